@@ -1,0 +1,112 @@
+//! Command-line interface: clap derive types only.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+/// A commit-time guardrail for repositories that autonomous coding agents work in.
+///
+/// Exit codes of every evaluating command: 0 allowed (including held and approved),
+/// 1 denied, 3 held for a human's approval, 2 error (the action is blocked).
+#[derive(Debug, Parser)]
+#[command(name = "astrix", version, about, long_about = None, max_term_width = 100)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// Output format.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
+pub enum Format {
+    /// For people: a report with colour on a terminal.
+    #[default]
+    Text,
+    /// For programs.
+    Json,
+}
+
+/// `--format`, shared by the commands that report.
+#[derive(Debug, Clone, Copy, Args)]
+pub struct FormatArg {
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Evaluate an ActionIntent (JSON) against the policy.
+    Evaluate(EvaluateArgs),
+    /// Check an Astrixfile.ax; exit 0 when valid, 2 with every problem when not.
+    Validate(ValidateArgs),
+    /// Run the `[[test]]` cases of an Astrixfile.ax.
+    Test(TestArgs),
+    /// Write the built-in default policy to Astrixfile.ax at the repository root.
+    Init(InitArgs),
+    /// Print the JSON Schema of the intent, the decision or the Astrixfile.
+    Schema(SchemaArgs),
+    /// Print a shell completion script.
+    Completions(CompletionsArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct EvaluateArgs {
+    /// The intent file; `-` or nothing reads standard input.
+    pub file: Option<PathBuf>,
+    /// The policy to use, instead of the Astrixfile.ax committed at HEAD.
+    #[arg(long, value_name = "PATH")]
+    pub policy: Option<PathBuf>,
+    /// Add the intent, the policy's source and every rule's outcome to the output.
+    #[arg(long)]
+    pub explain: bool,
+    #[command(flatten)]
+    pub format: FormatArg,
+}
+
+#[derive(Debug, Args)]
+pub struct ValidateArgs {
+    /// The policy file (default: Astrixfile.ax at the repository root).
+    pub path: Option<PathBuf>,
+    #[command(flatten)]
+    pub format: FormatArg,
+}
+
+#[derive(Debug, Args)]
+pub struct TestArgs {
+    /// The policy file (default: Astrixfile.ax at the repository root).
+    pub path: Option<PathBuf>,
+    #[command(flatten)]
+    pub format: FormatArg,
+}
+
+#[derive(Debug, Args)]
+pub struct InitArgs {
+    /// Overwrite an existing Astrixfile.ax.
+    #[arg(long)]
+    pub force: bool,
+}
+
+/// Which schema `astrix schema` prints.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum SchemaKind {
+    /// The ActionIntent that `evaluate` reads and `intent` prints.
+    Intent,
+    /// The decision that evaluating commands print with `--format json`.
+    Decision,
+    /// The Astrixfile.ax policy file (for editors such as taplo / Even Better TOML).
+    Astrixfile,
+}
+
+#[derive(Debug, Args)]
+pub struct SchemaArgs {
+    /// Which schema.
+    #[arg(value_enum)]
+    pub kind: SchemaKind,
+}
+
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    /// The shell.
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
+}

@@ -1,0 +1,200 @@
+//! The environment: the one module that reads environment variables.
+//!
+//! Everything else receives an [`EnvSnapshot`], so that actor detection and target
+//! selection are pure functions of it and can be tested without touching the process.
+
+use std::collections::BTreeMap;
+use std::ffi::OsString;
+
+/// Explicit actor type (`human`, `autonomous_llm`, …); markers below override it upwards.
+pub const ASTRIX_ACTOR_TYPE: &str = "ASTRIX_ACTOR_TYPE";
+/// Explicit actor id.
+pub const ASTRIX_ACTOR_ID: &str = "ASTRIX_ACTOR_ID";
+/// Target environment when no `[[environment]]` entry matches the branch.
+pub const ASTRIX_TARGET_ENV: &str = "ASTRIX_TARGET_ENV";
+/// Disables colour (<https://no-color.org>).
+pub const NO_COLOR: &str = "NO_COLOR";
+
+/// The actor type of autonomous agents.
+pub const AUTONOMOUS_LLM: &str = "autonomous_llm";
+/// The actor type when nothing says otherwise.
+pub const HUMAN: &str = "human";
+
+/// Variables that coding agents set in the processes they start, and the agent each names.
+pub const AGENT_MARKERS: &[(&str, &str)] = &[
+    ("CLAUDECODE", "claude-code"),
+    ("CODEX_SANDBOX", "codex"),
+    ("CODEX_THREAD_ID", "codex"),
+    ("CODEX_CI", "codex"),
+    ("GEMINI_CLI", "gemini-cli"),
+    ("COPILOT_CLI", "copilot-cli"),
+    ("CURSOR_AGENT", "cursor"),
+    ("CLINE_ACTIVE", "cline"),
+    ("AUGMENT_AGENT", "augment"),
+    ("OPENCODE", "opencode"),
+    ("AI_AGENT", "ai-agent"),
+    ("AGENT", "agent"),
+];
+
+/// The variables astrix looks at, read once.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct EnvSnapshot {
+    vars: BTreeMap<String, OsString>,
+}
+
+impl EnvSnapshot {
+    /// Reads the process environment.
+    pub fn from_process() -> Self {
+        Self {
+            vars: std::env::vars_os()
+                .filter_map(|(key, value)| key.into_string().ok().map(|key| (key, value)))
+                .collect(),
+        }
+    }
+
+    /// A snapshot with exactly these variables (for tests and for callers that build one).
+    pub fn from_pairs<K: Into<String>, V: Into<OsString>>(
+        pairs: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
+        Self {
+            vars: pairs
+                .into_iter()
+                .map(|(key, value)| (key.into(), value.into()))
+                .collect(),
+        }
+    }
+
+    /// The value of `name` when it is set to valid UTF-8 (possibly empty).
+    pub fn get(&self, name: &str) -> Option<&str> {
+        self.vars.get(name).and_then(|value| value.to_str())
+    }
+
+    /// Whether `name` is set to a non-empty value.
+    pub fn is_set_non_empty(&self, name: &str) -> bool {
+        self.vars.get(name).is_some_and(|value| !value.is_empty())
+    }
+
+    /// Whether colour may be used (a terminal is checked separately).
+    pub fn colour_allowed(&self) -> bool {
+        !self.is_set_non_empty(NO_COLOR)
+    }
+}
+
+/// Who is acting, and which variable said so.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct ResolvedActor {
+    /// `actor.type`.
+    #[serde(rename = "type")]
+    pub kind: String,
+    /// `actor.id`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub id: Option<String>,
+    /// How the actor was found, for the report: the variable that decided, or the default.
+    pub decided_by: String,
+}
+
+/// Works out the actor from the environment (SPEC §6).
+///
+/// Agent markers (the built-in ones, then `extra_markers` from `[actors].agent_env`) only
+/// escalate: a marker with a non-empty value makes the actor `autonomous_llm` whatever
+/// `ASTRIX_ACTOR_TYPE` says.
+pub fn resolve_actor(env: &EnvSnapshot, extra_markers: &[String]) -> ResolvedActor {
+    let explicit_id = env
+        .get(ASTRIX_ACTOR_ID)
+        .filter(|id| !id.is_empty())
+        .map(str::to_owned);
+    let builtin = AGENT_MARKERS
+        .iter()
+        .map(|(name, agent)| (*name, (*agent).to_owned()));
+    let extra = extra_markers
+        .iter()
+        .map(|name| (name.as_str(), name.to_ascii_lowercase().replace('_', "-")));
+    if let Some((marker, agent)) = builtin
+        .chain(extra)
+        .find(|(name, _)| env.is_set_non_empty(name))
+    {
+        let explicit = env.get(ASTRIX_ACTOR_TYPE).filter(|kind| !kind.is_empty());
+        let decided_by = match explicit {
+            Some(kind) if kind != AUTONOMOUS_LLM => {
+                format!("agent marker `{marker}` (overrides {ASTRIX_ACTOR_TYPE}={kind})")
+            }
+            _ => format!("agent marker `{marker}`"),
+        };
+        return ResolvedActor {
+            kind: AUTONOMOUS_LLM.to_owned(),
+            id: explicit_id.or(Some(agent)),
+            decided_by,
+        };
+    }
+    match env.get(ASTRIX_ACTOR_TYPE).filter(|kind| !kind.is_empty()) {
+        Some(kind) => ResolvedActor {
+            kind: kind.to_owned(),
+            id: explicit_id,
+            decided_by: format!("{ASTRIX_ACTOR_TYPE}={kind}"),
+        },
+        None => ResolvedActor {
+            kind: HUMAN.to_owned(),
+            id: explicit_id,
+            decided_by: "default (no agent marker and no ASTRIX_ACTOR_TYPE)".to_owned(),
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn default_is_human() {
+        let actor = resolve_actor(&EnvSnapshot::default(), &[]);
+        assert_eq!(actor.kind, HUMAN);
+        assert!(actor.decided_by.starts_with("default"));
+    }
+
+    #[test]
+    fn explicit_type_is_used() {
+        let env = EnvSnapshot::from_pairs([(ASTRIX_ACTOR_TYPE, "bot"), (ASTRIX_ACTOR_ID, "ci")]);
+        let actor = resolve_actor(&env, &[]);
+        assert_eq!(
+            (actor.kind.as_str(), actor.id.as_deref()),
+            ("bot", Some("ci"))
+        );
+    }
+
+    #[test]
+    fn each_marker_makes_an_agent() {
+        for (marker, agent) in AGENT_MARKERS {
+            let env = EnvSnapshot::from_pairs([(*marker, "1")]);
+            let actor = resolve_actor(&env, &[]);
+            assert_eq!(actor.kind, AUTONOMOUS_LLM, "{marker}");
+            assert_eq!(actor.id.as_deref(), Some(*agent));
+            assert!(actor.decided_by.contains(marker));
+        }
+    }
+
+    #[test]
+    fn empty_marker_does_not_count() {
+        let env = EnvSnapshot::from_pairs([("CLAUDECODE", "")]);
+        assert_eq!(resolve_actor(&env, &[]).kind, HUMAN);
+    }
+
+    #[test]
+    fn marker_wins_over_explicit_human() {
+        let env = EnvSnapshot::from_pairs([("CLAUDECODE", "1"), (ASTRIX_ACTOR_TYPE, "human")]);
+        let actor = resolve_actor(&env, &[]);
+        assert_eq!(actor.kind, AUTONOMOUS_LLM);
+        assert!(
+            actor
+                .decided_by
+                .contains("overrides ASTRIX_ACTOR_TYPE=human")
+        );
+    }
+
+    #[test]
+    fn extra_markers_from_the_policy() {
+        let env = EnvSnapshot::from_pairs([("MY_AGENT_RUNNER", "yes")]);
+        let actor = resolve_actor(&env, &["MY_AGENT_RUNNER".to_owned()]);
+        assert_eq!(actor.kind, AUTONOMOUS_LLM);
+        assert_eq!(actor.id.as_deref(), Some("my-agent-runner"));
+    }
+}

@@ -1,0 +1,605 @@
+//! The ActionIntent: what an actor is about to do, as JSON (SPEC §2).
+//!
+//! The model is strict: unknown fields are rejected at every level, `modifies_tests` is the
+//! string `"true"` or `"false"`, and `modified_files` holds normalised repository-relative
+//! paths. The optional `diff` counts keep their JSON text ([`RawCount`]) so that a number is
+//! converted exactly, and only when a policy reads it (SPEC §4).
+
+use std::borrow::Cow;
+use std::fmt;
+
+use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
+use serde::de::{self, Deserializer, Visitor};
+use serde::{Deserialize, Serialize, Serializer};
+use serde_json::value::RawValue;
+
+/// A proposed action, evaluated against the policy.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ActionIntent {
+    /// Who is acting.
+    pub actor: Actor,
+    /// Where the action lands.
+    pub target: Target,
+    /// Repository-relative paths (with `/` separators) that the action modifies; for a rename,
+    /// both the old and the new path.
+    pub modified_files: Vec<RepoPath>,
+    /// What the change does to tests, and how large it is.
+    pub diff: Diff,
+    /// True when the human approval that the policy requires is already recorded.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub approved: Option<bool>,
+}
+
+/// The acting party.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Actor {
+    /// The actor category the policy evaluates, for example `autonomous_llm` or `human`.
+    #[serde(rename = "type")]
+    pub kind: String,
+    /// Optional name of the actor, for example `claude-code`; informational only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id: Option<String>,
+}
+
+/// The environment the action targets.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Target {
+    /// The target environment, for example `development`, `staging` or `production`.
+    pub env: String,
+}
+
+/// What the change does.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Diff {
+    /// Whether the change modifies tests, as the string `"true"` or `"false"`.
+    pub modifies_tests: ModifiesTests,
+    /// Text lines added.
+    #[serde(
+        default,
+        deserialize_with = "raw_count",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub lines_added: Option<RawCount>,
+    /// Text lines deleted.
+    #[serde(
+        default,
+        deserialize_with = "raw_count",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub lines_deleted: Option<RawCount>,
+    /// Modified files that are not text.
+    #[serde(
+        default,
+        deserialize_with = "raw_count",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub binary_files: Option<RawCount>,
+    /// Test functions or cases removed (net of those added back).
+    #[serde(
+        default,
+        deserialize_with = "raw_count",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub tests_removed: Option<RawCount>,
+    /// Skip, ignore, xfail, only or disabled markers added.
+    #[serde(
+        default,
+        deserialize_with = "raw_count",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub test_skips_added: Option<RawCount>,
+    /// Assertion calls removed (net).
+    #[serde(
+        default,
+        deserialize_with = "raw_count",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub assertions_removed: Option<RawCount>,
+    /// Components in the blast radius of the change.
+    #[serde(
+        default,
+        deserialize_with = "raw_count",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub impacted_components: Option<RawCount>,
+}
+
+impl Diff {
+    /// The optional count with this JSON name, if the name is one of them.
+    pub fn count(&self, name: &str) -> Option<&RawCount> {
+        match name {
+            "lines_added" => self.lines_added.as_ref(),
+            "lines_deleted" => self.lines_deleted.as_ref(),
+            "binary_files" => self.binary_files.as_ref(),
+            "tests_removed" => self.tests_removed.as_ref(),
+            "test_skips_added" => self.test_skips_added.as_ref(),
+            "assertions_removed" => self.assertions_removed.as_ref(),
+            "impacted_components" => self.impacted_components.as_ref(),
+            _ => None,
+        }
+    }
+}
+
+fn raw_count<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<RawCount>, D::Error> {
+    // `null` is kept as a value (it fails a policy that reads it, SPEC §4) rather than being
+    // folded into "absent" by `Option`'s own deserializer.
+    RawCount::deserialize(deserializer).map(Some)
+}
+
+/// A `diff` count exactly as it was written: its JSON text.
+///
+/// Any JSON value is accepted; [`crate::policy::numeric::convert`] turns it into an exact
+/// decimal when a policy reads it, and reports why when it cannot.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct RawCount(Box<RawValue>);
+
+impl RawCount {
+    /// The JSON text of the value.
+    pub fn json(&self) -> &str {
+        self.0.get()
+    }
+
+    /// A count from a non-negative integer (used when astrix computes it from git).
+    pub fn from_u64(value: u64) -> Self {
+        Self::from_json_text(value.to_string()).unwrap_or_else(|| Self::null())
+    }
+
+    /// A count from JSON text; `None` when the text is not one JSON value.
+    pub fn from_json_text(text: String) -> Option<Self> {
+        RawValue::from_string(text).ok().map(Self)
+    }
+
+    fn null() -> Self {
+        Self(
+            RawValue::from_string("null".to_owned())
+                .unwrap_or_else(|_| unreachable!("`null` is valid JSON")),
+        )
+    }
+}
+
+impl PartialEq for RawCount {
+    fn eq(&self, other: &Self) -> bool {
+        self.json() == other.json()
+    }
+}
+
+impl Eq for RawCount {}
+
+impl JsonSchema for RawCount {
+    fn schema_name() -> Cow<'static, str> {
+        "Count".into()
+    }
+
+    fn inline_schema() -> bool {
+        true
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({
+            "description": "A non-negative count: a JSON number, or a numeric string for numbers too large for a float",
+            "type": ["integer", "number", "string"]
+        })
+    }
+}
+
+/// `diff.modifies_tests`: the strings `"true"` and `"false"` of the published interface.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct ModifiesTests(pub bool);
+
+impl Serialize for ModifiesTests {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(if self.0 { "true" } else { "false" })
+    }
+}
+
+impl<'de> Deserialize<'de> for ModifiesTests {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct ModifiesTestsVisitor;
+
+        impl Visitor<'_> for ModifiesTestsVisitor {
+            type Value = ModifiesTests;
+
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("the string \"true\" or \"false\"")
+            }
+
+            fn visit_bool<E: de::Error>(self, value: bool) -> Result<ModifiesTests, E> {
+                Err(E::custom(format_args!(
+                    "`modifies_tests` is the string \"true\" or \"false\", not a JSON boolean: \
+                     write \"modifies_tests\": \"{value}\""
+                )))
+            }
+
+            fn visit_str<E: de::Error>(self, value: &str) -> Result<ModifiesTests, E> {
+                match value {
+                    "true" => Ok(ModifiesTests(true)),
+                    "false" => Ok(ModifiesTests(false)),
+                    other => Err(E::custom(format_args!(
+                        "`modifies_tests` is \"{other}\", but it must be the string \"true\" or \"false\""
+                    ))),
+                }
+            }
+        }
+
+        deserializer.deserialize_any(ModifiesTestsVisitor)
+    }
+}
+
+impl JsonSchema for ModifiesTests {
+    fn schema_name() -> Cow<'static, str> {
+        "ModifiesTests".into()
+    }
+
+    fn inline_schema() -> bool {
+        true
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({
+            "description": "Whether the change modifies tests: the string \"true\" or \"false\" (not a JSON boolean)",
+            "type": "string",
+            "enum": ["true", "false"]
+        })
+    }
+}
+
+/// A normalised repository-relative path: `/` separators, no leading `/`, no empty, `.` or
+/// `..` segment, no backslash.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(transparent)]
+pub struct RepoPath(String);
+
+impl RepoPath {
+    /// Checks `path` and wraps it.
+    pub fn new(path: impl Into<String>) -> Result<Self, RepoPathError> {
+        let path = path.into();
+        if path.is_empty() {
+            return Err(RepoPathError::Empty);
+        }
+        if path.contains('\\') {
+            return Err(RepoPathError::Backslash(path));
+        }
+        if path.starts_with('/') {
+            return Err(RepoPathError::Absolute(path));
+        }
+        if path.contains('\0') {
+            return Err(RepoPathError::Nul(path));
+        }
+        if path
+            .split('/')
+            .any(|segment| segment.is_empty() || segment == "." || segment == "..")
+        {
+            return Err(RepoPathError::Segment(path));
+        }
+        Ok(Self(path))
+    }
+
+    /// The path as text.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Display for RepoPath {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl<'de> Deserialize<'de> for RepoPath {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        Self::new(text).map_err(de::Error::custom)
+    }
+}
+
+impl JsonSchema for RepoPath {
+    fn schema_name() -> Cow<'static, str> {
+        "RepoPath".into()
+    }
+
+    fn inline_schema() -> bool {
+        true
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({
+            "description": "A repository-relative path with `/` separators (no leading `/`, no `.` or `..` segments, no backslashes)",
+            "type": "string",
+            "minLength": 1
+        })
+    }
+}
+
+/// Why a modified file is not a normalised repository-relative path.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RepoPathError {
+    #[error("an empty path is not a file; remove the empty entry")]
+    Empty,
+    #[error("`{0}` contains a backslash; write repository paths with `/` separators")]
+    Backslash(String),
+    #[error("`{0}` is absolute; write it relative to the repository root, without the leading `/`")]
+    Absolute(String),
+    #[error("`{0}` contains a NUL byte")]
+    Nul(String),
+    #[error(
+        "`{0}` has an empty, `.` or `..` segment; write the normalised path from the repository root"
+    )]
+    Segment(String),
+}
+
+/// An intent that could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{}", self.render())]
+pub struct IntentError {
+    /// Dotted path of the offending field (`diff.modifies_tests`), empty at the top level.
+    pub path: String,
+    /// What is wrong, from the JSON reader.
+    pub message: String,
+    /// 1-based line of the problem in the JSON text (0 when unknown).
+    pub line: usize,
+    /// 1-based column of the problem in the JSON text (0 when unknown).
+    pub column: usize,
+}
+
+impl IntentError {
+    fn render(&self) -> String {
+        let mut out = String::from("invalid intent");
+        if !self.path.is_empty() && self.path != "." {
+            out.push_str(&format!(" at `{}`", self.path));
+        }
+        if self.line > 0 {
+            out.push_str(&format!(" (line {}, column {})", self.line, self.column));
+        }
+        out.push_str(": ");
+        out.push_str(&self.message);
+        out
+    }
+}
+
+impl ActionIntent {
+    /// Reads an intent from JSON text, strictly.
+    pub fn from_json(text: &str) -> Result<Self, IntentError> {
+        let mut deserializer = serde_json::Deserializer::from_str(text);
+        // Deep nesting is refused by serde_json's own recursion limit (128), so hostile input
+        // ends in an error, not a stack overflow.
+        let intent: Self = serde_path_to_error::deserialize(&mut deserializer).map_err(|err| {
+            let path = err.path().to_string();
+            let inner = err.into_inner();
+            let (line, column) = (inner.line(), inner.column());
+            IntentError {
+                path,
+                message: strip_position(&inner.to_string()),
+                line,
+                column,
+            }
+        })?;
+        deserializer.end().map_err(|err| IntentError {
+            path: String::new(),
+            message: strip_position(&err.to_string()),
+            line: err.line(),
+            column: err.column(),
+        })?;
+        check_objects(text)?;
+        Ok(intent)
+    }
+
+    /// The intent as compact JSON.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).unwrap_or_else(|err| format!("{{\"error\": \"{err}\"}}"))
+    }
+
+    /// The intent as indented JSON.
+    pub fn to_json_pretty(&self) -> String {
+        serde_json::to_string_pretty(self).unwrap_or_else(|err| format!("{{\"error\": \"{err}\"}}"))
+    }
+}
+
+/// serde's derived structs also accept a JSON array (fields by position); an intent and its
+/// nested records must be objects, so that every field is named.
+fn check_objects(text: &str) -> Result<(), IntentError> {
+    #[derive(Deserialize)]
+    struct Shape<'a> {
+        #[serde(borrow)]
+        actor: &'a RawValue,
+        #[serde(borrow)]
+        target: &'a RawValue,
+        #[serde(borrow)]
+        diff: &'a RawValue,
+    }
+    let not_object = |path: &str| IntentError {
+        path: path.to_owned(),
+        message: "expected a JSON object with named fields".to_owned(),
+        line: 0,
+        column: 0,
+    };
+    if !text.trim_start().starts_with('{') {
+        return Err(not_object(""));
+    }
+    let shape: Shape<'_> = serde_json::from_str(text).map_err(|_| not_object(""))?;
+    for (path, raw) in [
+        ("actor", shape.actor),
+        ("target", shape.target),
+        ("diff", shape.diff),
+    ] {
+        if !raw.get().trim_start().starts_with('{') {
+            return Err(not_object(path));
+        }
+    }
+    Ok(())
+}
+
+/// serde_json appends " at line L column C"; the position is reported separately.
+fn strip_position(message: &str) -> String {
+    match message.rfind(" at line ") {
+        Some(index) => message[..index].to_owned(),
+        None => message.to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const MINIMAL: &str = r#"{"actor":{"type":"human"},"target":{"env":"development"},"modified_files":["src/lib.rs"],"diff":{"modifies_tests":"false"}}"#;
+
+    #[test]
+    fn reads_a_minimal_intent() {
+        let intent = ActionIntent::from_json(MINIMAL).unwrap();
+        assert_eq!(intent.actor.kind, "human");
+        assert_eq!(intent.target.env, "development");
+        assert_eq!(intent.modified_files[0].as_str(), "src/lib.rs");
+        assert!(!intent.diff.modifies_tests.0);
+        assert_eq!(intent.approved, None);
+    }
+
+    #[test]
+    fn round_trips() {
+        let text = r#"{"actor":{"type":"autonomous_llm","id":"claude-code"},"target":{"env":"production"},"modified_files":["a","b/c"],"diff":{"modifies_tests":"true","lines_added":123456789012345678901234567,"lines_deleted":"8","binary_files":null},"approved":true}"#;
+        let intent = ActionIntent::from_json(text).unwrap();
+        assert_eq!(intent.to_json(), text);
+        assert_eq!(
+            intent.diff.lines_added.as_ref().unwrap().json(),
+            "123456789012345678901234567"
+        );
+        assert_eq!(intent.diff.binary_files.as_ref().unwrap().json(), "null");
+    }
+
+    macro_rules! rejects {
+        ($name:ident, $json:expr, $path:expr, $needle:expr) => {
+            #[test]
+            fn $name() {
+                let err = ActionIntent::from_json($json).unwrap_err();
+                assert_eq!(err.path, $path, "{err}");
+                assert!(err.message.contains($needle), "{err}");
+            }
+        };
+    }
+
+    rejects!(
+        boolean_modifies_tests,
+        r#"{"actor":{"type":"human"},"target":{"env":"d"},"modified_files":[],"diff":{"modifies_tests":true}}"#,
+        "diff.modifies_tests",
+        "write \"modifies_tests\": \"true\""
+    );
+    rejects!(
+        other_string_modifies_tests,
+        r#"{"actor":{"type":"human"},"target":{"env":"d"},"modified_files":[],"diff":{"modifies_tests":"yes"}}"#,
+        "diff.modifies_tests",
+        "\"yes\""
+    );
+    rejects!(
+        unknown_top_field,
+        r#"{"actor":{"type":"human"},"target":{"env":"d"},"modified_files":[],"diff":{"modifies_tests":"false"},"extra":1}"#,
+        "extra",
+        "unknown field `extra`"
+    );
+    rejects!(
+        unknown_nested_field,
+        r#"{"actor":{"type":"human","name":"x"},"target":{"env":"d"},"modified_files":[],"diff":{"modifies_tests":"false"}}"#,
+        "actor.name",
+        "unknown field `name`"
+    );
+    rejects!(
+        unknown_diff_field,
+        r#"{"actor":{"type":"human"},"target":{"env":"d"},"modified_files":[],"diff":{"modifies_tests":"false","lines_changed":3}}"#,
+        "diff.lines_changed",
+        "unknown field `lines_changed`"
+    );
+    rejects!(
+        missing_actor_type,
+        r#"{"actor":{},"target":{"env":"d"},"modified_files":[],"diff":{"modifies_tests":"false"}}"#,
+        "actor",
+        "missing field `type`"
+    );
+    rejects!(
+        missing_modifies_tests,
+        r#"{"actor":{"type":"human"},"target":{"env":"d"},"modified_files":[],"diff":{}}"#,
+        "diff",
+        "missing field `modifies_tests`"
+    );
+    rejects!(
+        missing_modified_files,
+        r#"{"actor":{"type":"human"},"target":{"env":"d"},"diff":{"modifies_tests":"false"}}"#,
+        ".",
+        "missing field `modified_files`"
+    );
+    rejects!(
+        absolute_path,
+        r#"{"actor":{"type":"human"},"target":{"env":"d"},"modified_files":["/etc/passwd"],"diff":{"modifies_tests":"false"}}"#,
+        "modified_files[0]",
+        "is absolute"
+    );
+    rejects!(
+        dotdot_path,
+        r#"{"actor":{"type":"human"},"target":{"env":"d"},"modified_files":["a/../b"],"diff":{"modifies_tests":"false"}}"#,
+        "modified_files[0]",
+        "`..`"
+    );
+    rejects!(
+        dot_path,
+        r#"{"actor":{"type":"human"},"target":{"env":"d"},"modified_files":["ok","./b"],"diff":{"modifies_tests":"false"}}"#,
+        "modified_files[1]",
+        "`.`"
+    );
+    rejects!(
+        backslash_path,
+        r#"{"actor":{"type":"human"},"target":{"env":"d"},"modified_files":["a\\b"],"diff":{"modifies_tests":"false"}}"#,
+        "modified_files[0]",
+        "backslash"
+    );
+    rejects!(
+        empty_path,
+        r#"{"actor":{"type":"human"},"target":{"env":"d"},"modified_files":[""],"diff":{"modifies_tests":"false"}}"#,
+        "modified_files[0]",
+        "empty"
+    );
+    rejects!(
+        trailing_garbage,
+        r#"{"actor":{"type":"human"},"target":{"env":"d"},"modified_files":[],"diff":{"modifies_tests":"false"}} x"#,
+        "",
+        "trailing characters"
+    );
+
+    #[test]
+    fn deep_nesting_does_not_overflow_the_stack() {
+        let deep = format!("{}{}", "[".repeat(100_000), "]".repeat(100_000));
+        // Inside a count it is kept as text (and fails any policy that reads it) ...
+        let text = format!(
+            r#"{{"actor":{{"type":"h"}},"target":{{"env":"d"}},"modified_files":[],"diff":{{"modifies_tests":"false","lines_added":{deep}}}}}"#
+        );
+        assert!(ActionIntent::from_json(&text).is_ok());
+        // ... and anywhere else it is an error.
+        let text = format!(r#"{{"actor":{deep}}}"#);
+        assert!(ActionIntent::from_json(&text).is_err());
+        assert!(ActionIntent::from_json(&deep).is_err());
+    }
+
+    rejects!(
+        array_instead_of_object,
+        r#"[{"type":"human"},{"env":"d"},[],{"modifies_tests":"false"}]"#,
+        "",
+        "JSON object"
+    );
+    rejects!(
+        array_actor,
+        r#"{"actor":["human"],"target":{"env":"d"},"modified_files":[],"diff":{"modifies_tests":"false"}}"#,
+        "actor",
+        "JSON object"
+    );
+
+    #[test]
+    fn error_reports_line_and_column() {
+        let err = ActionIntent::from_json("{\n  \"actor\": 3\n}").unwrap_err();
+        assert_eq!(err.line, 2);
+        assert!(
+            err.to_string()
+                .starts_with("invalid intent at `actor` (line 2")
+        );
+    }
+}

@@ -1,0 +1,19 @@
+//! astrix: a commit-time guardrail for repositories that autonomous coding agents work in.
+//!
+//! The library is organised as parse → validate → evaluate, with IO only at the edges:
+//! [`intent`] (the ActionIntent model), [`policy`] (Astrixfile.ax), [`eval`] (the pure
+//! decision), [`report`] (text and JSON renderers), [`git`] (the only module that touches
+//! the repository) and [`env`] (the only module that reads environment variables).
+
+pub mod app;
+pub mod cli;
+pub mod diagnostic;
+pub mod env;
+pub mod eval;
+pub mod exit;
+pub mod intent;
+pub mod policy;
+pub mod report;
+
+pub use app::run;
+pub use exit::ExitStatus;

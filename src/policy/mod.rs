@@ -1,0 +1,186 @@
+//! The validated policy: what an Astrixfile.ax means once every problem has been ruled out.
+//!
+//! [`load`] turns source text into a [`Policy`] or a list of diagnostics; nothing in the
+//! evaluator ever sees raw TOML or uncompiled patterns.
+
+pub mod glob;
+pub mod load;
+pub mod numeric;
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use crate::intent::ActionIntent;
+use glob::{ListId, Matcher};
+use numeric::NumericPolicy;
+
+pub use load::load;
+
+/// The file name astrix reads at the repository root.
+pub const FILE_NAME: &str = "Astrixfile.ax";
+
+/// The built-in default policy, used when a repository has none and written by `astrix init`.
+pub const DEFAULT_POLICY: &str = include_str!("default.ax");
+
+/// What a rule (or the policy's default) decides.
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum Verdict {
+    /// Let the action through.
+    Allow,
+    /// Hold the action until a human approves it.
+    RequireApproval,
+    /// Block the action; approval cannot lift it.
+    Deny,
+}
+
+impl Verdict {
+    /// Every verdict, in the order of strength.
+    pub const ALL: [Verdict; 3] = [Verdict::Allow, Verdict::RequireApproval, Verdict::Deny];
+
+    /// The name used in Astrixfile.ax and JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            Verdict::Allow => "allow",
+            Verdict::RequireApproval => "require_approval",
+            Verdict::Deny => "deny",
+        }
+    }
+
+    /// The verdict with this name.
+    pub fn from_name(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|verdict| verdict.name() == name)
+    }
+}
+
+impl fmt::Display for Verdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A validated Astrixfile.
+#[derive(Debug, Clone)]
+pub struct Policy {
+    /// `version`; always 1 for now.
+    pub version: u32,
+    /// `default`: the decision when no rule contributes.
+    pub default: Verdict,
+    /// `[tests].paths`, as the original patterns.
+    pub test_patterns: Vec<String>,
+    /// The list of `[tests].paths` inside [`Policy::matcher`].
+    pub tests_list: ListId,
+    /// `[[environment]]` in file order.
+    pub environments: Vec<Environment>,
+    /// `[actors]`.
+    pub actors: Actors,
+    /// `[[rule]]` in file order.
+    pub rules: Vec<Rule>,
+    /// `[[test]]` cases in file order.
+    pub cases: Vec<TestCase>,
+    /// Every path pattern list of the policy, compiled together.
+    pub matcher: Matcher,
+}
+
+/// `[[environment]]`: branches that target an environment.
+#[derive(Debug, Clone)]
+pub struct Environment {
+    /// `name`: the `target.env` these branches target.
+    pub name: String,
+    /// `branches` as written.
+    pub branch_patterns: Vec<String>,
+    /// `branches`, compiled.
+    pub branches: Vec<globset::GlobMatcher>,
+}
+
+impl Environment {
+    /// The first pattern that matches `branch`, if any.
+    pub fn matching_pattern(&self, branch: &str) -> Option<&str> {
+        self.branches
+            .iter()
+            .zip(&self.branch_patterns)
+            .find(|(matcher, _)| matcher.is_match(branch))
+            .map(|(_, pattern)| pattern.as_str())
+    }
+}
+
+impl Policy {
+    /// The environment of the first `[[environment]]` entry that matches `branch`, with the
+    /// pattern that matched.
+    pub fn environment_for_branch(&self, branch: &str) -> Option<(&Environment, &str)> {
+        self.environments.iter().find_map(|environment| {
+            environment
+                .matching_pattern(branch)
+                .map(|pattern| (environment, pattern))
+        })
+    }
+}
+
+/// `[actors]`.
+#[derive(Debug, Clone, Default)]
+pub struct Actors {
+    /// `agent_env`: extra environment variables whose presence marks an autonomous agent.
+    pub agent_env: Vec<String>,
+}
+
+/// A `[[rule]]`.
+#[derive(Debug, Clone)]
+pub struct Rule {
+    /// `id`: unique, kebab-case.
+    pub id: String,
+    /// 1-based line of the `id` key in the source, for reports.
+    pub line: usize,
+    /// `actor`: matches when `actor.type` is one of these.
+    pub actor: Option<Vec<String>>,
+    /// `env`: matches when `target.env` is one of these.
+    pub env: Option<Vec<String>>,
+    /// `paths`: matches when any modified file matches one of the patterns.
+    pub paths: Option<PatternList>,
+    /// `only_paths`: matches when every modified file matches (never on an empty list).
+    pub only_paths: Option<PatternList>,
+    /// `modifies_tests`: matches when the intent's (escalated) flag equals this.
+    pub modifies_tests: Option<bool>,
+    /// `policy`: a numeric comparison evaluated when the conditions match.
+    pub policy: Option<NumericPolicy>,
+    /// `decision`: what the rule contributes when it matches (or when its policy fails).
+    /// Validation guarantees it is present on a rule without a policy; on a rule with a
+    /// policy it defaults to `require_approval`.
+    pub decision: Verdict,
+    /// `reason`: why, for the person or agent who reads the report.
+    pub reason: Option<String>,
+}
+
+/// Patterns of one rule condition, as written and as registered with the policy's matcher.
+#[derive(Debug, Clone)]
+pub struct PatternList {
+    /// The patterns as written.
+    pub patterns: Vec<String>,
+    /// Where they live in [`Policy::matcher`].
+    pub list: ListId,
+}
+
+/// A `[[test]]` case.
+#[derive(Debug, Clone)]
+pub struct TestCase {
+    /// `name`.
+    pub name: String,
+    /// 1-based line of the `[[test]]` header, for reports.
+    pub line: usize,
+    /// `intent`.
+    pub intent: ActionIntent,
+    /// `expect`.
+    pub expect: Verdict,
+}

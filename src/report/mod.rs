@@ -1,0 +1,1 @@
+//! Renderers for decisions and other results: text for people, JSON for programs.

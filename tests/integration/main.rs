@@ -1,0 +1,1 @@
+//! End-to-end tests: the built binary against real temporary git repositories.
