@@ -44,6 +44,10 @@ pub struct EnvSnapshot {
 
 impl EnvSnapshot {
     /// Reads the process environment.
+    #[expect(
+        clippy::disallowed_methods,
+        reason = "this module is the one place that reads the environment"
+    )]
     pub fn from_process() -> Self {
         Self {
             vars: std::env::vars_os()

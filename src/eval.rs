@@ -2,7 +2,7 @@
 //!
 //! No IO happens here. Every path of the intent is matched once against every pattern list
 //! of the policy (one combined glob set), then each rule is decided from those results.
-//! Combining is by strength — deny over require_approval over allow — so the result does
+//! Combining is by strength — deny over `require_approval` over allow — so the result does
 //! not depend on rule order; when no rule contributes, the policy's `default` decides.
 
 use rust_decimal::Decimal;
@@ -93,6 +93,7 @@ pub struct RuleOutcome {
     pub files_total: usize,
 }
 
+#[expect(clippy::trivially_copy_pass_by_ref, reason = "serde's skip_serializing_if passes a reference")]
 fn is_zero(value: &usize) -> bool {
     *value == 0
 }
@@ -194,7 +195,7 @@ fn match_paths(policy: &Policy, intent: &ActionIntent) -> Vec<ListHits> {
     let mut hits = vec![false; list_count];
     let mut scratch = Vec::new();
     for (index, path) in intent.modified_files.iter().enumerate() {
-        hits.iter_mut().for_each(|hit| *hit = false);
+        hits.fill(false);
         policy
             .matcher
             .matching_lists(path.as_str(), &mut hits, &mut scratch);

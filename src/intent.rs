@@ -146,7 +146,7 @@ impl RawCount {
 
     /// A count from a non-negative integer (used when astrix computes it from git).
     pub fn from_u64(value: u64) -> Self {
-        Self::from_json_text(value.to_string()).unwrap_or_else(|| Self::null())
+        Self::from_json_text(value.to_string()).unwrap_or_else(Self::null)
     }
 
     /// A count from JSON text; `None` when the text is not one JSON value.
@@ -434,7 +434,7 @@ fn check_objects(text: &str) -> Result<(), IntentError> {
     Ok(())
 }
 
-/// serde_json appends " at line L column C"; the position is reported separately.
+/// `serde_json` appends " at line L column C"; the position is reported separately.
 fn strip_position(message: &str) -> String {
     match message.rfind(" at line ") {
         Some(index) => message[..index].to_owned(),

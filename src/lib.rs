@@ -6,6 +6,7 @@
 //! the repository) and [`env`] (the only module that reads environment variables).
 
 pub mod app;
+pub mod commands;
 pub mod cli;
 pub mod diagnostic;
 pub mod env;
@@ -14,6 +15,7 @@ pub mod exit;
 pub mod intent;
 pub mod policy;
 pub mod report;
+pub mod source;
 
 pub use app::run;
 pub use exit::ExitStatus;

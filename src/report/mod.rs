@@ -1,1 +1,266 @@
-//! Renderers for decisions and other results: text for people, JSON for programs.
+//! Renderers for decisions: text for the person or agent whose action was stopped, JSON
+//! for programs. Both write to `&mut dyn Write`.
+//!
+//! The JSON decision is exactly SPEC §5's four fields; `--explain` adds fields beside them.
+
+use std::io::{self, Write};
+
+use schemars::JsonSchema;
+use serde::Serialize;
+
+use crate::eval::{Decision, RuleOutcome};
+use crate::intent::ActionIntent;
+use crate::policy::Verdict;
+
+pub mod style;
+
+use style::Style;
+
+/// How many files a report lists per rule before "and N more".
+const FILES_SHOWN: usize = 5;
+
+/// The decision as the published tool schema has it (SPEC §5).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DecisionOutput {
+    /// True when the action may go ahead: allowed, or held and already approved.
+    pub allowed: bool,
+    /// True when a rule denies the action; approval cannot lift a denial.
+    pub denied: bool,
+    /// True when the action needs a human's approval (whether or not it is recorded).
+    pub requires_approval: bool,
+    /// Every rule that produced the decision, with its reason.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+}
+
+impl DecisionOutput {
+    /// The four published fields of a decision.
+    pub fn from_decision(decision: &Decision) -> Self {
+        Self {
+            allowed: decision.allowed(),
+            denied: decision.denied(),
+            requires_approval: decision.requires_approval(),
+            reason: Some(decision.reason.clone()),
+        }
+    }
+}
+
+/// Where the policy that decided came from.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct PolicyProvenance {
+    /// `file`, `head`, `index`, `branch`, `merge-base` or `built-in`.
+    pub source: String,
+    /// The file the policy was read from, when there is one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub file: Option<String>,
+    /// The revision the policy was read at, when it came from git.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub revision: Option<String>,
+    /// `sha256:` digest of the policy text.
+    pub digest: String,
+    /// A sentence for people: where the policy came from and why.
+    pub description: String,
+}
+
+/// The `--explain` additions.
+#[derive(Debug, Clone, Serialize)]
+pub struct Explanation<'a> {
+    /// The intent that was evaluated.
+    pub intent: &'a ActionIntent,
+    /// Where the policy came from.
+    pub policy: &'a PolicyProvenance,
+    /// `modifies_tests` after escalation by `[tests].paths`.
+    pub modifies_tests: bool,
+    /// The modified file whose path escalated `modifies_tests`, if one did.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub modifies_tests_escalated_by: Option<&'a str>,
+    /// Whether the policy's default decided.
+    pub default_used: bool,
+    /// The ids of the deciding rules.
+    pub deciding_rules: &'a [String],
+    /// Every rule's outcome, in file order.
+    pub rules: &'a [RuleOutcome],
+}
+
+impl<'a> Explanation<'a> {
+    /// The explanation of `decision`.
+    pub fn new(
+        decision: &'a Decision,
+        intent: &'a ActionIntent,
+        policy: &'a PolicyProvenance,
+    ) -> Self {
+        Self {
+            intent,
+            policy,
+            modifies_tests: decision.modifies_tests,
+            modifies_tests_escalated_by: decision.modifies_tests_escalated_by.as_deref(),
+            default_used: decision.default_used,
+            deciding_rules: &decision.deciding_rules,
+            rules: &decision.outcomes,
+        }
+    }
+}
+
+/// The JSON of a decision, with the explanation's fields beside SPEC §5's when given.
+pub fn decision_json(decision: &Decision, explanation: Option<&Explanation<'_>>) -> serde_json::Value {
+    let mut value = serde_json::to_value(DecisionOutput::from_decision(decision))
+        .unwrap_or(serde_json::Value::Null);
+    if let (Some(explanation), serde_json::Value::Object(map)) = (explanation, &mut value) {
+        if let Ok(serde_json::Value::Object(extra)) = serde_json::to_value(explanation) {
+            map.extend(extra);
+        }
+    }
+    value
+}
+
+/// Writes `value` as indented JSON and a newline.
+pub fn write_json(out: &mut dyn Write, value: &impl Serialize) -> io::Result<()> {
+    serde_json::to_writer_pretty(&mut *out, value)?;
+    writeln!(out)
+}
+
+/// A line of context in the text report ("actor: …", "target: …").
+#[derive(Debug, Clone)]
+pub struct ContextLine {
+    /// The label.
+    pub label: &'static str,
+    /// The text.
+    pub text: String,
+}
+
+/// Everything the text report of a decision shows.
+#[derive(Debug, Clone)]
+pub struct TextReport<'a> {
+    /// What was judged, e.g. "this action" or "this commit".
+    pub subject: &'a str,
+    /// The decision.
+    pub decision: &'a Decision,
+    /// Context lines (actor, target, policy), in order.
+    pub context: Vec<ContextLine>,
+    /// Extra notes shown before the next steps (e.g. an invalid committed policy).
+    pub notes: Vec<String>,
+    /// What to do next, most useful first.
+    pub next_steps: Vec<String>,
+    /// Every rule's outcome, not only the deciding ones.
+    pub explain: bool,
+}
+
+impl TextReport<'_> {
+    /// Renders the report.
+    pub fn write(&self, out: &mut dyn Write, style: Style) -> io::Result<()> {
+        let decision = self.decision;
+        let (word, paint) = match (decision.verdict, decision.approved) {
+            (Verdict::Allow, _) => ("allowed", style.green()),
+            (Verdict::RequireApproval, true) => ("allowed (approved)", style.green()),
+            (Verdict::RequireApproval, false) => ("held for approval", style.yellow()),
+            (Verdict::Deny, _) => ("denied", style.red()),
+        };
+        let summary = if decision.default_used {
+            format!("no rule matched, so the policy's default `{}` applies", decision.verdict)
+        } else {
+            let count = decision.deciding_rules.len();
+            let verb = match decision.verdict {
+                Verdict::Allow => "allow",
+                Verdict::RequireApproval => "require a human's approval for",
+                Verdict::Deny => "deny",
+            };
+            format!(
+                "{count} rule{} {verb} {}",
+                if count == 1 { "" } else { "s" },
+                self.subject
+            )
+        };
+        writeln!(out, "{}: {summary}", paint.paint(&format!("astrix: {word}")))?;
+
+        for outcome in decision.deciding_outcomes() {
+            write_outcome(out, outcome, style)?;
+        }
+        if decision.default_used {
+            writeln!(out, "  {}", decision.reason)?;
+        }
+        if self.explain {
+            writeln!(out)?;
+            writeln!(out, "{}", style.bold().paint("rules"))?;
+            for outcome in &decision.outcomes {
+                let status = match (outcome.contributes, outcome.unmatched_condition) {
+                    (Some(verdict), _) => format!("contributes `{verdict}`"),
+                    (None, Some(condition)) => format!("no match ({condition})"),
+                    (None, None) => "no match".to_owned(),
+                };
+                writeln!(out, "  {:<28} line {:<4} {status}", outcome.id, outcome.line)?;
+                if let Some(policy) = &outcome.policy {
+                    writeln!(out, "  {:<28}           {}", "", policy.detail)?;
+                }
+            }
+        }
+        if !self.context.is_empty() {
+            writeln!(out)?;
+            let width = self
+                .context
+                .iter()
+                .map(|line| line.label.len())
+                .max()
+                .unwrap_or(0);
+            for line in &self.context {
+                writeln!(
+                    out,
+                    "  {}{}  {}",
+                    style.dim().paint(line.label),
+                    " ".repeat(width.saturating_sub(line.label.len())),
+                    line.text
+                )?;
+            }
+        }
+        for note in &self.notes {
+            writeln!(out)?;
+            writeln!(out, "{} {note}", style.yellow().paint("note:"))?;
+        }
+        if !self.next_steps.is_empty() {
+            writeln!(out)?;
+            writeln!(out, "{}", style.bold().paint("next:"))?;
+            for step in &self.next_steps {
+                writeln!(out, "  - {step}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+fn write_outcome(out: &mut dyn Write, outcome: &RuleOutcome, style: Style) -> io::Result<()> {
+    writeln!(
+        out,
+        "  {} {}",
+        style.bold().paint(&format!("[{}]", outcome.id)),
+        outcome.reason
+    )?;
+    if !outcome.files.is_empty() {
+        let shown: Vec<&str> = outcome
+            .files
+            .iter()
+            .take(FILES_SHOWN)
+            .map(String::as_str)
+            .collect();
+        let more = outcome.files_total.saturating_sub(shown.len());
+        let mut text = shown.join(", ");
+        if more > 0 {
+            text.push_str(&format!(" and {more} more"));
+        }
+        writeln!(out, "      {} {text}", style.dim().paint("files:"))?;
+    }
+    Ok(())
+}
+
+/// The next steps for an evaluated intent (not a commit).
+pub fn intent_next_steps(decision: &Decision) -> Vec<String> {
+    match (decision.verdict, decision.approved) {
+        (Verdict::Allow, _) | (Verdict::RequireApproval, true) => Vec::new(),
+        (Verdict::RequireApproval, false) => vec![
+            "ask a human to approve this action; for a commit, a human runs `astrix approve` in the repository".to_owned(),
+            "or change the action so that no rule holds it (see the reasons above)".to_owned(),
+        ],
+        (Verdict::Deny, _) => vec![
+            "approval cannot lift a denial: change the action so that no rule denies it (see the reasons above)".to_owned(),
+        ],
+    }
+}

@@ -1,1 +1,7 @@
 //! End-to-end tests: the built binary against real temporary git repositories.
+
+mod common;
+
+mod cli;
+mod evaluate;
+mod policy_commands;

@@ -1,0 +1,269 @@
+//! `astrix evaluate`: explicit intents, every decision and exit code, errors failing closed.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+use crate::cmd_snapshot;
+use crate::common::Sandbox;
+
+const EXAMPLES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/intents");
+
+fn example(name: &str) -> String {
+    format!("{EXAMPLES}/{name}.json")
+}
+
+fn run_with_stdin(mut command: Command, stdin: &str) -> std::process::Output {
+    let mut child = command
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn json(output: &std::process::Output) -> serde_json::Value {
+    serde_json::from_slice(&output.stdout).unwrap_or_else(|err| {
+        panic!(
+            "stdout is not JSON ({err}): {}\nstderr: {}",
+            String::from_utf8_lossy(&output.stdout),
+            String::from_utf8_lossy(&output.stderr)
+        )
+    })
+}
+
+#[test]
+fn readme_examples_give_each_decision_and_exit_code() {
+    let sandbox = Sandbox::new();
+    let cases = [
+        ("allow", 0, (true, false, false)),
+        ("deny", 1, (false, true, false)),
+        ("hold", 3, (false, false, true)),
+        ("hold-approved", 0, (true, false, true)),
+    ];
+    for (name, code, (allowed, denied, requires_approval)) in cases {
+        let output = sandbox
+            .astrix()
+            .args(["evaluate", &example(name), "--format", "json"])
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(code), "{name}");
+        let value = json(&output);
+        assert_eq!(value["allowed"], allowed, "{name}: {value}");
+        assert_eq!(value["denied"], denied, "{name}: {value}");
+        assert_eq!(value["requires_approval"], requires_approval, "{name}: {value}");
+        assert_eq!(
+            value.as_object().unwrap().len(),
+            4,
+            "exactly the four published fields: {value}"
+        );
+    }
+}
+
+#[test]
+fn readme_names_every_example() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
+        .unwrap();
+    for name in ["allow", "deny", "hold", "hold-approved"] {
+        assert!(
+            readme.contains(&format!("examples/intents/{name}.json")),
+            "README.md does not show examples/intents/{name}.json"
+        );
+    }
+}
+
+#[test]
+fn deny_as_json() {
+    let sandbox = Sandbox::new();
+    cmd_snapshot!(
+        sandbox.path(),
+        sandbox
+            .astrix()
+            .args(["evaluate", &example("deny"), "--format", "json"])
+    );
+}
+
+#[test]
+fn hold_as_text() {
+    let sandbox = Sandbox::new();
+    cmd_snapshot!(
+        sandbox.path(),
+        sandbox.astrix().args(["evaluate", &example("hold")])
+    );
+}
+
+#[test]
+fn hold_approved_as_text() {
+    let sandbox = Sandbox::new();
+    cmd_snapshot!(
+        sandbox.path(),
+        sandbox.astrix().args(["evaluate", &example("hold-approved")])
+    );
+}
+
+#[test]
+fn explain_adds_the_intent_policy_and_rules() {
+    let sandbox = Sandbox::new();
+    cmd_snapshot!(
+        sandbox.path(),
+        sandbox
+            .astrix()
+            .args(["evaluate", &example("allow"), "--explain", "--format", "json"])
+    );
+}
+
+#[test]
+fn explain_as_text() {
+    let sandbox = Sandbox::new();
+    cmd_snapshot!(
+        sandbox.path(),
+        sandbox
+            .astrix()
+            .args(["evaluate", &example("deny"), "--explain"])
+    );
+}
+
+#[test]
+fn reads_standard_input() {
+    let sandbox = Sandbox::new();
+    let intent = std::fs::read_to_string(example("deny")).unwrap();
+    for args in [vec!["evaluate"], vec!["evaluate", "-"]] {
+        let mut command = sandbox.astrix();
+        command.args(&args).args(["--format", "json"]);
+        let output = run_with_stdin(command, &intent);
+        assert_eq!(output.status.code(), Some(1), "{args:?}");
+        assert_eq!(json(&output)["denied"], true);
+    }
+}
+
+const SIZE_POLICY: &str = r#"
+version = 1
+
+[[rule]]
+id = "size"
+policy = "lines_added <= 123456789012345678901234567"
+decision = "deny"
+reason = "too many lines"
+"#;
+
+fn size_intent(lines_added: &str) -> String {
+    format!(
+        r#"{{"actor":{{"type":"human"}},"target":{{"env":"development"}},"modified_files":["a.rs"],"diff":{{"modifies_tests":"false","lines_added":{lines_added}}}}}"#
+    )
+}
+
+#[test]
+fn large_integers_keep_their_digits() {
+    let sandbox = Sandbox::new();
+    let policy = sandbox.write("Astrixfile.ax", SIZE_POLICY);
+    let policy = policy.to_str().unwrap();
+    let cases = [
+        ("123456789012345678901234567", 0),
+        ("123456789012345678901234568", 1),
+        ("\"123456789012345678901234568\"", 1),
+        ("\"125\"", 0),
+        ("1.25e2", 0),
+    ];
+    for (value, code) in cases {
+        let mut command = sandbox.astrix();
+        command.args(["evaluate", "--policy", policy, "--format", "json"]);
+        let output = run_with_stdin(command, &size_intent(value));
+        assert_eq!(output.status.code(), Some(code), "{value}: {}", json(&output));
+    }
+}
+
+#[test]
+fn unusable_values_fail_the_policy_and_hold_never_zero() {
+    let sandbox = Sandbox::new();
+    let policy = sandbox.write(
+        "Astrixfile.ax",
+        "version = 1\n[[rule]]\nid = \"size\"\npolicy = \"lines_added <= 10\"\n",
+    );
+    let policy = policy.to_str().unwrap();
+    for value in ["null", "true", "\"many\"", "\"NaN\"", "\"inf\"", "[1]", "{}"] {
+        let mut command = sandbox.astrix();
+        command.args(["evaluate", "--policy", policy, "--format", "json"]);
+        let output = run_with_stdin(command, &size_intent(value));
+        assert_eq!(output.status.code(), Some(3), "{value}: {}", json(&output));
+        assert_eq!(json(&output)["requires_approval"], true);
+    }
+    // Missing entirely.
+    let mut command = sandbox.astrix();
+    command.args(["evaluate", "--policy", policy, "--format", "json"]);
+    let output = run_with_stdin(
+        command,
+        r#"{"actor":{"type":"human"},"target":{"env":"d"},"modified_files":[],"diff":{"modifies_tests":"false"}}"#,
+    );
+    assert_eq!(output.status.code(), Some(3));
+    let reason = json(&output)["reason"].as_str().unwrap().to_owned();
+    assert!(reason.contains("missing"), "{reason}");
+}
+
+#[test]
+fn boolean_modifies_tests_is_an_error_that_shows_the_fix() {
+    let sandbox = Sandbox::new();
+    let mut command = sandbox.astrix();
+    command.arg("evaluate");
+    let output = run_with_stdin(
+        command,
+        r#"{"actor":{"type":"human"},"target":{"env":"d"},"modified_files":[],"diff":{"modifies_tests":true}}"#,
+    );
+    assert_eq!(output.status.code(), Some(2));
+    cmd_snapshot!(sandbox.path(), {
+        let mut command = sandbox.astrix();
+        command.arg("evaluate").arg(sandbox.write(
+            "intent.json",
+            r#"{"actor":{"type":"human"},"target":{"env":"d"},"modified_files":[],"diff":{"modifies_tests":true}}"#,
+        ));
+        command
+    });
+}
+
+#[test]
+fn unknown_field_is_an_error_naming_it() {
+    let sandbox = Sandbox::new();
+    let intent = sandbox.write(
+        "intent.json",
+        r#"{"actor":{"type":"human","role":"admin"},"target":{"env":"d"},"modified_files":[],"diff":{"modifies_tests":"false"}}"#,
+    );
+    let output = sandbox.astrix().arg("evaluate").arg(intent).output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("actor.role"), "{stderr}");
+    assert!(stderr.contains("unknown field `role`"), "{stderr}");
+}
+
+#[test]
+fn invalid_policy_is_an_error_with_its_diagnostics() {
+    let sandbox = Sandbox::new();
+    let policy = sandbox.write(
+        "Astrixfile.ax",
+        "version = 1\n[[rule]]\nid = \"x\"\ndecison = \"deny\"\n",
+    );
+    cmd_snapshot!(
+        sandbox.path(),
+        sandbox
+            .astrix()
+            .args(["evaluate", &example("allow"), "--policy"])
+            .arg(policy)
+    );
+}
+
+#[test]
+fn missing_intent_file_is_an_error() {
+    let sandbox = Sandbox::new();
+    let output = sandbox
+        .astrix()
+        .args(["evaluate", "does-not-exist.json"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("does-not-exist.json"), "{stderr}");
+}
