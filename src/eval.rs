@@ -93,7 +93,10 @@ pub struct RuleOutcome {
     pub files_total: usize,
 }
 
-#[expect(clippy::trivially_copy_pass_by_ref, reason = "serde's skip_serializing_if passes a reference")]
+#[expect(
+    clippy::trivially_copy_pass_by_ref,
+    reason = "serde's skip_serializing_if passes a reference"
+)]
 fn is_zero(value: &usize) -> bool {
     *value == 0
 }

@@ -6,8 +6,10 @@
 //! the repository) and [`env`] (the only module that reads environment variables).
 
 pub mod app;
-pub mod commands;
+pub mod approvals;
+pub mod audit;
 pub mod cli;
+pub mod commands;
 pub mod diagnostic;
 pub mod env;
 pub mod eval;
@@ -16,6 +18,7 @@ pub mod intent;
 pub mod policy;
 pub mod report;
 pub mod source;
+pub mod time;
 
 pub use app::run;
 pub use exit::ExitStatus;

@@ -63,7 +63,11 @@ pub fn built_in(why: &str) -> LoadedPolicy {
         digest: String::new(),
         description: format!("the built-in default policy ({why})"),
     };
-    match from_text("<built-in default policy>", policy::DEFAULT_POLICY, provenance) {
+    match from_text(
+        "<built-in default policy>",
+        policy::DEFAULT_POLICY,
+        provenance,
+    ) {
         Ok(loaded) => loaded,
         // INVARIANT: the built-in policy is validated by unit tests; reaching this is a bug,
         // and the panic hook turns it into exit 2 (the action is blocked).

@@ -9,7 +9,9 @@ use crate::cli::{EvaluateArgs, Format};
 use crate::eval::evaluate;
 use crate::exit::ExitStatus;
 use crate::intent::ActionIntent;
-use crate::report::{ContextLine, Explanation, TextReport, decision_json, intent_next_steps, write_json};
+use crate::report::{
+    ContextLine, Explanation, TextReport, decision_json, intent_next_steps, write_json,
+};
 use crate::source::{self, LoadedPolicy};
 
 /// Runs `astrix evaluate`.

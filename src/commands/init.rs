@@ -1,6 +1,5 @@
 //! `astrix init`: writes the built-in default policy to the root of the work tree.
 
-
 use anyhow::bail;
 
 use super::find_work_tree;

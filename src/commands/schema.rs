@@ -16,8 +16,12 @@ pub fn schema(kind: SchemaKind) -> serde_json::Value {
             .into_generator()
     };
     match kind {
-        SchemaKind::Intent => generator().into_root_schema_for::<ActionIntent>().to_value(),
-        SchemaKind::Decision => generator().into_root_schema_for::<DecisionOutput>().to_value(),
+        SchemaKind::Intent => generator()
+            .into_root_schema_for::<ActionIntent>()
+            .to_value(),
+        SchemaKind::Decision => generator()
+            .into_root_schema_for::<DecisionOutput>()
+            .to_value(),
         SchemaKind::Astrixfile => crate::policy::schema::astrixfile_schema(),
     }
 }

@@ -1,6 +1,5 @@
 //! `astrix test`: runs the `[[test]]` cases of a policy.
 
-
 use serde::Serialize;
 
 use super::default_policy_path;
@@ -99,7 +98,10 @@ pub fn run(args: &TestArgs, ctx: &mut Context<'_>) -> anyhow::Result<ExitStatus>
                     }
                 }
                 if results.is_empty() {
-                    writeln!(out, "no [[test]] cases; add some to check what the policy decides")?;
+                    writeln!(
+                        out,
+                        "no [[test]] cases; add some to check what the policy decides"
+                    )?;
                 }
                 writeln!(out, "{passed} passed, {failed} failed")
             };

@@ -1,6 +1,5 @@
 //! `astrix validate`: every problem of an Astrixfile in one run.
 
-
 use super::default_policy_path;
 use crate::app::{Context, ignore_broken_pipe};
 use crate::cli::{Format, ValidateArgs};

@@ -103,7 +103,10 @@ impl<'a> Explanation<'a> {
 }
 
 /// The JSON of a decision, with the explanation's fields beside SPEC §5's when given.
-pub fn decision_json(decision: &Decision, explanation: Option<&Explanation<'_>>) -> serde_json::Value {
+pub fn decision_json(
+    decision: &Decision,
+    explanation: Option<&Explanation<'_>>,
+) -> serde_json::Value {
     let mut value = serde_json::to_value(DecisionOutput::from_decision(decision))
         .unwrap_or(serde_json::Value::Null);
     if let (Some(explanation), serde_json::Value::Object(map)) = (explanation, &mut value) {
@@ -157,7 +160,10 @@ impl TextReport<'_> {
             (Verdict::Deny, _) => ("denied", style.red()),
         };
         let summary = if decision.default_used {
-            format!("no rule matched, so the policy's default `{}` applies", decision.verdict)
+            format!(
+                "no rule matched, so the policy's default `{}` applies",
+                decision.verdict
+            )
         } else {
             let count = decision.deciding_rules.len();
             let verb = match decision.verdict {
@@ -171,7 +177,11 @@ impl TextReport<'_> {
                 self.subject
             )
         };
-        writeln!(out, "{}: {summary}", paint.paint(&format!("astrix: {word}")))?;
+        writeln!(
+            out,
+            "{}: {summary}",
+            paint.paint(&format!("astrix: {word}"))
+        )?;
 
         for outcome in decision.deciding_outcomes() {
             write_outcome(out, outcome, style)?;
@@ -188,7 +198,11 @@ impl TextReport<'_> {
                     (None, Some(condition)) => format!("no match ({condition})"),
                     (None, None) => "no match".to_owned(),
                 };
-                writeln!(out, "  {:<28} line {:<4} {status}", outcome.id, outcome.line)?;
+                writeln!(
+                    out,
+                    "  {:<28} line {:<4} {status}",
+                    outcome.id, outcome.line
+                )?;
                 if let Some(policy) = &outcome.policy {
                     writeln!(out, "  {:<28}           {}", "", policy.detail)?;
                 }

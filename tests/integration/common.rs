@@ -95,7 +95,10 @@ pub fn settings(temp: &Path) -> insta::Settings {
     settings.set_snapshot_path(concat!(env!("CARGO_MANIFEST_DIR"), "/snapshots"));
     // Canonical and non-canonical spellings of the temporary directory.
     if let Ok(canonical) = temp.canonicalize() {
-        settings.add_filter(&regex_escape(&canonical.display().to_string()), "[TEMP_DIR]");
+        settings.add_filter(
+            &regex_escape(&canonical.display().to_string()),
+            "[TEMP_DIR]",
+        );
     }
     settings.add_filter(&regex_escape(&temp.display().to_string()), "[TEMP_DIR]");
     settings.add_filter(&regex_escape(env!("CARGO_PKG_VERSION")), "[VERSION]");

@@ -57,7 +57,10 @@ fn readme_examples_give_each_decision_and_exit_code() {
         let value = json(&output);
         assert_eq!(value["allowed"], allowed, "{name}: {value}");
         assert_eq!(value["denied"], denied, "{name}: {value}");
-        assert_eq!(value["requires_approval"], requires_approval, "{name}: {value}");
+        assert_eq!(
+            value["requires_approval"], requires_approval,
+            "{name}: {value}"
+        );
         assert_eq!(
             value.as_object().unwrap().len(),
             4,
@@ -68,8 +71,8 @@ fn readme_examples_give_each_decision_and_exit_code() {
 
 #[test]
 fn readme_names_every_example() {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
-        .unwrap();
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
     for name in ["allow", "deny", "hold", "hold-approved"] {
         assert!(
             readme.contains(&format!("examples/intents/{name}.json")),
@@ -103,7 +106,9 @@ fn hold_approved_as_text() {
     let sandbox = Sandbox::new();
     cmd_snapshot!(
         sandbox.path(),
-        sandbox.astrix().args(["evaluate", &example("hold-approved")])
+        sandbox
+            .astrix()
+            .args(["evaluate", &example("hold-approved")])
     );
 }
 
@@ -112,9 +117,13 @@ fn explain_adds_the_intent_policy_and_rules() {
     let sandbox = Sandbox::new();
     cmd_snapshot!(
         sandbox.path(),
-        sandbox
-            .astrix()
-            .args(["evaluate", &example("allow"), "--explain", "--format", "json"])
+        sandbox.astrix().args([
+            "evaluate",
+            &example("allow"),
+            "--explain",
+            "--format",
+            "json"
+        ])
     );
 }
 
@@ -174,7 +183,12 @@ fn large_integers_keep_their_digits() {
         let mut command = sandbox.astrix();
         command.args(["evaluate", "--policy", policy, "--format", "json"]);
         let output = run_with_stdin(command, &size_intent(value));
-        assert_eq!(output.status.code(), Some(code), "{value}: {}", json(&output));
+        assert_eq!(
+            output.status.code(),
+            Some(code),
+            "{value}: {}",
+            json(&output)
+        );
     }
 }
 
@@ -186,7 +200,9 @@ fn unusable_values_fail_the_policy_and_hold_never_zero() {
         "version = 1\n[[rule]]\nid = \"size\"\npolicy = \"lines_added <= 10\"\n",
     );
     let policy = policy.to_str().unwrap();
-    for value in ["null", "true", "\"many\"", "\"NaN\"", "\"inf\"", "[1]", "{}"] {
+    for value in [
+        "null", "true", "\"many\"", "\"NaN\"", "\"inf\"", "[1]", "{}",
+    ] {
         let mut command = sandbox.astrix();
         command.args(["evaluate", "--policy", policy, "--format", "json"]);
         let output = run_with_stdin(command, &size_intent(value));
@@ -232,7 +248,12 @@ fn unknown_field_is_an_error_naming_it() {
         "intent.json",
         r#"{"actor":{"type":"human","role":"admin"},"target":{"env":"d"},"modified_files":[],"diff":{"modifies_tests":"false"}}"#,
     );
-    let output = sandbox.astrix().arg("evaluate").arg(intent).output().unwrap();
+    let output = sandbox
+        .astrix()
+        .arg("evaluate")
+        .arg(intent)
+        .output()
+        .unwrap();
     assert_eq!(output.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("actor.role"), "{stderr}");

@@ -1,5 +1,13 @@
 //! End-to-end tests: the built binary against real temporary git repositories.
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::disallowed_methods,
+    clippy::missing_panics_doc,
+    reason = "test code: a failed setup step is a failed test"
+)]
+
 mod common;
 
 mod cli;

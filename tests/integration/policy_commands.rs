@@ -37,7 +37,10 @@ fn validate_accepts_the_default_policy() {
 fn validate_reports_every_mistake_in_one_run() {
     let sandbox = Sandbox::new();
     sandbox.write("Astrixfile.ax", SEVERAL_MISTAKES);
-    cmd_snapshot!(sandbox.path(), sandbox.astrix().args(["validate", "Astrixfile.ax"]));
+    cmd_snapshot!(
+        sandbox.path(),
+        sandbox.astrix().args(["validate", "Astrixfile.ax"])
+    );
 }
 
 #[test]
@@ -55,7 +58,11 @@ fn validate_reports_every_mistake_as_json() {
 #[test]
 fn validate_missing_file_is_an_error() {
     let sandbox = Sandbox::new();
-    let output = sandbox.astrix().args(["validate", "nope.ax"]).output().unwrap();
+    let output = sandbox
+        .astrix()
+        .args(["validate", "nope.ax"])
+        .output()
+        .unwrap();
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).contains("nope.ax"));
 }
@@ -64,7 +71,12 @@ fn validate_missing_file_is_an_error() {
 fn validate_binary_file_is_an_error() {
     let sandbox = Sandbox::new();
     sandbox.write("Astrixfile.ax", [0xff_u8, 0xfe, 0x00, 0x01]);
-    let output = sandbox.astrix().arg("validate").arg("Astrixfile.ax").output().unwrap();
+    let output = sandbox
+        .astrix()
+        .arg("validate")
+        .arg("Astrixfile.ax")
+        .output()
+        .unwrap();
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).contains("not UTF-8"));
 }
@@ -104,7 +116,10 @@ intent = { actor = { type = "autonomous_llm" }, target = { env = "production" },
 expect = "allow"
 "#,
     );
-    cmd_snapshot!(sandbox.path(), sandbox.astrix().args(["test", "Astrixfile.ax"]));
+    cmd_snapshot!(
+        sandbox.path(),
+        sandbox.astrix().args(["test", "Astrixfile.ax"])
+    );
 }
 
 #[test]
@@ -137,7 +152,11 @@ fn init_writes_the_default_policy_and_refuses_to_overwrite() {
     let written = std::fs::read_to_string(sandbox.path().join("Astrixfile.ax")).unwrap();
     assert!(written.contains("agents-off-production"));
 
-    cmd_snapshot!(sandbox.path(), "init_refuses_to_overwrite", sandbox.astrix().arg("init"));
+    cmd_snapshot!(
+        sandbox.path(),
+        "init_refuses_to_overwrite",
+        sandbox.astrix().arg("init")
+    );
 
     std::fs::write(sandbox.path().join("Astrixfile.ax"), "version = 1\n").unwrap();
     let output = sandbox.astrix().args(["init", "--force"]).output().unwrap();
@@ -170,6 +189,14 @@ fn schemas_are_printed() {
 #[test]
 fn intent_and_decision_schemas() {
     let sandbox = Sandbox::new();
-    cmd_snapshot!(sandbox.path(), "schema_intent", sandbox.astrix().args(["schema", "intent"]));
-    cmd_snapshot!(sandbox.path(), "schema_decision", sandbox.astrix().args(["schema", "decision"]));
+    cmd_snapshot!(
+        sandbox.path(),
+        "schema_intent",
+        sandbox.astrix().args(["schema", "intent"])
+    );
+    cmd_snapshot!(
+        sandbox.path(),
+        "schema_decision",
+        sandbox.astrix().args(["schema", "decision"])
+    );
 }
