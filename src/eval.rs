@@ -124,6 +124,13 @@ struct ListHits {
 
 /// Evaluates `intent` against `policy`.
 pub fn evaluate(policy: &Policy, intent: &ActionIntent) -> Decision {
+    evaluate_with(policy, intent, Vec::new())
+}
+
+/// Evaluates `intent` against `policy`, with `extra` outcomes that the caller decided
+/// outside the policy file (the commit gate's own holds, such as a change to the policy
+/// file itself). They combine with the rules' outcomes by the same strength order.
+pub fn evaluate_with(policy: &Policy, intent: &ActionIntent, extra: Vec<RuleOutcome>) -> Decision {
     let lists = match_paths(policy, intent);
     let tests_hits = lists
         .get(policy.tests_list.0 as usize)
@@ -144,16 +151,14 @@ pub fn evaluate(policy: &Policy, intent: &ActionIntent) -> Decision {
         tests_changed: tests_hits.count,
     };
 
-    let outcomes: Vec<RuleOutcome> = policy
+    let mut outcomes: Vec<RuleOutcome> = policy
         .rules
         .iter()
         .map(|rule| evaluate_rule(rule, intent, &lists, modifies_tests, &facts))
         .collect();
+    outcomes.extend(extra);
 
-    let strongest = outcomes
-        .iter()
-        .filter_map(|outcome| outcome.contributes)
-        .max();
+    let strongest = outcomes.iter().filter_map(|outcome| outcome.contributes).max();
     let (verdict, deciding_rules, default_used, reason) = match strongest {
         Some(verdict) => {
             let deciding: Vec<&RuleOutcome> = outcomes
@@ -172,10 +177,7 @@ pub fn evaluate(policy: &Policy, intent: &ActionIntent) -> Decision {
             policy.default,
             Vec::new(),
             true,
-            format!(
-                "no rule matched; the policy's default is `{}`",
-                policy.default
-            ),
+            format!("no rule matched; the policy's default is `{}`", policy.default),
         ),
     };
 
@@ -188,6 +190,23 @@ pub fn evaluate(policy: &Policy, intent: &ActionIntent) -> Decision {
         modifies_tests,
         modifies_tests_escalated_by,
         outcomes,
+    }
+}
+
+impl RuleOutcome {
+    /// An outcome decided by the commit gate itself rather than by a rule of the policy.
+    pub fn gate(id: &str, verdict: Verdict, reason: String, files: Vec<String>) -> Self {
+        Self {
+            id: id.to_owned(),
+            line: 0,
+            matched: true,
+            unmatched_condition: None,
+            contributes: Some(verdict),
+            policy: None,
+            reason,
+            files_total: files.len(),
+            files: files.into_iter().take(FILES_KEPT).collect(),
+        }
     }
 }
 
@@ -393,5 +412,222 @@ fn describe_failure(failure: &ConversionFailure, field: &str) -> String {
         ConversionFailure::UntrustedFloat(text) => format!(
             "`diff.{field}` is the float `{text}`, too large to be exact; send it as a string"
         ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::policy::load;
+
+    const POLICY: &str = r#"
+version = 1
+default = "allow"
+
+[[rule]]
+id = "agents-off-production"
+actor = ["autonomous_llm"]
+env = ["production"]
+decision = "deny"
+reason = "agents do not commit to production"
+
+[[rule]]
+id = "agents-touching-tests"
+actor = ["autonomous_llm"]
+modifies_tests = true
+decision = "require_approval"
+reason = "a human signs off on test changes"
+
+[[rule]]
+id = "ci-config"
+paths = [".github/**"]
+decision = "require_approval"
+reason = "CI changes need review"
+
+[[rule]]
+id = "docs-only"
+only_paths = ["docs/**", "*.md"]
+decision = "allow"
+reason = "documentation"
+
+[[rule]]
+id = "agent-diff-size"
+actor = ["autonomous_llm"]
+policy = "lines_changed <= 400"
+reason = "large agent diffs need review"
+
+[[rule]]
+id = "no-binaries"
+policy = "binary_files == 0"
+decision = "deny"
+reason = "binaries are not committed"
+"#;
+
+    fn policy(text: &str) -> Policy {
+        match load("Astrixfile.ax", text) {
+            Ok((policy, _)) => policy,
+            Err(diagnostics) => panic!("{diagnostics:?}"),
+        }
+    }
+
+    fn intent(actor: &str, env: &str, files: &[&str], diff: &str) -> ActionIntent {
+        let files: Vec<String> = files.iter().map(|file| format!("\"{file}\"")).collect();
+        let text = format!(
+            r#"{{"actor":{{"type":"{actor}"}},"target":{{"env":"{env}"}},"modified_files":[{}],"diff":{diff}}}"#,
+            files.join(",")
+        );
+        ActionIntent::from_json(&text).unwrap()
+    }
+
+    macro_rules! decides {
+        ($($name:ident: ($actor:expr, $env:expr, [$($file:expr),*], $diff:expr) => $verdict:ident [$($rule:expr),*];)*) => {
+            $(
+                #[test]
+                fn $name() {
+                    let policy = policy(POLICY);
+                    let decision = evaluate(&policy, &intent($actor, $env, &[$($file),*], $diff));
+                    assert_eq!(decision.verdict, Verdict::$verdict, "{}", decision.reason);
+                    let expected: Vec<&str> = vec![$($rule),*];
+                    assert_eq!(decision.deciding_rules, expected, "{}", decision.reason);
+                }
+            )*
+        };
+    }
+
+    const SMALL: &str = r#"{"modifies_tests":"false","lines_added":10,"lines_deleted":2,"binary_files":0}"#;
+
+    decides! {
+        human_small_change_is_allowed_by_passing_policies:
+            ("human", "production", ["src/a.rs"], SMALL) => Allow ["no-binaries"];
+        agent_on_production_is_denied:
+            ("autonomous_llm", "production", ["src/a.rs"], SMALL) => Deny ["agents-off-production"];
+        agent_touching_tests_is_held_via_path_escalation:
+            ("autonomous_llm", "development", ["tests/a.rs"], SMALL) => RequireApproval ["agents-touching-tests"];
+        agent_declaring_test_changes_is_held:
+            ("autonomous_llm", "development", ["src/a.rs"], r#"{"modifies_tests":"true","lines_added":1,"lines_deleted":0,"binary_files":0}"#)
+            => RequireApproval ["agents-touching-tests"];
+        ci_config_held_for_anyone:
+            ("human", "development", ["src/a.rs", ".github/workflows/ci.yml"], SMALL) => RequireApproval ["ci-config"];
+        deny_overrides_holds:
+            ("autonomous_llm", "production", [".github/x.yml", "tests/t.rs"], SMALL) => Deny ["agents-off-production"];
+        several_holds_are_all_named:
+            ("autonomous_llm", "development", [".github/x.yml", "tests/t.rs"], SMALL)
+            => RequireApproval ["agents-touching-tests", "ci-config"];
+        docs_only_allows:
+            ("autonomous_llm", "development", ["docs/a.md", "README.md"], SMALL) => Allow ["docs-only", "agent-diff-size", "no-binaries"];
+        large_agent_change_is_held:
+            ("autonomous_llm", "development", ["src/a.rs"], r#"{"modifies_tests":"false","lines_added":"390","lines_deleted":11,"binary_files":0}"#)
+            => RequireApproval ["agent-diff-size"];
+        boundary_passes:
+            ("autonomous_llm", "development", ["src/a.rs"], r#"{"modifies_tests":"false","lines_added":4e2,"lines_deleted":0.00,"binary_files":0}"#)
+            => Allow ["agent-diff-size", "no-binaries"];
+        failing_policy_with_deny_decision:
+            ("human", "development", ["a.png"], r#"{"modifies_tests":"false","binary_files":1}"#) => Deny ["no-binaries"];
+        missing_value_fails_the_policy_never_counts_as_zero:
+            ("human", "development", ["a.rs"], r#"{"modifies_tests":"false"}"#) => Deny ["no-binaries"];
+        null_value_fails:
+            ("autonomous_llm", "development", ["a.rs"], r#"{"modifies_tests":"false","lines_added":null,"lines_deleted":0,"binary_files":0}"#)
+            => RequireApproval ["agent-diff-size"];
+    }
+
+    #[test]
+    fn default_decides_when_no_rule_contributes() {
+        for (default, verdict) in [
+            ("allow", Verdict::Allow),
+            ("require_approval", Verdict::RequireApproval),
+            ("deny", Verdict::Deny),
+        ] {
+            let policy = policy(&format!(
+                "version = 1\ndefault = \"{default}\"\n[[rule]]\nid = \"ci\"\npaths = [\".github/**\"]\ndecision = \"deny\"\n"
+            ));
+            let decision = evaluate(&policy, &intent("human", "d", &["src/a.rs"], SMALL));
+            assert_eq!(decision.verdict, verdict);
+            assert!(decision.default_used);
+            assert!(decision.deciding_rules.is_empty());
+            assert!(decision.reason.contains(&format!("default is `{default}`")), "{}", decision.reason);
+        }
+    }
+
+    #[test]
+    fn only_paths_never_matches_an_empty_change() {
+        let policy = policy(POLICY);
+        let decision = evaluate(&policy, &intent("human", "d", &[], SMALL));
+        assert!(!decision.deciding_rules.contains(&"docs-only".to_owned()));
+    }
+
+    #[test]
+    fn approval_turns_a_hold_into_allowed_but_never_lifts_a_deny() {
+        let policy = policy(POLICY);
+        let mut held = intent("autonomous_llm", "development", &["tests/a.rs"], SMALL);
+        held.approved = Some(true);
+        let decision = evaluate(&policy, &held);
+        assert!(decision.allowed() && decision.requires_approval() && !decision.denied());
+        let mut denied = intent("autonomous_llm", "production", &["src/a.rs"], SMALL);
+        denied.approved = Some(true);
+        let decision = evaluate(&policy, &denied);
+        assert!(!decision.allowed() && decision.denied() && !decision.requires_approval());
+    }
+
+    /// The rules of POLICY, permuted: the verdict and the set of deciding rules never change.
+    #[test]
+    fn decision_is_independent_of_rule_order() {
+        let (header, rules) = POLICY.split_once("[[rule]]").unwrap();
+        let rules: Vec<String> = rules
+            .split("[[rule]]")
+            .map(|rule| format!("[[rule]]{rule}"))
+            .collect();
+        let intents = [
+            intent("autonomous_llm", "production", &[".github/x.yml", "tests/t.rs"], SMALL),
+            intent("autonomous_llm", "development", &[".github/x.yml", "tests/t.rs"], SMALL),
+            intent("human", "development", &["docs/a.md"], SMALL),
+            intent("autonomous_llm", "development", &["a.rs"], r#"{"modifies_tests":"false","lines_added":999}"#),
+        ];
+        let baseline: Vec<(Verdict, Vec<String>)> = {
+            let policy = policy(POLICY);
+            intents
+                .iter()
+                .map(|intent| {
+                    let decision = evaluate(&policy, intent);
+                    let mut rules = decision.deciding_rules;
+                    rules.sort();
+                    (decision.verdict, rules)
+                })
+                .collect()
+        };
+        // Rotations and a reversal cover every rule in every position.
+        let mut orders: Vec<Vec<usize>> = (0..rules.len())
+            .map(|shift| (0..rules.len()).map(|i| (i + shift) % rules.len()).collect())
+            .collect();
+        orders.push((0..rules.len()).rev().collect());
+        for order in orders {
+            let text = format!(
+                "{header}{}",
+                order.iter().map(|&i| rules[i].as_str()).collect::<String>()
+            );
+            let policy = policy(&text);
+            for (intent, expected) in intents.iter().zip(&baseline) {
+                let decision = evaluate(&policy, intent);
+                let mut rules = decision.deciding_rules;
+                rules.sort();
+                assert_eq!(&(decision.verdict, rules), expected, "order {order:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn decision_snapshot() {
+        let policy = policy(POLICY);
+        let decision = evaluate(
+            &policy,
+            &intent(
+                "autonomous_llm",
+                "development",
+                &[".github/workflows/ci.yml", "tests/api.rs", "src/lib.rs"],
+                r#"{"modifies_tests":"false","lines_added":500,"lines_deleted":"20","binary_files":0}"#,
+            ),
+        );
+        insta::with_settings!({snapshot_path => concat!(env!("CARGO_MANIFEST_DIR"), "/snapshots")}, {
+            insta::assert_json_snapshot!(decision);
+        });
     }
 }

@@ -14,6 +14,7 @@ pub mod diagnostic;
 pub mod env;
 pub mod eval;
 pub mod exit;
+pub mod gate;
 pub mod intent;
 pub mod policy;
 pub mod report;
