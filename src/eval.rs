@@ -158,7 +158,10 @@ pub fn evaluate_with(policy: &Policy, intent: &ActionIntent, extra: Vec<RuleOutc
         .collect();
     outcomes.extend(extra);
 
-    let strongest = outcomes.iter().filter_map(|outcome| outcome.contributes).max();
+    let strongest = outcomes
+        .iter()
+        .filter_map(|outcome| outcome.contributes)
+        .max();
     let (verdict, deciding_rules, default_used, reason) = match strongest {
         Some(verdict) => {
             let deciding: Vec<&RuleOutcome> = outcomes
@@ -177,7 +180,10 @@ pub fn evaluate_with(policy: &Policy, intent: &ActionIntent, extra: Vec<RuleOutc
             policy.default,
             Vec::new(),
             true,
-            format!("no rule matched; the policy's default is `{}`", policy.default),
+            format!(
+                "no rule matched; the policy's default is `{}`",
+                policy.default
+            ),
         ),
     };
 
@@ -494,7 +500,8 @@ reason = "binaries are not committed"
         };
     }
 
-    const SMALL: &str = r#"{"modifies_tests":"false","lines_added":10,"lines_deleted":2,"binary_files":0}"#;
+    const SMALL: &str =
+        r#"{"modifies_tests":"false","lines_added":10,"lines_deleted":2,"binary_files":0}"#;
 
     decides! {
         human_small_change_is_allowed_by_passing_policies:
@@ -544,7 +551,11 @@ reason = "binaries are not committed"
             assert_eq!(decision.verdict, verdict);
             assert!(decision.default_used);
             assert!(decision.deciding_rules.is_empty());
-            assert!(decision.reason.contains(&format!("default is `{default}`")), "{}", decision.reason);
+            assert!(
+                decision.reason.contains(&format!("default is `{default}`")),
+                "{}",
+                decision.reason
+            );
         }
     }
 
@@ -577,10 +588,25 @@ reason = "binaries are not committed"
             .map(|rule| format!("[[rule]]{rule}"))
             .collect();
         let intents = [
-            intent("autonomous_llm", "production", &[".github/x.yml", "tests/t.rs"], SMALL),
-            intent("autonomous_llm", "development", &[".github/x.yml", "tests/t.rs"], SMALL),
+            intent(
+                "autonomous_llm",
+                "production",
+                &[".github/x.yml", "tests/t.rs"],
+                SMALL,
+            ),
+            intent(
+                "autonomous_llm",
+                "development",
+                &[".github/x.yml", "tests/t.rs"],
+                SMALL,
+            ),
             intent("human", "development", &["docs/a.md"], SMALL),
-            intent("autonomous_llm", "development", &["a.rs"], r#"{"modifies_tests":"false","lines_added":999}"#),
+            intent(
+                "autonomous_llm",
+                "development",
+                &["a.rs"],
+                r#"{"modifies_tests":"false","lines_added":999}"#,
+            ),
         ];
         let baseline: Vec<(Verdict, Vec<String>)> = {
             let policy = policy(POLICY);
@@ -596,7 +622,11 @@ reason = "binaries are not committed"
         };
         // Rotations and a reversal cover every rule in every position.
         let mut orders: Vec<Vec<usize>> = (0..rules.len())
-            .map(|shift| (0..rules.len()).map(|i| (i + shift) % rules.len()).collect())
+            .map(|shift| {
+                (0..rules.len())
+                    .map(|i| (i + shift) % rules.len())
+                    .collect()
+            })
             .collect();
         orders.push((0..rules.len()).rev().collect());
         for order in orders {

@@ -155,7 +155,11 @@ pub fn commit_next_steps(
 ) -> Vec<String> {
     let mut steps = Vec::new();
     let deciding: Vec<&RuleOutcome> = decision.deciding_outcomes().collect();
-    let any = |ids: &[&str]| deciding.iter().any(|outcome| ids.contains(&outcome.id.as_str()));
+    let any = |ids: &[&str]| {
+        deciding
+            .iter()
+            .any(|outcome| ids.contains(&outcome.id.as_str()))
+    };
     if decision.allowed() {
         return steps;
     }
@@ -249,13 +253,20 @@ branches = ["develop"]
         let env = EnvSnapshot::from_pairs([(ASTRIX_TARGET_ENV, "development")]);
         let target = resolve_target(&policy(), Some("release/2.0"), &env);
         assert_eq!(target.env, "production");
-        assert!(target.decided_by.contains("`release/*`"), "{}", target.decided_by);
+        assert!(
+            target.decided_by.contains("`release/*`"),
+            "{}",
+            target.decided_by
+        );
     }
 
     #[test]
     fn variable_applies_only_when_no_entry_matches() {
         let env = EnvSnapshot::from_pairs([(ASTRIX_TARGET_ENV, "staging")]);
-        assert_eq!(resolve_target(&policy(), Some("feature/x"), &env).env, "staging");
+        assert_eq!(
+            resolve_target(&policy(), Some("feature/x"), &env).env,
+            "staging"
+        );
         assert_eq!(resolve_target(&policy(), None, &env).env, "staging");
     }
 
