@@ -1,5 +1,6 @@
 //! Command-line interface: clap derive types only.
 
+use std::ffi::OsString;
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
@@ -47,6 +48,8 @@ pub enum Command {
     Schema(SchemaArgs),
     /// Print a shell completion script.
     Completions(CompletionsArgs),
+    /// Run a git hook; the hooks that `astrix install` writes call this.
+    Hook(HookArgs),
 }
 
 #[derive(Debug, Args)]
@@ -109,4 +112,15 @@ pub struct CompletionsArgs {
     /// The shell.
     #[arg(value_enum)]
     pub shell: clap_complete::Shell,
+}
+
+/// `astrix hook`.
+#[derive(Debug, Args)]
+pub struct HookArgs {
+    /// The hook that git runs: `pre-commit` or `reference-transaction`.
+    #[arg(value_name = "HOOK")]
+    pub name: String,
+    /// The arguments git gives the hook.
+    #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+    pub args: Vec<OsString>,
 }

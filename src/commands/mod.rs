@@ -5,6 +5,7 @@
 
 pub mod completions;
 pub mod evaluate;
+pub mod hook;
 pub mod init;
 pub mod schema;
 pub mod test;
