@@ -4,4 +4,5 @@ mod common;
 
 mod cli;
 mod evaluate;
+mod install;
 mod policy_commands;
