@@ -1,5 +1,6 @@
 //! Command-line interface: clap derive types only.
 
+use std::ffi::OsString;
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
@@ -47,6 +48,12 @@ pub enum Command {
     Schema(SchemaArgs),
     /// Print a shell completion script.
     Completions(CompletionsArgs),
+    /// Install astrix's git hooks (pre-commit and reference-transaction) in this repository.
+    Install(InstallArgs),
+    /// Remove astrix's git hooks and put back the hooks they chained or replaced.
+    Uninstall(UninstallArgs),
+    /// Run a git hook; the hooks that `astrix install` writes call this.
+    Hook(HookArgs),
 }
 
 #[derive(Debug, Args)]
@@ -109,4 +116,32 @@ pub struct CompletionsArgs {
     /// The shell.
     #[arg(value_enum)]
     pub shell: clap_complete::Shell,
+}
+
+/// `astrix install`.
+#[derive(Debug, Args)]
+pub struct InstallArgs {
+    /// Replace an existing hook instead of chaining it (it is kept as a backup, and
+    /// `astrix uninstall` puts it back).
+    #[arg(long)]
+    pub force: bool,
+    /// Install only the reference-transaction hook, beside a pre-commit hook that a hook
+    /// manager (pre-commit, prek) runs.
+    #[arg(long)]
+    pub backstop: bool,
+}
+
+/// `astrix uninstall`.
+#[derive(Debug, Args)]
+pub struct UninstallArgs {}
+
+/// `astrix hook`.
+#[derive(Debug, Args)]
+pub struct HookArgs {
+    /// The hook that git runs: `pre-commit` or `reference-transaction`.
+    #[arg(value_name = "HOOK")]
+    pub name: String,
+    /// The arguments git gives the hook.
+    #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+    pub args: Vec<OsString>,
 }

@@ -5,7 +5,9 @@
 
 pub mod completions;
 pub mod evaluate;
+pub mod hook;
 pub mod init;
+pub mod install;
 pub mod schema;
 pub mod test;
 pub mod validate;

@@ -12,4 +12,5 @@ mod common;
 
 mod cli;
 mod evaluate;
+mod install;
 mod policy_commands;

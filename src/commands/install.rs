@@ -1,0 +1,488 @@
+//! `astrix install` and `astrix uninstall`: the git hooks that run astrix.
+//!
+//! The hooks are the POSIX sh shims of the project's `hooks/` directory, with the absolute
+//! path of the astrix binary that installs them filled in. They go where git runs hooks
+//! from: `core.hooksPath` when the repository sets it, else `hooks/` in the common git
+//! directory, which every linked worktree shares.
+//!
+//! A hook that is already there and is not astrix's is never lost. By default it is
+//! *chained*: renamed to `<hook>.astrix-orig`, which the shim runs first. With `--force` it
+//! is *replaced*: renamed to `<hook>.astrix-backup`, which nothing runs. `astrix uninstall`
+//! removes the shims and renames either file back, so the hook returns byte for byte, with
+//! its mode. Renames keep both, and never leave a moment without a hook in place.
+
+use std::io;
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context as _, bail};
+
+use crate::app::Context;
+use crate::cli::{InstallArgs, UninstallArgs};
+use crate::exit::ExitStatus;
+
+/// Suffix of a chained hook: the shim runs `<hook>.astrix-orig` first when it is executable.
+pub const CHAINED_SUFFIX: &str = ".astrix-orig";
+/// Suffix of a hook replaced with `--force`: nothing runs `<hook>.astrix-backup`.
+pub const BACKUP_SUFFIX: &str = ".astrix-backup";
+/// The start of the marker line that identifies astrix's shims (`# astrix-hook: <name>`).
+pub const MARKER: &str = "# astrix-hook: ";
+/// Where the shims receive the binary's path, as one shell-quoted word.
+const PLACEHOLDER: &str = "@ASTRIX@";
+/// A shim is written to `<hook>.astrix-new`, then renamed over the hook.
+const TEMP_SUFFIX: &str = ".astrix-new";
+/// The marker is among the first lines of a shim; a foreign hook that mentions it further
+/// down stays foreign.
+const MARKER_LINES: usize = 10;
+
+/// The hooks astrix installs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Hook {
+    PreCommit,
+    ReferenceTransaction,
+}
+
+impl Hook {
+    const ALL: [Hook; 2] = [Hook::PreCommit, Hook::ReferenceTransaction];
+
+    /// The file name git looks for.
+    fn name(self) -> &'static str {
+        match self {
+            Hook::PreCommit => "pre-commit",
+            Hook::ReferenceTransaction => "reference-transaction",
+        }
+    }
+
+    /// The shim, with the placeholder for the binary's path.
+    fn template(self) -> &'static str {
+        match self {
+            Hook::PreCommit => include_str!("../../hooks/pre-commit"),
+            Hook::ReferenceTransaction => include_str!("../../hooks/reference-transaction"),
+        }
+    }
+
+    /// What a failing chained hook blocks.
+    fn blocks(self) -> &'static str {
+        match self {
+            Hook::PreCommit => "the commit",
+            Hook::ReferenceTransaction => "the ref update",
+        }
+    }
+}
+
+/// A hook's file and the files kept beside it.
+struct HookFiles {
+    name: &'static str,
+    hook: PathBuf,
+    chained: PathBuf,
+    backup: PathBuf,
+    temp: PathBuf,
+}
+
+impl HookFiles {
+    fn new(dir: &Path, hook: Hook) -> Self {
+        let name = hook.name();
+        let sibling = |suffix: &str| dir.join(format!("{name}{suffix}"));
+        Self {
+            name,
+            hook: dir.join(name),
+            chained: sibling(CHAINED_SUFFIX),
+            backup: sibling(BACKUP_SUFFIX),
+            temp: sibling(TEMP_SUFFIX),
+        }
+    }
+
+    fn chained_name(&self) -> String {
+        format!("{}{CHAINED_SUFFIX}", self.name)
+    }
+
+    fn backup_name(&self) -> String {
+        format!("{}{BACKUP_SUFFIX}", self.name)
+    }
+}
+
+/// What is at a hook's path.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Existing {
+    Nothing,
+    /// One of astrix's shims (a regular file with the marker).
+    Astrix,
+    /// Anything else: another tool's hook, a script of the user's, a symlink.
+    Foreign,
+}
+
+/// Runs `astrix install`.
+pub fn install(args: &InstallArgs, ctx: &mut Context<'_>) -> anyhow::Result<ExitStatus> {
+    let dir = hooks_dir(&ctx.cwd)?;
+    fs_err::create_dir_all(&dir)?;
+    let dir = tidy(dir);
+    let exe = std::env::current_exe().context("cannot find the path of the astrix binary")?;
+    writeln!(ctx.stdout, "hooks directory: {}", dir.display())?;
+    for hook in Hook::ALL {
+        let files = HookFiles::new(&dir, hook);
+        if args.backstop && hook == Hook::PreCommit {
+            let note = if existing(&files.hook)? == Existing::Astrix {
+                "left as it is (--backstop): astrix's, from an earlier install"
+            } else {
+                "not installed (--backstop): add the `astrix` hook of astrix's \
+                 .pre-commit-hooks.yaml to your pre-commit or prek configuration"
+            };
+            writeln!(ctx.stdout, "  {}: {note}", files.name)?;
+            continue;
+        }
+        let shim = render(hook.template(), &path_bytes(&exe));
+        let note = install_hook(hook, &files, &shim, args.force)?;
+        writeln!(ctx.stdout, "  {}: {note}", files.name)?;
+    }
+    writeln!(
+        ctx.stdout,
+        "the hooks run {}, or `astrix` on PATH when that file is gone",
+        exe.display()
+    )?;
+    Ok(ExitStatus::Allowed)
+}
+
+/// Installs one shim and says what happened to what was there.
+fn install_hook(hook: Hook, files: &HookFiles, shim: &[u8], force: bool) -> anyhow::Result<String> {
+    let has_chained = present(&files.chained)?;
+    let has_backup = present(&files.backup)?;
+    match existing(&files.hook)? {
+        Existing::Foreign => {
+            // Whatever was kept from an earlier install must not be overwritten.
+            for kept in [&files.chained, &files.backup] {
+                if present(kept)? {
+                    bail!(
+                        "cannot keep the existing {} hook: `{}` is already there, from an \
+                         earlier install; move one of them away and run `astrix install` again",
+                        files.name,
+                        kept.display()
+                    );
+                }
+            }
+            let executable = is_executable(&files.hook);
+            let keep = if force { &files.backup } else { &files.chained };
+            write_file(&files.temp, shim)?;
+            fs_err::rename(&files.hook, keep)?;
+            fs_err::rename(&files.temp, &files.hook)?;
+            Ok(if force {
+                format!(
+                    "installed; the existing hook is replaced (--force) and kept as {}, \
+                     which `astrix uninstall` puts back",
+                    files.backup_name()
+                )
+            } else if executable {
+                format!(
+                    "installed; the existing hook is chained: kept as {}, it runs first and \
+                     its failure blocks {}",
+                    files.chained_name(),
+                    hook.blocks()
+                )
+            } else {
+                format!(
+                    "installed; the existing hook is chained as {}, but it is not \
+                     executable: git did not run it, and the shim does not either",
+                    files.chained_name()
+                )
+            })
+        }
+        state => {
+            if has_chained && force && has_backup {
+                bail!(
+                    "cannot stop chaining `{}`: `{}` is already there; move one of them away \
+                     and run `astrix install --force` again",
+                    files.chained.display(),
+                    files.backup.display()
+                );
+            }
+            write_file(&files.temp, shim)?;
+            let mut note = if state == Existing::Astrix {
+                "updated (it was already installed)".to_owned()
+            } else {
+                "installed".to_owned()
+            };
+            if has_chained && force {
+                fs_err::rename(&files.chained, &files.backup)?;
+                note.push_str(&format!(
+                    "; the chained hook no longer runs (--force): kept as {}",
+                    files.backup_name()
+                ));
+            } else if has_chained {
+                note.push_str(&format!(
+                    "; it chains {}, which runs first",
+                    files.chained_name()
+                ));
+            } else if has_backup {
+                note.push_str(&format!(
+                    "; the hook it replaced is kept as {}",
+                    files.backup_name()
+                ));
+            }
+            fs_err::rename(&files.temp, &files.hook)?;
+            Ok(note)
+        }
+    }
+}
+
+/// Runs `astrix uninstall`.
+pub fn uninstall(_args: &UninstallArgs, ctx: &mut Context<'_>) -> anyhow::Result<ExitStatus> {
+    let dir = tidy(hooks_dir(&ctx.cwd)?);
+    writeln!(ctx.stdout, "hooks directory: {}", dir.display())?;
+    let mut changed = false;
+    for hook in Hook::ALL {
+        let files = HookFiles::new(&dir, hook);
+        if let Some((note, changed_this)) = uninstall_hook(&files)? {
+            changed |= changed_this;
+            writeln!(ctx.stdout, "  {}: {note}", files.name)?;
+        }
+    }
+    if !changed {
+        writeln!(
+            ctx.stdout,
+            "nothing to uninstall: no astrix hook is installed here"
+        )?;
+    }
+    Ok(ExitStatus::Allowed)
+}
+
+/// Removes one shim and puts back what it chained or replaced. Returns what happened and
+/// whether anything changed, or `None` when there was nothing to say.
+fn uninstall_hook(files: &HookFiles) -> anyhow::Result<Option<(String, bool)>> {
+    let has_chained = present(&files.chained)?;
+    let has_backup = present(&files.backup)?;
+    let state = existing(&files.hook)?;
+    if state == Existing::Foreign {
+        let mut note = "left alone: it is not astrix's hook".to_owned();
+        for (kept, name) in [
+            (has_chained, files.chained_name()),
+            (has_backup, files.backup_name()),
+        ] {
+            if kept {
+                note.push_str(&format!("; {name} is left in place too"));
+            }
+        }
+        return Ok(Some((note, false)));
+    }
+    // A rename over the shim removes it and puts the kept hook back in one step.
+    let mut note = if state == Existing::Astrix {
+        "removed".to_owned()
+    } else if has_chained || has_backup {
+        "astrix's hook was already gone".to_owned()
+    } else {
+        return Ok(None);
+    };
+    if has_chained {
+        fs_err::rename(&files.chained, &files.hook)?;
+        note.push_str(&format!(
+            "; put back the hook it chained (from {})",
+            files.chained_name()
+        ));
+        if has_backup {
+            note.push_str(&format!("; {} is left in place", files.backup_name()));
+        }
+    } else if has_backup {
+        fs_err::rename(&files.backup, &files.hook)?;
+        note.push_str(&format!(
+            "; put back the hook it replaced (from {})",
+            files.backup_name()
+        ));
+    } else {
+        fs_err::remove_file(&files.hook)?;
+    }
+    Ok(Some((note, true)))
+}
+
+/// The directory git runs this repository's hooks from.
+///
+/// This is the one function here that uses gix; it belongs to the git boundary (`src/git/`)
+/// and is to move there.
+///
+/// `core.hooksPath` is honoured when the repository's own configuration (or an override on
+/// the command line or in the environment) sets it: a relative value is relative to the
+/// root of the work tree (the git directory in a bare repository), `~/` is expanded. A value
+/// from the global or system configuration is refused: git runs every repository's hooks
+/// from there, and astrix installs for one repository. Without it, the hooks go into the
+/// common git directory, so that they apply in every linked worktree.
+fn hooks_dir(cwd: &Path) -> anyhow::Result<PathBuf> {
+    use gix::config::source::Kind;
+
+    const KEY: &str = "core.hooksPath";
+    let repo = gix::discover(cwd)
+        .with_context(|| format!("`{}` is not inside a git repository", cwd.display()))?;
+    let config = repo.config_snapshot();
+    let Some(configured) = config
+        .trusted_path(KEY)
+        .with_context(|| format!("cannot read `{KEY}`"))?
+    else {
+        return Ok(cwd.join(repo.common_dir()).join("hooks"));
+    };
+    let repository_scoped = config
+        .plumbing()
+        .string_filter(KEY, |meta| {
+            matches!(meta.source.kind(), Kind::Repository | Kind::Override)
+        })
+        .is_some();
+    if !repository_scoped {
+        bail!(
+            "`{KEY}` is set to `{}` outside this repository (global or system git \
+             configuration), so git runs the hooks of every repository from there; set it for \
+             this repository (`git config --local {KEY} .git/hooks`) and run `astrix install` \
+             again",
+            configured.display()
+        );
+    }
+    if configured.as_os_str().is_empty() {
+        bail!("`{KEY}` is set but empty; set it to a directory, or unset it");
+    }
+    let base = repo.workdir().unwrap_or_else(|| repo.git_dir());
+    Ok(cwd.join(base).join(configured))
+}
+
+/// The canonical spelling of `dir` when it exists (no `..` from a worktree's `commondir`).
+fn tidy(dir: PathBuf) -> PathBuf {
+    dir.canonicalize().unwrap_or(dir)
+}
+
+/// What is at `path`, without following a symlink.
+fn existing(path: &Path) -> anyhow::Result<Existing> {
+    let meta = match fs_err::symlink_metadata(path) {
+        Ok(meta) => meta,
+        Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(Existing::Nothing),
+        Err(error) => return Err(error.into()),
+    };
+    if meta.is_dir() {
+        bail!(
+            "`{}` is a directory, not a hook; move it away and run the command again",
+            path.display()
+        );
+    }
+    if meta.is_file() && is_astrix_shim(&fs_err::read(path)?) {
+        Ok(Existing::Astrix)
+    } else {
+        Ok(Existing::Foreign)
+    }
+}
+
+/// Whether `text` is one of astrix's shims.
+fn is_astrix_shim(text: &[u8]) -> bool {
+    text.split(|byte| *byte == b'\n')
+        .take(MARKER_LINES)
+        .any(|line| line.starts_with(MARKER.as_bytes()))
+}
+
+/// Whether anything (a dangling symlink too) is at `path`.
+fn present(path: &Path) -> io::Result<bool> {
+    match std::fs::symlink_metadata(path) {
+        Ok(_) => Ok(true),
+        Err(error) if error.kind() == io::ErrorKind::NotFound => Ok(false),
+        Err(error) => Err(error),
+    }
+}
+
+/// Fills the binary's path into a shim, as one single-quoted shell word.
+fn render(template: &str, exe: &[u8]) -> Vec<u8> {
+    let mut quoted = vec![b'\''];
+    for &byte in exe {
+        if byte == b'\'' {
+            // Close the quote, add an escaped quote, reopen: `'it'\''s'`.
+            quoted.extend_from_slice(b"'\\''");
+        } else {
+            quoted.push(byte);
+        }
+    }
+    quoted.push(b'\'');
+    let mut parts = template.split(PLACEHOLDER);
+    let mut out = parts.next().unwrap_or_default().as_bytes().to_vec();
+    for part in parts {
+        out.extend_from_slice(&quoted);
+        out.extend_from_slice(part.as_bytes());
+    }
+    out
+}
+
+#[cfg(unix)]
+fn path_bytes(path: &Path) -> Vec<u8> {
+    use std::os::unix::ffi::OsStrExt;
+    path.as_os_str().as_bytes().to_vec()
+}
+
+#[cfg(not(unix))]
+fn path_bytes(path: &Path) -> Vec<u8> {
+    path.to_string_lossy().replace('\\', "/").into_bytes()
+}
+
+/// Writes an executable file (0o755, whatever the umask).
+fn write_file(path: &Path, contents: &[u8]) -> io::Result<()> {
+    fs_err::write(path, contents)?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        fs_err::set_permissions(path, std::fs::Permissions::from_mode(0o755))?;
+    }
+    Ok(())
+}
+
+/// Whether git would run the hook at `path` (following a symlink).
+fn is_executable(path: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::metadata(path)
+            .is_ok_and(|meta| meta.is_file() && meta.permissions().mode() & 0o111 != 0)
+    }
+    #[cfg(not(unix))]
+    {
+        path.is_file()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_shim_has_one_placeholder_and_its_marker() {
+        for hook in Hook::ALL {
+            let template = hook.template();
+            assert_eq!(template.matches(PLACEHOLDER).count(), 1, "{}", hook.name());
+            assert!(template.starts_with("#!/bin/sh\n"));
+            assert!(template.contains(&format!("\n{MARKER}{}\n", hook.name())));
+            assert!(template.contains("\n# astrix-hook-version: 1\n"));
+            assert!(is_astrix_shim(template.as_bytes()));
+        }
+    }
+
+    macro_rules! quoted {
+        ($name:ident, $path:expr, $expected:expr) => {
+            #[test]
+            fn $name() {
+                let shim = render("x=@ASTRIX@\n", $path.as_bytes());
+                assert_eq!(
+                    String::from_utf8(shim).unwrap(),
+                    concat!("x=", $expected, "\n")
+                );
+            }
+        };
+    }
+
+    quoted!(plain_path, "/usr/bin/astrix", "'/usr/bin/astrix'");
+    quoted!(spaces, "/opt/my tools/astrix", "'/opt/my tools/astrix'");
+    quoted!(
+        single_quote,
+        "/home/o'brien/astrix",
+        r"'/home/o'\''brien/astrix'"
+    );
+    quoted!(
+        shell_syntax,
+        "/a/$(rm -rf x)`y`\"z\"/astrix",
+        "'/a/$(rm -rf x)`y`\"z\"/astrix'"
+    );
+
+    #[test]
+    fn foreign_hooks_are_not_shims() {
+        assert!(!is_astrix_shim(b"#!/bin/sh\nexit 0\n"));
+        let late = format!(
+            "#!/bin/sh\n{}{MARKER}pre-commit\n",
+            "\n".repeat(MARKER_LINES)
+        );
+        assert!(!is_astrix_shim(late.as_bytes()));
+    }
+}
