@@ -59,12 +59,13 @@ impl Sandbox {
 /// markers, fixed identities and dates.
 pub fn isolated(program: &str, cwd: &Path) -> Command {
     let mut command = Command::new(program);
-    command.env_clear().current_dir(cwd);
-    if let Some(path) = std::env::var_os("PATH") {
-        command.env("PATH", path);
-    }
+    // A fixed PATH and HOME keep the machine's settings out of the tests (and out of the
+    // snapshots' metadata); global git config is off, so HOME is never read.
     command
-        .env("HOME", cwd)
+        .env_clear()
+        .current_dir(cwd)
+        .env("PATH", "/usr/local/bin:/usr/bin:/bin")
+        .env("HOME", "/nonexistent-astrix-test-home")
         .env("GIT_CONFIG_NOSYSTEM", "1")
         .env("GIT_CONFIG_GLOBAL", "/dev/null")
         .env("GIT_AUTHOR_NAME", "Ada Author")
