@@ -6,6 +6,7 @@
 pub mod glob;
 pub mod load;
 pub mod numeric;
+pub mod schema;
 
 use std::fmt;
 
