@@ -2443,6 +2443,140 @@ decision = "deny"
         assert!(path_segments(".").is_empty());
     }
 
+    /// The TOML code blocks of a Markdown text, with their line and the code of an
+    /// `<!-- invalid: CODE -->` line right before them.
+    fn toml_blocks(markdown: &str) -> Vec<(usize, Option<&str>, String)> {
+        let mut blocks = Vec::new();
+        let mut previous = "";
+        let mut current: Option<(usize, Option<&str>, String)> = None;
+        for (number, line) in markdown.lines().enumerate() {
+            match &mut current {
+                Some(_) if line.trim_end() == "```" => blocks.extend(current.take()),
+                Some((_, _, text)) => {
+                    text.push_str(line);
+                    text.push('\n');
+                }
+                None if line.trim_end() == "```toml" => {
+                    let code = previous
+                        .trim()
+                        .strip_prefix("<!-- invalid:")
+                        .and_then(|rest| rest.strip_suffix("-->"))
+                        .map(str::trim);
+                    current = Some((number + 1, code, String::new()));
+                }
+                None => {}
+            }
+            previous = line;
+        }
+        blocks
+    }
+
+    /// NEEDS THE NUMERIC PARSER for the examples that use `policy`.
+    #[test]
+    fn the_examples_in_the_documentation_load_as_documented() {
+        let markdown = include_str!("../../docs/astrixfile.md");
+        let blocks = toml_blocks(markdown);
+        assert!(blocks.len() >= 20, "found only {} blocks", blocks.len());
+        let mut failures = Vec::new();
+        for (line, code, text) in &blocks {
+            let found = diagnostics(text);
+            let codes: Vec<&str> = found.iter().map(|diagnostic| diagnostic.code).collect();
+            match code {
+                Some(code) => {
+                    assert!(
+                        Code::from_name(code).is_some(),
+                        "line {line}: no code {code}"
+                    );
+                    if !codes.contains(code) || load("Astrixfile.ax", text).is_ok() {
+                        failures.push(format!("line {line}: expected `{code}`, found {codes:?}"));
+                    }
+                }
+                None if !found.is_empty() => {
+                    failures.push(format!(
+                        "line {line}: expected no problem, found {found:#?}"
+                    ));
+                }
+                None => {}
+            }
+        }
+        assert!(
+            failures.is_empty(),
+            "docs/astrixfile.md:\n{}",
+            failures.join("\n")
+        );
+    }
+
+    #[test]
+    fn every_code_is_documented() {
+        let markdown = include_str!("../../docs/astrixfile.md");
+        for code in Code::ALL {
+            let row = format!("| `{}` | {} |", code.as_str(), code.severity().name());
+            assert!(
+                markdown.contains(&row),
+                "docs/astrixfile.md lacks the row {row}"
+            );
+        }
+    }
+
+    /// One file with many kinds of mistakes, all reported in one run. The two policy
+    /// diagnostics come from the numeric parser: re-review this snapshot when it changes.
+    const MANY_MISTAKES: &str = r#"version = 1
+default = "allow"
+
+[[environment]]
+name = "production"
+branches = ["main", "release/*"]
+
+[[rule]]
+id = "agents-off-production"
+actor = ["autonomous_llm"]
+env = ["production"]
+decison = "deny"
+
+[[rule]]
+id = "ci-config"
+paths = ".github/**"
+decision = "require_approval"
+
+[[rule]]
+id = "ci-config"
+paths = [".gitlab-ci.yml"]
+decision = "block"
+
+[[rule]]
+id = "vendored"
+paths = ["vendor/[a-z"]
+decision = "deny"
+
+[[rule]]
+id = "agent-diff-size"
+policy = "lines_changed between 0 and 200"
+
+[[rule]]
+id = "agent-file-count"
+policy = "files_chaged < 30"
+
+[[test]]
+name = "an agent on main is denied"
+intent = { actor = { type = "autonomous_llm" }, target = { env = "production" }, modified_files = ["src/lib.rs"], diff = { modifies_tests = false } }
+expect = "deny"
+"#;
+
+    #[test]
+    fn snapshot_of_a_file_with_many_mistakes() {
+        let diagnostics = load("Astrixfile.ax", MANY_MISTAKES).unwrap_err();
+        let mut text = Vec::new();
+        diagnostics.render(&mut text, false).unwrap();
+        let text = String::from_utf8(text).unwrap();
+        insta::with_settings!({
+            snapshot_path => concat!(env!("CARGO_MANIFEST_DIR"), "/snapshots"),
+            prepend_module_to_snapshot => false,
+        }, {
+            insta::assert_snapshot!("astrixfile_many_mistakes_text", text);
+            insta::assert_json_snapshot!("astrixfile_many_mistakes_json", diagnostics.to_json());
+        });
+    }
+
     #[test]
     fn quote_escapes_and_cuts() {
         assert_eq!(quote("a\u{1b}b"), "`a\\u{1b}b`");
