@@ -287,6 +287,24 @@ struct Loader<'s> {
     source: &'s str,
     index: LineIndex,
     diagnostics: Vec<Diagnostic>,
+    /// "Did you mean" hints still allowed: each costs edit distances, and a hostile file
+    /// with a million misspellings must stay fast. Real files need a handful.
+    suggestions_left: usize,
+}
+
+/// The names a value may take, for membership tests and "did you mean" hints.
+struct Names<'a> {
+    set: HashSet<&'a str>,
+    /// In file order, so that hints are deterministic.
+    ordered: Vec<&'a str>,
+}
+
+impl<'a> Names<'a> {
+    fn new(names: impl IntoIterator<Item = &'a str>) -> Self {
+        let mut set = HashSet::new();
+        let ordered = names.into_iter().filter(|name| set.insert(*name)).collect();
+        Self { set, ordered }
+    }
 }
 
 impl<'s> Loader<'s> {
@@ -295,7 +313,21 @@ impl<'s> Loader<'s> {
             source,
             index: LineIndex::new(source),
             diagnostics: Vec::new(),
+            suggestions_left: 1_000,
         }
+    }
+
+    /// [`suggest`], within the budget.
+    fn suggest<'a>(
+        &mut self,
+        word: &str,
+        candidates: impl IntoIterator<Item = &'a str>,
+    ) -> Option<&'a str> {
+        if self.suggestions_left == 0 {
+            return None;
+        }
+        self.suggestions_left -= 1;
+        suggest(word, candidates)
     }
 
     fn report(&mut self, diagnostic: Diagnostic) {
@@ -417,7 +449,8 @@ impl<'s> Loader<'s> {
                 Some(_) => (value_span, "table", format!("[{name}]")),
                 None => (key.span(), "key", name.to_owned()),
             };
-            let suggestion = suggest(name, known.iter().map(|key| key.name))
+            let suggestion = self
+                .suggest(name, known.iter().map(|key| key.name))
                 .and_then(|found| known.iter().find(|key| key.name == found));
             let help = match suggestion {
                 Some(key) => format!("did you mean `{}`?", key.written()),
@@ -808,17 +841,20 @@ impl<'s> Loader<'s> {
             .unwrap_or_default();
         // Every name written, even in an entry with other problems, so that a rule that
         // names it is not also reported as naming an unknown environment.
-        let env_names: Vec<&str> = raw
-            .environments
-            .iter()
-            .filter_map(|environment| environment.name.as_ref())
-            .map(|name| name.value.as_str())
-            .chain([FALLBACK_ENV])
-            .collect();
+        let env_names = Names::new(
+            raw.environments
+                .iter()
+                .filter_map(|environment| environment.name.as_ref())
+                .map(|name| name.value.as_str())
+                .chain([FALLBACK_ENV]),
+        );
+        let actor_types = Names::new([AUTONOMOUS_LLM, HUMAN]);
         let mut ids = HashMap::new();
         let mut rules = Vec::with_capacity(raw.rules.len());
         for rule in raw.rules {
-            if let Some(rule) = self.validate_rule(rule, &mut ids, &mut builder, &env_names) {
+            if let Some(rule) =
+                self.validate_rule(rule, &mut ids, &mut builder, &actor_types, &env_names)
+            {
                 rules.push(rule);
             }
         }
@@ -884,7 +920,9 @@ impl<'s> Loader<'s> {
             return Some(verdict);
         }
         let names = Verdict::ALL.map(Verdict::name);
-        let guess = suggest(&value.value, names).or_else(|| synonym(&value.value));
+        let guess = self
+            .suggest(&value.value, names)
+            .or_else(|| synonym(&value.value));
         let help = match guess {
             Some(name) => format!("did you mean `{name}`?"),
             None => format!("`{key}` is `allow`, `require_approval` or `deny`"),
@@ -1044,7 +1082,8 @@ impl<'s> Loader<'s> {
         raw: RawRule,
         ids: &mut HashMap<String, usize>,
         builder: &mut MatcherBuilder,
-        env_names: &[&str],
+        actor_types: &Names<'_>,
+        env_names: &Names<'_>,
     ) -> Option<Rule> {
         let id = raw
             .id
@@ -1054,9 +1093,10 @@ impl<'s> Loader<'s> {
             || "this rule".to_owned(),
             |id| format!("rule {}", quote(&id.value)),
         );
-        let actor = raw.actor.as_ref().map(|list| {
-            self.validate_names(list, "actor", &who, &[AUTONOMOUS_LLM, HUMAN], "actor type")
-        });
+        let actor = raw
+            .actor
+            .as_ref()
+            .map(|list| self.validate_names(list, "actor", &who, actor_types, "actor type"));
         let env = raw
             .env
             .as_ref()
@@ -1161,7 +1201,7 @@ impl<'s> Loader<'s> {
         list: &StringList,
         key: &str,
         who: &str,
-        known: &[&str],
+        known: &Names<'_>,
         kind: &str,
     ) -> Result<Vec<String>, Invalid> {
         let mut ok = true;
@@ -1174,10 +1214,10 @@ impl<'s> Loader<'s> {
                 ok = false;
                 continue;
             }
-            if known.contains(&name.value.as_str()) {
+            if known.set.contains(name.value.as_str()) {
                 continue;
             }
-            if let Some(guess) = suggest(&name.value, known.iter().copied()) {
+            if let Some(guess) = self.suggest(&name.value, known.ordered.iter().copied()) {
                 let (code, message, label) = if key == "actor" {
                     (
                         Code::UnknownActor,
@@ -1271,7 +1311,7 @@ impl<'s> Loader<'s> {
                 .unwrap_or_default()
                 .trim();
             let help = err.help.or_else(|| {
-                suggest(text, Argument::ALL.map(Argument::name))
+                self.suggest(text, Argument::ALL.map(Argument::name))
                     .map(|name| format!("did you mean `{name}`?"))
             });
             Diagnostic::new(Code::UnknownArgument, span, err.message)
