@@ -11,10 +11,10 @@
 //!    `[[test]]` intents are checked while the records become a [`Policy`] (the
 //!    `validate_…` functions).
 //!
-//! To add a key: list it in [`keys`], read it in the `read_…` function of its table, check
+//! To add a key: list it in `keys`, read it in the `read_…` function of its table, check
 //! it in the matching `validate_…` function, and describe it in `schema.rs` (a test keeps
-//! the schema and [`keys`] in sync). A new table is a new `keys` list, a `Raw…` record and
-//! a `read_…` function built from the same [`Loader`] helpers.
+//! the schema and `keys` in sync). A new table is a new `keys` list, a `Raw…` record and
+//! a `read_…` function built from the same `Loader` helpers.
 
 use std::collections::HashMap;
 use std::collections::HashSet;

@@ -2,7 +2,7 @@
 //!
 //! Draft-07, because that is what TOML editors read. Every key has a description. The
 //! schema is written by hand beside the loader; a test checks that it describes exactly the
-//! keys that [`super::load`] accepts, table by table.
+//! keys that [`super::load()`] accepts, table by table.
 
 use serde_json::{Value, json};
 
