@@ -1,16 +1,2625 @@
 //! Reading an Astrixfile.ax: TOML with spans, then validation into a [`Policy`].
 //!
-//! INTERFACE STUB — to be implemented.
+//! Every step reports into one list of diagnostics, so that one run shows every problem
+//! (STYLE §4.5); nothing fails fast:
+//!
+//! 1. **parse**: a pre-scan refuses nesting deeper than [`MAX_NESTING`] levels, then toml's
+//!    recoverable parser builds a spanned tree; its errors become `toml-syntax` diagnostics.
+//! 2. **raw**: the structure. Known keys, value types and required keys are checked while
+//!    the tree is read into `Raw…` records that keep every span (the `read_…` functions).
+//! 3. **validate**: the meaning. Rule ids, duplicates, decisions, globs, numeric policies and
+//!    `[[test]]` intents are checked while the records become a [`Policy`] (the
+//!    `validate_…` functions).
+//!
+//! To add a key: list it in `keys`, read it in the `read_…` function of its table, check
+//! it in the matching `validate_…` function, and describe it in `schema.rs` (a test keeps
+//! the schema and `keys` in sync). A new table is a new `keys` list, a `Raw…` record and
+//! a `read_…` function built from the same `Loader` helpers.
 
-use super::Policy;
-use crate::diagnostic::Diagnostics;
+use std::collections::HashMap;
+use std::collections::HashSet;
+use std::ops::Range;
+
+use toml::Spanned;
+use toml::de::{DeInteger, DeTable, DeValue};
+
+use super::glob::{self, GlobError, MatcherBuilder};
+use super::numeric::{Argument, NumericPolicy, PolicySyntaxError};
+use super::{Actors, Environment, PatternList, Policy, Rule, TestCase, Verdict};
+use crate::diagnostic::{Code, Diagnostic, Diagnostics, LineIndex};
+use crate::env::{AUTONOMOUS_LLM, HUMAN};
+use crate::intent::ActionIntent;
+
+/// `[tests].paths` when the file does not set it (SPEC §3).
+pub const DEFAULT_TEST_PATTERNS: &[&str] = &[
+    "**/tests/**",
+    "**/test/**",
+    "**/__tests__/**",
+    "*_test.*",
+    "test_*.py",
+    "*.test.*",
+    "*.spec.*",
+    "**/snapshots/**",
+];
+
+/// The `version` this astrix reads.
+pub const SUPPORTED_VERSION: u32 = 1;
+
+/// How deeply arrays and inline tables may nest. The loader walks values recursively, so
+/// a hostile file must not be able to nest without bound; real policies need three levels.
+pub const MAX_NESTING: usize = 64;
+
+/// The environment a change targets when no `[[environment]]` matches and nothing else
+/// says otherwise (SPEC §6); rules may name it without defining it.
+const FALLBACK_ENV: &str = "development";
+
+/// The keys each table accepts. `schema.rs` describes exactly these (a test checks it).
+pub(crate) mod keys {
+    /// How a key is written in the file.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub(crate) enum Shape {
+        /// `key = value`.
+        Value,
+        /// A `[key]` table.
+        Table,
+        /// An array of `[[key]]` tables.
+        Tables,
+    }
+
+    /// A key a table accepts.
+    #[derive(Debug, Clone, Copy)]
+    pub(crate) struct Key {
+        /// The key's name.
+        pub(crate) name: &'static str,
+        /// How it is written.
+        pub(crate) shape: Shape,
+    }
+
+    impl Key {
+        const fn value(name: &'static str) -> Self {
+            Self {
+                name,
+                shape: Shape::Value,
+            }
+        }
+
+        const fn table(name: &'static str) -> Self {
+            Self {
+                name,
+                shape: Shape::Table,
+            }
+        }
+
+        const fn tables(name: &'static str) -> Self {
+            Self {
+                name,
+                shape: Shape::Tables,
+            }
+        }
+
+        /// The key as a user writes it: `id`, `[tests]`, `[[rule]]`.
+        pub(crate) fn written(self) -> String {
+            match self.shape {
+                Shape::Value => self.name.to_owned(),
+                Shape::Table => format!("[{}]", self.name),
+                Shape::Tables => format!("[[{}]]", self.name),
+            }
+        }
+    }
+
+    /// The top level of the file.
+    pub(crate) const TOP: &[Key] = &[
+        Key::value("version"),
+        Key::value("default"),
+        Key::table("tests"),
+        Key::tables("environment"),
+        Key::table("actors"),
+        Key::tables("rule"),
+        Key::tables("test"),
+    ];
+    /// `[tests]`.
+    pub(crate) const TESTS: &[Key] = &[Key::value("paths")];
+    /// `[[environment]]`.
+    pub(crate) const ENVIRONMENT: &[Key] = &[Key::value("name"), Key::value("branches")];
+    /// `[actors]`.
+    pub(crate) const ACTORS: &[Key] = &[Key::value("agent_env")];
+    /// `[[rule]]`.
+    pub(crate) const RULE: &[Key] = &[
+        Key::value("id"),
+        Key::value("actor"),
+        Key::value("env"),
+        Key::value("paths"),
+        Key::value("only_paths"),
+        Key::value("modifies_tests"),
+        Key::value("decision"),
+        Key::value("reason"),
+        Key::value("policy"),
+    ];
+    /// `[[test]]`.
+    pub(crate) const TEST: &[Key] = &[
+        Key::value("name"),
+        Key::value("intent"),
+        Key::value("expect"),
+    ];
+}
+
+use keys::Key;
 
 /// Reads and validates a policy. `file` is the name shown in diagnostics. On success the
-/// warnings (if any) are returned beside the policy.
+/// warnings (if any) are returned beside the policy; on failure every problem found.
 pub fn load(file: &str, source: &str) -> Result<(Policy, Diagnostics), Diagnostics> {
-    Err(Diagnostics {
+    let mut loader = Loader::new(source);
+    let policy = loader.run();
+    let diagnostics = Diagnostics {
         file: file.to_owned(),
         source: source.to_owned(),
-        items: Vec::new(),
-    })
+        items: loader.diagnostics,
+    };
+    match policy {
+        Some(policy) if !diagnostics.has_errors() => Ok((policy, diagnostics)),
+        _ => Err(diagnostics),
+    }
+}
+
+/// A value with the byte range it was written at.
+#[derive(Debug, Clone)]
+struct At<T> {
+    value: T,
+    span: Range<usize>,
+}
+
+/// A list of strings, each with its span.
+type StringList = At<Vec<At<String>>>;
+
+/// A TOML table being read.
+#[derive(Debug, Clone)]
+struct Table<'d, 'i> {
+    entries: &'d DeTable<'i>,
+    /// How the table is named in messages (`[[rule]]`); empty at the top level.
+    name: &'static str,
+    /// Where a missing key is reported: the header, or the inline table.
+    span: Range<usize>,
+}
+
+impl<'d, 'i> Table<'d, 'i> {
+    fn get(&self, key: &str) -> Option<&'d Spanned<DeValue<'i>>> {
+        self.entries.get(key)
+    }
+
+    fn has(&self, key: &str) -> bool {
+        self.entries.contains_key(key)
+    }
+
+    /// The table's place for messages (" in `[[rule]]`"), empty at the top level.
+    fn context(&self) -> String {
+        if self.name.is_empty() {
+            String::new()
+        } else {
+            format!(" in `{}`", self.name)
+        }
+    }
+}
+
+/// What a key's value must be.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Expected {
+    String,
+    Boolean,
+    Integer,
+    StringArray,
+    Table,
+    TableArray,
+}
+
+impl Expected {
+    fn phrase(self) -> &'static str {
+        match self {
+            Expected::String => "a string",
+            Expected::Boolean => "a boolean",
+            Expected::Integer => "an integer",
+            Expected::StringArray => "an array of strings",
+            Expected::Table => "a table",
+            Expected::TableArray => "an array of tables",
+        }
+    }
+}
+
+fn found_phrase(value: &DeValue<'_>) -> &'static str {
+    match value {
+        DeValue::String(_) => "a string",
+        DeValue::Integer(_) => "an integer",
+        DeValue::Float(_) => "a float",
+        DeValue::Boolean(_) => "a boolean",
+        DeValue::Datetime(_) => "a date-time",
+        DeValue::Array(_) => "an array",
+        DeValue::Table(_) => "a table",
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Raw records: the structure of the file, with spans, before any meaning is checked.
+
+#[derive(Debug, Default)]
+struct RawPolicy<'d, 'i> {
+    version: Option<&'d Spanned<DeValue<'i>>>,
+    default: Option<At<String>>,
+    test_paths: Option<StringList>,
+    environments: Vec<RawEnvironment>,
+    agent_env: Option<StringList>,
+    rules: Vec<RawRule>,
+    cases: Vec<RawCase<'d, 'i>>,
+}
+
+#[derive(Debug)]
+struct RawEnvironment {
+    name: Option<At<String>>,
+    branches: Option<StringList>,
+}
+
+#[derive(Debug)]
+struct RawRule {
+    header: Range<usize>,
+    id: Option<At<String>>,
+    actor: Option<StringList>,
+    env: Option<StringList>,
+    paths: Option<StringList>,
+    only_paths: Option<StringList>,
+    modifies_tests: Option<At<bool>>,
+    decision: Option<At<String>>,
+    /// `decision` is present, even with the wrong type.
+    has_decision: bool,
+    reason: Option<At<String>>,
+    policy: Option<At<String>>,
+    /// `policy` is present, even with the wrong type.
+    has_policy: bool,
+}
+
+#[derive(Debug)]
+struct RawCase<'d, 'i> {
+    header: Range<usize>,
+    name: Option<At<String>>,
+    intent: Option<&'d Spanned<DeValue<'i>>>,
+    expect: Option<At<String>>,
+}
+
+/// Reads one file; collects every diagnostic.
+struct Loader<'s> {
+    source: &'s str,
+    index: LineIndex,
+    diagnostics: Vec<Diagnostic>,
+    /// "Did you mean" hints still allowed: each costs edit distances, and a hostile file
+    /// with a million misspellings must stay fast. Real files need a handful.
+    suggestions_left: usize,
+}
+
+/// The names a value may take, for membership tests and "did you mean" hints.
+struct Names<'a> {
+    set: HashSet<&'a str>,
+    /// In file order, so that hints are deterministic.
+    ordered: Vec<&'a str>,
+}
+
+impl<'a> Names<'a> {
+    fn new(names: impl IntoIterator<Item = &'a str>) -> Self {
+        let mut set = HashSet::new();
+        let ordered = names.into_iter().filter(|name| set.insert(*name)).collect();
+        Self { set, ordered }
+    }
+}
+
+impl<'s> Loader<'s> {
+    fn new(source: &'s str) -> Self {
+        Self {
+            source,
+            index: LineIndex::new(source),
+            diagnostics: Vec::new(),
+            suggestions_left: 1_000,
+        }
+    }
+
+    /// [`suggest`], within the budget.
+    fn suggest<'a>(
+        &mut self,
+        word: &str,
+        candidates: impl IntoIterator<Item = &'a str>,
+    ) -> Option<&'a str> {
+        if self.suggestions_left == 0 {
+            return None;
+        }
+        self.suggestions_left -= 1;
+        suggest(word, candidates)
+    }
+
+    fn report(&mut self, diagnostic: Diagnostic) {
+        self.diagnostics.push(diagnostic);
+    }
+
+    fn line(&self, offset: usize) -> usize {
+        self.index.line(offset)
+    }
+
+    /// Every step of loading; `None` when no policy could be built.
+    fn run(&mut self) -> Option<Policy> {
+        if let Some(offset) = too_deep(self.source) {
+            self.report(
+                Diagnostic::new(
+                    Code::TomlSyntax,
+                    offset..offset + 1,
+                    format!("arrays and inline tables nest deeper than {MAX_NESTING} levels"),
+                )
+                .with_label("too deep")
+                .with_help(format!(
+                    "astrix reads at most {MAX_NESTING} levels of nesting; flatten the value"
+                )),
+            );
+            return None;
+        }
+        let (root, errors) = DeTable::parse_recoverable(self.source);
+        for error in &errors {
+            self.report_toml_error(error);
+        }
+        let syntax_errors = self.diagnostics.len();
+        let top = Table {
+            entries: root.get_ref(),
+            name: "",
+            span: 0..0,
+        };
+        // A newer file may use keys this astrix does not know; say only that it is newer.
+        if self.newer_version(&top) {
+            return None;
+        }
+        let raw = self.read_policy(&top);
+        let policy = self.validate_policy(raw);
+        if syntax_errors > 0 {
+            self.drop_cascades(syntax_errors);
+        }
+        // File order reads best; problems at one place keep the order they were found in.
+        self.diagnostics
+            .sort_by_key(|diagnostic| diagnostic.span.start);
+        policy
+    }
+
+    /// After a syntax error the parser recovers with guesses (a value it could not read is
+    /// absent or a placeholder at the start of the file); problems that may stem from those
+    /// guesses are not reported, so that every reported problem is real.
+    fn drop_cascades(&mut self, syntax_errors: usize) {
+        let lines: HashSet<usize> = self.diagnostics[..syntax_errors]
+            .iter()
+            .map(|diagnostic| self.index.line(diagnostic.span.start))
+            .collect();
+        let mut position = 0;
+        let index = &self.index;
+        self.diagnostics.retain(|diagnostic| {
+            position += 1;
+            if position <= syntax_errors {
+                return true;
+            }
+            let guessed = diagnostic.code == Code::MissingKey.as_str()
+                || diagnostic.code == Code::MissingDecision.as_str()
+                || diagnostic.span == (0..0)
+                || lines.contains(&index.line(diagnostic.span.start));
+            !guessed
+        });
+    }
+
+    fn report_toml_error(&mut self, error: &toml::de::Error) {
+        let span = error.span().unwrap_or(0..0);
+        let text = self.source.get(span.clone()).unwrap_or_default();
+        let mut message = error.message().replace('\n', " ");
+        let mut help = None;
+        if message == "duplicate key" && !text.is_empty() {
+            message = format!("duplicate key {}", quote(text));
+            help = Some(
+                "a key appears once per table; write `[[rule]]` (or `[[test]]`, \
+                 `[[environment]]`) before each new entry"
+                    .to_owned(),
+            );
+        } else if message.starts_with("string values must be quoted") {
+            help = Some("put the value in double quotes".to_owned());
+        }
+        self.report(
+            Diagnostic::new(Code::TomlSyntax, span, message)
+                .with_label("not valid TOML")
+                .with_optional_help(help),
+        );
+    }
+
+    // ---------------------------------------------------------------------------------
+    // Reading helpers: types and required keys.
+
+    /// Reports every key of `table` that is not in `known`, with a suggestion.
+    fn check_keys(&mut self, table: &Table<'_, '_>, known: &[Key]) {
+        for (key, value) in table.entries {
+            let name: &str = key.get_ref();
+            if known.iter().any(|known| known.name == name) {
+                continue;
+            }
+            let value_span = value.span();
+            let header = self
+                .source
+                .get(value_span.clone())
+                .filter(|text| text.starts_with('['))
+                .filter(|_| {
+                    value_span.start <= key.span().start && key.span().end <= value_span.end
+                });
+            let (span, what, written) = match header {
+                Some(text) if text.starts_with("[[") => {
+                    (value_span, "table", format!("[[{name}]]"))
+                }
+                Some(_) => (value_span, "table", format!("[{name}]")),
+                None => (key.span(), "key", name.to_owned()),
+            };
+            let suggestion = self
+                .suggest(name, known.iter().map(|key| key.name))
+                .and_then(|found| known.iter().find(|key| key.name == found));
+            let help = match suggestion {
+                Some(key) => format!("did you mean `{}`?", key.written()),
+                None => format!(
+                    "{} accepts {}",
+                    if table.name.is_empty() {
+                        "the top level".to_owned()
+                    } else {
+                        format!("`{}`", table.name)
+                    },
+                    known
+                        .iter()
+                        .map(|key| format!("`{}`", key.written()))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            };
+            self.report(
+                Diagnostic::new(
+                    Code::UnknownKey,
+                    span,
+                    format!("unknown {what} {}{}", quote(&written), table.context()),
+                )
+                .with_label(format!("not a known {what}"))
+                .with_help(help),
+            );
+        }
+    }
+
+    /// Reports `key` as missing from `table` when it is absent (a present key of the wrong
+    /// type was already reported).
+    fn require<T>(&mut self, table: &Table<'_, '_>, key: &str, value: Option<&T>, help: &str) {
+        if value.is_some() || table.has(key) {
+            return;
+        }
+        let label = if table.name.is_empty() {
+            format!("no `{key}` in this file")
+        } else {
+            format!("no `{key}` in this table")
+        };
+        self.report(
+            Diagnostic::new(
+                Code::MissingKey,
+                table.span.clone(),
+                format!("missing key `{key}`{}", table.context()),
+            )
+            .with_label(label)
+            .with_help(help),
+        );
+    }
+
+    fn wrong_type(&mut self, key: &str, value: &Spanned<DeValue<'_>>, expected: Expected) {
+        let help = match (expected, value.get_ref()) {
+            (Expected::StringArray, DeValue::String(text)) => Some(format!(
+                "write a list, even of one: `{key} = [{}]`",
+                toml_string(text)
+            )),
+            (Expected::Boolean, DeValue::String(text)) if text == "true" || text == "false" => {
+                Some(format!("write `{key} = {text}`, without quotes"))
+            }
+            (Expected::Integer, DeValue::String(text)) if text.parse::<i64>().is_ok() => {
+                Some(format!("write `{key} = {text}`, without quotes"))
+            }
+            (Expected::Integer, DeValue::Float(float)) if float.as_str().parse::<f64>().is_ok() => {
+                Some(format!("write a whole number such as `{key} = 1`"))
+            }
+            (Expected::TableArray, DeValue::Table(_)) => Some(format!(
+                "write `[[{key}]]` with two brackets: the file may hold many of them"
+            )),
+            _ => None,
+        };
+        self.report(
+            Diagnostic::new(
+                Code::WrongType,
+                value.span(),
+                format!(
+                    "wrong type for `{key}`: expected {}, found {}",
+                    expected.phrase(),
+                    found_phrase(value.get_ref())
+                ),
+            )
+            .with_label(format!("expected {}", expected.phrase()))
+            .with_optional_help(help),
+        );
+    }
+
+    fn string(&mut self, table: &Table<'_, '_>, key: &str) -> Option<At<String>> {
+        let value = table.get(key)?;
+        if let DeValue::String(text) = value.get_ref() {
+            Some(At {
+                value: text.to_string(),
+                span: value.span(),
+            })
+        } else {
+            self.wrong_type(key, value, Expected::String);
+            None
+        }
+    }
+
+    fn boolean(&mut self, table: &Table<'_, '_>, key: &str) -> Option<At<bool>> {
+        let value = table.get(key)?;
+        if let DeValue::Boolean(flag) = value.get_ref() {
+            Some(At {
+                value: *flag,
+                span: value.span(),
+            })
+        } else {
+            self.wrong_type(key, value, Expected::Boolean);
+            None
+        }
+    }
+
+    /// An array of strings; elements of another type are reported one by one.
+    fn strings(&mut self, table: &Table<'_, '_>, key: &str) -> Option<StringList> {
+        let value = table.get(key)?;
+        let DeValue::Array(array) = value.get_ref() else {
+            self.wrong_type(key, value, Expected::StringArray);
+            return None;
+        };
+        let mut items = Vec::with_capacity(array.len());
+        let mut all_strings = true;
+        for element in array {
+            if let DeValue::String(text) = element.get_ref() {
+                items.push(At {
+                    value: text.to_string(),
+                    span: element.span(),
+                });
+            } else {
+                all_strings = false;
+                self.report(
+                    Diagnostic::new(
+                        Code::WrongType,
+                        element.span(),
+                        format!(
+                            "wrong type in `{key}`: expected a string, found {}",
+                            found_phrase(element.get_ref())
+                        ),
+                    )
+                    .with_label("expected a string"),
+                );
+            }
+        }
+        all_strings.then_some(At {
+            value: items,
+            span: value.span(),
+        })
+    }
+
+    /// A `[name]` table.
+    fn table<'d, 'i>(
+        &mut self,
+        parent: &Table<'d, 'i>,
+        key: &str,
+        name: &'static str,
+    ) -> Option<Table<'d, 'i>> {
+        let value = parent.get(key)?;
+        if let DeValue::Table(entries) = value.get_ref() {
+            Some(Table {
+                entries,
+                name,
+                span: value.span(),
+            })
+        } else {
+            self.wrong_type(key, value, Expected::Table);
+            None
+        }
+    }
+
+    /// An array of `[[name]]` tables (or an array of inline tables).
+    fn tables<'d, 'i>(
+        &mut self,
+        parent: &Table<'d, 'i>,
+        key: &str,
+        name: &'static str,
+    ) -> Vec<Table<'d, 'i>> {
+        let Some(value) = parent.get(key) else {
+            return Vec::new();
+        };
+        let DeValue::Array(array) = value.get_ref() else {
+            self.wrong_type(key, value, Expected::TableArray);
+            return Vec::new();
+        };
+        let mut tables = Vec::with_capacity(array.len());
+        for element in array {
+            if let DeValue::Table(entries) = element.get_ref() {
+                tables.push(Table {
+                    entries,
+                    name,
+                    span: element.span(),
+                });
+            } else {
+                self.report(
+                    Diagnostic::new(
+                        Code::WrongType,
+                        element.span(),
+                        format!(
+                            "wrong type in `{key}`: expected a table, found {}",
+                            found_phrase(element.get_ref())
+                        ),
+                    )
+                    .with_label("expected a table"),
+                );
+            }
+        }
+        tables
+    }
+
+    // ---------------------------------------------------------------------------------
+    // Phase 1: raw.
+
+    /// Whether `version` asks for a newer astrix; reports it when so.
+    fn newer_version(&mut self, top: &Table<'_, '_>) -> bool {
+        let Some(value) = top.get("version") else {
+            return false;
+        };
+        let DeValue::Integer(integer) = value.get_ref() else {
+            return false;
+        };
+        if !is_newer(integer) {
+            return false;
+        }
+        self.report(
+            Diagnostic::new(
+                Code::UnsupportedVersion,
+                value.span(),
+                format!(
+                    "version {} needs a newer astrix",
+                    quote(&integer.to_string())
+                ),
+            )
+            .with_label("newer than this astrix")
+            .with_help(format!(
+                "this astrix reads version {SUPPORTED_VERSION}; install a newer astrix"
+            )),
+        );
+        true
+    }
+
+    fn read_policy<'d, 'i>(&mut self, top: &Table<'d, 'i>) -> RawPolicy<'d, 'i> {
+        self.check_keys(top, keys::TOP);
+        let mut raw = RawPolicy {
+            version: top.get("version"),
+            default: self.string(top, "default"),
+            ..RawPolicy::default()
+        };
+        self.require(
+            top,
+            "version",
+            raw.version.as_ref(),
+            "add `version = 1` at the top of the file",
+        );
+        if let Some(tests) = self.table(top, "tests", "[tests]") {
+            self.check_keys(&tests, keys::TESTS);
+            raw.test_paths = self.strings(&tests, "paths");
+        }
+        for table in self.tables(top, "environment", "[[environment]]") {
+            raw.environments.push(self.read_environment(&table));
+        }
+        if let Some(actors) = self.table(top, "actors", "[actors]") {
+            self.check_keys(&actors, keys::ACTORS);
+            raw.agent_env = self.strings(&actors, "agent_env");
+        }
+        for table in self.tables(top, "rule", "[[rule]]") {
+            raw.rules.push(self.read_rule(&table));
+        }
+        for table in self.tables(top, "test", "[[test]]") {
+            raw.cases.push(self.read_case(&table));
+        }
+        raw
+    }
+
+    fn read_environment(&mut self, table: &Table<'_, '_>) -> RawEnvironment {
+        self.check_keys(table, keys::ENVIRONMENT);
+        let raw = RawEnvironment {
+            name: self.string(table, "name"),
+            branches: self.strings(table, "branches"),
+        };
+        self.require(
+            table,
+            "name",
+            raw.name.as_ref(),
+            "add the environment these branches target, such as `name = \"production\"`",
+        );
+        self.require(
+            table,
+            "branches",
+            raw.branches.as_ref(),
+            "add the branch patterns, such as `branches = [\"main\", \"release/*\"]`",
+        );
+        raw
+    }
+
+    fn read_rule(&mut self, table: &Table<'_, '_>) -> RawRule {
+        self.check_keys(table, keys::RULE);
+        let raw = RawRule {
+            header: table.span.clone(),
+            id: self.string(table, "id"),
+            actor: self.strings(table, "actor"),
+            env: self.strings(table, "env"),
+            paths: self.strings(table, "paths"),
+            only_paths: self.strings(table, "only_paths"),
+            modifies_tests: self.boolean(table, "modifies_tests"),
+            decision: self.string(table, "decision"),
+            has_decision: table.has("decision"),
+            reason: self.string(table, "reason"),
+            policy: self.string(table, "policy"),
+            has_policy: table.has("policy"),
+        };
+        self.require(
+            table,
+            "id",
+            raw.id.as_ref(),
+            "give the rule a unique kebab-case id, such as `id = \"ci-config\"`",
+        );
+        raw
+    }
+
+    fn read_case<'d, 'i>(&mut self, table: &Table<'d, 'i>) -> RawCase<'d, 'i> {
+        self.check_keys(table, keys::TEST);
+        let intent = table.get("intent").filter(|value| {
+            let is_table = matches!(value.get_ref(), DeValue::Table(_));
+            if !is_table {
+                self.wrong_type("intent", value, Expected::Table);
+            }
+            is_table
+        });
+        let raw = RawCase {
+            header: table.span.clone(),
+            name: self.string(table, "name"),
+            intent,
+            expect: self.string(table, "expect"),
+        };
+        self.require(
+            table,
+            "name",
+            raw.name.as_ref(),
+            "add `name = \"…\"` saying what the case checks",
+        );
+        self.require(
+            table,
+            "intent",
+            raw.intent,
+            "add the intent as an inline table: `intent = { actor = { type = \"human\" }, \
+             target = { env = \"development\" }, modified_files = [\"src/lib.rs\"], \
+             diff = { modifies_tests = \"false\" } }`",
+        );
+        self.require(
+            table,
+            "expect",
+            raw.expect.as_ref(),
+            "add the decision the case expects: `expect = \"allow\"`, \
+             `\"require_approval\"` or `\"deny\"`",
+        );
+        raw
+    }
+
+    // ---------------------------------------------------------------------------------
+    // Phase 2: validate.
+
+    fn validate_policy(&mut self, raw: RawPolicy<'_, '_>) -> Option<Policy> {
+        if let Some(version) = raw.version {
+            self.validate_version(version);
+        }
+        let default = match &raw.default {
+            Some(default) => self.decision(default, "default"),
+            None => Some(Verdict::Allow),
+        };
+        let mut builder = MatcherBuilder::default();
+        let test_patterns: Vec<At<String>> = match raw.test_paths {
+            Some(list) => list.value,
+            None => DEFAULT_TEST_PATTERNS
+                .iter()
+                .map(|pattern| At {
+                    value: (*pattern).to_owned(),
+                    span: 0..0,
+                })
+                .collect(),
+        };
+        let tests_list = self.validate_patterns(&test_patterns, "paths", &mut builder);
+        let environments: Vec<Environment> = raw
+            .environments
+            .iter()
+            .filter_map(|environment| self.validate_environment(environment))
+            .collect();
+        let agent_env = raw
+            .agent_env
+            .map(|list| self.validate_agent_env(list))
+            .unwrap_or_default();
+        // Every name written, even in an entry with other problems, so that a rule that
+        // names it is not also reported as naming an unknown environment.
+        let env_names = Names::new(
+            raw.environments
+                .iter()
+                .filter_map(|environment| environment.name.as_ref())
+                .map(|name| name.value.as_str())
+                .chain([FALLBACK_ENV]),
+        );
+        let actor_types = Names::new([AUTONOMOUS_LLM, HUMAN]);
+        let mut ids = HashMap::new();
+        let mut rules = Vec::with_capacity(raw.rules.len());
+        for rule in raw.rules {
+            if let Some(rule) =
+                self.validate_rule(rule, &mut ids, &mut builder, &actor_types, &env_names)
+            {
+                rules.push(rule);
+            }
+        }
+        let mut names = HashMap::new();
+        let mut cases = Vec::with_capacity(raw.cases.len());
+        for case in &raw.cases {
+            if let Some(case) = self.validate_case(case, &mut names) {
+                cases.push(case);
+            }
+        }
+        let matcher = match builder.build() {
+            Ok(matcher) => matcher,
+            Err(err) => {
+                self.report(
+                    Diagnostic::new(
+                        Code::InvalidGlob,
+                        0..0,
+                        "the path patterns of this file do not compile together",
+                    )
+                    .with_label("in this file")
+                    .with_help(err.to_string()),
+                );
+                return None;
+            }
+        };
+        Some(Policy {
+            version: SUPPORTED_VERSION,
+            default: default?,
+            test_patterns: test_patterns.into_iter().map(|at| at.value).collect(),
+            tests_list: tests_list?.list,
+            environments,
+            actors: Actors { agent_env },
+            rules,
+            cases,
+            matcher,
+        })
+    }
+
+    /// Checks a `version` that is not newer than this astrix (see `newer_version`).
+    fn validate_version(&mut self, value: &Spanned<DeValue<'_>>) -> bool {
+        let DeValue::Integer(integer) = value.get_ref() else {
+            self.wrong_type("version", value, Expected::Integer);
+            return false;
+        };
+        if integer_value(integer) == Some(i128::from(SUPPORTED_VERSION)) {
+            return true;
+        }
+        self.report(
+            Diagnostic::new(
+                Code::UnsupportedVersion,
+                value.span(),
+                format!("unsupported version {}", quote(&integer.to_string())),
+            )
+            .with_label("not a version")
+            .with_help(format!("write `version = {SUPPORTED_VERSION}`")),
+        );
+        false
+    }
+
+    /// A decision name; `key` says where it was written (`decision`, `expect`, `default`).
+    fn decision(&mut self, value: &At<String>, key: &str) -> Option<Verdict> {
+        if let Some(verdict) = Verdict::from_name(&value.value) {
+            return Some(verdict);
+        }
+        let names = Verdict::ALL.map(Verdict::name);
+        let guess = self
+            .suggest(&value.value, names)
+            .or_else(|| synonym(&value.value));
+        let help = match guess {
+            Some(name) => format!("did you mean `{name}`?"),
+            None => format!("`{key}` is `allow`, `require_approval` or `deny`"),
+        };
+        self.report(
+            Diagnostic::new(
+                Code::UnknownDecision,
+                value.span.clone(),
+                format!("unknown decision {}", quote(&value.value)),
+            )
+            .with_label("not a decision")
+            .with_help(help),
+        );
+        None
+    }
+
+    /// Reports an empty string; `true` when the value is not empty.
+    fn non_empty(&mut self, value: &At<String>, what: &str, help: &str) -> bool {
+        if !value.value.is_empty() {
+            return true;
+        }
+        self.report(
+            Diagnostic::new(
+                Code::EmptyValue,
+                value.span.clone(),
+                format!("empty {what}"),
+            )
+            .with_label("empty")
+            .with_help(help),
+        );
+        false
+    }
+
+    /// Compiles a list of path patterns and registers it with the policy's matcher.
+    fn validate_patterns(
+        &mut self,
+        patterns: &[At<String>],
+        key: &str,
+        builder: &mut MatcherBuilder,
+    ) -> Option<PatternList> {
+        let mut globs = Vec::new();
+        let mut ok = true;
+        for pattern in patterns {
+            match glob::compile_pattern(&pattern.value) {
+                Ok(compiled) => globs.extend(compiled),
+                Err(err) => {
+                    ok = false;
+                    self.report_glob_error(pattern, key, &err, "pattern");
+                }
+            }
+        }
+        let list = builder.add_list(globs);
+        ok.then(|| PatternList {
+            patterns: patterns.iter().map(|at| at.value.clone()).collect(),
+            list,
+        })
+    }
+
+    fn report_glob_error(&mut self, pattern: &At<String>, key: &str, err: &GlobError, what: &str) {
+        let diagnostic = match err {
+            GlobError::Empty => Diagnostic::new(
+                Code::EmptyValue,
+                pattern.span.clone(),
+                format!("empty {what} in `{key}`"),
+            )
+            .with_label("matches nothing")
+            .with_help("remove the empty entry"),
+            GlobError::Syntax(reason) => Diagnostic::new(
+                Code::InvalidGlob,
+                pattern.span.clone(),
+                format!("invalid {what} {} in `{key}`", quote(&pattern.value)),
+            )
+            .with_label("does not compile")
+            .with_help(reason.clone()),
+        };
+        self.report(diagnostic);
+    }
+
+    fn validate_environment(&mut self, raw: &RawEnvironment) -> Option<Environment> {
+        let name = raw.name.as_ref().filter(|name| {
+            self.non_empty(
+                name,
+                "environment name",
+                "name the `target.env` these branches target, such as `production`",
+            )
+        });
+        let mut branches = Vec::new();
+        let mut ok = true;
+        if let Some(list) = &raw.branches {
+            for pattern in &list.value {
+                match glob::compile_branch(&pattern.value) {
+                    Ok(matcher) => branches.push(matcher),
+                    Err(err) => {
+                        ok = false;
+                        self.report_glob_error(pattern, "branches", &err, "branch pattern");
+                    }
+                }
+            }
+            if list.value.is_empty() {
+                let who = name.map_or_else(
+                    || "this environment".to_owned(),
+                    |name| format!("environment {}", quote(&name.value)),
+                );
+                self.report(
+                    Diagnostic::new(
+                        Code::EmptyCondition,
+                        list.span.clone(),
+                        format!("{who} never matches a branch: `branches` is empty"),
+                    )
+                    .with_label("an empty list matches nothing")
+                    .with_help("list at least one branch pattern, or remove the entry"),
+                );
+            }
+        }
+        let patterns = raw.branches.as_ref()?;
+        if !ok {
+            return None;
+        }
+        Some(Environment {
+            name: name?.value.clone(),
+            branch_patterns: patterns.value.iter().map(|at| at.value.clone()).collect(),
+            branches,
+        })
+    }
+
+    fn validate_agent_env(&mut self, list: StringList) -> Vec<String> {
+        let mut names = Vec::with_capacity(list.value.len());
+        for name in list.value {
+            if !self.non_empty(
+                &name,
+                "variable name in `agent_env`",
+                "remove the empty entry",
+            ) {
+                continue;
+            }
+            if is_env_var_name(&name.value) {
+                names.push(name.value);
+            } else {
+                self.report(
+                    Diagnostic::new(
+                        Code::InvalidEnvVar,
+                        name.span.clone(),
+                        format!("invalid environment variable name {}", quote(&name.value)),
+                    )
+                    .with_label("not a variable name")
+                    .with_help(
+                        "a name is ASCII letters, digits and `_`, and does not start with a digit",
+                    ),
+                );
+            }
+        }
+        names
+    }
+
+    fn validate_rule(
+        &mut self,
+        raw: RawRule,
+        ids: &mut HashMap<String, usize>,
+        builder: &mut MatcherBuilder,
+        actor_types: &Names<'_>,
+        env_names: &Names<'_>,
+    ) -> Option<Rule> {
+        let id = raw
+            .id
+            .as_ref()
+            .and_then(|id| self.validate_rule_id(id, ids));
+        let who = raw.id.as_ref().map_or_else(
+            || "this rule".to_owned(),
+            |id| format!("rule {}", quote(&id.value)),
+        );
+        let actor = raw
+            .actor
+            .as_ref()
+            .map(|list| self.validate_names(list, "actor", &who, actor_types, "actor type"));
+        let env = raw
+            .env
+            .as_ref()
+            .map(|list| self.validate_names(list, "env", &who, env_names, "environment"));
+        let paths = raw
+            .paths
+            .as_ref()
+            .map(|list| self.validate_condition_patterns(list, "paths", &who, builder));
+        let only_paths = raw
+            .only_paths
+            .as_ref()
+            .map(|list| self.validate_condition_patterns(list, "only_paths", &who, builder));
+        if let Some(reason) = &raw.reason {
+            self.non_empty(
+                reason,
+                "`reason`",
+                "say why the rule exists, or remove `reason`",
+            );
+        }
+        let policy = raw
+            .policy
+            .as_ref()
+            .and_then(|policy| self.validate_numeric(policy));
+        let decision = self.validate_rule_decision(&raw, &who);
+        let line = self.line(raw.id.as_ref().map_or(raw.header.start, |id| id.span.start));
+        Some(Rule {
+            id: id?,
+            line,
+            actor: actor.transpose().ok()?,
+            env: env.transpose().ok()?,
+            paths: paths.transpose().ok()?,
+            only_paths: only_paths.transpose().ok()?,
+            modifies_tests: raw.modifies_tests.map(|flag| flag.value),
+            policy: if raw.has_policy { Some(policy?) } else { None },
+            decision: decision?,
+            reason: raw.reason.map(|reason| reason.value),
+        })
+    }
+
+    /// Checks the id's form and uniqueness; `ids` maps each id seen to its line.
+    fn validate_rule_id(
+        &mut self,
+        id: &At<String>,
+        ids: &mut HashMap<String, usize>,
+    ) -> Option<String> {
+        if !self.non_empty(
+            id,
+            "rule id",
+            "give the rule a kebab-case id, such as `ci-config`",
+        ) {
+            return None;
+        }
+        let mut ok = true;
+        if !is_rule_id(&id.value) {
+            ok = false;
+            let fixed = kebab_case(&id.value);
+            let help = if fixed.is_empty() {
+                "an id is lowercase letters and digits in words joined by single hyphens, \
+                 such as `ci-config`"
+                    .to_owned()
+            } else {
+                format!(
+                    "an id is lowercase letters and digits in words joined by single hyphens: \
+                     did you mean {}?",
+                    quote(&fixed)
+                )
+            };
+            self.report(
+                Diagnostic::new(
+                    Code::InvalidRuleId,
+                    id.span.clone(),
+                    format!("invalid rule id {}", quote(&id.value)),
+                )
+                .with_label("not lowercase kebab-case")
+                .with_help(help),
+            );
+        }
+        let line = self.line(id.span.start);
+        if let Some(&first) = ids.get(&id.value) {
+            ok = false;
+            self.report(
+                Diagnostic::new(
+                    Code::DuplicateRuleId,
+                    id.span.clone(),
+                    format!("duplicate rule id {}", quote(&id.value)),
+                )
+                .with_label(format!("already used on line {first}"))
+                .with_help(format!(
+                    "the first rule with this id is on line {first}; give each rule its own id"
+                )),
+            );
+        } else {
+            ids.insert(id.value.clone(), line);
+        }
+        ok.then(|| id.value.clone())
+    }
+
+    /// `actor` or `env`: no empty entries; an empty list never matches; a name close to a
+    /// known one is probably a typo.
+    fn validate_names(
+        &mut self,
+        list: &StringList,
+        key: &str,
+        who: &str,
+        known: &Names<'_>,
+        kind: &str,
+    ) -> Result<Vec<String>, Invalid> {
+        let mut ok = true;
+        for name in &list.value {
+            if !self.non_empty(
+                name,
+                &format!("{kind} in `{key}`"),
+                "remove the empty entry",
+            ) {
+                ok = false;
+                continue;
+            }
+            if known.set.contains(name.value.as_str()) {
+                continue;
+            }
+            if let Some(guess) = self.suggest(&name.value, known.ordered.iter().copied()) {
+                let (code, message, label) = if key == "actor" {
+                    (
+                        Code::UnknownActor,
+                        format!("unknown actor type {}", quote(&name.value)),
+                        "no actor has this type",
+                    )
+                } else {
+                    (
+                        Code::UnknownEnv,
+                        format!("unknown environment {}", quote(&name.value)),
+                        "no `[[environment]]` has this name",
+                    )
+                };
+                self.report(
+                    Diagnostic::new(code, name.span.clone(), message)
+                        .with_label(label)
+                        .with_help(format!("did you mean `{guess}`?")),
+                );
+            }
+        }
+        if list.value.is_empty() {
+            self.report_empty_condition(
+                list,
+                key,
+                who,
+                &format!("remove `{key}` to match any {kind}"),
+            );
+        }
+        if ok {
+            Ok(list.value.iter().map(|at| at.value.clone()).collect())
+        } else {
+            Err(Invalid)
+        }
+    }
+
+    fn validate_condition_patterns(
+        &mut self,
+        list: &StringList,
+        key: &str,
+        who: &str,
+        builder: &mut MatcherBuilder,
+    ) -> Result<PatternList, Invalid> {
+        if list.value.is_empty() {
+            self.report_empty_condition(
+                list,
+                key,
+                who,
+                &format!("list at least one pattern, or remove `{key}`"),
+            );
+        }
+        self.validate_patterns(&list.value, key, builder)
+            .ok_or(Invalid)
+    }
+
+    fn report_empty_condition(&mut self, list: &StringList, key: &str, who: &str, help: &str) {
+        self.report(
+            Diagnostic::new(
+                Code::EmptyCondition,
+                list.span.clone(),
+                format!("{who} never matches: `{key}` is empty"),
+            )
+            .with_label("an empty list matches nothing")
+            .with_help(help),
+        );
+    }
+
+    /// Parses a numeric policy; its errors are underlined inside the TOML string.
+    fn validate_numeric(&mut self, policy: &At<String>) -> Option<NumericPolicy> {
+        if !self.non_empty(
+            policy,
+            "`policy`",
+            "write one comparison such as `lines_changed <= 400`, or remove `policy`",
+        ) {
+            return None;
+        }
+        match NumericPolicy::parse(&policy.value) {
+            Ok(parsed) => Some(parsed),
+            Err(err) => {
+                self.report_policy_error(policy, err);
+                None
+            }
+        }
+    }
+
+    fn report_policy_error(&mut self, policy: &At<String>, err: PolicySyntaxError) {
+        let span = inner_span(self.source, &policy.span, &policy.value, &err.span);
+        let diagnostic = if err.unknown_argument {
+            let text = policy
+                .value
+                .get(err.span.clone())
+                .unwrap_or_default()
+                .trim();
+            let help = err.help.or_else(|| {
+                self.suggest(text, Argument::ALL.map(Argument::name))
+                    .map(|name| format!("did you mean `{name}`?"))
+            });
+            Diagnostic::new(Code::UnknownArgument, span, err.message)
+                .with_label("not a policy argument")
+                .with_optional_help(help)
+        } else {
+            Diagnostic::new(
+                Code::InvalidPolicy,
+                span,
+                format!("invalid policy {}", quote(&policy.value)),
+            )
+            .with_label(err.message)
+            .with_optional_help(err.help)
+        };
+        self.report(diagnostic);
+    }
+
+    /// The rule's decision: required without a policy; with one, `require_approval` by
+    /// default and never `allow`.
+    fn validate_rule_decision(&mut self, raw: &RawRule, who: &str) -> Option<Verdict> {
+        let Some(written) = &raw.decision else {
+            if raw.has_decision {
+                return None; // wrong type, already reported
+            }
+            if raw.has_policy {
+                return Some(Verdict::RequireApproval);
+            }
+            self.report(
+                Diagnostic::new(
+                    Code::MissingDecision,
+                    raw.header.clone(),
+                    format!("{who} has no `decision`"),
+                )
+                .with_label("no `decision` in this rule")
+                .with_help(
+                    "add `decision = \"deny\"`, `\"require_approval\"` or `\"allow\"`; \
+                     only a rule with a `policy` may leave it out",
+                ),
+            );
+            return None;
+        };
+        let verdict = self.decision(written, "decision")?;
+        if raw.has_policy && verdict == Verdict::Allow {
+            self.report(
+                Diagnostic::new(
+                    Code::InvalidDecision,
+                    written.span.clone(),
+                    "a rule with a `policy` cannot decide `allow`",
+                )
+                .with_label("not allowed with a policy")
+                .with_help(
+                    "a passing policy already allows; the decision applies when the policy \
+                     fails: `require_approval` (the default) or `deny`",
+                ),
+            );
+            return None;
+        }
+        Some(verdict)
+    }
+
+    fn validate_case(
+        &mut self,
+        raw: &RawCase<'_, '_>,
+        names: &mut HashMap<String, usize>,
+    ) -> Option<TestCase> {
+        let name = raw.name.as_ref().and_then(|name| {
+            if !self.non_empty(name, "test name", "say what the case checks") {
+                return None;
+            }
+            if let Some(&first) = names.get(&name.value) {
+                self.report(
+                    Diagnostic::new(
+                        Code::DuplicateTestName,
+                        name.span.clone(),
+                        format!("duplicate test name {}", quote(&name.value)),
+                    )
+                    .with_label(format!("already used on line {first}"))
+                    .with_help(format!(
+                        "the first test with this name is on line {first}; give each test its \
+                         own name"
+                    )),
+                );
+                return None;
+            }
+            names.insert(name.value.clone(), self.line(name.span.start));
+            Some(name.value.clone())
+        });
+        let intent = raw.intent.and_then(|intent| self.validate_intent(intent));
+        let expect = raw
+            .expect
+            .as_ref()
+            .and_then(|expect| self.decision(expect, "expect"));
+        Some(TestCase {
+            name: name?,
+            line: self.line(raw.header.start),
+            intent: intent?,
+            expect: expect?,
+        })
+    }
+
+    /// Converts the inline table to JSON and reads it as an `ActionIntent`, so that a test
+    /// intent means exactly what the same JSON means to `astrix evaluate`.
+    fn validate_intent(&mut self, intent: &Spanned<DeValue<'_>>) -> Option<ActionIntent> {
+        let mut json = String::new();
+        write_json(intent.get_ref(), &mut json);
+        let err = match ActionIntent::from_json(&json) {
+            Ok(parsed) => return Some(parsed),
+            Err(err) => err,
+        };
+        let unknown_field = err.message.starts_with("unknown field");
+        let (span, value) = locate(intent, &err.path, unknown_field);
+        let path = err.path.trim_matches('.');
+        let message = if path.is_empty() {
+            "invalid intent".to_owned()
+        } else {
+            format!("invalid intent at `{path}`")
+        };
+        let mut label = err
+            .message
+            .replace("a JSON object with named fields", "an inline table");
+        let mut help = None;
+        if path.ends_with("modifies_tests") && matches!(value, Some(DeValue::Boolean(_))) {
+            "a boolean, not the string \"true\" or \"false\"".clone_into(&mut label);
+            help = Some(
+                "`modifies_tests` is a string in intents (SPEC §2): write \
+                 `modifies_tests = \"true\"` or `\"false\"`"
+                    .to_owned(),
+            );
+        } else if err.message.starts_with("missing field") {
+            help = Some(
+                "an intent has `actor = { type = … }`, `target = { env = … }`, \
+                 `modified_files = […]` and `diff = { modifies_tests = \"true\" or \"false\" }`"
+                    .to_owned(),
+            );
+        }
+        self.report(
+            Diagnostic::new(Code::InvalidIntent, span, message)
+                .with_label(label)
+                .with_optional_help(help),
+        );
+        None
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Small pure helpers.
+
+/// A value that was checked and found invalid (the diagnostic is already reported).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Invalid;
+
+/// Whether a `version` integer is above the supported one (any positive number too large
+/// to parse counts as newer).
+fn is_newer(integer: &DeInteger<'_>) -> bool {
+    match integer_value(integer) {
+        Some(value) => value > i128::from(SUPPORTED_VERSION),
+        None => !integer.as_str().starts_with('-'),
+    }
+}
+
+fn integer_value(integer: &DeInteger<'_>) -> Option<i128> {
+    i128::from_str_radix(integer.as_str(), integer.radix()).ok()
+}
+
+/// A user value for a message: in backticks, control characters escaped, long values cut.
+fn quote(value: &str) -> String {
+    const LIMIT: usize = 60;
+    let mut out = String::from("`");
+    for (count, ch) in value.chars().enumerate() {
+        if count == LIMIT {
+            out.push('…');
+            break;
+        }
+        if ch.is_control() {
+            out.extend(ch.escape_default());
+        } else {
+            out.push(ch);
+        }
+    }
+    out.push('`');
+    out
+}
+
+/// `text` as a TOML basic string, for help lines.
+fn toml_string(text: &str) -> String {
+    // A JSON string is a valid TOML basic string for everything but a few control
+    // escapes, which help lines never need to be exact about.
+    let cut: String = text.chars().take(60).collect();
+    serde_json::Value::String(cut).to_string()
+}
+
+/// The closest candidate to `word`, when it is close enough to be a likely typo.
+fn suggest<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    // Bounded so that hostile files stay fast: long words are not typos of short keys.
+    const MAX_LEN: usize = 64;
+    const MAX_CANDIDATES: usize = 256;
+    if word.is_empty() || word.len() > MAX_LEN {
+        return None;
+    }
+    let normal = |text: &str| text.to_lowercase().replace('-', "_");
+    let wanted = normal(word);
+    candidates
+        .into_iter()
+        .take(MAX_CANDIDATES)
+        .filter(|candidate| candidate.len() <= MAX_LEN && *candidate != word)
+        .map(|candidate| {
+            let distance = strsim::damerau_levenshtein(&wanted, &normal(candidate));
+            (distance, candidate)
+        })
+        .filter(|(distance, candidate)| {
+            let length = candidate.chars().count().max(word.chars().count());
+            *distance <= (length / 3).max(1) && *distance < word.chars().count()
+        })
+        .min_by_key(|(distance, _)| *distance)
+        .map(|(_, candidate)| candidate)
+}
+
+/// Decisions under other names people use for them.
+fn synonym(word: &str) -> Option<&'static str> {
+    match word.to_lowercase().as_str() {
+        "block" | "reject" | "forbid" | "refuse" | "denied" | "fail" => Some("deny"),
+        "approve" | "approval" | "hold" | "ask" | "review" | "require" | "confirm" => {
+            Some("require_approval")
+        }
+        "permit" | "accept" | "pass" | "ok" | "allowed" | "yes" => Some("allow"),
+        _ => None,
+    }
+}
+
+/// `^[a-z0-9]+(-[a-z0-9]+)*$`.
+fn is_rule_id(id: &str) -> bool {
+    !id.is_empty()
+        && id.split('-').all(|word| {
+            !word.is_empty()
+                && word
+                    .bytes()
+                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
+        })
+}
+
+/// A kebab-case id close to `text`, for a suggestion (`Agents_CI` → `agents-ci`).
+fn kebab_case(text: &str) -> String {
+    let mut out = String::new();
+    for ch in text.chars().take(64) {
+        if ch.is_ascii_alphanumeric() {
+            out.push(ch.to_ascii_lowercase());
+        } else if !out.is_empty() && !out.ends_with('-') {
+            out.push('-');
+        }
+    }
+    out.trim_end_matches('-').to_owned()
+}
+
+/// `^[A-Za-z_][A-Za-z0-9_]*$`.
+fn is_env_var_name(name: &str) -> bool {
+    let mut bytes = name.bytes();
+    bytes
+        .next()
+        .is_some_and(|first| first.is_ascii_alphabetic() || first == b'_')
+        && bytes.all(|b| b.is_ascii_alphanumeric() || b == b'_')
+}
+
+/// Where an error at `inner` (a byte range within the decoded string `decoded`) sits in
+/// the source. When the string is written without escapes, the range maps one to one
+/// after the opening quote; otherwise the whole string is underlined.
+fn inner_span(
+    source: &str,
+    value_span: &Range<usize>,
+    decoded: &str,
+    inner: &Range<usize>,
+) -> Range<usize> {
+    let whole = value_span.clone();
+    let Some(raw) = source.get(value_span.clone()) else {
+        return whole;
+    };
+    let delimiter = ["\"\"\"", "'''", "\"", "'"]
+        .into_iter()
+        .find(|delimiter| raw.starts_with(delimiter));
+    let Some(delimiter) = delimiter else {
+        return whole;
+    };
+    let mut start = value_span.start + delimiter.len();
+    if delimiter.len() == 3 {
+        // A line break right after the opening delimiter is not part of the string.
+        if source[start..].starts_with("\r\n") {
+            start += 2;
+        } else if source[start..].starts_with('\n') {
+            start += 1;
+        }
+    }
+    let end = start + decoded.len();
+    let verbatim = source.get(start..end) == Some(decoded)
+        && source
+            .get(end..)
+            .is_some_and(|rest| rest.starts_with(delimiter));
+    if !verbatim {
+        return whole;
+    }
+    let mut from = inner.start.min(decoded.len());
+    let mut to = inner.end.min(decoded.len()).max(from);
+    while !decoded.is_char_boundary(from) {
+        from -= 1;
+    }
+    while !decoded.is_char_boundary(to) {
+        to += 1;
+    }
+    start + from..start + to
+}
+
+/// The first offset at which brackets and braces outside strings and comments nest deeper
+/// than [`MAX_NESTING`]. Table headers count too, which costs them at most two levels.
+fn too_deep(source: &str) -> Option<usize> {
+    #[derive(Clone, Copy, PartialEq, Eq)]
+    enum State {
+        Code,
+        Comment,
+        Basic,
+        Literal,
+        MultiBasic,
+        MultiLiteral,
+    }
+    let bytes = source.as_bytes();
+    let mut state = State::Code;
+    let mut depth = 0usize;
+    let mut i = 0;
+    while i < bytes.len() {
+        let byte = bytes[i];
+        let rest = &bytes[i..];
+        match state {
+            State::Code => match byte {
+                b'#' => state = State::Comment,
+                b'"' if rest.starts_with(b"\"\"\"") => {
+                    state = State::MultiBasic;
+                    i += 2;
+                }
+                b'"' => state = State::Basic,
+                b'\'' if rest.starts_with(b"'''") => {
+                    state = State::MultiLiteral;
+                    i += 2;
+                }
+                b'\'' => state = State::Literal,
+                b'[' | b'{' => {
+                    depth += 1;
+                    if depth > MAX_NESTING {
+                        return Some(i);
+                    }
+                }
+                b']' | b'}' => depth = depth.saturating_sub(1),
+                _ => {}
+            },
+            State::Comment => {
+                if byte == b'\n' {
+                    state = State::Code;
+                }
+            }
+            State::Basic => match byte {
+                b'\\' => i += 1,
+                b'"' | b'\n' => state = State::Code,
+                _ => {}
+            },
+            State::Literal => {
+                if byte == b'\'' || byte == b'\n' {
+                    state = State::Code;
+                }
+            }
+            State::MultiBasic => {
+                if byte == b'\\' {
+                    i += 1;
+                } else if rest.starts_with(b"\"\"\"") {
+                    state = State::Code;
+                    i += 2;
+                    // Up to two more quotes belong to the string's content.
+                    while i + 1 < bytes.len() && bytes[i + 1] == b'"' {
+                        i += 1;
+                    }
+                }
+            }
+            State::MultiLiteral => {
+                if rest.starts_with(b"'''") {
+                    state = State::Code;
+                    i += 2;
+                    while i + 1 < bytes.len() && bytes[i + 1] == b'\'' {
+                        i += 1;
+                    }
+                }
+            }
+        }
+        i += 1;
+    }
+    None
+}
+
+/// Writes a TOML value as JSON text. Numbers keep their own digits (no float on the way),
+/// so that a test intent means what the same JSON means on the command line; `nan` and
+/// `inf`, which JSON cannot write, become strings (and fail any policy that reads them).
+fn write_json(value: &DeValue<'_>, out: &mut String) {
+    match value {
+        DeValue::String(text) => out.push_str(&json_string(text)),
+        DeValue::Integer(integer) => {
+            if integer.radix() == 10 {
+                out.push_str(integer.as_str().trim_start_matches('+'));
+            } else {
+                match integer_value(integer) {
+                    Some(number) => out.push_str(&number.to_string()),
+                    None => out.push_str(&json_string(&integer.to_string())),
+                }
+            }
+        }
+        DeValue::Float(float) => {
+            let text = float.as_str();
+            if text.contains("inf") || text.contains("nan") {
+                out.push_str(&json_string(text));
+            } else {
+                out.push_str(text.trim_start_matches('+'));
+            }
+        }
+        DeValue::Boolean(flag) => out.push_str(if *flag { "true" } else { "false" }),
+        DeValue::Datetime(datetime) => out.push_str(&json_string(&datetime.to_string())),
+        DeValue::Array(array) => {
+            out.push('[');
+            for (position, element) in array.iter().enumerate() {
+                if position > 0 {
+                    out.push(',');
+                }
+                write_json(element.get_ref(), out);
+            }
+            out.push(']');
+        }
+        DeValue::Table(table) => {
+            out.push('{');
+            for (position, (key, element)) in table.iter().enumerate() {
+                if position > 0 {
+                    out.push(',');
+                }
+                out.push_str(&json_string(key.get_ref()));
+                out.push(':');
+                write_json(element.get_ref(), out);
+            }
+            out.push('}');
+        }
+    }
+}
+
+fn json_string(text: &str) -> String {
+    serde_json::Value::String(text.to_owned()).to_string()
+}
+
+/// The span of the value at `path` (`diff.modifies_tests`, `modified_files[0]`) inside a
+/// test intent, or of the deepest part of it that exists; with `key`, the last key itself.
+fn locate<'d, 'i>(
+    root: &'d Spanned<DeValue<'i>>,
+    path: &str,
+    key: bool,
+) -> (Range<usize>, Option<&'d DeValue<'i>>) {
+    let segments = path_segments(path);
+    let mut current = root;
+    let mut span = root.span();
+    let mut found = true;
+    for (position, segment) in segments.iter().enumerate() {
+        let last = position + 1 == segments.len();
+        let next = match (segment, current.get_ref()) {
+            (Segment::Field(name), DeValue::Table(table)) => {
+                table.get_key_value(*name).map(|(found_key, value)| {
+                    if key && last {
+                        span = found_key.span();
+                    } else {
+                        span = value.span();
+                    }
+                    value
+                })
+            }
+            (Segment::Index(index), DeValue::Array(array)) => array.get(*index).inspect(|value| {
+                span = value.span();
+            }),
+            _ => None,
+        };
+        let Some(value) = next else {
+            found = false;
+            break;
+        };
+        current = value;
+    }
+    (span, found.then(|| current.get_ref()))
+}
+
+#[derive(Debug, PartialEq, Eq)]
+enum Segment<'p> {
+    Field(&'p str),
+    Index(usize),
+}
+
+/// `a.b[0].c` → `a`, `b`, `0`, `c`.
+fn path_segments(path: &str) -> Vec<Segment<'_>> {
+    let mut segments = Vec::new();
+    for part in path.split('.').filter(|part| !part.is_empty()) {
+        let (name, mut indices) = part
+            .find('[')
+            .map_or((part, ""), |bracket| part.split_at(bracket));
+        if !name.is_empty() {
+            segments.push(Segment::Field(name));
+        }
+        while let Some(rest) = indices.strip_prefix('[') {
+            let Some((number, tail)) = rest.split_once(']') else {
+                break;
+            };
+            match number.parse() {
+                Ok(index) => segments.push(Segment::Index(index)),
+                Err(_) => break,
+            }
+            indices = tail;
+        }
+    }
+    segments
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Loads `source` and returns every diagnostic, whether it loaded or not.
+    fn diagnostics(source: &str) -> Vec<Diagnostic> {
+        match load("Astrixfile.ax", source) {
+            Ok((_, diagnostics)) | Err(diagnostics) => diagnostics.items,
+        }
+    }
+
+    /// The expected single diagnostic of a minimal file: its code, message, underlined
+    /// text and help, checked as text rather than byte offsets.
+    struct Expected<'a> {
+        code: &'a str,
+        message: &'a str,
+        underlined: &'a str,
+        help: Option<&'a str>,
+    }
+
+    fn check(source: &str, expected: &Expected<'_>) {
+        let found = diagnostics(source);
+        assert_eq!(
+            found.len(),
+            1,
+            "expected one diagnostic, found {found:#?}\nin:\n{source}"
+        );
+        let diagnostic = &found[0];
+        assert_eq!(diagnostic.code, expected.code, "{diagnostic:#?}");
+        assert_eq!(diagnostic.message, expected.message, "{diagnostic:#?}");
+        assert_eq!(
+            &source[diagnostic.span.clone()],
+            expected.underlined,
+            "{diagnostic:#?}"
+        );
+        assert_eq!(diagnostic.help.as_deref(), expected.help, "{diagnostic:#?}");
+        assert!(!diagnostic.label.is_empty(), "{diagnostic:#?}");
+        assert_eq!(
+            Some(diagnostic.severity),
+            Code::from_name(diagnostic.code).map(Code::severity)
+        );
+    }
+
+    /// `name: source => code, message, underlined text, help;`: one test each.
+    macro_rules! diagnoses {
+        ($($name:ident: $source:expr => $code:expr, $message:expr, $underlined:expr, $help:expr;)*) => {
+            $(
+                #[test]
+                fn $name() {
+                    let help: Option<&str> = $help;
+                    check(
+                        $source,
+                        &Expected { code: $code, message: $message, underlined: $underlined, help },
+                    );
+                }
+            )*
+        };
+    }
+
+    const V: &str = "version = 1\n";
+
+    const INTENT: &str = "{ actor = { type = \"human\" }, target = { env = \"d\" }, modified_files = [], diff = { modifies_tests = \"false\" } }";
+
+    diagnoses! {
+        toml_syntax_unquoted_string:
+            "version = 1\ndefault = allow\n"
+            => "toml-syntax", "string values must be quoted, expected literal string", "allow",
+            Some("put the value in double quotes");
+        toml_syntax_duplicate_key:
+            "version = 1\n[[rule]]\nid = \"a\"\nid = \"b\"\ndecision = \"deny\"\n"
+            => "toml-syntax", "duplicate key `id`", "id",
+            Some("a key appears once per table; write `[[rule]]` (or `[[test]]`, `[[environment]]`) before each new entry");
+        toml_syntax_too_deep:
+            &format!("version = 1\nx = {}{}\n", "[".repeat(100_000), "]".repeat(100_000))
+            => "toml-syntax", "arrays and inline tables nest deeper than 64 levels", "[",
+            Some("astrix reads at most 64 levels of nesting; flatten the value");
+        unknown_key_in_rule:
+            &format!("{V}[[rule]]\nid = \"a\"\ndecison = \"deny\"\ndecision = \"deny\"\n")
+            => "unknown-key", "unknown key `decison` in `[[rule]]`", "decison",
+            Some("did you mean `decision`?");
+        unknown_key_without_suggestion:
+            &format!("{V}[actors]\nfoo = 1\n")
+            => "unknown-key", "unknown key `foo` in `[actors]`", "foo",
+            Some("`[actors]` accepts `agent_env`");
+        unknown_top_level_key:
+            "version = 1\ndefalt = \"deny\"\n"
+            => "unknown-key", "unknown key `defalt`", "defalt", Some("did you mean `default`?");
+        unknown_array_of_tables:
+            &format!("{V}[[rules]]\nid = \"a\"\n")
+            => "unknown-key", "unknown table `[[rules]]`", "[[rules]]", Some("did you mean `[[rule]]`?");
+        unknown_table_suggests_its_form:
+            &format!("{V}[actor]\nagent_env = []\n")
+            => "unknown-key", "unknown table `[actor]`", "[actor]", Some("did you mean `[actors]`?");
+        wrong_type_single_table_for_many:
+            &format!("{V}[test]\nname = \"a\"\n")
+            => "wrong-type", "wrong type for `test`: expected an array of tables, found a table", "[test]",
+            Some("write `[[test]]` with two brackets: the file may hold many of them");
+        wrong_type_boolean:
+            &format!("{V}[[rule]]\nid = \"a\"\nmodifies_tests = \"true\"\ndecision = \"deny\"\n")
+            => "wrong-type", "wrong type for `modifies_tests`: expected a boolean, found a string", "\"true\"",
+            Some("write `modifies_tests = true`, without quotes");
+        wrong_type_single_pattern:
+            &format!("{V}[[rule]]\nid = \"a\"\npaths = \"docs/**\"\ndecision = \"deny\"\n")
+            => "wrong-type", "wrong type for `paths`: expected an array of strings, found a string", "\"docs/**\"",
+            Some("write a list, even of one: `paths = [\"docs/**\"]`");
+        wrong_type_in_array:
+            &format!("{V}[[rule]]\nid = \"a\"\nactor = [\"human\", 3]\ndecision = \"deny\"\n")
+            => "wrong-type", "wrong type in `actor`: expected a string, found an integer", "3", None;
+        wrong_type_version_string:
+            "version = \"1\"\n"
+            => "wrong-type", "wrong type for `version`: expected an integer, found a string", "\"1\"",
+            Some("write `version = 1`, without quotes");
+        wrong_type_version_float:
+            "version = 1.0\n"
+            => "wrong-type", "wrong type for `version`: expected an integer, found a float", "1.0",
+            Some("write a whole number such as `version = 1`");
+        wrong_type_intent:
+            &format!("{V}[[test]]\nname = \"a\"\nintent = \"{{}}\"\nexpect = \"allow\"\n")
+            => "wrong-type", "wrong type for `intent`: expected a table, found a string", "\"{}\"", None;
+        missing_rule_id:
+            &format!("{V}[[rule]]\ndecision = \"deny\"\n")
+            => "missing-key", "missing key `id` in `[[rule]]`", "[[rule]]",
+            Some("give the rule a unique kebab-case id, such as `id = \"ci-config\"`");
+        missing_version:
+            "default = \"allow\"\n"
+            => "missing-key", "missing key `version`", "", Some("add `version = 1` at the top of the file");
+        missing_environment_branches:
+            &format!("{V}[[environment]]\nname = \"production\"\n")
+            => "missing-key", "missing key `branches` in `[[environment]]`", "[[environment]]",
+            Some("add the branch patterns, such as `branches = [\"main\", \"release/*\"]`");
+        missing_test_expect:
+            &format!("{V}[[test]]\nname = \"a\"\nintent = {INTENT}\n")
+            => "missing-key", "missing key `expect` in `[[test]]`", "[[test]]",
+            Some("add the decision the case expects: `expect = \"allow\"`, `\"require_approval\"` or `\"deny\"`");
+        unsupported_version_newer:
+            "version = 2\n[future]\nkey = 1\n"
+            => "unsupported-version", "version `2` needs a newer astrix", "2",
+            Some("this astrix reads version 1; install a newer astrix");
+        unsupported_version_huge:
+            "version = 99999999999999999999999999999999999999999\n"
+            => "unsupported-version", "version `99999999999999999999999999999999999999999` needs a newer astrix",
+            "99999999999999999999999999999999999999999",
+            Some("this astrix reads version 1; install a newer astrix");
+        unsupported_version_zero:
+            "version = 0\n"
+            => "unsupported-version", "unsupported version `0`", "0", Some("write `version = 1`");
+        unknown_decision_with_suggestion:
+            &format!("{V}[[rule]]\nid = \"a\"\ndecision = \"require-approval\"\n")
+            => "unknown-decision", "unknown decision `require-approval`", "\"require-approval\"",
+            Some("did you mean `require_approval`?");
+        unknown_decision_synonym:
+            &format!("{V}[[rule]]\nid = \"a\"\ndecision = \"block\"\n")
+            => "unknown-decision", "unknown decision `block`", "\"block\"", Some("did you mean `deny`?");
+        unknown_decision_default:
+            "version = 1\ndefault = \"maybe\"\n"
+            => "unknown-decision", "unknown decision `maybe`", "\"maybe\"",
+            Some("`default` is `allow`, `require_approval` or `deny`");
+        unknown_decision_expect:
+            &format!("{V}[[test]]\nname = \"a\"\nintent = {INTENT}\nexpect = \"allowed\"\n")
+            => "unknown-decision", "unknown decision `allowed`", "\"allowed\"", Some("did you mean `allow`?");
+        missing_decision:
+            &format!("{V}[[rule]]\nid = \"a\"\nactor = [\"human\"]\n")
+            => "missing-decision", "rule `a` has no `decision`", "[[rule]]",
+            Some("add `decision = \"deny\"`, `\"require_approval\"` or `\"allow\"`; only a rule with a `policy` may leave it out");
+        duplicate_rule_id:
+            &format!("{V}[[rule]]\nid = \"a\"\ndecision = \"deny\"\n\n[[rule]]\nid = \"a\"\ndecision = \"allow\"\n")
+            => "duplicate-rule-id", "duplicate rule id `a`", "\"a\"",
+            Some("the first rule with this id is on line 3; give each rule its own id");
+        invalid_rule_id:
+            &format!("{V}[[rule]]\nid = \"Agents_CI\"\ndecision = \"deny\"\n")
+            => "invalid-rule-id", "invalid rule id `Agents_CI`", "\"Agents_CI\"",
+            Some("an id is lowercase letters and digits in words joined by single hyphens: did you mean `agents-ci`?");
+        invalid_rule_id_double_hyphen:
+            &format!("{V}[[rule]]\nid = \"a--b\"\ndecision = \"deny\"\n")
+            => "invalid-rule-id", "invalid rule id `a--b`", "\"a--b\"",
+            Some("an id is lowercase letters and digits in words joined by single hyphens: did you mean `a-b`?");
+        invalid_glob:
+            &format!("{V}[[rule]]\nid = \"a\"\npaths = [\"docs/**\", \"a[b\"]\ndecision = \"deny\"\n")
+            => "invalid-glob", "invalid pattern `a[b` in `paths`", "\"a[b\"",
+            Some("unclosed character class; missing ']'");
+        invalid_test_glob:
+            &format!("{V}[tests]\npaths = [\"{{a\"]\n")
+            => "invalid-glob", "invalid pattern `{a` in `paths`", "\"{a\"",
+            Some("unclosed alternate group; missing '}' (maybe escape '{' with '[{]'?)");
+        invalid_branch_glob:
+            &format!("{V}[[environment]]\nname = \"production\"\nbranches = [\"release/[x\"]\n")
+            => "invalid-glob", "invalid branch pattern `release/[x` in `branches`", "\"release/[x\"",
+            Some("unclosed character class; missing ']'");
+        invalid_intent_boolean_modifies_tests:
+            &format!("{V}[[test]]\nname = \"a\"\nintent = {}\nexpect = \"allow\"\n", INTENT.replace("\"false\"", "true"))
+            => "invalid-intent", "invalid intent at `diff.modifies_tests`", "true",
+            Some("`modifies_tests` is a string in intents (SPEC §2): write `modifies_tests = \"true\"` or `\"false\"`");
+        invalid_intent_unknown_field:
+            &format!("{V}[[test]]\nname = \"a\"\nintent = {}\nexpect = \"allow\"\n", INTENT.replace("\"human\"", "\"human\", kind = \"x\""))
+            => "invalid-intent", "invalid intent at `actor.kind`", "kind", None;
+        invalid_intent_bad_path:
+            &format!("{V}[[test]]\nname = \"a\"\nintent = {}\nexpect = \"allow\"\n", INTENT.replace("[]", "[\"ok\", \"/etc/passwd\"]"))
+            => "invalid-intent", "invalid intent at `modified_files[1]`", "\"/etc/passwd\"", None;
+        invalid_intent_missing_field:
+            &format!("{V}[[test]]\nname = \"a\"\nintent = {}\nexpect = \"allow\"\n", INTENT.replace("target = { env = \"d\" }, ", ""))
+            => "invalid-intent", "invalid intent",
+            "{ actor = { type = \"human\" }, modified_files = [], diff = { modifies_tests = \"false\" } }",
+            Some("an intent has `actor = { type = … }`, `target = { env = … }`, `modified_files = […]` and `diff = { modifies_tests = \"true\" or \"false\" }`");
+        duplicate_test_name:
+            &format!("{V}[[test]]\nname = \"a\"\nintent = {INTENT}\nexpect = \"allow\"\n[[test]]\nname = \"a\"\nintent = {INTENT}\nexpect = \"allow\"\n")
+            => "duplicate-test-name", "duplicate test name `a`", "\"a\"",
+            Some("the first test with this name is on line 3; give each test its own name");
+        invalid_env_var:
+            &format!("{V}[actors]\nagent_env = [\"MY_AGENT\", \"MY-AGENT\"]\n")
+            => "invalid-env-var", "invalid environment variable name `MY-AGENT`", "\"MY-AGENT\"",
+            Some("a name is ASCII letters, digits and `_`, and does not start with a digit");
+        invalid_env_var_leading_digit:
+            &format!("{V}[actors]\nagent_env = [\"1AGENT\"]\n")
+            => "invalid-env-var", "invalid environment variable name `1AGENT`", "\"1AGENT\"",
+            Some("a name is ASCII letters, digits and `_`, and does not start with a digit");
+        empty_rule_id:
+            &format!("{V}[[rule]]\nid = \"\"\ndecision = \"deny\"\n")
+            => "empty-value", "empty rule id", "\"\"",
+            Some("give the rule a kebab-case id, such as `ci-config`");
+        empty_actor:
+            &format!("{V}[[rule]]\nid = \"a\"\nactor = [\"\"]\ndecision = \"deny\"\n")
+            => "empty-value", "empty actor type in `actor`", "\"\"", Some("remove the empty entry");
+        empty_pattern:
+            &format!("{V}[[rule]]\nid = \"a\"\nonly_paths = [\"\"]\ndecision = \"deny\"\n")
+            => "empty-value", "empty pattern in `only_paths`", "\"\"", Some("remove the empty entry");
+        empty_reason:
+            &format!("{V}[[rule]]\nid = \"a\"\ndecision = \"deny\"\nreason = \"\"\n")
+            => "empty-value", "empty `reason`", "\"\"", Some("say why the rule exists, or remove `reason`");
+        empty_policy:
+            &format!("{V}[[rule]]\nid = \"a\"\npolicy = ''\n")
+            => "empty-value", "empty `policy`", "''",
+            Some("write one comparison such as `lines_changed <= 400`, or remove `policy`");
+        empty_condition_paths:
+            &format!("{V}[[rule]]\nid = \"a\"\npaths = []\ndecision = \"deny\"\n")
+            => "empty-condition", "rule `a` never matches: `paths` is empty", "[]",
+            Some("list at least one pattern, or remove `paths`");
+        empty_condition_actor:
+            &format!("{V}[[rule]]\nid = \"a\"\nactor = []\ndecision = \"deny\"\n")
+            => "empty-condition", "rule `a` never matches: `actor` is empty", "[]",
+            Some("remove `actor` to match any actor type");
+        empty_condition_branches:
+            &format!("{V}[[environment]]\nname = \"staging\"\nbranches = []\n")
+            => "empty-condition", "environment `staging` never matches a branch: `branches` is empty", "[]",
+            Some("list at least one branch pattern, or remove the entry");
+        unknown_actor:
+            &format!("{V}[[rule]]\nid = \"a\"\nactor = [\"autonomous-llm\"]\ndecision = \"deny\"\n")
+            => "unknown-actor", "unknown actor type `autonomous-llm`", "\"autonomous-llm\"",
+            Some("did you mean `autonomous_llm`?");
+        unknown_env:
+            &format!("{V}[[environment]]\nname = \"production\"\nbranches = [\"main\"]\n[[rule]]\nid = \"a\"\nenv = [\"prodution\"]\ndecision = \"deny\"\n")
+            => "unknown-env", "unknown environment `prodution`", "\"prodution\"",
+            Some("did you mean `production`?");
+    }
+
+    // NEEDS THE NUMERIC PARSER: these rely on `NumericPolicy::parse` (src/policy/numeric.rs)
+    // accepting valid policies and flagging unknown arguments; they fail against its stub.
+    diagnoses! {
+        invalid_decision_allow_with_policy:
+            &format!("{V}[[rule]]\nid = \"a\"\npolicy = \"lines_changed <= 400\"\ndecision = \"allow\"\n")
+            => "invalid-decision", "a rule with a `policy` cannot decide `allow`", "\"allow\"",
+            Some("a passing policy already allows; the decision applies when the policy fails: `require_approval` (the default) or `deny`");
+    }
+
+    /// NEEDS THE NUMERIC PARSER: an unknown argument is underlined inside the string, with a
+    /// suggestion (the numeric parser's help, or one computed here).
+    #[test]
+    fn unknown_argument_is_underlined_inside_the_policy() {
+        let source = format!("{V}[[rule]]\nid = \"a\"\npolicy = \"lines_chnged <= 400\"\n");
+        let found = diagnostics(&source);
+        assert_eq!(found.len(), 1, "{found:#?}");
+        assert_eq!(found[0].code, "unknown-argument");
+        assert_eq!(&source[found[0].span.clone()], "lines_chnged");
+        assert!(found[0].message.contains("lines_chnged"), "{found:#?}");
+        assert!(
+            found[0]
+                .help
+                .as_deref()
+                .is_some_and(|help| help.contains("lines_changed")),
+            "{found:#?}"
+        );
+    }
+
+    /// NEEDS THE NUMERIC PARSER: a syntax error is reported as `invalid-policy` inside the
+    /// string, with the numeric parser's explanation as the label.
+    #[test]
+    fn invalid_policy_is_underlined_inside_the_policy() {
+        let source =
+            format!("{V}[[rule]]\nid = \"a\"\npolicy = 'lines_changed between 0 and 200'\n");
+        let found = diagnostics(&source);
+        assert_eq!(found.len(), 1, "{found:#?}");
+        assert_eq!(found[0].code, "invalid-policy");
+        assert_eq!(
+            found[0].message,
+            "invalid policy `lines_changed between 0 and 200`"
+        );
+        let underlined = &source[found[0].span.clone()];
+        assert!(
+            !underlined.is_empty() && "lines_changed between 0 and 200".contains(underlined),
+            "{underlined:?}"
+        );
+    }
+
+    /// NEEDS THE NUMERIC PARSER: a policy rule needs no decision, and defaults to a hold.
+    #[test]
+    fn a_policy_rule_defaults_to_require_approval() {
+        let source = format!(
+            "{V}[[rule]]\nid = \"a\"\npolicy = \"lines_changed <= 400\"\n\n[[rule]]\nid = \"b\"\npolicy = \"files_changed < 3\"\ndecision = \"deny\"\n"
+        );
+        let (policy, _) = load("Astrixfile.ax", &source).unwrap();
+        assert_eq!(policy.rules[0].decision, Verdict::RequireApproval);
+        assert_eq!(policy.rules[1].decision, Verdict::Deny);
+        assert!(policy.rules.iter().all(|rule| rule.policy.is_some()));
+    }
+
+    /// NEEDS THE NUMERIC PARSER: the built-in policy loads cleanly, with what it says.
+    #[test]
+    fn the_default_policy_loads_without_problems() {
+        let source = crate::policy::DEFAULT_POLICY;
+        let (policy, warnings) = load("Astrixfile.ax", source).unwrap();
+        assert!(warnings.items.is_empty(), "{warnings:#?}");
+        assert_eq!(policy.rules.len(), source.matches("\n[[rule]]\n").count());
+        assert_eq!(policy.cases.len(), source.matches("\n[[test]]\n").count());
+        assert_eq!(policy.rules.len(), 10);
+        assert_eq!(policy.cases.len(), 14);
+        assert_eq!(policy.environments.len(), 2);
+        assert_eq!(policy.test_patterns, DEFAULT_TEST_PATTERNS);
+    }
+
+    #[test]
+    fn policy_spans_map_into_the_toml_string() {
+        let cases: &[(&str, &str, Range<usize>, &str)] = &[
+            // (TOML value, decoded text, span in the text, expected underline)
+            (
+                "\"lines_chnged <= 4\"",
+                "lines_chnged <= 4",
+                0..12,
+                "lines_chnged",
+            ),
+            ("'lines_chnged <= 4'", "lines_chnged <= 4", 13..15, "<="),
+            ("\"\"\"\nx <= 4\"\"\"", "x <= 4", 5..6, "4"),
+            ("'''x <= 4'''", "x <= 4", 0..1, "x"),
+            // An escape shifts offsets: the whole string is underlined.
+            ("\"x\\u0020<= 4\"", "x <= 4", 0..1, "\"x\\u0020<= 4\""),
+            ("\"\\\\\\\\\"", "\\\\", 0..1, "\"\\\\\\\\\""),
+            // Spans past the end are clamped to the end of the text.
+            ("\"x <=\"", "x <=", 4..9, ""),
+            ("\"é <= 1\"", "é <= 1", 1..2, "é"),
+        ];
+        for (value, decoded, inner, expected) in cases {
+            let source = format!("policy = {value}\n");
+            let value_span = 9..9 + value.len();
+            let span = inner_span(&source, &value_span, decoded, inner);
+            assert_eq!(&source[span], *expected, "{value}");
+        }
+    }
+
+    #[test]
+    fn a_minimal_file_loads_with_defaults() {
+        let (policy, warnings) = load("Astrixfile.ax", "version = 1\n").unwrap();
+        assert!(warnings.items.is_empty());
+        assert_eq!(policy.version, 1);
+        assert_eq!(policy.default, Verdict::Allow);
+        assert_eq!(policy.test_patterns, DEFAULT_TEST_PATTERNS);
+        assert!(policy.rules.is_empty() && policy.cases.is_empty());
+        assert!(policy.environments.is_empty());
+        assert!(policy.actors.agent_env.is_empty());
+    }
+
+    #[test]
+    fn warnings_do_not_stop_loading() {
+        let source = format!("{V}[[rule]]\nid = \"a\"\npaths = []\ndecision = \"deny\"\n");
+        let (policy, warnings) = load("Astrixfile.ax", &source).unwrap();
+        assert_eq!(policy.rules.len(), 1);
+        assert_eq!(warnings.warning_count(), 1);
+        assert!(!warnings.has_errors());
+    }
+
+    const FULL: &str = r#"version = 1
+default = "require_approval"
+
+[tests]
+paths = ["spec/**"]
+
+[[environment]]
+name = "production"
+branches = ["main", "release/*"]
+
+[actors]
+agent_env = ["MY_RUNNER"]
+
+[[rule]]
+id = "docs-only"
+only_paths = ["docs/**", "*.md"]
+decision = "allow"
+reason = "documentation"
+
+[[rule]]
+id = "ci"
+actor = ["autonomous_llm"]
+env = ["production", "staging"]
+paths = [".github/**"]
+modifies_tests = false
+decision = "deny"
+"#;
+
+    #[test]
+    fn a_full_file_loads_into_the_policy() {
+        let (policy, warnings) = load("Astrixfile.ax", FULL).unwrap();
+        assert!(warnings.items.is_empty(), "{warnings:#?}");
+        assert_eq!(policy.default, Verdict::RequireApproval);
+        assert_eq!(policy.test_patterns, ["spec/**"]);
+        assert_eq!(policy.environments.len(), 1);
+        assert_eq!(
+            policy
+                .environment_for_branch("release/2.0")
+                .map(|(env, pattern)| (env.name.as_str(), pattern)),
+            Some(("production", "release/*"))
+        );
+        assert_eq!(policy.actors.agent_env, ["MY_RUNNER"]);
+        assert_eq!(policy.rules.len(), 2);
+        let docs = &policy.rules[0];
+        assert_eq!((docs.id.as_str(), docs.line), ("docs-only", 15));
+        assert_eq!(docs.decision, Verdict::Allow);
+        assert_eq!(docs.reason.as_deref(), Some("documentation"));
+        assert!(docs.paths.is_none() && docs.actor.is_none() && docs.policy.is_none());
+        let ci = &policy.rules[1];
+        assert_eq!((ci.id.as_str(), ci.line), ("ci", 21));
+        assert_eq!(
+            ci.actor.as_deref(),
+            Some(&["autonomous_llm".to_owned()][..])
+        );
+        assert_eq!(ci.env.as_ref().map(Vec::len), Some(2));
+        assert_eq!(ci.modifies_tests, Some(false));
+        assert_eq!(ci.decision, Verdict::Deny);
+
+        // Every list is compiled into the one matcher.
+        let lists = [
+            policy.tests_list,
+            docs.only_paths.as_ref().unwrap().list,
+            ci.paths.as_ref().unwrap().list,
+        ];
+        let mut hits = vec![false; policy.matcher.list_count()];
+        let mut scratch = Vec::new();
+        for (path, expected) in [
+            ("spec/a.rs", [true, false, false]),
+            ("docs/x/y.txt", [false, true, false]),
+            ("README.md", [false, true, false]),
+            (".github/workflows/ci.yml", [false, false, true]),
+        ] {
+            hits.fill(false);
+            policy.matcher.matching_lists(path, &mut hits, &mut scratch);
+            let got = lists.map(|list| hits[list.0 as usize]);
+            assert_eq!(got, expected, "{path}");
+        }
+    }
+
+    #[test]
+    fn a_key_after_a_rule_belongs_to_the_rule() {
+        let found = diagnostics(&format!("{FULL}rule = 3\n"));
+        assert_eq!(found.len(), 1, "{found:#?}");
+        assert_eq!(found[0].message, "unknown key `rule` in `[[rule]]`");
+    }
+
+    #[test]
+    fn rules_may_be_written_as_an_array_of_inline_tables() {
+        let source = "version = 1\nrule = [\n  { id = \"a\", decision = \"deny\" },\n  { id = \"b\", decision = \"allow\" },\n]\n";
+        let (policy, _) = load("Astrixfile.ax", source).unwrap();
+        let lines: Vec<usize> = policy.rules.iter().map(|rule| rule.line).collect();
+        assert_eq!(lines, [3, 4]);
+        let source = "version = 1\nrule = [{ decision = \"deny\" }]\n";
+        let found = diagnostics(source);
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].code, "missing-key");
+        assert_eq!(&source[found[0].span.clone()], "{ decision = \"deny\" }");
+    }
+
+    #[test]
+    fn test_cases_keep_their_intent_and_line() {
+        let source = format!(
+            "{V}\n[[test]]\nname = \"numbers keep their digits\"\nintent = {{ actor = {{ type = \"autonomous_llm\", id = \"x\" }}, target = {{ env = \"production\" }}, modified_files = [\"src/a.rs\"], diff = {{ modifies_tests = \"false\", lines_added = 123456789012345678901234567, lines_deleted = +1_000, binary_files = 1e3, tests_removed = nan, test_skips_added = \"7\", assertions_removed = 0x10 }}, approved = true }}\nexpect = \"require_approval\"\n"
+        );
+        let (policy, _) = load("Astrixfile.ax", &source).unwrap();
+        let case = &policy.cases[0];
+        assert_eq!(case.name, "numbers keep their digits");
+        assert_eq!(case.line, 3);
+        assert_eq!(case.expect, Verdict::RequireApproval);
+        let diff = &case.intent.diff;
+        let json = |count: Option<&crate::intent::RawCount>| count.map(|c| c.json().to_owned());
+        assert_eq!(
+            json(diff.lines_added.as_ref()).as_deref(),
+            Some("123456789012345678901234567")
+        );
+        assert_eq!(json(diff.lines_deleted.as_ref()).as_deref(), Some("1000"));
+        assert_eq!(json(diff.binary_files.as_ref()).as_deref(), Some("1e3"));
+        assert_eq!(
+            json(diff.tests_removed.as_ref()).as_deref(),
+            Some("\"nan\"")
+        );
+        assert_eq!(
+            json(diff.test_skips_added.as_ref()).as_deref(),
+            Some("\"7\"")
+        );
+        assert_eq!(
+            json(diff.assertions_removed.as_ref()).as_deref(),
+            Some("16")
+        );
+        assert_eq!(case.intent.approved, Some(true));
+        assert_eq!(case.intent.actor.id.as_deref(), Some("x"));
+    }
+
+    #[test]
+    fn every_problem_is_reported_in_one_run() {
+        let source = format!(
+            "{V}default = \"alow\"\n[[rule]]\nid = \"A\"\ndecison = \"deny\"\n[[rule]]\nid = \"b\"\npaths = [\"a[\"]\ndecision = \"deny\"\n[[rule]]\nid = \"b\"\ndecision = \"deny\"\n"
+        );
+        let codes: Vec<&str> = diagnostics(&source).iter().map(|d| d.code).collect();
+        assert_eq!(
+            codes,
+            [
+                "unknown-decision",
+                "missing-decision",
+                "invalid-rule-id",
+                "unknown-key",
+                "invalid-glob",
+                "duplicate-rule-id"
+            ]
+        );
+    }
+
+    #[test]
+    fn a_newer_version_reports_nothing_else() {
+        let found = diagnostics("version = 3\ndefault = \"sometimes\"\n[[rule]]\nnew_key = 1\n");
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].code, "unsupported-version");
+    }
+
+    #[test]
+    fn syntax_errors_do_not_cascade() {
+        // The unreadable `decision` must not also be reported as missing.
+        let source = format!("{V}[[rule]]\nid = \"a\"\ndecision = deny\n");
+        let codes: Vec<&str> = diagnostics(&source).iter().map(|d| d.code).collect();
+        assert_eq!(codes, ["toml-syntax"]);
+        // A problem elsewhere is still reported beside the syntax error.
+        let source = format!(
+            "{V}[[rule]]\nid = \"a\"\ndecision = deny\n[[rule]]\nid = \"B\"\ndecision = \"deny\"\n"
+        );
+        let codes: Vec<&str> = diagnostics(&source).iter().map(|d| d.code).collect();
+        assert_eq!(codes, ["toml-syntax", "invalid-rule-id"]);
+    }
+
+    #[test]
+    fn deep_nesting_does_not_overflow_the_stack() {
+        // A small stack shows that nothing recurses as deep as the input nests.
+        let handle = std::thread::Builder::new()
+            .stack_size(1024 * 1024)
+            .spawn(|| {
+                for (open, close) in [("[", "]"), ("{a=", "}")] {
+                    for depth in [65, 100_000] {
+                        let source = format!(
+                            "version = 1\nx = {}{}\n",
+                            open.repeat(depth),
+                            close.repeat(depth)
+                        );
+                        let found = diagnostics(&source);
+                        assert_eq!(found.len(), 1);
+                        assert_eq!(found[0].code, "toml-syntax");
+                    }
+                }
+                // Inside strings and comments brackets do not count.
+                let quoted = format!(
+                    "version = 1\n# {}\nx = \"{}\"\ny = '''{}'''\n",
+                    "[".repeat(100),
+                    "[".repeat(100),
+                    "{".repeat(100)
+                );
+                let codes: Vec<&str> = diagnostics(&quoted).iter().map(|d| d.code).collect();
+                assert_eq!(codes, ["unknown-key", "unknown-key"]);
+                // 64 levels are fine as far as nesting goes.
+                let deep = format!("version = 1\nx = {}{}\n", "[".repeat(64), "]".repeat(64));
+                let codes: Vec<&str> = diagnostics(&deep).iter().map(|d| d.code).collect();
+                assert_eq!(codes, ["unknown-key"]);
+            })
+            .unwrap();
+        handle.join().unwrap();
+    }
+
+    #[test]
+    fn hostile_input_never_panics() {
+        let base = crate::policy::DEFAULT_POLICY;
+        let cuts: Vec<usize> = (0..base.len())
+            .filter(|&i| base.is_char_boundary(i))
+            .step_by(37)
+            .collect();
+        for cut in cuts {
+            let _ = diagnostics(&base[..cut]);
+            let mut spliced = base[..cut].to_owned();
+            spliced.push_str("\"'[{\u{1b}\\");
+            spliced.push_str(&base[cut..]);
+            let _ = diagnostics(&spliced);
+        }
+        for source in [
+            "",
+            "\u{feff}",
+            "\0",
+            "[[",
+            "version = 1\n[[rule]]\n[[rule]]\n",
+            "= 1",
+            "'''",
+            "\"\"\"",
+            "version = 1\n[[test]]\nintent = { diff = { modifies_tests = 1979-05-27 } }\n",
+        ] {
+            let _ = diagnostics(source);
+        }
+    }
+
+    #[test]
+    fn many_problems_stay_fast() {
+        let entries = "\"\", ".repeat(20_000);
+        let source = format!("{V}[[rule]]\nid = \"a\"\nactor = [{entries}]\ndecision = \"deny\"\n");
+        let start = std::time::Instant::now();
+        let found = load("Astrixfile.ax", &source).unwrap_err();
+        assert_eq!(found.items.len(), 20_000);
+        let mut out = Vec::new();
+        found.render(&mut out, false).unwrap();
+        let _ = found.to_json();
+        assert!(start.elapsed().as_secs() < 30, "{:?}", start.elapsed());
+    }
+
+    #[test]
+    fn suggestions_are_close_matches_only() {
+        assert_eq!(suggest("decison", ["decision", "id"]), Some("decision"));
+        assert_eq!(suggest("Decision", ["decision"]), Some("decision"));
+        assert_eq!(
+            suggest("only-paths", ["paths", "only_paths"]),
+            Some("only_paths")
+        );
+        assert_eq!(suggest("x", ["id"]), None);
+        assert_eq!(suggest("colour", ["policy", "reason"]), None);
+        assert_eq!(suggest(&"a".repeat(1000), ["a"]), None);
+    }
+
+    #[test]
+    fn path_segments_split_fields_and_indices() {
+        assert_eq!(
+            path_segments("a.b[0][12].c"),
+            [
+                Segment::Field("a"),
+                Segment::Field("b"),
+                Segment::Index(0),
+                Segment::Index(12),
+                Segment::Field("c")
+            ]
+        );
+        assert!(path_segments(".").is_empty());
+    }
+
+    /// The TOML code blocks of a Markdown text, with their line and the code of an
+    /// `<!-- invalid: CODE -->` line right before them.
+    fn toml_blocks(markdown: &str) -> Vec<(usize, Option<&str>, String)> {
+        let mut blocks = Vec::new();
+        let mut previous = "";
+        let mut current: Option<(usize, Option<&str>, String)> = None;
+        for (number, line) in markdown.lines().enumerate() {
+            match &mut current {
+                Some(_) if line.trim_end() == "```" => blocks.extend(current.take()),
+                Some((_, _, text)) => {
+                    text.push_str(line);
+                    text.push('\n');
+                }
+                None if line.trim_end() == "```toml" => {
+                    let code = previous
+                        .trim()
+                        .strip_prefix("<!-- invalid:")
+                        .and_then(|rest| rest.strip_suffix("-->"))
+                        .map(str::trim);
+                    current = Some((number + 1, code, String::new()));
+                }
+                None => {}
+            }
+            previous = line;
+        }
+        blocks
+    }
+
+    /// NEEDS THE NUMERIC PARSER for the examples that use `policy`.
+    #[test]
+    fn the_examples_in_the_documentation_load_as_documented() {
+        let markdown = include_str!("../../docs/astrixfile.md");
+        let blocks = toml_blocks(markdown);
+        assert!(blocks.len() >= 20, "found only {} blocks", blocks.len());
+        let mut failures = Vec::new();
+        for (line, code, text) in &blocks {
+            let found = diagnostics(text);
+            let codes: Vec<&str> = found.iter().map(|diagnostic| diagnostic.code).collect();
+            match code {
+                Some(code) => {
+                    assert!(
+                        Code::from_name(code).is_some(),
+                        "line {line}: no code {code}"
+                    );
+                    if !codes.contains(code) || load("Astrixfile.ax", text).is_ok() {
+                        failures.push(format!("line {line}: expected `{code}`, found {codes:?}"));
+                    }
+                }
+                None if !found.is_empty() => {
+                    failures.push(format!(
+                        "line {line}: expected no problem, found {found:#?}"
+                    ));
+                }
+                None => {}
+            }
+        }
+        assert!(
+            failures.is_empty(),
+            "docs/astrixfile.md:\n{}",
+            failures.join("\n")
+        );
+    }
+
+    #[test]
+    fn every_code_is_documented() {
+        let markdown = include_str!("../../docs/astrixfile.md");
+        for code in Code::ALL {
+            let row = format!("| `{}` | {} |", code.as_str(), code.severity().name());
+            assert!(
+                markdown.contains(&row),
+                "docs/astrixfile.md lacks the row {row}"
+            );
+        }
+    }
+
+    /// One file with many kinds of mistakes, all reported in one run. The two policy
+    /// diagnostics come from the numeric parser: re-review this snapshot when it changes.
+    const MANY_MISTAKES: &str = r#"version = 1
+default = "allow"
+
+[[environment]]
+name = "production"
+branches = ["main", "release/*"]
+
+[[rule]]
+id = "agents-off-production"
+actor = ["autonomous_llm"]
+env = ["production"]
+decison = "deny"
+
+[[rule]]
+id = "ci-config"
+paths = ".github/**"
+decision = "require_approval"
+
+[[rule]]
+id = "ci-config"
+paths = [".gitlab-ci.yml"]
+decision = "block"
+
+[[rule]]
+id = "vendored"
+paths = ["vendor/[a-z"]
+decision = "deny"
+
+[[rule]]
+id = "agent-diff-size"
+policy = "lines_changed between 0 and 200"
+
+[[rule]]
+id = "agent-file-count"
+policy = "files_chaged < 30"
+
+[[test]]
+name = "an agent on main is denied"
+intent = { actor = { type = "autonomous_llm" }, target = { env = "production" }, modified_files = ["src/lib.rs"], diff = { modifies_tests = false } }
+expect = "deny"
+"#;
+
+    #[test]
+    fn snapshot_of_a_file_with_many_mistakes() {
+        let diagnostics = load("Astrixfile.ax", MANY_MISTAKES).unwrap_err();
+        let mut text = Vec::new();
+        diagnostics.render(&mut text, false).unwrap();
+        let text = String::from_utf8(text).unwrap();
+        insta::with_settings!({
+            snapshot_path => concat!(env!("CARGO_MANIFEST_DIR"), "/snapshots"),
+            prepend_module_to_snapshot => false,
+        }, {
+            insta::assert_snapshot!("astrixfile_many_mistakes_text", text);
+            insta::assert_json_snapshot!("astrixfile_many_mistakes_json", diagnostics.to_json());
+        });
+    }
+
+    #[test]
+    fn quote_escapes_and_cuts() {
+        assert_eq!(quote("a\u{1b}b"), "`a\\u{1b}b`");
+        assert_eq!(quote(&"x".repeat(100)), format!("`{}…`", "x".repeat(60)));
+    }
 }

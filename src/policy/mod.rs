@@ -1,6 +1,6 @@
 //! The validated policy: what an Astrixfile.ax means once every problem has been ruled out.
 //!
-//! [`load`] turns source text into a [`Policy`] or a list of diagnostics; nothing in the
+//! [`load()`] turns source text into a [`Policy`] or a list of diagnostics; nothing in the
 //! evaluator ever sees raw TOML or uncompiled patterns.
 
 pub mod glob;

@@ -1,6 +1,342 @@
-//! INTERFACE STUB — the JSON Schema of Astrixfile.ax.
+//! The JSON Schema of Astrixfile.ax, for editors (taplo, Even Better TOML).
+//!
+//! Draft-07, because that is what TOML editors read. Every key has a description. The
+//! schema is written by hand beside the loader; a test checks that it describes exactly the
+//! keys that [`super::load()`] accepts, table by table.
 
-/// The JSON Schema of Astrixfile.ax.
-pub fn astrixfile_schema() -> serde_json::Value {
-    serde_json::Value::Null
+use serde_json::{Value, json};
+
+use super::Verdict;
+use super::load::{DEFAULT_TEST_PATTERNS, SUPPORTED_VERSION};
+use super::numeric::Argument;
+use crate::intent::ActionIntent;
+
+/// The JSON Schema (draft-07) of an Astrixfile.ax, as printed by `astrix schema astrixfile`.
+pub fn astrixfile_schema() -> Value {
+    let mut schema = json!({
+        "$schema": "http://json-schema.org/draft-07/schema#",
+        "title": "Astrixfile.ax",
+        "description": "The astrix policy: what an autonomous coding agent (or anyone) may \
+            commit in this repository. TOML, at the repository root; astrix reads the version \
+            committed at HEAD. Every key is documented in docs/astrixfile.md.",
+        "type": "object",
+        "additionalProperties": false,
+        "required": ["version"],
+        "properties": {
+            "version": {
+                "description": "The format of this file. Required; this astrix reads \
+                    version 1, and a higher number needs a newer astrix.",
+                "type": "integer",
+                "const": SUPPORTED_VERSION,
+            },
+            "default": decision(
+                "The decision when no rule contributes one. Absent means `allow`.",
+                &Verdict::ALL,
+            ),
+            "tests": {
+                "description": "What counts as a test file.",
+                "type": "object",
+                "additionalProperties": false,
+                "properties": {
+                    "paths": patterns(
+                        "Path patterns of test files. A change that modifies a matching file \
+                         modifies tests, whatever the intent says. Absent means the built-in \
+                         list shown as the default.",
+                    ),
+                },
+            },
+            "environment": {
+                "description": "Branches and the environment (`target.env`) they target. \
+                    The first entry whose patterns match the branch wins.",
+                "type": "array",
+                "items": environment(),
+            },
+            "actors": {
+                "description": "How astrix recognises who is acting.",
+                "type": "object",
+                "additionalProperties": false,
+                "properties": {
+                    "agent_env": {
+                        "description": "Extra environment variables whose presence (with a \
+                            non-empty value) marks the actor as an autonomous agent, beside \
+                            the markers astrix knows (CLAUDECODE, CODEX_SANDBOX, GEMINI_CLI, …).",
+                        "type": "array",
+                        "items": {
+                            "type": "string",
+                            "pattern": "^[A-Za-z_][A-Za-z0-9_]*$",
+                        },
+                    },
+                },
+            },
+            "rule": {
+                "description": "The rules. Each contributes a decision when all its \
+                    conditions match; deny overrides require_approval, which overrides allow.",
+                "type": "array",
+                "items": rule(),
+            },
+            "test": {
+                "description": "Policy tests, run by `astrix test`: an intent and the \
+                    decision the policy must reach for it.",
+                "type": "array",
+                "items": test_case(),
+            },
+        },
+    });
+    // Defaults that are not literals of the `json!` above.
+    if let Some(default) = schema.pointer_mut("/properties/default") {
+        default["default"] = json!("allow");
+    }
+    if let Some(paths) = schema.pointer_mut("/properties/tests/properties/paths") {
+        paths["default"] = json!(DEFAULT_TEST_PATTERNS);
+    }
+    schema
+}
+
+fn decision(description: &str, allowed: &[Verdict]) -> Value {
+    json!({
+        "description": description,
+        "type": "string",
+        "enum": allowed.iter().map(|verdict| verdict.name()).collect::<Vec<_>>(),
+    })
+}
+
+fn patterns(description: &str) -> Value {
+    json!({
+        "description": format!(
+            "{description} Syntax of .gitignore / CODEOWNERS: a pattern without `/` matches \
+             a file name at any depth, a pattern with `/` is anchored at the root, `*` never \
+             crosses `/`, `**` does; case-sensitive."
+        ),
+        "type": "array",
+        "items": {"type": "string", "minLength": 1},
+    })
+}
+
+fn environment() -> Value {
+    json!({
+        "type": "object",
+        "additionalProperties": false,
+        "required": ["name", "branches"],
+        "properties": {
+            "name": {
+                "description": "The environment these branches target, as rules name it in \
+                    `env` (for example `production`).",
+                "type": "string",
+                "minLength": 1,
+            },
+            "branches": {
+                "description": "Branch name patterns: `*` never crosses `/` (`release/*`).",
+                "type": "array",
+                "items": {"type": "string", "minLength": 1},
+            },
+        },
+    })
+}
+
+fn rule() -> Value {
+    let arguments: Vec<&str> = Argument::ALL
+        .iter()
+        .map(|argument| argument.name())
+        .collect();
+    json!({
+        "type": "object",
+        "additionalProperties": false,
+        "required": ["id"],
+        "properties": {
+            "id": {
+                "description": "Unique kebab-case name of the rule, shown in reports.",
+                "type": "string",
+                "pattern": "^[a-z0-9]+(-[a-z0-9]+)*$",
+            },
+            "actor": {
+                "description": "Condition: the intent's `actor.type` is one of these \
+                    (`autonomous_llm`, `human`). Absent matches any actor.",
+                "type": "array",
+                "items": {"type": "string", "minLength": 1},
+            },
+            "env": {
+                "description": "Condition: the intent's `target.env` is one of these. \
+                    Absent matches any environment.",
+                "type": "array",
+                "items": {"type": "string", "minLength": 1},
+            },
+            "paths": patterns(
+                "Condition: at least one modified file matches one of these patterns.",
+            ),
+            "only_paths": patterns(
+                "Condition: every modified file matches one of these patterns (never true \
+                 for a change without files).",
+            ),
+            "modifies_tests": {
+                "description": "Condition: whether the change modifies tests (after \
+                    `[tests].paths` has been applied).",
+                "type": "boolean",
+            },
+            "decision": decision(
+                "What the rule contributes when it matches; with a `policy`, what it \
+                 contributes when the policy fails (default `require_approval`; `allow` \
+                 is not accepted there).",
+                &Verdict::ALL,
+            ),
+            "reason": {
+                "description": "Why the rule exists, for the person or agent reading the \
+                    report.",
+                "type": "string",
+                "minLength": 1,
+            },
+            "policy": {
+                "description": format!(
+                    "A numeric comparison `<argument> <operator> <number>` evaluated when \
+                     the conditions match: it contributes `allow` when it holds and the \
+                     rule's decision when it fails. A missing or non-numeric value fails. \
+                     Operators: <, <=, >, >=, ==, !=. Arguments: {}.",
+                    arguments.join(", ")
+                ),
+                "type": "string",
+                "minLength": 1,
+            },
+        },
+        "allOf": [
+            {
+                "if": {"not": {"required": ["policy"]}},
+                "then": {"required": ["decision"]},
+            },
+            {
+                "if": {"required": ["policy"]},
+                "then": {
+                    "properties": {
+                        "decision": {"enum": ["require_approval", "deny"]},
+                    },
+                },
+            },
+        ],
+    })
+}
+
+fn test_case() -> Value {
+    json!({
+        "type": "object",
+        "additionalProperties": false,
+        "required": ["name", "intent", "expect"],
+        "properties": {
+            "name": {
+                "description": "Unique name of the case, shown by `astrix test`.",
+                "type": "string",
+                "minLength": 1,
+            },
+            "intent": intent_schema(),
+            "expect": decision("The decision the policy must reach.", &Verdict::ALL),
+        },
+    })
+}
+
+/// The `ActionIntent` schema, inlined, as the `intent` of a `[[test]]`.
+fn intent_schema() -> Value {
+    let generator = schemars::generate::SchemaSettings::draft07()
+        .with(|settings| settings.inline_subschemas = true)
+        .into_generator();
+    let mut schema = generator.into_root_schema_for::<ActionIntent>().to_value();
+    if let Some(object) = schema.as_object_mut() {
+        object.remove("$schema");
+        object.remove("title");
+        object.insert(
+            "description".to_owned(),
+            json!(
+                "The intent to evaluate, as an inline table with the fields of the JSON \
+                 ActionIntent: actor, target, modified_files, diff (modifies_tests is the \
+                 string \"true\" or \"false\"), approved."
+            ),
+        );
+    }
+    schema
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::load::keys::{self, Key};
+    use super::*;
+
+    fn property_names(schema: &Value, pointer: &str) -> Vec<String> {
+        let properties = schema
+            .pointer(pointer)
+            .and_then(Value::as_object)
+            .unwrap_or_else(|| panic!("no object at {pointer}"));
+        let mut names: Vec<String> = properties.keys().cloned().collect();
+        names.sort();
+        names
+    }
+
+    fn key_names(keys: &[Key]) -> Vec<String> {
+        let mut names: Vec<String> = keys.iter().map(|key| key.name.to_owned()).collect();
+        names.sort();
+        names
+    }
+
+    #[test]
+    fn describes_exactly_the_keys_the_loader_accepts() {
+        let schema = astrixfile_schema();
+        let tables: [(&str, &[Key]); 6] = [
+            ("/properties", keys::TOP),
+            ("/properties/tests/properties", keys::TESTS),
+            (
+                "/properties/environment/items/properties",
+                keys::ENVIRONMENT,
+            ),
+            ("/properties/actors/properties", keys::ACTORS),
+            ("/properties/rule/items/properties", keys::RULE),
+            ("/properties/test/items/properties", keys::TEST),
+        ];
+        for (pointer, keys) in tables {
+            assert_eq!(
+                property_names(&schema, pointer),
+                key_names(keys),
+                "{pointer}"
+            );
+            let table = pointer.trim_end_matches("/properties");
+            let table = if table.is_empty() { "" } else { table };
+            assert_eq!(
+                schema.pointer(&format!("{table}/additionalProperties")),
+                Some(&json!(false)),
+                "{pointer}"
+            );
+        }
+    }
+
+    #[test]
+    fn every_key_has_a_description() {
+        fn walk(value: &Value, path: &str) {
+            if let Some(properties) = value.get("properties").and_then(Value::as_object) {
+                for (name, property) in properties {
+                    let path = format!("{path}.{name}");
+                    assert!(
+                        property
+                            .get("description")
+                            .and_then(Value::as_str)
+                            .is_some_and(|text| !text.is_empty()),
+                        "{path} has no description"
+                    );
+                    walk(property, &path);
+                    if let Some(items) = property.get("items") {
+                        walk(items, &path);
+                    }
+                }
+            }
+        }
+        let schema = astrixfile_schema();
+        assert!(schema["description"].is_string());
+        walk(&schema, "");
+    }
+
+    #[test]
+    fn is_draft_07_without_references() {
+        let schema = astrixfile_schema();
+        assert_eq!(schema["$schema"], "http://json-schema.org/draft-07/schema#");
+        let text = schema.to_string();
+        assert!(!text.contains("\"$ref\""), "schemas are inlined");
+        assert!(!text.contains("\"$defs\"") && !text.contains("\"definitions\""));
+        assert_eq!(
+            schema.pointer("/properties/tests/properties/paths/default"),
+            Some(&json!(DEFAULT_TEST_PATTERNS))
+        );
+    }
 }
