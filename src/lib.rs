@@ -11,6 +11,7 @@ pub mod diagnostic;
 pub mod env;
 pub mod eval;
 pub mod exit;
+pub mod git;
 pub mod intent;
 pub mod policy;
 pub mod report;
