@@ -4,7 +4,7 @@
 //! selection are pure functions of it and can be tested without touching the process.
 
 use std::collections::BTreeMap;
-use std::ffi::OsString;
+use std::ffi::{OsStr, OsString};
 
 /// Explicit actor type (`human`, `autonomous_llm`, …); markers below override it upwards.
 pub const ASTRIX_ACTOR_TYPE: &str = "ASTRIX_ACTOR_TYPE";
@@ -14,6 +14,32 @@ pub const ASTRIX_ACTOR_ID: &str = "ASTRIX_ACTOR_ID";
 pub const ASTRIX_TARGET_ENV: &str = "ASTRIX_TARGET_ENV";
 /// Disables colour (<https://no-color.org>).
 pub const NO_COLOR: &str = "NO_COLOR";
+
+/// The repository directory git points hooks at (relative to the current directory).
+pub const GIT_DIR: &str = "GIT_DIR";
+/// The work tree, when it is not the parent of the repository directory.
+pub const GIT_WORK_TREE: &str = "GIT_WORK_TREE";
+/// The index to read instead of `$GIT_DIR/index`; git sets it for `git commit -a` and
+/// `git commit <paths>` (relative values are relative to the current directory).
+pub const GIT_INDEX_FILE: &str = "GIT_INDEX_FILE";
+/// The common directory of a linked worktree.
+pub const GIT_COMMON_DIR: &str = "GIT_COMMON_DIR";
+/// Colon-separated directories at which repository discovery stops.
+pub const GIT_CEILING_DIRECTORIES: &str = "GIT_CEILING_DIRECTORIES";
+/// When true, the system git configuration is not read.
+pub const GIT_CONFIG_NOSYSTEM: &str = "GIT_CONFIG_NOSYSTEM";
+/// The system git configuration file, instead of `/etc/gitconfig`.
+pub const GIT_CONFIG_SYSTEM: &str = "GIT_CONFIG_SYSTEM";
+/// The global git configuration file, instead of `~/.gitconfig` and the XDG one.
+pub const GIT_CONFIG_GLOBAL: &str = "GIT_CONFIG_GLOBAL";
+/// The number of `GIT_CONFIG_KEY_<n>` / `GIT_CONFIG_VALUE_<n>` pairs.
+pub const GIT_CONFIG_COUNT: &str = "GIT_CONFIG_COUNT";
+/// Configuration given with `git -c key=value`, which git passes on to hooks.
+pub const GIT_CONFIG_PARAMETERS: &str = "GIT_CONFIG_PARAMETERS";
+/// The home directory (global git configuration lives there).
+pub const HOME: &str = "HOME";
+/// The XDG configuration directory (`$XDG_CONFIG_HOME/git/config`).
+pub const XDG_CONFIG_HOME: &str = "XDG_CONFIG_HOME";
 
 /// The actor type of autonomous agents.
 pub const AUTONOMOUS_LLM: &str = "autonomous_llm";
@@ -71,6 +97,11 @@ impl EnvSnapshot {
     /// The value of `name` when it is set to valid UTF-8 (possibly empty).
     pub fn get(&self, name: &str) -> Option<&str> {
         self.vars.get(name).and_then(|value| value.to_str())
+    }
+
+    /// The raw value of `name` when it is set, also when it is not valid UTF-8 (paths).
+    pub fn get_os(&self, name: &str) -> Option<&OsStr> {
+        self.vars.get(name).map(OsString::as_os_str)
     }
 
     /// Whether `name` is set to a non-empty value.

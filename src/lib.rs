@@ -15,6 +15,7 @@ pub mod env;
 pub mod eval;
 pub mod exit;
 pub mod gate;
+pub mod git;
 pub mod intent;
 pub mod policy;
 pub mod report;

@@ -14,3 +14,5 @@ mod cli;
 mod evaluate;
 mod install;
 mod policy_commands;
+mod repo;
+mod staged;

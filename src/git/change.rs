@@ -1,0 +1,301 @@
+//! The staged (or committed) change as plain owned data: what the intent is built from.
+
+use std::collections::BTreeSet;
+
+/// Knobs for [`super::Repository::staged_change`] and [`super::Repository::commit_change`].
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ChangeOptions {
+    /// Compute line counts (reads every changed blob); without it `FileChange::lines` is `None`.
+    pub line_counts: bool,
+}
+
+/// A change between a commit (or the index) and its parents.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Change {
+    /// The changed files, sorted by path.
+    pub files: Vec<FileChange>,
+    /// The commits the change is judged against, as hex ids: for the staged change `HEAD`
+    /// (empty on an unborn branch) followed by every `MERGE_HEAD`; for a commit, its parents.
+    pub parents: Vec<String>,
+    /// How renames and copies were looked for (from `diff.renames`).
+    pub renames: RenameMode,
+}
+
+impl Change {
+    /// True when the change concludes a merge (two or more parents); `files` then holds only
+    /// the paths whose content differs from every parent.
+    pub fn is_merge(&self) -> bool {
+        self.parents.len() > 1
+    }
+
+    /// Every path the intent lists: each changed path, and both sides of a rename (a copy's
+    /// source is unchanged and is not listed), sorted and deduplicated.
+    pub fn modified_paths(&self) -> Vec<String> {
+        let mut paths = BTreeSet::new();
+        for file in &self.files {
+            paths.insert(file.path.clone());
+            if let ChangeKind::Renamed { from, .. } = &file.kind {
+                paths.insert(from.clone());
+            }
+        }
+        paths.into_iter().collect()
+    }
+
+    /// Sum of the text line counts and number of binary files; `None` when line counts were
+    /// not computed.
+    pub fn totals(&self) -> Option<Totals> {
+        let mut totals = Totals::default();
+        for file in &self.files {
+            match file.lines? {
+                LineCount::Text { added, deleted } => {
+                    totals.lines_added += added;
+                    totals.lines_deleted += deleted;
+                }
+                LineCount::Binary => totals.binary_files += 1,
+            }
+        }
+        Some(totals)
+    }
+}
+
+/// Totals over a [`Change`].
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Totals {
+    /// Text lines added.
+    pub lines_added: u64,
+    /// Text lines deleted.
+    pub lines_deleted: u64,
+    /// Files whose diff is binary.
+    pub binary_files: u64,
+}
+
+/// How renames and copies are detected, from the `diff.renames` configuration.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum RenameMode {
+    /// `diff.renames=false`: every move is a deletion and an addition.
+    Off,
+    /// The default since git 2.9: renames at 50% similarity.
+    #[default]
+    Renames,
+    /// `diff.renames=copies`: renames and copies (from changed files).
+    Copies,
+}
+
+/// One changed path.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FileChange {
+    /// The repository-relative path after the change (`/` separators). Path bytes that are not
+    /// UTF-8 are replaced with U+FFFD (lossy): the file is still listed and counted, but its
+    /// name may not be byte-exact.
+    pub path: String,
+    /// What happened to it.
+    pub kind: ChangeKind,
+    /// The entry before the change (`None` when added).
+    pub old: Option<Entry>,
+    /// The entry after the change (`None` when deleted).
+    pub new: Option<Entry>,
+    /// Lines added and deleted, as `git diff --numstat` counts them (only when asked for).
+    pub lines: Option<LineCount>,
+}
+
+impl FileChange {
+    /// True when only the file mode changed (for example `chmod +x`), not the content.
+    pub fn is_mode_only(&self) -> bool {
+        matches!((&self.old, &self.new), (Some(old), Some(new)) if old.id == new.id && old.mode != new.mode)
+    }
+
+    /// The path before the change: the source of a rename or copy, else [`Self::path`].
+    pub fn old_path(&self) -> &str {
+        match &self.kind {
+            ChangeKind::Renamed { from, .. } | ChangeKind::Copied { from, .. } => from,
+            _ => &self.path,
+        }
+    }
+}
+
+/// What happened to a path, as `git diff --name-status` reports it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ChangeKind {
+    /// `A`: new path.
+    Added,
+    /// `M`: content or mode (`chmod +x`, see [`FileChange::is_mode_only`]) changed.
+    Modified,
+    /// `D`: path removed.
+    Deleted,
+    /// `R`: moved from `from`, possibly edited.
+    Renamed {
+        /// The old path.
+        from: String,
+        /// Similarity in percent (100 for an exact move).
+        similarity: u8,
+    },
+    /// `C`: copied from `from` (which stays), possibly edited.
+    Copied {
+        /// The source path.
+        from: String,
+        /// Similarity in percent.
+        similarity: u8,
+    },
+    /// `T`: the entry changed type (file, symlink, submodule).
+    TypeChanged,
+}
+
+impl ChangeKind {
+    /// The one-letter status of `git diff --name-status`.
+    pub fn letter(&self) -> char {
+        match self {
+            Self::Added => 'A',
+            Self::Modified => 'M',
+            Self::Deleted => 'D',
+            Self::Renamed { .. } => 'R',
+            Self::Copied { .. } => 'C',
+            Self::TypeChanged => 'T',
+        }
+    }
+}
+
+/// One side of a changed path: what the tree or index holds there.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Entry {
+    /// What kind of entry it is.
+    pub mode: EntryMode,
+    /// The object id (hex): a blob, or the commit a submodule points at.
+    pub id: String,
+}
+
+/// The kind of a tree or index entry, with git's mode numbers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum EntryMode {
+    /// A regular file (`100644`).
+    File,
+    /// An executable file (`100755`).
+    Executable,
+    /// A symbolic link (`120000`); its content is the link target.
+    Symlink,
+    /// A submodule (gitlink, `160000`); the id is the commit it points at.
+    Submodule,
+}
+
+impl EntryMode {
+    /// Git's octal mode number.
+    pub fn octal(self) -> u32 {
+        match self {
+            Self::File => 0o100_644,
+            Self::Executable => 0o100_755,
+            Self::Symlink => 0o120_000,
+            Self::Submodule => 0o160_000,
+        }
+    }
+
+    /// The kind for a (canonical) git mode; `None` for trees and unknown modes.
+    pub(crate) fn from_octal(mode: u32) -> Option<Self> {
+        match mode {
+            0o100_644 => Some(Self::File),
+            0o100_755 => Some(Self::Executable),
+            0o120_000 => Some(Self::Symlink),
+            0o160_000 => Some(Self::Submodule),
+            _ => None,
+        }
+    }
+}
+
+/// Lines added and deleted in one file, or binary (git prints `-\t-`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LineCount {
+    /// A text diff.
+    Text {
+        /// Lines added.
+        added: u64,
+        /// Lines deleted.
+        deleted: u64,
+    },
+    /// A binary diff: a NUL byte in the first 8000 bytes of either side, or the `binary` /
+    /// `-diff` attribute.
+    Binary,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn file(path: &str, kind: ChangeKind, lines: LineCount) -> FileChange {
+        FileChange {
+            path: path.to_owned(),
+            kind,
+            old: None,
+            new: None,
+            lines: Some(lines),
+        }
+    }
+
+    #[test]
+    fn modified_paths_lists_both_sides_of_renames_but_not_copy_sources() {
+        let change = Change {
+            files: vec![
+                file(
+                    "b.txt",
+                    ChangeKind::Renamed {
+                        from: "z.txt".to_owned(),
+                        similarity: 100,
+                    },
+                    LineCount::Text {
+                        added: 0,
+                        deleted: 0,
+                    },
+                ),
+                file(
+                    "c.txt",
+                    ChangeKind::Copied {
+                        from: "a.txt".to_owned(),
+                        similarity: 90,
+                    },
+                    LineCount::Binary,
+                ),
+                file(
+                    "b.txt",
+                    ChangeKind::Modified,
+                    LineCount::Text {
+                        added: 2,
+                        deleted: 1,
+                    },
+                ),
+            ],
+            ..Change::default()
+        };
+        assert_eq!(change.modified_paths(), ["b.txt", "c.txt", "z.txt"]);
+        assert_eq!(
+            change.totals(),
+            Some(Totals {
+                lines_added: 2,
+                lines_deleted: 1,
+                binary_files: 1
+            })
+        );
+    }
+
+    #[test]
+    fn totals_need_line_counts() {
+        let mut change = Change::default();
+        change.files.push(FileChange {
+            path: "a".to_owned(),
+            kind: ChangeKind::Added,
+            old: None,
+            new: None,
+            lines: None,
+        });
+        assert_eq!(change.totals(), None);
+    }
+
+    #[test]
+    fn modes_round_trip() {
+        for mode in [
+            EntryMode::File,
+            EntryMode::Executable,
+            EntryMode::Symlink,
+            EntryMode::Submodule,
+        ] {
+            assert_eq!(EntryMode::from_octal(mode.octal()), Some(mode));
+        }
+        assert_eq!(EntryMode::from_octal(0o40_000), None);
+    }
+}

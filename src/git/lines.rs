@@ -1,0 +1,187 @@
+//! Line counts as `git diff --numstat` reports them, and git's binary detection.
+//!
+//! Pure functions over byte buffers, so that they can be tested without a repository.
+
+use similar::{Algorithm, DiffOp};
+
+/// Git looks for a NUL byte in this many leading bytes to call a buffer binary
+/// (`FIRST_FEW_BYTES` in git's `xdiff-interface.c`).
+const FIRST_FEW_BYTES: usize = 8000;
+
+/// True when git's content sniffing calls `data` binary: a NUL in its first 8000 bytes.
+pub(crate) fn buffer_is_binary(data: &[u8]) -> bool {
+    data[..data.len().min(FIRST_FEW_BYTES)].contains(&0)
+}
+
+/// What the `diff` attribute says about a path.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum DiffAttribute {
+    /// Not mentioned: content decides.
+    Unspecified,
+    /// `diff`: always text, even with NUL bytes.
+    Set,
+    /// `-diff` (also through the `binary` macro): always binary.
+    Unset,
+    /// `diff=<driver>`: the driver's `diff.<driver>.binary` setting decides, else content.
+    Driver(String),
+}
+
+/// Whether the diff of a path is binary, the way git's `diff_filespec_is_binary` decides:
+/// the attribute (or its driver's `binary` setting) first, then the content.
+pub(crate) fn is_binary(
+    attribute: &DiffAttribute,
+    driver_binary: Option<bool>,
+    data: &[u8],
+) -> bool {
+    match attribute {
+        DiffAttribute::Set => false,
+        DiffAttribute::Unset => true,
+        DiffAttribute::Driver(_) => driver_binary.unwrap_or_else(|| buffer_is_binary(data)),
+        DiffAttribute::Unspecified => buffer_is_binary(data),
+    }
+}
+
+/// The line diff algorithm, from `diff.algorithm`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) enum LineAlgorithm {
+    /// git's default Myers with its cost heuristics (similar's `Myers` follows them).
+    #[default]
+    Myers,
+    /// `minimal`: the shortest edit script.
+    Minimal,
+    /// `patience`.
+    Patience,
+    /// `histogram`.
+    Histogram,
+}
+
+impl LineAlgorithm {
+    /// Parses a `diff.algorithm` value (case-insensitive, as git does).
+    pub(crate) fn parse(value: &str) -> Option<Self> {
+        match value.to_ascii_lowercase().as_str() {
+            "myers" | "default" => Some(Self::Myers),
+            "minimal" => Some(Self::Minimal),
+            "patience" => Some(Self::Patience),
+            "histogram" => Some(Self::Histogram),
+            _ => None,
+        }
+    }
+
+    fn similar(self) -> Algorithm {
+        match self {
+            // similar's histogram does not fall back to Myers on frequent lines as git's does and
+            // then overcounts badly; Myers gives git's histogram counts in every case we test.
+            Self::Myers | Self::Histogram => Algorithm::Myers,
+            Self::Minimal => Algorithm::RawMyers,
+            Self::Patience => Algorithm::Patience,
+        }
+    }
+}
+
+/// Splits `data` into lines the way xdiff does: each line keeps its `\n`; a last line without
+/// one is a line of its own (so `a` and `a\n` differ).
+fn split_lines(data: &[u8]) -> Vec<&[u8]> {
+    let mut lines = Vec::with_capacity(data.len() / 32 + 1);
+    let mut start = 0;
+    for (index, byte) in data.iter().enumerate() {
+        if *byte == b'\n' {
+            lines.push(&data[start..=index]);
+            start = index + 1;
+        }
+    }
+    if start < data.len() {
+        lines.push(&data[start..]);
+    }
+    lines
+}
+
+/// Lines added and deleted between two text buffers.
+pub(crate) fn count_lines(old: &[u8], new: &[u8], algorithm: LineAlgorithm) -> (u64, u64) {
+    if old == new {
+        return (0, 0);
+    }
+    let old_lines = split_lines(old);
+    let new_lines = split_lines(new);
+    let (mut added, mut deleted) = (0usize, 0usize);
+    for op in similar::capture_diff_slices(algorithm.similar(), &old_lines, &new_lines) {
+        match op {
+            DiffOp::Equal { .. } => {}
+            DiffOp::Delete { old_len, .. } => deleted += old_len,
+            DiffOp::Insert { new_len, .. } => added += new_len,
+            DiffOp::Replace {
+                old_len, new_len, ..
+            } => {
+                deleted += old_len;
+                added += new_len;
+            }
+        }
+    }
+    (added as u64, deleted as u64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    macro_rules! counts {
+        ($name:ident, $old:expr, $new:expr, $added:expr, $deleted:expr) => {
+            #[test]
+            fn $name() {
+                assert_eq!(
+                    count_lines($old, $new, LineAlgorithm::Myers),
+                    ($added, $deleted)
+                );
+            }
+        };
+    }
+
+    counts!(identical, b"a\nb\n", b"a\nb\n", 0, 0);
+    counts!(added_file, b"", b"a\nb\n", 2, 0);
+    counts!(deleted_file, b"a\nb\nc", b"", 0, 3);
+    counts!(one_line_changed, b"a\nb\nc\n", b"a\nB\nc\n", 1, 1);
+    counts!(missing_final_newline_is_a_change, b"a\nb", b"a\nb\n", 1, 1);
+    counts!(crlf_is_content, b"a\r\nb\r\n", b"a\nb\r\n", 1, 1);
+    counts!(empty_to_empty, b"", b"", 0, 0);
+    counts!(insert_in_middle, b"1\n2\n3\n", b"1\n2\nx\ny\n3\n", 2, 0);
+
+    #[test]
+    fn splits_like_xdiff() {
+        assert_eq!(split_lines(b"a\nb"), [&b"a\n"[..], &b"b"[..]]);
+        assert_eq!(split_lines(b"a\n\n"), [&b"a\n"[..], &b"\n"[..]]);
+        assert!(split_lines(b"").is_empty());
+    }
+
+    #[test]
+    fn nul_in_the_first_8000_bytes_is_binary() {
+        assert!(buffer_is_binary(b"abc\0def"));
+        assert!(!buffer_is_binary(b"plain text\n"));
+        let mut late = vec![b'a'; FIRST_FEW_BYTES];
+        late.push(0);
+        assert!(!buffer_is_binary(&late));
+        late[FIRST_FEW_BYTES - 1] = 0;
+        assert!(buffer_is_binary(&late));
+    }
+
+    #[test]
+    fn attributes_decide_before_content() {
+        let text = b"text\n";
+        let nul = b"a\0b";
+        assert!(is_binary(&DiffAttribute::Unset, None, text));
+        assert!(!is_binary(&DiffAttribute::Set, None, nul));
+        assert!(is_binary(&DiffAttribute::Unspecified, None, nul));
+        let driver = DiffAttribute::Driver("x".to_owned());
+        assert!(is_binary(&driver, Some(true), text));
+        assert!(!is_binary(&driver, Some(false), nul));
+        assert!(is_binary(&driver, None, nul));
+    }
+
+    #[test]
+    fn algorithm_names() {
+        assert_eq!(
+            LineAlgorithm::parse("Histogram"),
+            Some(LineAlgorithm::Histogram)
+        );
+        assert_eq!(LineAlgorithm::parse("default"), Some(LineAlgorithm::Myers));
+        assert_eq!(LineAlgorithm::parse("fast"), None);
+    }
+}

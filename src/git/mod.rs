@@ -1,0 +1,1011 @@
+//! The git boundary: the only module that reads the repository (and the only one that imports
+//! gix). Everything it returns is plain owned data.
+//!
+//! [`Repository::open`] finds the repository the way git's hooks see it (`GIT_DIR`,
+//! `GIT_WORK_TREE`, `GIT_INDEX_FILE` from an [`EnvSnapshot`], linked worktrees,
+//! subdirectories); [`Repository::staged_change`] is what `git commit` is about to record,
+//! compared with `HEAD` (and, when a merge is being concluded, with every `MERGE_HEAD`), with
+//! line counts equal to `git diff --cached --numstat`; [`Repository::commit_change`] is the
+//! same for an existing commit.
+//!
+//! Paths that are not UTF-8 are converted lossily (U+FFFD): such a file is still listed and
+//! counted, but its name is not byte-exact.
+
+mod change;
+mod config;
+mod error;
+mod lines;
+mod rename;
+mod tree;
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
+
+use gix::ObjectId;
+use gix::bstr::{BStr, BString, ByteSlice};
+
+pub use change::{
+    Change, ChangeKind, ChangeOptions, Entry, EntryMode, FileChange, LineCount, RenameMode, Totals,
+};
+pub use error::GitError;
+
+use crate::env::{
+    EnvSnapshot, GIT_CEILING_DIRECTORIES, GIT_COMMON_DIR, GIT_DIR, GIT_INDEX_FILE, GIT_WORK_TREE,
+};
+use error::message;
+use lines::{DiffAttribute, LineAlgorithm};
+use rename::{Blobs, Detect, Pair, RenameOptions, Status};
+use tree::{Item, Objects, RawChange, same_type};
+
+/// git's default `core.bigFileThreshold`: larger blobs are binary for diffs.
+const BIG_FILE_THRESHOLD: u64 = 512 * 1024 * 1024;
+/// git's default `diff.renameLimit` for `git diff`.
+const DEFAULT_RENAME_LIMIT: i64 = 1000;
+
+/// An open repository, as seen from one working directory and environment.
+pub struct Repository {
+    repo: gix::Repository,
+    common_dir: PathBuf,
+    index_path: PathBuf,
+    work_dir: Option<PathBuf>,
+}
+
+/// What `HEAD` is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Head {
+    /// On a branch without commits yet (a new repository or an orphan branch).
+    Unborn {
+        /// The short branch name (`main`).
+        branch: String,
+    },
+    /// On a branch.
+    Branch {
+        /// The short branch name (`main`, `release/1.0`).
+        name: String,
+        /// The commit it points at (hex).
+        commit: String,
+    },
+    /// Detached at a commit.
+    Detached {
+        /// The commit (hex).
+        commit: String,
+    },
+}
+
+/// A file's content and blob id.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Blob {
+    /// The blob id (hex).
+    pub id: String,
+    /// The content.
+    pub data: Vec<u8>,
+}
+
+/// A branch reference and the commit it points at.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BranchRef {
+    /// The full reference name (`refs/remotes/origin/main`, `refs/heads/main`).
+    pub name: String,
+    /// The commit (hex).
+    pub commit: String,
+}
+
+/// `user.name` and `user.email` from the git configuration.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Identity {
+    /// `user.name`, when set.
+    pub name: Option<String>,
+    /// `user.email`, when set.
+    pub email: Option<String>,
+}
+
+impl Repository {
+    /// Opens the repository that git would use from `cwd` with the environment `env`:
+    /// `GIT_DIR` (else discovery upwards from `cwd`, stopping at `GIT_CEILING_DIRECTORIES`),
+    /// `GIT_WORK_TREE`, `GIT_INDEX_FILE` (relative values are relative to `cwd`), linked
+    /// worktrees; configuration comes from the snapshot's `HOME`, `XDG_CONFIG_HOME`,
+    /// `GIT_CONFIG_*`, never from the process environment.
+    pub fn open(cwd: &Path, env: &EnvSnapshot) -> Result<Self, GitError> {
+        let cwd = std::path::absolute(cwd).map_err(|source| GitError::Io {
+            path: cwd.to_owned(),
+            source,
+        })?;
+        let mut options = gix::open::Options::isolated();
+        options.permissions.config.includes = true;
+        let explicit_dir = env
+            .get_os(GIT_DIR)
+            .filter(|dir| !dir.is_empty())
+            .map(|dir| cwd.join(dir));
+        let mut repo = match &explicit_dir {
+            Some(git_dir) => open_explicit(git_dir, options)?,
+            None => discover(&cwd, env, options)?,
+        };
+        config::layer(&mut repo, env)?;
+        if let Some(common) = env.get_os(GIT_COMMON_DIR).filter(|dir| !dir.is_empty()) {
+            let given = cwd.join(common);
+            if !same_dir(&given, repo.common_dir()) {
+                return Err(GitError::CommonDirMismatch {
+                    given,
+                    actual: repo.common_dir().to_owned(),
+                });
+            }
+        }
+        let work_dir = if let Some(work_tree) =
+            env.get_os(GIT_WORK_TREE).filter(|dir| !dir.is_empty())
+        {
+            Some(cwd.join(work_tree))
+        } else if explicit_dir.is_some() {
+            // git: with `GIT_DIR` set, `core.worktree` names the work tree; else a bare
+            // repository has none; else the current directory is its top.
+            let configured = repo.config_snapshot().string("core.worktree");
+            let bare = repo.config_snapshot().boolean("core.bare").unwrap_or(false);
+            match configured {
+                Some(path) => {
+                    let path =
+                        gix::path::from_bstr(path.as_bstr()).map_err(|err| GitError::Config {
+                            message: format!("`core.worktree` is not a path: {}", message(&err)),
+                        })?;
+                    Some(repo.git_dir().join(path))
+                }
+                None if bare => None,
+                None => Some(cwd.clone()),
+            }
+        } else {
+            repo.workdir().map(Path::to_owned)
+        };
+        let index_path = match env.get_os(GIT_INDEX_FILE).filter(|file| !file.is_empty()) {
+            Some(file) => cwd.join(file),
+            None => repo.git_dir().join("index"),
+        };
+        // A linked worktree's `commondir` is usually `../..`: report it without the dots.
+        let common_dir = normalize(repo.common_dir());
+        Ok(Self {
+            repo,
+            common_dir,
+            index_path,
+            work_dir,
+        })
+    }
+
+    /// The repository's private git directory (`.git`, or `.git/worktrees/<name>`).
+    pub fn git_dir(&self) -> &Path {
+        self.repo.git_dir()
+    }
+
+    /// The common git directory, shared by linked worktrees (approvals and the log live here).
+    pub fn common_dir(&self) -> &Path {
+        &self.common_dir
+    }
+
+    /// The work tree, if the repository has one.
+    pub fn work_dir(&self) -> Option<&Path> {
+        self.work_dir.as_deref()
+    }
+
+    /// The index file that is read (`GIT_INDEX_FILE` when set).
+    pub fn index_path(&self) -> &Path {
+        &self.index_path
+    }
+
+    /// What `git commit` is about to record: HEAD's tree (the empty tree on an unborn branch)
+    /// against the index. When `MERGE_HEAD` exists, only the paths that differ from every
+    /// parent are listed, each counted against its closest parent.
+    pub fn staged_change(&self, options: &ChangeOptions) -> Result<Change, GitError> {
+        let index = self.load_index()?;
+        check_unmerged(&index)?;
+        let objects = Objects::new(&self.repo);
+        let head = self.head_commit()?;
+        let merge_heads = self.merge_head_ids()?;
+        let head_tree = head.map(|id| objects.commit(&id)).transpose()?.map(|c| c.0);
+        let raw = objects.diff_tree_index(head_tree, &index)?;
+        let mut parents: Vec<ObjectId> = head.into_iter().collect();
+        let attributes = self.attributes(&index)?;
+        let mut content = Content::new(&objects, attributes, self.diff_settings()?);
+        if merge_heads.is_empty() {
+            let files = Self::ordinary(raw, &mut content, options)?;
+            return Ok(self.finish(files, &parents));
+        }
+        let mut others = Vec::new();
+        for merge_head in &merge_heads {
+            let (tree, _) = objects.commit(merge_head)?;
+            others.push(objects.diff_tree_index(Some(tree), &index)?);
+        }
+        parents.extend(merge_heads);
+        let files = combined(raw, others, &mut content, options)?;
+        Ok(self.finish(files, &parents))
+    }
+
+    /// The change a commit makes: its tree against its first parent's (the empty tree for a
+    /// root commit); for a merge commit, the combined rule of [`Self::staged_change`].
+    pub fn commit_change(&self, rev: &str, options: &ChangeOptions) -> Result<Change, GitError> {
+        let objects = Objects::new(&self.repo);
+        let id = self.resolve_commit(rev)?;
+        let (tree, parents) = objects.commit(&id)?;
+        let first_tree = parents
+            .first()
+            .map(|parent| objects.commit(parent))
+            .transpose()?
+            .map(|c| c.0);
+        let raw = objects.diff_trees(first_tree, Some(tree))?;
+        let index = self
+            .repo
+            .index_from_tree(&tree)
+            .map_err(|err| GitError::CorruptObject {
+                id: tree.to_string(),
+                message: message(&err),
+            })?;
+        let attributes = self.attributes(&index)?;
+        let mut content = Content::new(&objects, attributes, self.diff_settings()?);
+        if parents.len() < 2 {
+            let files = Self::ordinary(raw, &mut content, options)?;
+            return Ok(self.finish(files, &parents));
+        }
+        let mut others = Vec::new();
+        for parent in &parents[1..] {
+            let (parent_tree, _) = objects.commit(parent)?;
+            others.push(objects.diff_trees(Some(parent_tree), Some(tree))?);
+        }
+        let files = combined(raw, others, &mut content, options)?;
+        Ok(self.finish(files, &parents))
+    }
+
+    /// What HEAD is: an unborn branch, a branch at a commit, or a detached commit.
+    pub fn head(&self) -> Result<Head, GitError> {
+        let head = self
+            .repo
+            .head()
+            .map_err(|err| reference_error("HEAD", &err))?;
+        Ok(match head.kind {
+            gix::head::Kind::Unborn(name) => Head::Unborn {
+                branch: short_branch(name.as_bstr()),
+            },
+            gix::head::Kind::Detached { target, .. } => Head::Detached {
+                commit: target.to_string(),
+            },
+            gix::head::Kind::Symbolic(reference) => {
+                let name = short_branch(reference.name.as_bstr());
+                match self.head_commit()? {
+                    Some(commit) => Head::Branch {
+                        name,
+                        commit: commit.to_string(),
+                    },
+                    None => Head::Unborn { branch: name },
+                }
+            }
+        })
+    }
+
+    /// The branch being rebased while a rebase is stopped (`rebase-merge/head-name` or
+    /// `rebase-apply/head-name`), as a short name; `None` when no rebase is in progress or it
+    /// rebases a detached HEAD.
+    pub fn rebase_branch(&self) -> Result<Option<String>, GitError> {
+        for dir in ["rebase-merge", "rebase-apply"] {
+            let path = self.git_dir().join(dir).join("head-name");
+            let Some(text) = read_optional(&path)? else {
+                continue;
+            };
+            let name = text.trim();
+            return Ok(name
+                .starts_with("refs/")
+                .then(|| short_branch(name.as_bytes().as_bstr())));
+        }
+        Ok(None)
+    }
+
+    /// The file at `path` in revision `rev` (for example `HEAD` and `Astrixfile.ax`); `None`
+    /// when the revision or the file does not exist (or the path is a directory or a
+    /// submodule); an error when the repository is damaged.
+    pub fn file_at_rev(&self, rev: &str, path: &str) -> Result<Option<Blob>, GitError> {
+        let Some(commit) = self.try_resolve_commit(rev)? else {
+            return Ok(None);
+        };
+        let objects = Objects::new(&self.repo);
+        let (tree, _) = objects.commit(&commit)?;
+        let Some(item) = objects.entry_at(tree, path.as_bytes().as_bstr())? else {
+            return Ok(None);
+        };
+        if item.mode == EntryMode::Submodule.octal() {
+            return Ok(None);
+        }
+        Ok(Some(Blob {
+            id: item.id.to_string(),
+            data: objects.blob(&item.id)?,
+        }))
+    }
+
+    /// The staged file at `path` (stage 0; `None` when absent, conflicted, intent-to-add or
+    /// a submodule).
+    pub fn file_in_index(&self, path: &str) -> Result<Option<Blob>, GitError> {
+        let index = self.load_index()?;
+        let Some(entry) = index.entry_by_path_and_stage(
+            path.as_bytes().as_bstr(),
+            gix::index::entry::Stage::Unconflicted,
+        ) else {
+            return Ok(None);
+        };
+        if entry
+            .flags
+            .contains(gix::index::entry::Flags::INTENT_TO_ADD)
+            || entry.mode == gix::index::entry::Mode::COMMIT
+            || entry.mode.is_sparse()
+        {
+            return Ok(None);
+        }
+        let objects = Objects::new(&self.repo);
+        Ok(Some(Blob {
+            id: entry.id.to_string(),
+            data: objects.blob(&entry.id)?,
+        }))
+    }
+
+    /// True when the repository has any commit at all: HEAD resolves, or any reference
+    /// points at an object. Tells the first commit of a repository from an orphan branch.
+    pub fn has_any_commit(&self) -> Result<bool, GitError> {
+        if self.head_commit()?.is_some() {
+            return Ok(true);
+        }
+        let platform = self
+            .repo
+            .references()
+            .map_err(|err| reference_error("refs/", &err))?;
+        let all = platform
+            .all()
+            .map_err(|err| reference_error("refs/", &err))?;
+        for reference in all {
+            let reference = reference.map_err(|err| reference_error("refs/", &err))?;
+            if let Some(id) = reference.target().try_id()
+                && self.repo.has_object(id)
+            {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    /// The default branch: `origin/HEAD`'s target, else `main`, else `master`, whichever
+    /// exists first.
+    pub fn default_branch_ref(&self) -> Result<Option<BranchRef>, GitError> {
+        let mut candidates = Vec::new();
+        if let Some(origin_head) = self.find_reference("refs/remotes/origin/HEAD")? {
+            if let Some(target) = origin_head.target().try_name() {
+                candidates.push(target.as_bstr().to_str_lossy().into_owned());
+            } else {
+                candidates.push("refs/remotes/origin/HEAD".to_owned());
+            }
+        }
+        candidates.push("refs/heads/main".to_owned());
+        candidates.push("refs/heads/master".to_owned());
+        for name in candidates {
+            if let Some(commit) = self.reference_commit(&name)? {
+                return Ok(Some(BranchRef {
+                    name,
+                    commit: commit.to_string(),
+                }));
+            }
+        }
+        Ok(None)
+    }
+
+    /// The id of the tree `git write-tree` would produce from the index, without writing any
+    /// object (trees are hashed in memory; valid cache-tree entries are reused).
+    pub fn staged_tree_id(&self) -> Result<String, GitError> {
+        let index = self.load_index()?;
+        check_unmerged(&index)?;
+        Ok(Objects::new(&self.repo).index_tree_id(&index)?.to_string())
+    }
+
+    /// The commits in `MERGE_HEAD` (hex), empty when no merge is being concluded.
+    pub fn merge_heads(&self) -> Result<Vec<String>, GitError> {
+        Ok(self
+            .merge_head_ids()?
+            .iter()
+            .map(ToString::to_string)
+            .collect())
+    }
+
+    /// `user.name` and `user.email` from the configuration.
+    pub fn user_identity(&self) -> Identity {
+        let config = self.repo.config_snapshot();
+        let text = |key: &str| {
+            config
+                .string(key)
+                .map(|value| value.to_str_lossy().into_owned())
+        };
+        Identity {
+            name: text("user.name"),
+            email: text("user.email"),
+        }
+    }
+
+    fn load_index(&self) -> Result<gix::index::File, GitError> {
+        let hash = self.repo.object_hash();
+        if !self.index_path.exists() {
+            // git treats a missing index as an empty one (a new repository).
+            return Ok(gix::index::File::from_state(
+                gix::index::State::new(hash),
+                self.index_path.clone(),
+            ));
+        }
+        gix::index::File::at(
+            &self.index_path,
+            hash,
+            false,
+            gix::index::decode::Options::default(),
+        )
+        .map_err(|err| GitError::Index {
+            path: self.index_path.clone(),
+            message: message(&err),
+        })
+    }
+
+    fn head_commit(&self) -> Result<Option<ObjectId>, GitError> {
+        let mut head = self
+            .repo
+            .head()
+            .map_err(|err| reference_error("HEAD", &err))?;
+        if head.is_unborn() {
+            return Ok(None);
+        }
+        let id = head
+            .try_peel_to_id()
+            .map_err(|err| reference_error("HEAD", &err))?;
+        Ok(id.map(gix::Id::detach))
+    }
+
+    fn merge_head_ids(&self) -> Result<Vec<ObjectId>, GitError> {
+        let path = self.git_dir().join("MERGE_HEAD");
+        let Some(text) = read_optional(&path)? else {
+            return Ok(Vec::new());
+        };
+        text.lines()
+            .map(str::trim)
+            .filter(|line| !line.is_empty())
+            .map(|line| {
+                ObjectId::from_hex(line.as_bytes()).map_err(|_| GitError::Malformed {
+                    path: path.clone(),
+                    message: format!("`{line}` is not an object id"),
+                })
+            })
+            .collect()
+    }
+
+    fn find_reference(&self, name: &str) -> Result<Option<gix::Reference<'_>>, GitError> {
+        self.repo
+            .try_find_reference(name)
+            .map_err(|err| reference_error(name, &err))
+    }
+
+    fn reference_commit(&self, name: &str) -> Result<Option<ObjectId>, GitError> {
+        let Some(mut reference) = self.find_reference(name)? else {
+            return Ok(None);
+        };
+        match reference.peel_to_id() {
+            Ok(id) => Ok(Some(id.detach())),
+            Err(err) if is_not_found(&err) => Ok(None),
+            Err(err) => Err(reference_error(name, &err)),
+        }
+    }
+
+    fn resolve_commit(&self, rev: &str) -> Result<ObjectId, GitError> {
+        self.try_resolve_commit(rev)?
+            .ok_or_else(|| GitError::Revision {
+                rev: rev.to_owned(),
+                message: "no such revision".to_owned(),
+            })
+    }
+
+    fn try_resolve_commit(&self, rev: &str) -> Result<Option<ObjectId>, GitError> {
+        if rev == "HEAD" {
+            return self.head_commit();
+        }
+        let spec = format!("{rev}^{{commit}}");
+        match self.repo.rev_parse_single(spec.as_str()) {
+            Ok(id) => Ok(Some(id.detach())),
+            Err(err) if is_not_found(&err) => Ok(None),
+            Err(err) => Err(GitError::Revision {
+                rev: rev.to_owned(),
+                message: message(&err),
+            }),
+        }
+    }
+
+    fn attributes<'r>(&'r self, index: &gix::index::State) -> Result<Attributes<'r>, GitError> {
+        let stack = self
+            .repo
+            .attributes_only(
+                index,
+                gix::worktree::stack::state::attributes::Source::IdMapping,
+            )
+            .map_err(|err| GitError::Config {
+                message: format!("cannot read `.gitattributes`: {}", message(&err)),
+            })?;
+        let outcome = stack.selected_attribute_matches(["diff"]);
+        Ok(Attributes { stack, outcome })
+    }
+
+    fn diff_settings(&self) -> Result<DiffSettings, GitError> {
+        let config = self.repo.config_snapshot();
+        let invalid = |key: &str, err: &dyn std::error::Error| GitError::Config {
+            message: format!("`{key}` is invalid: {}", message_dyn(err)),
+        };
+        let renames = match config.string("diff.renames") {
+            None => RenameMode::Renames,
+            Some(value) => match value.to_str_lossy().to_ascii_lowercase().as_str() {
+                "copy" | "copies" => RenameMode::Copies,
+                _ => match config.try_boolean("diff.renames") {
+                    Ok(Some(true) | None) => RenameMode::Renames,
+                    Ok(Some(false)) => RenameMode::Off,
+                    Err(err) => return Err(invalid("diff.renames", &err)),
+                },
+            },
+        };
+        let rename_limit = config
+            .try_integer("diff.renameLimit")
+            .map_err(|err| invalid("diff.renameLimit", &err))?
+            .unwrap_or(DEFAULT_RENAME_LIMIT);
+        let algorithm = match config.string("diff.algorithm") {
+            None => LineAlgorithm::Myers,
+            Some(value) => {
+                let value = value.to_str_lossy();
+                LineAlgorithm::parse(&value).ok_or_else(|| GitError::Config {
+                    message: format!("`diff.algorithm` is `{value}`, which git does not know"),
+                })?
+            }
+        };
+        let big_file_threshold = config
+            .try_integer("core.bigFileThreshold")
+            .map_err(|err| invalid("core.bigFileThreshold", &err))?
+            .and_then(|value| u64::try_from(value).ok())
+            .unwrap_or(BIG_FILE_THRESHOLD);
+        let mut driver_binary = HashMap::new();
+        for section in config
+            .plumbing()
+            .sections_by_name("diff")
+            .into_iter()
+            .flatten()
+        {
+            if let Some(driver) = section.header().subsection_name()
+                && let Some(value) = section.value("binary")
+            {
+                let value = gix::config::Boolean::try_from(value.as_bstr())
+                    .map(|boolean| boolean.0)
+                    .map_err(|err| invalid("diff.<driver>.binary", &err))?;
+                driver_binary.insert(driver.to_str_lossy().into_owned(), value);
+            }
+        }
+        Ok(DiffSettings {
+            renames,
+            rename_limit,
+            algorithm,
+            big_file_threshold,
+            driver_binary,
+        })
+    }
+
+    fn ordinary(
+        raw: Vec<RawChange>,
+        content: &mut Content<'_, '_>,
+        options: &ChangeOptions,
+    ) -> Result<Vec<FileChange>, GitError> {
+        let detect = match content.settings.renames {
+            RenameMode::Off => Detect::Off,
+            RenameMode::Renames => Detect::Renames,
+            RenameMode::Copies => Detect::Copies,
+        };
+        let rename_options = RenameOptions {
+            detect,
+            min_score: rename::DEFAULT_MIN_SCORE,
+            limit: content.settings.rename_limit,
+        };
+        let pairs = rename::detect(raw, rename_options, content)?;
+        pairs
+            .into_iter()
+            .map(|pair| file_change(pair, content, options))
+            .collect()
+    }
+
+    fn finish(&self, mut files: Vec<FileChange>, parents: &[ObjectId]) -> Change {
+        files.sort_by(|a, b| {
+            a.path
+                .cmp(&b.path)
+                .then_with(|| a.old_path().cmp(b.old_path()))
+        });
+        Change {
+            files,
+            parents: parents.iter().map(ToString::to_string).collect(),
+            renames: RenameMode::default(),
+        }
+        .with_renames(self)
+    }
+}
+
+impl Change {
+    fn with_renames(mut self, repo: &Repository) -> Self {
+        if let Ok(settings) = repo.diff_settings() {
+            self.renames = settings.renames;
+        }
+        self
+    }
+}
+
+/// Opens the repository `GIT_DIR` names, as it is (no `.git` appended).
+fn open_explicit(git_dir: &Path, options: gix::open::Options) -> Result<gix::Repository, GitError> {
+    gix::open_opts(git_dir, options.open_path_as_is(true)).map_err(|err| {
+        if git_dir.exists() {
+            GitError::Open {
+                path: git_dir.to_owned(),
+                message: message(&err),
+            }
+        } else {
+            GitError::NotARepository {
+                path: git_dir.to_owned(),
+            }
+        }
+    })
+}
+
+/// Finds the repository from `cwd` upwards, as git does without `GIT_DIR`.
+fn discover(
+    cwd: &Path,
+    env: &EnvSnapshot,
+    options: gix::open::Options,
+) -> Result<gix::Repository, GitError> {
+    let ceiling_dirs: Vec<PathBuf> = env
+        .get_os(GIT_CEILING_DIRECTORIES)
+        .map(|dirs| {
+            std::env::split_paths(dirs)
+                .filter(|dir| dir.is_absolute())
+                .collect()
+        })
+        .unwrap_or_default();
+    let discovery = gix::discover::upwards::Options {
+        ceiling_dirs,
+        match_ceiling_dir_or_error: false,
+        current_dir: Some(cwd),
+        ..Default::default()
+    };
+    let (path, _trust) =
+        gix::discover::upwards_opts(cwd, discovery).map_err(|_| GitError::NotARepository {
+            path: cwd.to_owned(),
+        })?;
+    let open_at = match path {
+        gix::discover::repository::Path::LinkedWorkTree { work_dir, .. }
+        | gix::discover::repository::Path::WorkTree(work_dir) => work_dir,
+        gix::discover::repository::Path::Repository(git_dir) => git_dir,
+    };
+    gix::open_opts(&open_at, options).map_err(|err| GitError::Open {
+        path: open_at.clone(),
+        message: message(&err),
+    })
+}
+
+fn message_dyn(err: &dyn std::error::Error) -> String {
+    let mut out = err.to_string();
+    let mut source = err.source();
+    while let Some(cause) = source {
+        out.push_str(": ");
+        out.push_str(&cause.to_string());
+        source = cause.source();
+    }
+    out.replace('\n', " ")
+}
+
+/// A failure that only says something does not exist (not that the repository is damaged).
+fn is_not_found(err: &gix::Error) -> bool {
+    err.classify().is_not_found() && !err.is_corrupted()
+}
+
+fn reference_error(name: &str, err: &(dyn std::error::Error + 'static)) -> GitError {
+    GitError::Reference {
+        name: name.to_owned(),
+        message: message(err),
+    }
+}
+
+/// Removes `.` and resolves `..` components lexically.
+fn normalize(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for component in path.components() {
+        match component {
+            std::path::Component::CurDir => {}
+            std::path::Component::ParentDir => {
+                if !out.pop() {
+                    out.push(component);
+                }
+            }
+            other => out.push(other),
+        }
+    }
+    out
+}
+
+fn same_dir(a: &Path, b: &Path) -> bool {
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => a == b,
+    }
+}
+
+fn read_optional(path: &Path) -> Result<Option<String>, GitError> {
+    match std::fs::read(path) {
+        Ok(bytes) => Ok(Some(String::from_utf8_lossy(&bytes).into_owned())),
+        Err(err) if err.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(source) => Err(GitError::Io {
+            path: path.to_owned(),
+            source,
+        }),
+    }
+}
+
+fn short_branch(name: &BStr) -> String {
+    let name = name.to_str_lossy();
+    name.strip_prefix("refs/heads/").unwrap_or(&name).to_owned()
+}
+
+fn check_unmerged(index: &gix::index::State) -> Result<(), GitError> {
+    let mut paths: Vec<String> = index
+        .entries()
+        .iter()
+        .filter(|entry| entry.stage() != gix::index::entry::Stage::Unconflicted)
+        .map(|entry| entry.path(index).to_str_lossy().into_owned())
+        .collect();
+    if paths.is_empty() {
+        return Ok(());
+    }
+    paths.dedup();
+    Err(GitError::Unmerged { paths })
+}
+
+/// Diff-related configuration.
+struct DiffSettings {
+    renames: RenameMode,
+    rename_limit: i64,
+    algorithm: LineAlgorithm,
+    big_file_threshold: u64,
+    driver_binary: HashMap<String, bool>,
+}
+
+/// The `diff` attribute of paths, from `.gitattributes` in the index (or the commit's tree),
+/// `$GIT_DIR/info/attributes` and `core.attributesFile`.
+struct Attributes<'r> {
+    stack: gix::AttributeStack<'r>,
+    outcome: gix::attrs::search::Outcome,
+}
+
+impl Attributes<'_> {
+    fn diff(&mut self, path: &BStr) -> Result<DiffAttribute, GitError> {
+        let platform = self
+            .stack
+            .at_entry(path, None)
+            .map_err(|err| GitError::Config {
+                message: format!("cannot read `.gitattributes`: {}", message(&err)),
+            })?;
+        platform.matching_attributes(&mut self.outcome);
+        let mut attribute = DiffAttribute::Unspecified;
+        for found in self.outcome.iter_selected() {
+            attribute = match found.assignment.state {
+                gix::attrs::StateRef::Set => DiffAttribute::Set,
+                gix::attrs::StateRef::Unset => DiffAttribute::Unset,
+                gix::attrs::StateRef::Value(value) => {
+                    DiffAttribute::Driver(value.as_bstr().to_str_lossy().into_owned())
+                }
+                gix::attrs::StateRef::Unspecified => DiffAttribute::Unspecified,
+            };
+        }
+        Ok(attribute)
+    }
+}
+
+/// Blob contents (cached) and binary detection for rename scoring and line counts.
+struct Content<'o, 'r> {
+    objects: &'o Objects<'r>,
+    attributes: Attributes<'r>,
+    settings: DiffSettings,
+    blobs: HashMap<ObjectId, Rc<Vec<u8>>>,
+}
+
+impl<'o, 'r> Content<'o, 'r> {
+    fn new(objects: &'o Objects<'r>, attributes: Attributes<'r>, settings: DiffSettings) -> Self {
+        Self {
+            objects,
+            attributes,
+            settings,
+            blobs: HashMap::new(),
+        }
+    }
+
+    /// What git diffs for one side: the blob, the link target, or `Subproject commit <id>`.
+    fn side(&mut self, item: Option<Item>) -> Result<Rc<Vec<u8>>, GitError> {
+        match item {
+            None => Ok(Rc::new(Vec::new())),
+            Some(item) if item.mode == EntryMode::Submodule.octal() => Ok(Rc::new(
+                format!("Subproject commit {}\n", item.id).into_bytes(),
+            )),
+            Some(item) => self.data(&item.id),
+        }
+    }
+
+    fn line_count(
+        &mut self,
+        old: Option<(&BStr, Item)>,
+        new: Option<(&BStr, Item)>,
+    ) -> Result<LineCount, GitError> {
+        let old_data = self.side(old.map(|side| side.1))?;
+        let new_data = self.side(new.map(|side| side.1))?;
+        let mut binary = false;
+        for (side, data) in [(old, &old_data), (new, &new_data)] {
+            if let Some((path, _)) = side {
+                binary |= self.is_binary(path, data)?;
+            }
+        }
+        if binary {
+            return Ok(LineCount::Binary);
+        }
+        let same = matches!((old, new), (Some(a), Some(b)) if a.1.id == b.1.id);
+        if same {
+            return Ok(LineCount::Text {
+                added: 0,
+                deleted: 0,
+            });
+        }
+        let (added, deleted) = lines::count_lines(&old_data, &new_data, self.settings.algorithm);
+        Ok(LineCount::Text { added, deleted })
+    }
+}
+
+impl Blobs for Content<'_, '_> {
+    fn data(&mut self, id: &ObjectId) -> Result<Rc<Vec<u8>>, GitError> {
+        if let Some(data) = self.blobs.get(id) {
+            return Ok(Rc::clone(data));
+        }
+        let data = Rc::new(self.objects.blob(id)?);
+        self.blobs.insert(*id, Rc::clone(&data));
+        Ok(data)
+    }
+
+    fn is_binary(&mut self, path: &BStr, data: &[u8]) -> Result<bool, GitError> {
+        let attribute = self.attributes.diff(path)?;
+        let driver = match &attribute {
+            DiffAttribute::Driver(name) => self.settings.driver_binary.get(name).copied(),
+            _ => None,
+        };
+        if attribute == DiffAttribute::Unspecified
+            && data.len() as u64 > self.settings.big_file_threshold
+        {
+            return Ok(true);
+        }
+        Ok(lines::is_binary(&attribute, driver, data))
+    }
+}
+
+fn lossy(path: &BStr) -> String {
+    path.to_str_lossy().into_owned()
+}
+
+fn entry(item: Item) -> Entry {
+    Entry {
+        mode: EntryMode::from_octal(item.mode).unwrap_or(EntryMode::File),
+        id: item.id.to_string(),
+    }
+}
+
+fn similarity(score: u64) -> u8 {
+    u8::try_from(score * 100 / rename::MAX_SCORE).unwrap_or(100)
+}
+
+fn file_change(
+    pair: Pair,
+    content: &mut Content<'_, '_>,
+    options: &ChangeOptions,
+) -> Result<FileChange, GitError> {
+    let old_path = pair.old.as_ref().map(|(path, _)| lossy(path.as_bstr()));
+    let kind = match pair.status {
+        Status::Added => ChangeKind::Added,
+        Status::Deleted => ChangeKind::Deleted,
+        Status::Modified => ChangeKind::Modified,
+        Status::TypeChanged => ChangeKind::TypeChanged,
+        Status::Renamed(score) => ChangeKind::Renamed {
+            from: old_path.clone().unwrap_or_default(),
+            similarity: similarity(score),
+        },
+        Status::Copied(score) => ChangeKind::Copied {
+            from: old_path.clone().unwrap_or_default(),
+            similarity: similarity(score),
+        },
+    };
+    let path = pair
+        .new
+        .as_ref()
+        .or(pair.old.as_ref())
+        .map(|(path, _)| lossy(path.as_bstr()))
+        .unwrap_or_default();
+    let lines = if options.line_counts {
+        Some(
+            content.line_count(
+                pair.old
+                    .as_ref()
+                    .map(|(path, item)| (path.as_bstr(), *item)),
+                pair.new
+                    .as_ref()
+                    .map(|(path, item)| (path.as_bstr(), *item)),
+            )?,
+        )
+    } else {
+        None
+    };
+    Ok(FileChange {
+        path,
+        kind,
+        old: pair.old.map(|(_, item)| entry(item)),
+        new: pair.new.map(|(_, item)| entry(item)),
+        lines,
+    })
+}
+
+/// The combined-diff rule for merges: a path is listed when its new content differs from
+/// every parent's, and counted against the parent it differs from least.
+fn combined(
+    first: Vec<RawChange>,
+    others: Vec<Vec<RawChange>>,
+    content: &mut Content<'_, '_>,
+    options: &ChangeOptions,
+) -> Result<Vec<FileChange>, GitError> {
+    let others: Vec<HashMap<BString, RawChange>> = others
+        .into_iter()
+        .map(|changes| {
+            changes
+                .into_iter()
+                .map(|change| (change.path.clone(), change))
+                .collect()
+        })
+        .collect();
+    let mut files = Vec::new();
+    for change in first {
+        let mut parent_sides = vec![change.old];
+        let mut differs_from_all = true;
+        for other in &others {
+            if let Some(other_change) = other.get(&change.path) {
+                parent_sides.push(other_change.old);
+            } else {
+                differs_from_all = false;
+                break;
+            }
+        }
+        if !differs_from_all {
+            continue;
+        }
+        let path = change.path.as_bstr();
+        let new = change.new.map(|item| (path, item));
+        let mut closest = (0, None);
+        if options.line_counts {
+            let mut best: Option<(u64, LineCount)> = None;
+            for (position, side) in parent_sides.iter().enumerate() {
+                let count = content.line_count(side.map(|item| (path, item)), new)?;
+                let distance = match count {
+                    LineCount::Text { added, deleted } => added + deleted,
+                    LineCount::Binary => u64::MAX,
+                };
+                if best.is_none_or(|(best_distance, _)| distance < best_distance) {
+                    best = Some((distance, count));
+                    closest = (position, Some(count));
+                }
+            }
+        }
+        let old = parent_sides[closest.0];
+        let kind = match (old, change.new) {
+            (None, _) => ChangeKind::Added,
+            (_, None) => ChangeKind::Deleted,
+            (Some(a), Some(b)) if same_type(a.mode, b.mode) => ChangeKind::Modified,
+            (Some(_), Some(_)) => ChangeKind::TypeChanged,
+        };
+        files.push(FileChange {
+            path: lossy(path),
+            kind,
+            old: old.map(entry),
+            new: change.new.map(entry),
+            lines: closest.1,
+        });
+    }
+    Ok(files)
+}

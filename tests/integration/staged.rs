@@ -1,0 +1,1377 @@
+//! The git boundary against git itself: what `Repository::staged_change` and
+//! `Repository::commit_change` report is compared with `git diff --cached --numstat -z` and
+//! `--name-status -z` (same files, kinds, similarity and line counts) over a scenario matrix.
+
+use std::collections::BTreeSet;
+use std::path::Path;
+
+use astrix::git::{
+    Change, ChangeKind, ChangeOptions, EntryMode, GitError, Head, LineCount, Repository,
+};
+
+use crate::repo::TestRepo;
+
+fn counts() -> ChangeOptions {
+    ChangeOptions { line_counts: true }
+}
+
+// ---------------------------------------------------------------------------------------
+// Rendering both sides the same way
+
+/// One line per file: `status \t old \t new \t added \t deleted` (`-` for binary).
+fn render(change: &Change) -> Vec<String> {
+    let mut lines: Vec<String> = change
+        .files
+        .iter()
+        .map(|file| {
+            let status = match &file.kind {
+                ChangeKind::Renamed { similarity, .. } => format!("R{similarity:03}"),
+                ChangeKind::Copied { similarity, .. } => format!("C{similarity:03}"),
+                other => other.letter().to_string(),
+            };
+            let old = match &file.kind {
+                ChangeKind::Renamed { from, .. } | ChangeKind::Copied { from, .. } => from.clone(),
+                _ => String::new(),
+            };
+            let lines = match file.lines.expect("line counts were asked for") {
+                LineCount::Text { added, deleted } => format!("{added}\t{deleted}"),
+                LineCount::Binary => "-\t-".to_owned(),
+            };
+            format!("{status}\t{old}\t{}\t{lines}", file.path)
+        })
+        .collect();
+    lines.sort();
+    lines
+}
+
+fn split_z(bytes: &[u8]) -> Vec<String> {
+    let mut fields: Vec<String> = bytes
+        .split(|byte| *byte == 0)
+        .map(|field| String::from_utf8_lossy(field).into_owned())
+        .collect();
+    if fields.last().is_some_and(String::is_empty) {
+        fields.pop();
+    }
+    fields
+}
+
+/// Parses `--name-status -z`: `STATUS\0path\0` or `R100\0old\0new\0`.
+fn parse_name_status(bytes: &[u8]) -> Vec<(String, String, String)> {
+    let fields = split_z(bytes);
+    let mut out = Vec::new();
+    let mut iter = fields.into_iter();
+    while let Some(status) = iter.next() {
+        if status.starts_with('R') || status.starts_with('C') {
+            let old = iter.next().expect("old path");
+            let new = iter.next().expect("new path");
+            out.push((status, old, new));
+        } else {
+            let path = iter.next().expect("path");
+            out.push((status, String::new(), path));
+        }
+    }
+    out
+}
+
+/// Parses `--numstat -z`: `added\tdeleted\tpath\0` or `added\tdeleted\t\0old\0new\0`.
+fn parse_numstat(bytes: &[u8]) -> Vec<(String, String, String)> {
+    let mut out = Vec::new();
+    let mut rest = bytes;
+    while !rest.is_empty() {
+        let tab = rest.iter().position(|b| *b == b'\t').expect("added");
+        let added = String::from_utf8_lossy(&rest[..tab]).into_owned();
+        rest = &rest[tab + 1..];
+        let tab = rest.iter().position(|b| *b == b'\t').expect("deleted");
+        let deleted = String::from_utf8_lossy(&rest[..tab]).into_owned();
+        rest = &rest[tab + 1..];
+        let take = |rest: &mut &[u8]| {
+            let nul = rest.iter().position(|b| *b == 0).expect("NUL");
+            let field = String::from_utf8_lossy(&rest[..nul]).into_owned();
+            *rest = &rest[nul + 1..];
+            field
+        };
+        let path = if rest.first() == Some(&0) {
+            rest = &rest[1..];
+            let _old = take(&mut rest);
+            take(&mut rest)
+        } else {
+            take(&mut rest)
+        };
+        out.push((added, deleted, path));
+    }
+    out
+}
+
+/// What git reports for `git diff <args>`, rendered like [`render`].
+fn git_view(repo: &TestRepo, dir: &Path, env: &[(&str, &str)], args: &[&str]) -> Vec<String> {
+    let with = |extra: &str| {
+        let mut all: Vec<&str> = args.to_vec();
+        all.push(extra);
+        all.push("-z");
+        repo.git_output_in(dir, env, &all)
+    };
+    let names = with("--name-status");
+    assert!(names.status.success(), "{names:?}");
+    let stats = with("--numstat");
+    assert!(stats.status.success(), "{stats:?}");
+    let names = parse_name_status(&names.stdout);
+    let stats = parse_numstat(&stats.stdout);
+    assert_eq!(names.len(), stats.len(), "git's two outputs disagree");
+    let mut lines: Vec<String> = names
+        .into_iter()
+        .zip(stats)
+        .map(|((status, old, new), (added, deleted, path))| {
+            assert_eq!(new, path, "git's outputs are in the same order");
+            format!("{status}\t{old}\t{new}\t{added}\t{deleted}")
+        })
+        .collect();
+    lines.sort();
+    lines
+}
+
+/// `n` lines, each `line(i)` and a newline.
+fn lines_of(n: usize, line: impl Fn(usize) -> String) -> String {
+    let mut out = String::new();
+    for i in 0..n {
+        out.push_str(&line(i));
+        out.push('\n');
+    }
+    out
+}
+
+fn staged(repo: &TestRepo) -> Change {
+    Repository::open(repo.path(), &repo.env_snapshot())
+        .expect("open")
+        .staged_change(&counts())
+        .expect("staged change")
+}
+
+/// `staged_change` from `dir` with `env` equals `git diff --cached` there.
+fn assert_staged_matches_git_in(repo: &TestRepo, dir: &Path, env: &[(&str, &str)]) -> Vec<String> {
+    let snapshot = repo.env_snapshot_with(env);
+    let ours = Repository::open(dir, &snapshot)
+        .expect("open")
+        .staged_change(&counts())
+        .expect("staged change");
+    let ours = render(&ours);
+    let theirs = git_view(repo, dir, env, &["diff", "--cached"]);
+    assert_eq!(ours, theirs, "astrix (left) and git diff --cached (right)");
+    ours
+}
+
+fn assert_staged_matches_git(repo: &TestRepo) -> Vec<String> {
+    assert_staged_matches_git_in(repo, repo.path(), &[])
+}
+
+// ---------------------------------------------------------------------------------------
+// The scenario matrix
+
+#[test]
+fn first_commit_on_an_unborn_head() {
+    let repo = TestRepo::new();
+    repo.write("README.md", "hello\nworld\n");
+    repo.write("src/lib.rs", "fn main() {}\n");
+    repo.git(&["add", "-A"]);
+    let view = assert_staged_matches_git(&repo);
+    assert_eq!(
+        view,
+        ["A\t\tREADME.md\t2\t0", "A\t\tsrc/lib.rs\t1\t0"],
+        "both files are added"
+    );
+    assert!(staged(&repo).parents.is_empty());
+}
+
+#[test]
+fn nothing_staged_is_an_empty_change() {
+    let repo = TestRepo::new();
+    repo.write("a.txt", "a\n");
+    repo.commit_all("one");
+    let change = staged(&repo);
+    assert!(change.files.is_empty());
+    assert_eq!(change.parents, [repo.rev_parse("HEAD")]);
+}
+
+#[test]
+fn add_modify_delete() {
+    let repo = TestRepo::new();
+    repo.write("keep.txt", "1\n2\n3\n");
+    repo.write("gone.txt", "bye\n");
+    repo.commit_all("base");
+    repo.write("keep.txt", "1\nTWO\n3\n4\n");
+    repo.remove("gone.txt");
+    repo.write("new.txt", "fresh\n");
+    repo.git(&["add", "-A"]);
+    let view = assert_staged_matches_git(&repo);
+    assert_eq!(view.len(), 3);
+}
+
+#[test]
+fn exact_rename_counts_no_lines() {
+    let repo = TestRepo::new();
+    repo.write("old/name.txt", "line\n".repeat(20));
+    repo.commit_all("base");
+    repo.mv("old/name.txt", "new/place.txt");
+    let view = assert_staged_matches_git(&repo);
+    assert_eq!(view, ["R100\told/name.txt\tnew/place.txt\t0\t0"]);
+    let change = staged(&repo);
+    assert_eq!(change.modified_paths(), ["new/place.txt", "old/name.txt"]);
+}
+
+#[test]
+fn rename_with_an_edit() {
+    let repo = TestRepo::new();
+    let text = lines_of(40, |i| format!("line {i}"));
+    repo.write("a.txt", &text);
+    repo.commit_all("base");
+    repo.remove("a.txt");
+    repo.write(
+        "b.txt",
+        text.replace("line 7\n", "line seven\n") + "extra\n",
+    );
+    repo.git(&["add", "-A"]);
+    let view = assert_staged_matches_git(&repo);
+    assert!(view[0].starts_with('R'), "{view:?}");
+}
+
+#[test]
+fn renames_follow_diff_renames_config() {
+    for setting in ["false", "true", "copies"] {
+        let repo = TestRepo::new();
+        repo.git(&["config", "diff.renames", setting]);
+        let text = lines_of(30, |i| format!("row {i}"));
+        repo.write("orig.txt", &text);
+        repo.write("moved.txt", "to be moved\n".repeat(5));
+        repo.commit_all("base");
+        repo.write("orig.txt", format!("{text}one more\n"));
+        repo.write("copy.txt", &text);
+        repo.mv("moved.txt", "elsewhere.txt");
+        repo.git(&["add", "-A"]);
+        let view = assert_staged_matches_git(&repo);
+        let letters: BTreeSet<char> = view.iter().filter_map(|l| l.chars().next()).collect();
+        match setting {
+            "false" => assert!(!letters.contains(&'R'), "{view:?}"),
+            "true" => assert!(
+                letters.contains(&'R') && !letters.contains(&'C'),
+                "{view:?}"
+            ),
+            _ => assert!(letters.contains(&'C'), "{view:?}"),
+        }
+    }
+}
+
+#[test]
+fn copies_of_a_deleted_file_are_copies_then_a_rename() {
+    let repo = TestRepo::new();
+    repo.git(&["config", "diff.renames", "copies"]);
+    repo.write("src.txt", "shared content\n".repeat(10));
+    repo.commit_all("base");
+    repo.remove("src.txt");
+    repo.write("a.txt", "shared content\n".repeat(10));
+    repo.write("b.txt", "shared content\n".repeat(10));
+    repo.git(&["add", "-A"]);
+    assert_staged_matches_git(&repo);
+}
+
+#[test]
+fn mode_only_change() {
+    let repo = TestRepo::new();
+    repo.write("run.sh", "#!/bin/sh\necho hi\n");
+    repo.commit_all("base");
+    repo.set_executable("run.sh", true);
+    repo.git(&["add", "-A"]);
+    let view = assert_staged_matches_git(&repo);
+    assert_eq!(view, ["M\t\trun.sh\t0\t0"]);
+    let change = staged(&repo);
+    assert!(change.files[0].is_mode_only());
+    assert_eq!(
+        change.files[0].new.as_ref().map(|e| e.mode),
+        Some(EntryMode::Executable)
+    );
+}
+
+#[test]
+fn symlink_added_and_retargeted() {
+    let repo = TestRepo::new();
+    repo.write("target-a", "a\n");
+    repo.symlink("link", "target-a");
+    repo.commit_all("base");
+    repo.symlink("link", "target-b");
+    repo.symlink("other-link", "somewhere/else");
+    repo.git(&["add", "-A"]);
+    let view = assert_staged_matches_git(&repo);
+    assert_eq!(view.len(), 2);
+    let change = staged(&repo);
+    assert!(
+        change
+            .files
+            .iter()
+            .all(|f| f.new.as_ref().is_some_and(|e| e.mode == EntryMode::Symlink))
+    );
+}
+
+#[test]
+fn type_changes_between_file_and_symlink() {
+    let repo = TestRepo::new();
+    repo.write("was-file", "content\nmore\n");
+    repo.symlink("was-link", "target");
+    repo.commit_all("base");
+    repo.symlink("was-file", "target");
+    repo.remove("was-link");
+    repo.write("was-link", "now a file\n");
+    repo.git(&["add", "-A"]);
+    let view = assert_staged_matches_git(&repo);
+    assert!(view.iter().all(|line| line.starts_with('T')), "{view:?}");
+}
+
+fn add_submodule_commit(repo: &TestRepo, path: &str, commit: &str) {
+    repo.git(&[
+        "update-index",
+        "--add",
+        "--cacheinfo",
+        &format!("160000,{commit},{path}"),
+    ]);
+}
+
+#[test]
+fn submodule_pointer_change() {
+    let repo = TestRepo::new();
+    let first = "1111111111111111111111111111111111111111";
+    let second = "2222222222222222222222222222222222222222";
+    repo.write("file.txt", "x\n");
+    repo.git(&["add", "-A"]);
+    add_submodule_commit(&repo, "vendor/lib", first);
+    repo.git(&["commit", "-q", "-m", "base"]);
+    add_submodule_commit(&repo, "vendor/lib", second);
+    add_submodule_commit(&repo, "vendor/new", first);
+    let view = assert_staged_matches_git(&repo);
+    assert_eq!(
+        view,
+        ["A\t\tvendor/new\t1\t0", "M\t\tvendor/lib\t1\t1"],
+        "git counts a pointer change as 1 1"
+    );
+}
+
+#[test]
+fn submodule_added_with_git_submodule_add() {
+    let repo = TestRepo::new();
+    let sub = TestRepo::new();
+    sub.write("lib.txt", "library\n");
+    sub.commit_all("lib");
+    repo.write("main.txt", "main\n");
+    repo.commit_all("base");
+    let url = sub.path().to_str().expect("utf-8 temp path");
+    repo.git(&[
+        "-c",
+        "protocol.file.allow=always",
+        "submodule",
+        "add",
+        "-q",
+        url,
+        "deps/lib",
+    ]);
+    let view = assert_staged_matches_git(&repo);
+    assert!(view.iter().any(|l| l.contains("deps/lib")), "{view:?}");
+    assert!(view.iter().any(|l| l.contains(".gitmodules")), "{view:?}");
+}
+
+#[test]
+fn binary_by_nul_and_by_attributes() {
+    let repo = TestRepo::new();
+    repo.write(
+        ".gitattributes",
+        "*.bin binary\n*.nodiff -diff\n*.forced diff\n",
+    );
+    repo.write("blob.dat", b"abc\0def\n".as_slice());
+    repo.write("text.bin", "looks like text\n");
+    repo.write("text.nodiff", "also text\n");
+    repo.write("nul.forced", b"has\0nul\nbut forced text\n".as_slice());
+    repo.commit_all("base");
+    repo.write("blob.dat", b"abc\0xyz\n".as_slice());
+    repo.write("text.bin", "looks like text\nchanged\n");
+    repo.write("text.nodiff", "also text\nchanged\n");
+    repo.write("nul.forced", b"has\0nul\nchanged\n".as_slice());
+    repo.write(
+        "late-nul.txt",
+        [vec![b'a'; 9000], vec![0u8], b"\n".to_vec()].concat(),
+    );
+    repo.git(&["add", "-A"]);
+    let view = assert_staged_matches_git(&repo);
+    let binary: Vec<&String> = view.iter().filter(|l| l.ends_with("-\t-")).collect();
+    assert_eq!(binary.len(), 3, "{view:?}");
+    let totals = staged(&repo).totals().expect("totals");
+    assert_eq!(totals.binary_files, 3);
+}
+
+#[test]
+fn binary_pure_rename_is_binary_like_git() {
+    let repo = TestRepo::new();
+    repo.write("img.png", b"\x89PNG\0\0\0data".as_slice());
+    repo.commit_all("base");
+    repo.mv("img.png", "assets/img.png");
+    let view = assert_staged_matches_git(&repo);
+    assert_eq!(view, ["R100\timg.png\tassets/img.png\t-\t-"]);
+}
+
+#[test]
+fn odd_file_names() {
+    let repo = TestRepo::new();
+    repo.write("plain.txt", "x\n");
+    repo.commit_all("base");
+    for name in [
+        "with space.txt",
+        "with\ttab.txt",
+        "with\nnewline.txt",
+        "ünïcödé.txt",
+        "-leading-dash.txt",
+        "quote\"d.txt",
+        "dir with space/inner.txt",
+    ] {
+        repo.write(name, format!("{name}\n"));
+    }
+    repo.git(&["add", "-A"]);
+    let view = assert_staged_matches_git(&repo);
+    assert_eq!(view.len(), 7);
+}
+
+#[test]
+fn non_utf8_names_are_lossy() {
+    use std::os::unix::ffi::OsStrExt;
+    let repo = TestRepo::new();
+    let name = std::ffi::OsStr::from_bytes(b"bad-\xff-name.txt");
+    repo.write(name, "x\n");
+    repo.git(&["add", "-A"]);
+    let view = assert_staged_matches_git(&repo);
+    assert_eq!(view, ["A\t\tbad-\u{fffd}-name.txt\t1\t0"]);
+}
+
+#[test]
+fn intent_to_add_entries_are_ignored() {
+    let repo = TestRepo::new();
+    repo.write("a.txt", "a\n");
+    repo.commit_all("base");
+    repo.write("later.txt", "not yet\n");
+    repo.git(&["add", "-N", "later.txt"]);
+    repo.write("a.txt", "a\nb\n");
+    repo.git(&["add", "a.txt"]);
+    let view = assert_staged_matches_git(&repo);
+    assert_eq!(view, ["M\t\ta.txt\t1\t0"]);
+    let id = Repository::open(repo.path(), &repo.env_snapshot())
+        .unwrap()
+        .staged_tree_id()
+        .unwrap();
+    assert_eq!(id, repo.git(&["write-tree"]).trim());
+}
+
+#[test]
+fn deep_directories() {
+    let repo = TestRepo::new();
+    let deep = (0..30)
+        .map(|i| format!("d{i}"))
+        .collect::<Vec<_>>()
+        .join("/");
+    repo.write(format!("{deep}/leaf.txt"), "leaf\n");
+    repo.write("top.txt", "top\n");
+    repo.commit_all("base");
+    repo.write(format!("{deep}/leaf.txt"), "leaf\nchanged\n");
+    repo.write(format!("{deep}/sibling.txt"), "new\n");
+    repo.git(&["add", "-A"]);
+    assert_staged_matches_git(&repo);
+}
+
+#[test]
+fn line_ending_edge_cases() {
+    let repo = TestRepo::new();
+    repo.write("no-newline.txt", "a\nb");
+    repo.write("crlf.txt", "one\r\ntwo\r\nthree\r\n");
+    repo.write("empty.txt", "");
+    repo.write("to-empty.txt", "content\n");
+    repo.commit_all("base");
+    repo.write("no-newline.txt", "a\nb\n");
+    repo.write("crlf.txt", "one\r\ntwo\nthree\r\nfour\r\n");
+    repo.write("empty.txt", "now\nfilled\n");
+    repo.write("to-empty.txt", "");
+    repo.write("new-empty.txt", "");
+    repo.git(&["add", "-A"]);
+    assert_staged_matches_git(&repo);
+}
+
+/// A deterministic generator, so that the scenarios are reproducible without a crate.
+struct Lcg(u64);
+
+impl Lcg {
+    fn next(&mut self) -> u64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        self.0 >> 33
+    }
+
+    fn below(&mut self, n: u64) -> usize {
+        usize::try_from(self.next() % n).expect("small")
+    }
+}
+
+#[test]
+fn large_file_with_scattered_edits() {
+    let repo = TestRepo::new();
+    let mut rng = Lcg(7);
+    // Repetitive code-like lines (braces, blank lines) to exercise git's heuristics.
+    let vocabulary = [
+        "}",
+        "",
+        "    return x;",
+        "{",
+        "    let y = 1;",
+        "// comment",
+    ];
+    let mut lines: Vec<String> = (0..5000)
+        .map(|i| {
+            if i % 3 == 0 {
+                format!("fn item_{i}() -> u32 {{")
+            } else {
+                vocabulary[rng.below(vocabulary.len() as u64)].to_owned()
+            }
+        })
+        .collect();
+    repo.write("big.rs", lines.join("\n") + "\n");
+    repo.commit_all("base");
+    for _ in 0..120 {
+        let at = rng.below(lines.len() as u64);
+        match rng.below(3) {
+            0 => lines[at] = format!("changed {}", rng.next()),
+            1 => {
+                lines.remove(at);
+            }
+            _ => lines.insert(
+                at,
+                vocabulary[rng.below(vocabulary.len() as u64)].to_owned(),
+            ),
+        }
+    }
+    repo.write("big.rs", lines.join("\n") + "\n");
+    repo.git(&["add", "-A"]);
+    assert_staged_matches_git(&repo);
+}
+
+#[test]
+fn diff_algorithm_config_is_followed() {
+    // Frequent lines: git's histogram falls back to Myers here.
+    for algorithm in ["patience", "minimal", "histogram"] {
+        let repo = TestRepo::new();
+        repo.git(&["config", "diff.algorithm", algorithm]);
+        let base = lines_of(200, |i| (i % 7).to_string());
+        repo.write("f.txt", &base);
+        repo.commit_all("base");
+        let edited = lines_of(200, |i| if i % 13 == 0 { 99 } else { i % 7 }.to_string());
+        repo.write("f.txt", edited);
+        repo.git(&["add", "-A"]);
+        assert_staged_matches_git(&repo);
+    }
+}
+
+/// Code-like files with random edits under each `diff.algorithm`.
+#[test]
+fn random_line_edits_under_each_algorithm() {
+    let vocabulary = [
+        "}",
+        "",
+        "{",
+        "    return x;",
+        "    let y = 1;",
+        "// comment",
+        "    if a {",
+        "    }",
+    ];
+    for algorithm in ["myers", "minimal", "patience", "histogram"] {
+        for seed in 1..=6u64 {
+            let repo = TestRepo::new();
+            repo.git(&["config", "diff.algorithm", algorithm]);
+            let mut rng = Lcg(seed * 31 + 5);
+            let mut lines: Vec<String> = (0..400)
+                .map(|i| {
+                    if rng.below(4) == 0 {
+                        format!("fn f{i}() {{")
+                    } else {
+                        vocabulary[rng.below(vocabulary.len() as u64)].to_owned()
+                    }
+                })
+                .collect();
+            repo.write("code.rs", lines.join("\n") + "\n");
+            repo.commit_all("base");
+            for _ in 0..(5 + rng.below(40)) {
+                let at = rng.below(lines.len() as u64);
+                match rng.below(4) {
+                    0 => lines[at] = format!("changed {}", rng.next()),
+                    1 => {
+                        lines.remove(at);
+                    }
+                    2 => {
+                        let block: Vec<String> = lines[at..(at + 5).min(lines.len())].to_vec();
+                        let to = rng.below(lines.len() as u64);
+                        for (offset, line) in block.into_iter().enumerate() {
+                            lines.insert(to + offset, line);
+                        }
+                    }
+                    _ => lines.insert(
+                        at,
+                        vocabulary[rng.below(vocabulary.len() as u64)].to_owned(),
+                    ),
+                }
+            }
+            repo.write("code.rs", lines.join("\n") + "\n");
+            repo.git(&["add", "-A"]);
+            assert_staged_matches_git(&repo);
+        }
+    }
+}
+
+/// Random edits over many similar files: renames, copies, edits, deletions, additions,
+/// compared with git in every rename mode (this is what exercises the similarity matrix).
+#[test]
+fn random_renames_and_edits_match_git() {
+    for seed in 1..=12u64 {
+        for mode in ["true", "copies"] {
+            let repo = TestRepo::new();
+            repo.git(&["config", "diff.renames", mode]);
+            let mut rng = Lcg(seed);
+            let words = ["alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta"];
+            let mut files: Vec<(String, Vec<String>)> = (0..12)
+                .map(|i| {
+                    let len = 5 + rng.below(40);
+                    let body = (0..len)
+                        .map(|_| {
+                            format!("{} {}", words[rng.below(words.len() as u64)], rng.below(4))
+                        })
+                        .collect();
+                    (format!("dir{}/file{i}.txt", rng.below(3)), body)
+                })
+                .collect();
+            for (path, body) in &files {
+                repo.write(path, body.join("\n") + "\n");
+            }
+            repo.commit_all("base");
+            for (index, (path, body)) in files.iter_mut().enumerate() {
+                match rng.below(6) {
+                    0 => {
+                        let new_path = format!("moved{}/file{index}.txt", rng.below(2));
+                        repo.mv(path.as_str(), &new_path);
+                        *path = new_path;
+                    }
+                    1 => {
+                        let new_path = format!("renamed/other{index}.txt");
+                        repo.remove(path.as_str());
+                        let at = rng.below(body.len() as u64);
+                        body[at] = format!("edited {}", rng.next());
+                        *path = new_path;
+                    }
+                    2 => {
+                        let at = rng.below(body.len() as u64);
+                        body.insert(at, "inserted".to_owned());
+                    }
+                    3 => {
+                        repo.write(format!("copies/copy{index}.txt"), body.join("\n") + "\n");
+                    }
+                    4 => {
+                        repo.remove(path.as_str());
+                        path.clear();
+                    }
+                    _ => {}
+                }
+                if !path.is_empty() {
+                    repo.write(path.as_str(), body.join("\n") + "\n");
+                }
+            }
+            repo.git(&["add", "-A"]);
+            assert_staged_matches_git(&repo);
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// How the repository is opened
+
+fn commit_a_style_repo() -> TestRepo {
+    let repo = TestRepo::new();
+    repo.write("a.txt", "a\n");
+    repo.write("b.txt", "b\n");
+    repo.commit_all("base");
+    repo.write("a.txt", "a\nchanged\n");
+    repo.write("b.txt", "b\nchanged\n");
+    repo.git(&["add", "b.txt"]);
+    repo
+}
+
+#[test]
+fn git_index_file_points_at_a_temporary_index() {
+    let repo = commit_a_style_repo();
+    // What `git commit -a` does: a temporary index holding everything tracked.
+    let env = [("GIT_INDEX_FILE", ".git/index.astrix-test")];
+    repo.git_in(repo.path(), &env, &["read-tree", "HEAD"]);
+    repo.git_in(repo.path(), &env, &["add", "-u"]);
+    let view = assert_staged_matches_git_in(&repo, repo.path(), &env);
+    assert_eq!(view.len(), 2, "both files, not just the staged one");
+    // Without the variable, only the real index's content.
+    assert_eq!(assert_staged_matches_git(&repo).len(), 1);
+}
+
+#[test]
+fn git_index_file_under_a_real_commit_hook() {
+    let repo = commit_a_style_repo();
+    let hook = repo.path().join(".git/hooks/pre-commit");
+    std::fs::write(
+        &hook,
+        "#!/bin/sh\nprintf '%s' \"$GIT_INDEX_FILE\" > \"$(git rev-parse --git-dir)/seen-index\"\nexit 1\n",
+    )
+    .unwrap();
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&hook, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    let output = repo.git_result(&["commit", "-a", "-m", "x"]);
+    assert!(!output.status.success(), "the hook refuses");
+    let seen = std::fs::read_to_string(repo.path().join(".git/seen-index")).unwrap();
+    assert!(seen.ends_with("index.lock"), "{seen}");
+}
+
+#[test]
+fn opened_from_a_subdirectory() {
+    let repo = TestRepo::new();
+    repo.write("sub/dir/file.txt", "x\n");
+    repo.commit_all("base");
+    repo.write("sub/dir/file.txt", "x\ny\n");
+    repo.write("root.txt", "root\n");
+    repo.git(&["add", "-A"]);
+    let dir = repo.path().join("sub/dir");
+    let view = assert_staged_matches_git_in(&repo, &dir, &[]);
+    assert_eq!(view.len(), 2, "paths stay repository-relative");
+    let opened = Repository::open(&dir, &repo.env_snapshot()).unwrap();
+    assert_eq!(opened.work_dir(), Some(repo.path()));
+}
+
+#[test]
+fn a_linked_worktree() {
+    let repo = TestRepo::new();
+    repo.write("a.txt", "a\n");
+    repo.commit_all("base");
+    let worktree = repo.home().join("wt");
+    repo.git(&[
+        "worktree",
+        "add",
+        "-q",
+        "-b",
+        "feature",
+        worktree.to_str().unwrap(),
+    ]);
+    std::fs::write(worktree.join("a.txt"), "a\nin worktree\n").unwrap();
+    repo.git_in(&worktree, &[], &["add", "a.txt"]);
+    let view = assert_staged_matches_git_in(&repo, &worktree, &[]);
+    assert_eq!(view, ["M\t\ta.txt\t1\t0"]);
+    // The main work tree's index is untouched.
+    assert!(assert_staged_matches_git(&repo).is_empty());
+    let opened = Repository::open(&worktree, &repo.env_snapshot()).unwrap();
+    assert_eq!(opened.common_dir(), repo.path().join(".git"));
+    assert_ne!(opened.git_dir(), opened.common_dir());
+    assert_eq!(opened.work_dir(), Some(worktree.as_path()));
+    assert_eq!(
+        opened.head().unwrap(),
+        Head::Branch {
+            name: "feature".to_owned(),
+            commit: repo.rev_parse("HEAD")
+        }
+    );
+}
+
+#[test]
+fn git_dir_set_without_a_work_tree() {
+    let repo = TestRepo::new();
+    repo.write("a.txt", "a\n");
+    repo.commit_all("base");
+    repo.write("a.txt", "a\nb\n");
+    repo.git(&["add", "-A"]);
+    let git_dir = repo.path().join(".git");
+    let git_dir = git_dir.to_str().unwrap();
+    // From a directory outside the work tree, as a hook run with `GIT_DIR` may be.
+    let outside = repo.home();
+    let env = [("GIT_DIR", git_dir)];
+    let view = assert_staged_matches_git_in(&repo, outside, &env);
+    assert_eq!(view, ["M\t\ta.txt\t1\t0"]);
+    // git's rule: with GIT_DIR and no GIT_WORK_TREE, the current directory is the work tree.
+    let opened = Repository::open(outside, &repo.env_snapshot_with(&env)).unwrap();
+    assert_eq!(opened.work_dir(), Some(outside));
+    // A relative GIT_DIR is relative to the current directory.
+    let relative = [("GIT_DIR", ".git")];
+    assert_staged_matches_git_in(&repo, repo.path(), &relative);
+}
+
+#[test]
+fn a_bare_repository_has_no_work_tree() {
+    let repo = TestRepo::new();
+    repo.write("a.txt", "a\n");
+    repo.commit_all("base");
+    let bare = repo.home().join("bare.git");
+    repo.git(&["clone", "-q", "--bare", ".", bare.to_str().unwrap()]);
+    let opened = Repository::open(&bare, &repo.env_snapshot()).unwrap();
+    assert_eq!(opened.work_dir(), None);
+    let blob = opened.file_at_rev("HEAD", "a.txt").unwrap().unwrap();
+    assert_eq!(blob.data, b"a\n");
+}
+
+#[test]
+fn not_a_repository() {
+    let repo = TestRepo::bare_dir();
+    let err = Repository::open(repo.path(), &repo.env_snapshot())
+        .err()
+        .expect("no repository");
+    assert!(matches!(err, GitError::NotARepository { .. }), "{err}");
+    assert!(err.to_string().starts_with("not a git repository"));
+    let env = repo.env_snapshot_with(&[("GIT_DIR", "/nonexistent/astrix/.git")]);
+    assert!(matches!(
+        Repository::open(repo.path(), &env).err(),
+        Some(GitError::NotARepository { .. })
+    ));
+}
+
+#[test]
+fn the_process_environment_does_not_leak_in() {
+    // The snapshot decides: a bogus GIT_INDEX_FILE in it is used, the process's is not.
+    let repo = commit_a_style_repo();
+    let env = repo.env_snapshot_with(&[("GIT_INDEX_FILE", "does-not-exist")]);
+    let change = Repository::open(repo.path(), &env)
+        .unwrap()
+        .staged_change(&counts())
+        .unwrap();
+    // A missing index is an empty one: everything in HEAD is deleted.
+    assert_eq!(render(&change), ["D\t\ta.txt\t0\t1", "D\t\tb.txt\t0\t1"]);
+}
+
+// ---------------------------------------------------------------------------------------
+// The index: cache tree, conflicts, sparse
+
+#[test]
+fn an_index_without_a_cache_tree() {
+    let repo = TestRepo::new();
+    for i in 0..20 {
+        repo.write(format!("d{}/f{i}.txt", i % 4), format!("{i}\n"));
+    }
+    repo.commit_all("base");
+    // `read-tree` writes an index without the cache-tree extension.
+    repo.git(&["read-tree", "HEAD"]);
+    repo.write("d1/f1.txt", "changed\n");
+    repo.git(&["add", "d1/f1.txt"]);
+    assert_staged_matches_git(&repo);
+    let opened = Repository::open(repo.path(), &repo.env_snapshot()).unwrap();
+    assert_eq!(
+        opened.staged_tree_id().unwrap(),
+        repo.git(&["write-tree"]).trim()
+    );
+}
+
+#[test]
+fn a_partially_invalidated_cache_tree() {
+    let repo = TestRepo::new();
+    for i in 0..20 {
+        repo.write(format!("d{}/e{}/f{i}.txt", i % 4, i % 2), format!("{i}\n"));
+    }
+    repo.commit_all("base");
+    // After a commit the cache tree is complete; staging one file invalidates its parents.
+    repo.write("d2/e0/f2.txt", "changed\n");
+    repo.write("d3/new.txt", "new\n");
+    repo.git(&["add", "-A"]);
+    assert_staged_matches_git(&repo);
+    let opened = Repository::open(repo.path(), &repo.env_snapshot()).unwrap();
+    assert_eq!(
+        opened.staged_tree_id().unwrap(),
+        repo.git(&["write-tree"]).trim()
+    );
+}
+
+#[test]
+fn unmerged_entries_are_an_error() {
+    let repo = conflicted_merge();
+    let err = Repository::open(repo.path(), &repo.env_snapshot())
+        .unwrap()
+        .staged_change(&counts())
+        .unwrap_err();
+    assert!(
+        matches!(&err, GitError::Unmerged { paths } if paths == &["conflict.txt"]),
+        "{err}"
+    );
+    assert!(err.to_string().contains("resolve them and `git add`"));
+}
+
+#[test]
+fn a_corrupt_index_is_an_error_not_a_panic() {
+    let repo = TestRepo::new();
+    repo.write("a.txt", "a\n");
+    repo.commit_all("base");
+    let index = repo.path().join(".git/index");
+    let bytes = std::fs::read(&index).unwrap();
+    for cut in [0, 5, 12, 40, bytes.len() - 1] {
+        std::fs::write(&index, &bytes[..cut]).unwrap();
+        let result = Repository::open(repo.path(), &repo.env_snapshot())
+            .unwrap()
+            .staged_change(&counts());
+        if cut == 0 {
+            // git refuses an empty index file too; either way, no panic.
+            let _ = result;
+        } else {
+            assert!(
+                matches!(result, Err(GitError::Index { .. })),
+                "cut at {cut}"
+            );
+        }
+    }
+    std::fs::write(&index, b"garbage that is not an index at all").unwrap();
+    assert!(matches!(
+        Repository::open(repo.path(), &repo.env_snapshot())
+            .unwrap()
+            .staged_change(&counts()),
+        Err(GitError::Index { .. })
+    ));
+}
+
+#[test]
+fn a_missing_object_is_an_error() {
+    let repo = TestRepo::new();
+    repo.write("a.txt", "a\n");
+    repo.commit_all("base");
+    repo.write("a.txt", "a\nb\n");
+    repo.git(&["add", "a.txt"]);
+    let blob = repo.git(&["rev-parse", ":a.txt"]).trim().to_owned();
+    let object = repo
+        .path()
+        .join(".git/objects")
+        .join(&blob[..2])
+        .join(&blob[2..]);
+    std::fs::remove_file(object).unwrap();
+    let err = Repository::open(repo.path(), &repo.env_snapshot())
+        .unwrap()
+        .staged_change(&counts())
+        .unwrap_err();
+    assert!(
+        matches!(&err, GitError::MissingObject { id } if *id == blob),
+        "{err}"
+    );
+    // Without line counts no blob is read.
+    let change = Repository::open(repo.path(), &repo.env_snapshot())
+        .unwrap()
+        .staged_change(&ChangeOptions::default())
+        .unwrap();
+    assert_eq!(change.files.len(), 1);
+}
+
+#[test]
+fn a_sparse_index_is_expanded() {
+    let repo = TestRepo::new();
+    repo.write("in/a.txt", "a\n");
+    repo.write("out/b.txt", "b\n");
+    repo.write("out/deeper/c.txt", "c\n");
+    repo.commit_all("base");
+    repo.git(&["sparse-checkout", "init", "--cone", "--sparse-index"]);
+    repo.git(&["sparse-checkout", "set", "in"]);
+    repo.write("in/a.txt", "a\nchanged\n");
+    repo.git(&["add", "in/a.txt"]);
+    let view = assert_staged_matches_git(&repo);
+    assert_eq!(view, ["M\t\tin/a.txt\t1\t0"]);
+    let opened = Repository::open(repo.path(), &repo.env_snapshot()).unwrap();
+    assert_eq!(
+        opened.staged_tree_id().unwrap(),
+        repo.git(&["write-tree"]).trim()
+    );
+}
+
+// ---------------------------------------------------------------------------------------
+// Merges: the combined rule
+
+fn diverged() -> TestRepo {
+    let repo = TestRepo::new();
+    repo.write("shared.txt", "1\n2\n3\n4\n5\n6\n7\n8\n");
+    repo.write("ours-only.txt", "ours\n");
+    repo.write("theirs-only.txt", "theirs\n");
+    repo.write("conflict.txt", "base\n");
+    repo.commit_all("base");
+    repo.git(&["checkout", "-q", "-b", "topic"]);
+    repo.write("theirs-only.txt", "theirs\nchanged on topic\n");
+    repo.write("shared.txt", "1\n2\n3\n4\n5\n6\n7\neight\n");
+    repo.write("conflict.txt", "topic\n");
+    repo.write("added-on-topic.txt", "new\n");
+    repo.commit_all("topic");
+    repo.git(&["checkout", "-q", "main"]);
+    repo.write("ours-only.txt", "ours\nchanged on main\n");
+    repo.write("shared.txt", "one\n2\n3\n4\n5\n6\n7\n8\n");
+    repo.write("conflict.txt", "main\n");
+    repo.commit_all("main");
+    repo
+}
+
+fn conflicted_merge() -> TestRepo {
+    let repo = diverged();
+    let output = repo.git_result(&["merge", "--no-commit", "topic"]);
+    assert!(!output.status.success(), "the merge conflicts");
+    repo
+}
+
+/// The combined rule computed with git: the paths `git diff-tree -c` lists for a merge
+/// commit of this content, each with the smallest per-parent `--numstat`.
+fn git_combined_view(repo: &TestRepo, commit: &str) -> Vec<String> {
+    let names = repo.git_result(&["diff-tree", "-c", "-r", "--name-only", "-z", commit]);
+    assert!(names.status.success());
+    let mut paths = split_z(&names.stdout);
+    // diff-tree prints the commit id first.
+    paths.retain(|p| p != commit);
+    let parents: Vec<String> = repo
+        .git(&["rev-list", "--parents", "-n1", commit])
+        .split_whitespace()
+        .skip(1)
+        .map(str::to_owned)
+        .collect();
+    let mut lines = Vec::new();
+    for path in paths {
+        let mut best: Option<(u64, String)> = None;
+        for parent in &parents {
+            let stat = repo.git(&[
+                "diff",
+                "--no-renames",
+                "--numstat",
+                parent,
+                commit,
+                "--",
+                &path,
+            ]);
+            let fields: Vec<&str> = stat.split('\t').collect();
+            let (added, deleted) = (fields[0], fields[1]);
+            let distance = if added == "-" {
+                u64::MAX
+            } else {
+                added.parse::<u64>().unwrap() + deleted.parse::<u64>().unwrap()
+            };
+            if best.as_ref().is_none_or(|(d, _)| distance < *d) {
+                best = Some((distance, format!("{path}\t{added}\t{deleted}")));
+            }
+        }
+        lines.push(best.unwrap().1);
+    }
+    lines.sort();
+    lines
+}
+
+fn render_paths_and_counts(change: &Change) -> Vec<String> {
+    render(change)
+        .into_iter()
+        .map(|line| line.splitn(3, '\t').nth(2).unwrap().to_owned())
+        .collect()
+}
+
+fn merge_commit_of_index(repo: &TestRepo) -> String {
+    let tree = repo.git(&["write-tree"]).trim().to_owned();
+    repo.git(&[
+        "commit-tree",
+        &tree,
+        "-p",
+        "HEAD",
+        "-p",
+        "MERGE_HEAD",
+        "-m",
+        "merge",
+    ])
+    .trim()
+    .to_owned()
+}
+
+#[test]
+fn concluding_a_clean_merge() {
+    let repo = diverged();
+    // Resolve the conflict file on main first so that the merge is clean.
+    repo.git(&["checkout", "-q", "topic"]);
+    repo.write("conflict.txt", "main\n");
+    repo.commit_all("align");
+    repo.git(&["checkout", "-q", "main"]);
+    repo.git(&["merge", "--no-commit", "--no-ff", "topic"]);
+    let change = staged(&repo);
+    assert_eq!(
+        change.parents,
+        [repo.rev_parse("HEAD"), repo.rev_parse("MERGE_HEAD")]
+    );
+    assert!(change.is_merge());
+    let commit = merge_commit_of_index(&repo);
+    let expected = git_combined_view(&repo, &commit);
+    assert_eq!(render_paths_and_counts(&change), expected);
+    // A clean merge changes nothing beyond its parents except where both sides edited.
+    assert_eq!(expected, ["shared.txt\t1\t1"]);
+}
+
+#[test]
+fn concluding_a_conflicted_merge_after_resolution() {
+    let repo = conflicted_merge();
+    repo.write("conflict.txt", "resolved by hand\n");
+    repo.write("ours-only.txt", "ours\nchanged on main\nand an evil edit\n");
+    repo.git(&["add", "-A"]);
+    let change = staged(&repo);
+    let commit = merge_commit_of_index(&repo);
+    let expected = git_combined_view(&repo, &commit);
+    assert_eq!(render_paths_and_counts(&change), expected);
+    let paths: Vec<&str> = change.files.iter().map(|f| f.path.as_str()).collect();
+    assert_eq!(paths, ["conflict.txt", "ours-only.txt", "shared.txt"]);
+}
+
+// ---------------------------------------------------------------------------------------
+// Commits
+
+fn assert_commit_matches_git(repo: &TestRepo, rev: &str) -> Vec<String> {
+    let ours = Repository::open(repo.path(), &repo.env_snapshot())
+        .unwrap()
+        .commit_change(rev, &counts())
+        .unwrap();
+    let ours = render(&ours);
+    let theirs = git_view(repo, repo.path(), &[], &["show", "--format=", rev]);
+    assert_eq!(ours, theirs, "astrix (left) and git show (right)");
+    ours
+}
+
+#[test]
+fn commit_change_of_a_root_and_an_ordinary_commit() {
+    let repo = TestRepo::new();
+    repo.write("a.txt", "a\nb\nc\n");
+    repo.write("dir/b.bin", b"\0\x01".as_slice());
+    let root = repo.commit_all("root");
+    assert_eq!(assert_commit_matches_git(&repo, &root).len(), 2);
+    repo.mv("a.txt", "renamed.txt");
+    repo.write("dir/c.txt", "c\n");
+    repo.remove("dir/b.bin");
+    repo.commit_all("second");
+    assert_commit_matches_git(&repo, "HEAD");
+    let change = Repository::open(repo.path(), &repo.env_snapshot())
+        .unwrap()
+        .commit_change("HEAD", &counts())
+        .unwrap();
+    assert_eq!(change.parents, [root]);
+}
+
+#[test]
+fn commit_change_of_a_merge_commit() {
+    let repo = conflicted_merge();
+    repo.write("conflict.txt", "resolved\n");
+    repo.git(&["add", "-A"]);
+    repo.git(&["commit", "-q", "--no-edit"]);
+    let change = Repository::open(repo.path(), &repo.env_snapshot())
+        .unwrap()
+        .commit_change("HEAD", &counts())
+        .unwrap();
+    assert_eq!(change.parents.len(), 2);
+    let expected = git_combined_view(&repo, &repo.rev_parse("HEAD"));
+    assert_eq!(render_paths_and_counts(&change), expected);
+}
+
+#[test]
+fn commit_change_of_an_unknown_revision_is_an_error() {
+    let repo = TestRepo::new();
+    repo.write("a.txt", "a\n");
+    repo.commit_all("base");
+    let opened = Repository::open(repo.path(), &repo.env_snapshot()).unwrap();
+    assert!(matches!(
+        opened.commit_change("no-such-branch", &counts()),
+        Err(GitError::Revision { .. })
+    ));
+}
+
+// ---------------------------------------------------------------------------------------
+// Helpers
+
+#[test]
+fn staged_tree_id_equals_git_write_tree() {
+    let repo = TestRepo::new();
+    let opened = || Repository::open(repo.path(), &repo.env_snapshot()).unwrap();
+    // Empty index: the empty tree.
+    assert_eq!(
+        opened().staged_tree_id().unwrap(),
+        repo.git(&["write-tree"]).trim()
+    );
+    repo.write("a.txt", "a\n");
+    repo.write("a-b/c.txt", "c\n");
+    repo.write("a/b.txt", "b\n");
+    repo.write("a.b", "dot\n");
+    repo.set_executable("a.b", true);
+    repo.symlink("link", "a.txt");
+    repo.git(&["add", "-A"]);
+    add_submodule_commit(&repo, "sub", "1111111111111111111111111111111111111111");
+    let before = repo.git(&["count-objects"]);
+    assert_eq!(
+        opened().staged_tree_id().unwrap(),
+        repo.git(&["write-tree"]).trim()
+    );
+    repo.git(&["commit", "-q", "-m", "base"]);
+    repo.write("a/b.txt", "changed\n");
+    repo.git(&["add", "-A"]);
+    let ours = opened().staged_tree_id().unwrap();
+    let objects = repo.git(&["count-objects"]);
+    assert_eq!(ours, repo.git(&["write-tree"]).trim());
+    assert_ne!(
+        before, objects,
+        "sanity: git wrote objects, astrix did not need to"
+    );
+}
+
+#[test]
+fn head_on_unborn_branch_and_detached() {
+    let repo = TestRepo::new();
+    let opened = || Repository::open(repo.path(), &repo.env_snapshot()).unwrap();
+    assert_eq!(
+        opened().head().unwrap(),
+        Head::Unborn {
+            branch: "main".to_owned()
+        }
+    );
+    assert!(!opened().has_any_commit().unwrap());
+    repo.write("a.txt", "a\n");
+    let first = repo.commit_all("first");
+    assert!(opened().has_any_commit().unwrap());
+    repo.git(&["checkout", "-q", "-b", "release/1.0"]);
+    assert_eq!(
+        opened().head().unwrap(),
+        Head::Branch {
+            name: "release/1.0".to_owned(),
+            commit: first.clone()
+        }
+    );
+    repo.git(&["checkout", "-q", "--detach"]);
+    assert_eq!(
+        opened().head().unwrap(),
+        Head::Detached {
+            commit: first.clone()
+        }
+    );
+    // An orphan branch in a repository with history.
+    repo.git(&["checkout", "-q", "--orphan", "fresh"]);
+    assert_eq!(
+        opened().head().unwrap(),
+        Head::Unborn {
+            branch: "fresh".to_owned()
+        }
+    );
+    assert!(opened().has_any_commit().unwrap());
+    assert_eq!(
+        opened().default_branch_ref().unwrap(),
+        Some(astrix::git::BranchRef {
+            name: "refs/heads/main".to_owned(),
+            commit: first
+        })
+    );
+}
+
+#[test]
+fn rebase_branch_during_an_interrupted_rebase() {
+    let repo = TestRepo::new();
+    repo.write("f.txt", "base\n");
+    repo.commit_all("base");
+    repo.git(&["checkout", "-q", "-b", "feature/x"]);
+    repo.write("f.txt", "feature\n");
+    repo.commit_all("feature");
+    repo.git(&["checkout", "-q", "main"]);
+    repo.write("f.txt", "main\n");
+    repo.commit_all("main");
+    let opened = || Repository::open(repo.path(), &repo.env_snapshot()).unwrap();
+    assert_eq!(opened().rebase_branch().unwrap(), None);
+    repo.git(&["checkout", "-q", "feature/x"]);
+    let output = repo.git_result(&["rebase", "main"]);
+    assert!(!output.status.success(), "the rebase stops on a conflict");
+    assert_eq!(
+        opened().rebase_branch().unwrap().as_deref(),
+        Some("feature/x")
+    );
+    assert!(matches!(opened().head().unwrap(), Head::Detached { .. }));
+    repo.git(&["rebase", "--abort"]);
+    assert_eq!(opened().rebase_branch().unwrap(), None);
+}
+
+#[test]
+fn files_at_revisions_and_in_the_index() {
+    let repo = TestRepo::new();
+    let opened = || Repository::open(repo.path(), &repo.env_snapshot()).unwrap();
+    assert_eq!(opened().file_at_rev("HEAD", "Astrixfile.ax").unwrap(), None);
+    repo.write("Astrixfile.ax", "version = 1\n");
+    repo.write("dir/x.txt", "x\n");
+    repo.commit_all("policy");
+    let blob = opened()
+        .file_at_rev("HEAD", "Astrixfile.ax")
+        .unwrap()
+        .unwrap();
+    assert_eq!(blob.data, b"version = 1\n");
+    assert_eq!(blob.id, repo.rev_parse("HEAD:Astrixfile.ax"));
+    assert_eq!(opened().file_at_rev("HEAD", "missing").unwrap(), None);
+    assert_eq!(opened().file_at_rev("HEAD", "dir").unwrap(), None);
+    assert_eq!(
+        opened()
+            .file_at_rev("no-such-ref", "Astrixfile.ax")
+            .unwrap(),
+        None
+    );
+    assert_eq!(
+        opened()
+            .file_at_rev("main", "dir/x.txt")
+            .unwrap()
+            .unwrap()
+            .data,
+        b"x\n"
+    );
+    repo.write("Astrixfile.ax", "version = 2\n");
+    repo.git(&["add", "Astrixfile.ax"]);
+    let staged = opened().file_in_index("Astrixfile.ax").unwrap().unwrap();
+    assert_eq!(staged.data, b"version = 2\n");
+    assert_eq!(opened().file_in_index("nope").unwrap(), None);
+}
+
+#[test]
+fn default_branch_prefers_origin_head() {
+    let upstream = TestRepo::new();
+    upstream.write("a.txt", "a\n");
+    upstream.commit_all("a");
+    upstream.git(&["branch", "trunk"]);
+    upstream.git(&["symbolic-ref", "HEAD", "refs/heads/trunk"]);
+    let clone = TestRepo::bare_dir();
+    clone.git(&[
+        "clone",
+        "-q",
+        upstream.path().to_str().unwrap(),
+        clone.path().to_str().unwrap(),
+    ]);
+    let opened = Repository::open(clone.path(), &clone.env_snapshot()).unwrap();
+    let default = opened.default_branch_ref().unwrap().unwrap();
+    assert_eq!(default.name, "refs/remotes/origin/trunk");
+    let empty = TestRepo::new();
+    let opened = Repository::open(empty.path(), &empty.env_snapshot()).unwrap();
+    assert_eq!(opened.default_branch_ref().unwrap(), None);
+}
+
+#[test]
+fn merge_heads_and_user_identity() {
+    let repo = conflicted_merge();
+    repo.git(&["config", "user.name", "Jane Approver"]);
+    repo.git(&["config", "user.email", "jane@example.com"]);
+    let opened = Repository::open(repo.path(), &repo.env_snapshot()).unwrap();
+    assert_eq!(opened.merge_heads().unwrap(), [repo.rev_parse("topic")]);
+    let identity = opened.user_identity();
+    assert_eq!(identity.name.as_deref(), Some("Jane Approver"));
+    assert_eq!(identity.email.as_deref(), Some("jane@example.com"));
+    // Global configuration comes from the snapshot's HOME, not from the machine's.
+    let fresh = TestRepo::new();
+    let opened = Repository::open(fresh.path(), &fresh.env_snapshot()).unwrap();
+    assert_eq!(opened.user_identity().name, None);
+    std::fs::write(
+        fresh.home().join(".gitconfig"),
+        "[user]\n\tname = From Home\n",
+    )
+    .unwrap();
+    let env = fresh.env_snapshot_with(&[("GIT_CONFIG_GLOBAL", "")]);
+    let env_vars: Vec<(String, std::ffi::OsString)> = fresh
+        .env_vars()
+        .into_iter()
+        .filter(|(name, _)| name != "GIT_CONFIG_GLOBAL")
+        .collect();
+    let without_global_override = astrix::env::EnvSnapshot::from_pairs(env_vars);
+    let opened = Repository::open(fresh.path(), &without_global_override).unwrap();
+    assert_eq!(opened.user_identity().name.as_deref(), Some("From Home"));
+    // An empty GIT_CONFIG_GLOBAL reads no global file.
+    let opened = Repository::open(fresh.path(), &env).unwrap();
+    assert_eq!(opened.user_identity().name, None);
+}
