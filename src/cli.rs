@@ -36,6 +36,10 @@ pub struct FormatArg {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Judge the staged change: exactly what `git commit` is about to record.
+    Check(CheckArgs),
+    /// Print the ActionIntent of the staged change as JSON (it round-trips into `evaluate`).
+    Intent(IntentArgs),
     /// Evaluate an ActionIntent (JSON) against the policy.
     Evaluate(EvaluateArgs),
     /// Check an Astrixfile.ax; exit 0 when valid, 2 with every problem when not.
@@ -55,6 +59,18 @@ pub enum Command {
     /// Run a git hook; the hooks that `astrix install` writes call this.
     Hook(HookArgs),
 }
+
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// Add the intent, the policy's source and every rule's outcome to the output.
+    #[arg(long)]
+    pub explain: bool,
+    #[command(flatten)]
+    pub format: FormatArg,
+}
+
+#[derive(Debug, Args)]
+pub struct IntentArgs {}
 
 #[derive(Debug, Args)]
 pub struct EvaluateArgs {

@@ -93,3 +93,121 @@ pub fn from_file(path: &Path) -> anyhow::Result<LoadedPolicy> {
     };
     Ok(from_text(&label, &text, provenance)?)
 }
+
+/// The policy that judges changes in a repository, and what went wrong finding it.
+#[derive(Debug, Clone)]
+pub struct RepositoryPolicy {
+    /// The policy that judges.
+    pub loaded: LoadedPolicy,
+    /// The diagnostics of a committed policy that does not validate; the built-in default
+    /// judges instead, and the change is additionally held (SPEC §6).
+    pub committed_invalid: Option<Diagnostics>,
+}
+
+/// Where the commit gate takes its policy from (SPEC §6): the `Astrixfile.ax` committed at
+/// `HEAD`, never the working tree's or the index's; on the very first commit of a
+/// repository, the staged one; on an orphan branch of a repository with history, the
+/// default branch's; else the built-in default.
+pub fn for_repository(
+    repo: &crate::git::Repository,
+    head: &crate::git::Head,
+) -> Result<RepositoryPolicy, crate::git::GitError> {
+    use crate::git::Head;
+    use crate::policy::FILE_NAME;
+
+    let short = |id: &str| id.chars().take(12).collect::<String>();
+    let (blob, source, revision, description) = match head {
+        Head::Branch { commit, .. } | Head::Detached { commit } => (
+            repo.file_at_rev(commit, FILE_NAME)?,
+            "head",
+            Some(commit.clone()),
+            format!("{FILE_NAME} committed at HEAD ({})", short(commit)),
+        ),
+        Head::Unborn { branch } => {
+            if repo.has_any_commit()? {
+                match repo.default_branch_ref()? {
+                    Some(default) => (
+                        repo.file_at_rev(&default.commit, FILE_NAME)?,
+                        "branch",
+                        Some(default.commit.clone()),
+                        format!(
+                            "{FILE_NAME} of the default branch `{}` ({}), because `{branch}` is an orphan branch without commits",
+                            default
+                                .name
+                                .trim_start_matches("refs/heads/")
+                                .trim_start_matches("refs/remotes/"),
+                            short(&default.commit)
+                        ),
+                    ),
+                    None => (None, "branch", None, String::new()),
+                }
+            } else {
+                (
+                    repo.file_in_index(FILE_NAME)?,
+                    "index",
+                    None,
+                    format!("the staged {FILE_NAME} (the first commit of this repository)"),
+                )
+            }
+        }
+    };
+    let Some(blob) = blob else {
+        let why = match (head, source) {
+            (Head::Unborn { .. }, "index") => {
+                format!("the first commit of this repository stages no {FILE_NAME}")
+            }
+            (Head::Unborn { .. }, _) => {
+                format!("no {FILE_NAME} on this orphan branch's default branch")
+            }
+            _ => format!("no {FILE_NAME} is committed at HEAD"),
+        };
+        return Ok(RepositoryPolicy {
+            loaded: built_in(&why),
+            committed_invalid: None,
+        });
+    };
+    let provenance = PolicyProvenance {
+        source: source.to_owned(),
+        file: Some(FILE_NAME.to_owned()),
+        revision,
+        digest: String::new(),
+        description,
+    };
+    let Ok(text) = String::from_utf8(blob.data) else {
+        {
+            let mut diagnostics = Diagnostics::new(FILE_NAME, "");
+            diagnostics.items.push(
+                crate::diagnostic::Diagnostic::new(
+                    crate::diagnostic::Code::TomlSyntax,
+                    0..0,
+                    format!("{FILE_NAME} is not UTF-8 text"),
+                )
+                .with_help(
+                    "an Astrixfile is a TOML file; was a binary file committed in its place?",
+                ),
+            );
+            return Ok(invalid_committed(diagnostics, source));
+        }
+    };
+    match from_text(FILE_NAME, &text, provenance) {
+        Ok(loaded) => Ok(RepositoryPolicy {
+            loaded,
+            committed_invalid: None,
+        }),
+        // The first commit's staged policy is both the judge and part of the change: the gate
+        // denies it as a staged policy that does not validate.
+        Err(InvalidPolicyError(diagnostics)) => Ok(invalid_committed(diagnostics, source)),
+    }
+}
+
+fn invalid_committed(diagnostics: Diagnostics, source: &str) -> RepositoryPolicy {
+    let why = if source == "index" {
+        "the staged Astrixfile.ax does not validate"
+    } else {
+        "the committed Astrixfile.ax does not validate"
+    };
+    RepositoryPolicy {
+        loaded: built_in(why),
+        committed_invalid: (source != "index").then_some(diagnostics),
+    }
+}

@@ -6,9 +6,13 @@ use anyhow::Context as _;
 
 use crate::app::{Context, ignore_broken_pipe};
 use crate::cli::{EvaluateArgs, Format};
-use crate::eval::evaluate;
+use crate::diagnostic::Diagnostics;
+use crate::eval::{RuleOutcome, evaluate_with};
 use crate::exit::ExitStatus;
+use crate::gate::COMMITTED_POLICY_INVALID;
+use crate::git::{GitError, Repository};
 use crate::intent::ActionIntent;
+use crate::policy::Verdict;
 use crate::report::{
     ContextLine, Explanation, TextReport, decision_json, intent_next_steps, write_json,
 };
@@ -18,8 +22,18 @@ use crate::source::{self, LoadedPolicy};
 pub fn run(args: &EvaluateArgs, ctx: &mut Context<'_>) -> anyhow::Result<ExitStatus> {
     let text = read_input(args.file.as_deref())?;
     let intent = ActionIntent::from_json(&text)?;
-    let loaded = resolve_policy(args, ctx)?;
-    let decision = evaluate(&loaded.policy, &intent);
+    let (loaded, committed_invalid) = resolve_policy(args, ctx)?;
+    let mut extra = Vec::new();
+    if let Some(diagnostics) = &committed_invalid {
+        diagnostics.render(ctx.stderr, ctx.stderr_style.enabled())?;
+        extra.push(RuleOutcome::gate(
+            COMMITTED_POLICY_INVALID,
+            Verdict::RequireApproval,
+            "the committed Astrixfile.ax does not validate, so the built-in default judged; a human approves until it is repaired".to_owned(),
+            Vec::new(),
+        ));
+    }
+    let decision = evaluate_with(&loaded.policy, &intent, extra);
     let status = ExitStatus::from_decision(decision.verdict, decision.approved);
     match args.format.format {
         Format::Json => {
@@ -78,11 +92,24 @@ fn read_input(path: Option<&std::path::Path>) -> anyhow::Result<String> {
     String::from_utf8(bytes).map_err(|_| anyhow::anyhow!("the intent is not UTF-8 JSON text"))
 }
 
-/// `--policy`, else the repository's committed policy, else the built-in default.
-fn resolve_policy(args: &EvaluateArgs, ctx: &Context<'_>) -> anyhow::Result<LoadedPolicy> {
+/// `--policy`, else the repository's committed policy (as the commit gate finds it), else
+/// the built-in default. The second value is the committed policy's diagnostics when it does
+/// not validate: the gate then judges by the built-in default and holds, and so does this.
+fn resolve_policy(
+    args: &EvaluateArgs,
+    ctx: &Context<'_>,
+) -> anyhow::Result<(LoadedPolicy, Option<Diagnostics>)> {
     if let Some(path) = &args.policy {
-        return source::from_file(path);
+        return Ok((source::from_file(path)?, None));
     }
-    let _ = ctx;
-    Ok(source::built_in("no repository policy"))
+    let repo = match Repository::open(&ctx.cwd, &ctx.env) {
+        Ok(repo) => repo,
+        Err(GitError::NotARepository { .. }) => {
+            return Ok((source::built_in("not inside a git repository"), None));
+        }
+        Err(error) => return Err(error.into()),
+    };
+    let head = repo.head()?;
+    let resolved = source::for_repository(&repo, &head)?;
+    Ok((resolved.loaded, resolved.committed_invalid))
 }

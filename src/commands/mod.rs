@@ -3,11 +3,13 @@
 //!
 //! [`Context`]: crate::app::Context
 
+pub mod check;
 pub mod completions;
 pub mod evaluate;
 pub mod hook;
 pub mod init;
 pub mod install;
+pub mod intent;
 pub mod schema;
 pub mod test;
 pub mod validate;

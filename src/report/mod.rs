@@ -166,14 +166,18 @@ impl TextReport<'_> {
             )
         } else {
             let count = decision.deciding_rules.len();
+            let one = count == 1;
             let verb = match decision.verdict {
+                Verdict::Allow if one => "allows",
                 Verdict::Allow => "allow",
+                Verdict::RequireApproval if one => "requires a human's approval for",
                 Verdict::RequireApproval => "require a human's approval for",
+                Verdict::Deny if one => "denies",
                 Verdict::Deny => "deny",
             };
             format!(
                 "{count} rule{} {verb} {}",
-                if count == 1 { "" } else { "s" },
+                if one { "" } else { "s" },
                 self.subject
             )
         };

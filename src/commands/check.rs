@@ -1,0 +1,399 @@
+//! `astrix check`: judge exactly what git is about to commit (SPEC §6), and the shared
+//! judgement that `intent`, `approve` and the pre-commit hook build on.
+
+use std::io::Write;
+
+use anyhow::Context as _;
+use serde::Serialize;
+
+use crate::app::{Context, ignore_broken_pipe};
+use crate::approvals::{ApprovalKey, ApprovalStore, Lookup};
+use crate::cli::{CheckArgs, Format};
+use crate::diagnostic::Diagnostics;
+use crate::env::{ResolvedActor, resolve_actor};
+use crate::eval::{Decision, RuleOutcome, evaluate_with};
+use crate::exit::ExitStatus;
+use crate::gate::{
+    self, COMMITTED_POLICY_INVALID, ChangeFacts, ResolvedTarget, STAGED_POLICY_INVALID,
+};
+use crate::git::{Change, ChangeKind, ChangeOptions, Head, Repository};
+use crate::intent::ActionIntent;
+use crate::policy::{self, FILE_NAME, Verdict};
+use crate::report::{ContextLine, Explanation, TextReport, decision_json, write_json};
+use crate::source::{self, RepositoryPolicy};
+
+/// What the judgement needs to compute.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct JudgeOptions {
+    /// Compute line counts even when no policy needs them (for output).
+    pub line_counts: bool,
+    /// Look up recorded approvals for a held change.
+    pub approvals: bool,
+}
+
+/// A staged change, judged.
+pub struct Judgement {
+    /// The repository.
+    pub repo: Repository,
+    /// What HEAD was.
+    pub head: Head,
+    /// The policy that judged, and a committed policy's problems.
+    pub policy: RepositoryPolicy,
+    /// Who is acting.
+    pub actor: ResolvedActor,
+    /// Where the change goes.
+    pub target: ResolvedTarget,
+    /// The staged change.
+    pub change: Change,
+    /// Its intent (with `approved` set when an approval applies).
+    pub intent: ActionIntent,
+    /// The decision.
+    pub decision: Decision,
+    /// The problems of a staged Astrixfile.ax that does not validate.
+    pub staged_policy: Option<Diagnostics>,
+    /// The approval that let a held change through.
+    pub approval: Option<String>,
+    /// Why a recorded approval does not apply, when one exists.
+    pub stale_approval: Option<String>,
+}
+
+impl Judgement {
+    /// The commit the change goes on top of.
+    pub fn parent(&self) -> Option<&str> {
+        match &self.head {
+            Head::Branch { commit, .. } | Head::Detached { commit } => Some(commit),
+            Head::Unborn { .. } => None,
+        }
+    }
+
+    /// The exit status of the decision.
+    pub fn status(&self) -> ExitStatus {
+        ExitStatus::from_decision(self.decision.verdict, self.decision.approved)
+    }
+}
+
+/// The branch a change on `head` goes to: the branch being rebased during a rebase, else
+/// HEAD's branch; `None` on a detached HEAD.
+pub fn current_branch(repo: &Repository, head: &Head) -> anyhow::Result<Option<String>> {
+    if let Some(branch) = repo.rebase_branch()? {
+        return Ok(Some(branch));
+    }
+    Ok(match head {
+        Head::Branch { name, .. } => Some(name.clone()),
+        Head::Unborn { branch } => Some(branch.clone()),
+        Head::Detached { .. } => None,
+    })
+}
+
+/// The facts of a change, as the intent needs them.
+pub fn change_facts(change: &Change) -> ChangeFacts {
+    let totals = change.totals();
+    ChangeFacts {
+        files: change.modified_paths(),
+        lines_added: totals.map(|totals| totals.lines_added),
+        lines_deleted: totals.map(|totals| totals.lines_deleted),
+        binary_files: totals.map(|totals| totals.binary_files),
+    }
+}
+
+/// Judges the staged change of the repository at `ctx.cwd`.
+pub fn judge_staged(ctx: &Context<'_>, options: JudgeOptions) -> anyhow::Result<Judgement> {
+    let repo = Repository::open(&ctx.cwd, &ctx.env)?;
+    let head = repo.head()?;
+    let policy = source::for_repository(&repo, &head)?;
+    let rules = &policy.loaded.policy;
+    let actor = resolve_actor(&ctx.env, &rules.actors.agent_env);
+    let branch = current_branch(&repo, &head)?;
+    let target = gate::resolve_target(rules, branch.as_deref(), &ctx.env);
+    let change = repo.staged_change(&ChangeOptions {
+        line_counts: options.line_counts || gate::needs_line_counts(rules),
+    })?;
+    let facts = change_facts(&change);
+    let mut intent = gate::build_intent(&facts, &actor, &target)?;
+
+    let mut extra = Vec::new();
+    extra.extend(gate::policy_change_hold(&facts));
+    let staged_policy = staged_policy_problems(&repo, &change)?;
+    if let Some(diagnostics) = &staged_policy {
+        extra.push(RuleOutcome::gate(
+            STAGED_POLICY_INVALID,
+            Verdict::Deny,
+            format!(
+                "the staged {FILE_NAME} does not validate ({} error{}); a policy that cannot be read never lands",
+                diagnostics.error_count(),
+                if diagnostics.error_count() == 1 { "" } else { "s" }
+            ),
+            vec![FILE_NAME.to_owned()],
+        ));
+    }
+    if policy.committed_invalid.is_some() {
+        extra.push(RuleOutcome::gate(
+            COMMITTED_POLICY_INVALID,
+            Verdict::RequireApproval,
+            format!(
+                "the committed {FILE_NAME} does not validate, so the built-in default judged this change; a human approves until it is repaired"
+            ),
+            Vec::new(),
+        ));
+    }
+    let mut decision = evaluate_with(rules, &intent, extra);
+
+    let mut approval = None;
+    let mut stale_approval = None;
+    if options.approvals && decision.verdict == Verdict::RequireApproval {
+        let key = ApprovalKey {
+            parent: match &head {
+                Head::Branch { commit, .. } | Head::Detached { commit } => Some(commit.clone()),
+                Head::Unborn { .. } => None,
+            },
+            tree: repo.staged_tree_id()?,
+            policy_digest: policy.loaded.provenance.digest.clone(),
+            target: target.env.clone(),
+        };
+        let store = ApprovalStore::new(&astrix_dir(&repo));
+        match store.lookup(&key, crate::time::now_unix())? {
+            Lookup::Approved(found) => {
+                intent.approved = Some(true);
+                decision.approved = true;
+                approval = Some(format!(
+                    "`{}` by {} <{}> at {}{}",
+                    found.id,
+                    found.approver_name,
+                    found.approver_email,
+                    crate::time::rfc3339(found.created),
+                    found
+                        .reason
+                        .as_deref()
+                        .map(|reason| format!(" ({reason})"))
+                        .unwrap_or_default()
+                ));
+            }
+            Lookup::Stale(why) => stale_approval = Some(why),
+            Lookup::None => {}
+        }
+    }
+
+    Ok(Judgement {
+        repo,
+        head,
+        policy,
+        actor,
+        target,
+        change,
+        intent,
+        decision,
+        staged_policy,
+        approval,
+        stale_approval,
+    })
+}
+
+/// `<common git dir>/astrix`: where approvals, the audit log and caches live.
+pub fn astrix_dir(repo: &Repository) -> std::path::PathBuf {
+    repo.common_dir().join("astrix")
+}
+
+/// The diagnostics of a staged Astrixfile.ax that the change adds or edits and that does not
+/// validate.
+fn staged_policy_problems(
+    repo: &Repository,
+    change: &Change,
+) -> anyhow::Result<Option<Diagnostics>> {
+    let touched = change
+        .files
+        .iter()
+        .any(|file| file.path == FILE_NAME && file.kind != ChangeKind::Deleted);
+    if !touched {
+        return Ok(None);
+    }
+    let Some(blob) = repo.file_in_index(FILE_NAME)? else {
+        return Ok(None);
+    };
+    let Ok(text) = String::from_utf8(blob.data) else {
+        let mut diagnostics = Diagnostics::new(FILE_NAME, "");
+        diagnostics.items.push(
+            crate::diagnostic::Diagnostic::new(
+                crate::diagnostic::Code::TomlSyntax,
+                0..0,
+                format!("the staged {FILE_NAME} is not UTF-8 text"),
+            )
+            .with_help("an Astrixfile is a TOML file"),
+        );
+        return Ok(Some(diagnostics));
+    };
+    Ok(policy::load(FILE_NAME, &text).err())
+}
+
+/// The context lines of a commit report: actor, target, policy, approval.
+pub fn context_lines(judgement: &Judgement) -> Vec<ContextLine> {
+    let actor = &judgement.actor;
+    let mut lines = vec![
+        ContextLine {
+            label: "actor",
+            text: format!(
+                "{}{} — {}",
+                actor.kind,
+                actor
+                    .id
+                    .as_deref()
+                    .map(|id| format!(" ({id})"))
+                    .unwrap_or_default(),
+                actor.decided_by
+            ),
+        },
+        ContextLine {
+            label: "target",
+            text: format!("{} — {}", judgement.target.env, judgement.target.decided_by),
+        },
+        ContextLine {
+            label: "policy",
+            text: judgement.policy.loaded.provenance.description.clone(),
+        },
+        ContextLine {
+            label: "change",
+            text: describe_change(&judgement.change),
+        },
+    ];
+    if let Some(approval) = &judgement.approval {
+        lines.push(ContextLine {
+            label: "approval",
+            text: approval.clone(),
+        });
+    }
+    lines
+}
+
+fn describe_change(change: &Change) -> String {
+    let files = change.modified_paths().len();
+    let mut text = format!("{files} file{}", if files == 1 { "" } else { "s" });
+    if let Some(totals) = change.totals() {
+        text.push_str(&format!(
+            ", +{} -{} lines",
+            totals.lines_added, totals.lines_deleted
+        ));
+        if totals.binary_files > 0 {
+            text.push_str(&format!(", {} binary", totals.binary_files));
+        }
+    }
+    if change.is_merge() {
+        text.push_str(" (concluding a merge: only what differs from every parent)");
+    }
+    text
+}
+
+/// Notes for the report: a stale approval.
+pub fn notes(judgement: &Judgement) -> Vec<String> {
+    judgement
+        .stale_approval
+        .iter()
+        .map(|why| {
+            format!("{why}; a human runs `astrix approve` again to approve what is staged now")
+        })
+        .collect()
+}
+
+/// The `--explain` / JSON extras of a commit judgement.
+#[derive(Serialize)]
+struct CommitExplanation<'a> {
+    actor: &'a ResolvedActor,
+    target: &'a ResolvedTarget,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    approval: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    stale_approval: Option<&'a str>,
+}
+
+/// Writes the judgement's diagnostics (invalid staged or committed policy) to stderr.
+pub fn write_policy_diagnostics(
+    judgement: &Judgement,
+    ctx: &mut Context<'_>,
+) -> std::io::Result<()> {
+    let colour = ctx.stderr_style.enabled();
+    if let Some(diagnostics) = &judgement.staged_policy {
+        writeln!(
+            ctx.stderr,
+            "astrix: the staged {FILE_NAME} does not validate:"
+        )?;
+        diagnostics.render(ctx.stderr, colour)?;
+    }
+    if let Some(diagnostics) = &judgement.policy.committed_invalid {
+        writeln!(
+            ctx.stderr,
+            "astrix: the committed {FILE_NAME} does not validate; the built-in default policy judges until it is repaired:"
+        )?;
+        diagnostics.render(ctx.stderr, colour)?;
+    }
+    Ok(())
+}
+
+/// Renders the judgement as text or JSON to `out`.
+pub fn write_report(
+    judgement: &Judgement,
+    out: &mut dyn Write,
+    style: crate::report::style::Style,
+    format: Format,
+    explain: bool,
+) -> std::io::Result<()> {
+    match format {
+        Format::Json => {
+            let explanation = Explanation::new(
+                &judgement.decision,
+                &judgement.intent,
+                &judgement.policy.loaded.provenance,
+            );
+            let mut value = decision_json(&judgement.decision, explain.then_some(&explanation));
+            if explain {
+                let extra = CommitExplanation {
+                    actor: &judgement.actor,
+                    target: &judgement.target,
+                    approval: judgement.approval.as_deref(),
+                    stale_approval: judgement.stale_approval.as_deref(),
+                };
+                if let (serde_json::Value::Object(map), Ok(serde_json::Value::Object(more))) =
+                    (&mut value, serde_json::to_value(extra))
+                {
+                    map.extend(more);
+                }
+            }
+            write_json(out, &value)
+        }
+        Format::Text => {
+            let report = TextReport {
+                subject: "this commit",
+                decision: &judgement.decision,
+                context: context_lines(judgement),
+                notes: notes(judgement),
+                next_steps: gate::commit_next_steps(
+                    &judgement.policy.loaded.policy,
+                    &judgement.decision,
+                    &judgement.actor,
+                    &judgement.target,
+                ),
+                explain,
+            };
+            report.write(out, style)
+        }
+    }
+}
+
+/// Runs `astrix check`.
+pub fn run(args: &CheckArgs, ctx: &mut Context<'_>) -> anyhow::Result<ExitStatus> {
+    let judgement = judge_staged(
+        ctx,
+        JudgeOptions {
+            line_counts: args.explain,
+            approvals: true,
+        },
+    )
+    .context("cannot judge the staged change; the commit is blocked")?;
+    write_policy_diagnostics(&judgement, ctx)?;
+    let style = ctx.stdout_style;
+    ignore_broken_pipe(write_report(
+        &judgement,
+        ctx.stdout,
+        style,
+        args.format.format,
+        args.explain,
+    ))?;
+    Ok(judgement.status())
+}
