@@ -174,20 +174,16 @@ pub fn for_repository(
         description,
     };
     let Ok(text) = String::from_utf8(blob.data) else {
-        {
-            let mut diagnostics = Diagnostics::new(FILE_NAME, "");
-            diagnostics.items.push(
-                crate::diagnostic::Diagnostic::new(
-                    crate::diagnostic::Code::TomlSyntax,
-                    0..0,
-                    format!("{FILE_NAME} is not UTF-8 text"),
-                )
-                .with_help(
-                    "an Astrixfile is a TOML file; was a binary file committed in its place?",
-                ),
-            );
-            return Ok(invalid_committed(diagnostics, source));
-        }
+        let mut diagnostics = Diagnostics::new(FILE_NAME, "");
+        diagnostics.items.push(
+            crate::diagnostic::Diagnostic::new(
+                crate::diagnostic::Code::TomlSyntax,
+                0..0,
+                format!("{FILE_NAME} is not UTF-8 text"),
+            )
+            .with_help("an Astrixfile is a TOML file; was a binary file committed in its place?"),
+        );
+        return Ok(invalid_committed(diagnostics, source));
     };
     match from_text(FILE_NAME, &text, provenance) {
         Ok(loaded) => Ok(RepositoryPolicy {
