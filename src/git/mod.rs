@@ -204,7 +204,7 @@ impl Repository {
         let mut content = Content::new(&objects, attributes, self.diff_settings()?);
         if merge_heads.is_empty() {
             let files = Self::ordinary(raw, &mut content, options)?;
-            return Ok(self.finish(files, &parents));
+            return Ok(finish(files, &parents, content.settings.renames));
         }
         let mut others = Vec::new();
         for merge_head in &merge_heads {
@@ -213,7 +213,7 @@ impl Repository {
         }
         parents.extend(merge_heads);
         let files = combined(raw, others, &mut content, options)?;
-        Ok(self.finish(files, &parents))
+        Ok(finish(files, &parents, content.settings.renames))
     }
 
     /// The change a commit makes: its tree against its first parent's (the empty tree for a
@@ -239,7 +239,7 @@ impl Repository {
         let mut content = Content::new(&objects, attributes, self.diff_settings()?);
         if parents.len() < 2 {
             let files = Self::ordinary(raw, &mut content, options)?;
-            return Ok(self.finish(files, &parents));
+            return Ok(finish(files, &parents, content.settings.renames));
         }
         let mut others = Vec::new();
         for parent in &parents[1..] {
@@ -247,7 +247,7 @@ impl Repository {
             others.push(objects.diff_trees(Some(parent_tree), Some(tree))?);
         }
         let files = combined(raw, others, &mut content, options)?;
-        Ok(self.finish(files, &parents))
+        Ok(finish(files, &parents, content.settings.renames))
     }
 
     /// What HEAD is: an unborn branch, a branch at a commit, or a detached commit.
@@ -604,28 +604,18 @@ impl Repository {
             .map(|pair| file_change(pair, content, options))
             .collect()
     }
-
-    fn finish(&self, mut files: Vec<FileChange>, parents: &[ObjectId]) -> Change {
-        files.sort_by(|a, b| {
-            a.path
-                .cmp(&b.path)
-                .then_with(|| a.old_path().cmp(b.old_path()))
-        });
-        Change {
-            files,
-            parents: parents.iter().map(ToString::to_string).collect(),
-            renames: RenameMode::default(),
-        }
-        .with_renames(self)
-    }
 }
 
-impl Change {
-    fn with_renames(mut self, repo: &Repository) -> Self {
-        if let Ok(settings) = repo.diff_settings() {
-            self.renames = settings.renames;
-        }
-        self
+fn finish(mut files: Vec<FileChange>, parents: &[ObjectId], renames: RenameMode) -> Change {
+    files.sort_by(|a, b| {
+        a.path
+            .cmp(&b.path)
+            .then_with(|| a.old_path().cmp(b.old_path()))
+    });
+    Change {
+        files,
+        parents: parents.iter().map(ToString::to_string).collect(),
+        renames,
     }
 }
 
