@@ -998,6 +998,35 @@ fn a_partially_invalidated_cache_tree() {
 }
 
 #[test]
+fn index_format_variants() {
+    for setup in [
+        &["update-index", "--index-version", "4"][..],
+        &["update-index", "--index-version", "2"][..],
+        &["update-index", "--split-index"][..],
+        &["config", "index.skipHash", "true"][..],
+    ] {
+        let repo = TestRepo::new();
+        for i in 0..30 {
+            repo.write(format!("dir{}/file{i}.txt", i % 3), format!("{i}\n"));
+        }
+        repo.commit_all("base");
+        repo.git(setup);
+        repo.write("dir1/file1.txt", "changed\n");
+        repo.write("dir2/new.txt", "new\n");
+        repo.remove("dir0/file0.txt");
+        repo.git(&["add", "-A"]);
+        let view = assert_staged_matches_git(&repo);
+        assert_eq!(view.len(), 3, "{setup:?}");
+        let opened = Repository::open(repo.path(), &repo.env_snapshot()).unwrap();
+        assert_eq!(
+            opened.staged_tree_id().unwrap(),
+            repo.git(&["write-tree"]).trim(),
+            "{setup:?}"
+        );
+    }
+}
+
+#[test]
 fn unmerged_entries_are_an_error() {
     let repo = conflicted_merge();
     let err = Repository::open(repo.path(), &repo.env_snapshot())
@@ -1414,6 +1443,23 @@ fn files_at_revisions_and_in_the_index() {
     assert_eq!(
         opened()
             .file_at_rev("no-such-ref", "Astrixfile.ax")
+            .unwrap(),
+        None
+    );
+    assert_eq!(
+        opened().file_at_rev("HEAD~5", "Astrixfile.ax").unwrap(),
+        None
+    );
+    assert_eq!(
+        opened()
+            .file_at_rev("origin/HEAD", "Astrixfile.ax")
+            .unwrap(),
+        None
+    );
+    // Like `git rev-parse --verify`, a malformed name is no revision.
+    assert_eq!(
+        opened()
+            .file_at_rev("HEAD^{nonsense", "Astrixfile.ax")
             .unwrap(),
         None
     );
