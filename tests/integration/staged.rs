@@ -1102,6 +1102,71 @@ fn a_missing_object_is_an_error() {
 }
 
 #[test]
+fn a_corrupt_tree_is_an_error_not_a_panic() {
+    let repo = TestRepo::new();
+    let dir = repo.path().to_owned();
+    let write_literally = |kind: &str, data: &[u8]| {
+        let mut child = repo
+            .command("git")
+            .current_dir(&dir)
+            .args(["hash-object", "-w", "--literally", "--stdin", "-t", kind])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        std::io::Write::write_all(&mut child.stdin.take().unwrap(), data).unwrap();
+        let output = child.wait_with_output().unwrap();
+        assert!(output.status.success());
+        String::from_utf8(output.stdout).unwrap().trim().to_owned()
+    };
+    let cases: [&[u8]; 4] = [
+        b"garbage",
+        b"100644 name",
+        b"100644 truncated\0\x01\x02",
+        b"999999 bad-mode\0aaaaaaaaaaaaaaaaaaaa",
+    ];
+    for bad in cases {
+        let bad_tree = write_literally("tree", bad);
+        let listing = format!("040000 tree {bad_tree}\tsub\n");
+        let mut child = repo
+            .command("git")
+            .args(["mktree", "--missing"])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        std::io::Write::write_all(&mut child.stdin.take().unwrap(), listing.as_bytes()).unwrap();
+        let root = child.wait_with_output().unwrap();
+        assert!(root.status.success(), "{root:?}");
+        let root = String::from_utf8(root.stdout).unwrap().trim().to_owned();
+        let commit = repo
+            .git(&["commit-tree", &root, "-m", "bad"])
+            .trim()
+            .to_owned();
+        let opened = Repository::open(repo.path(), &repo.env_snapshot()).unwrap();
+        let result = opened.commit_change(&commit, &counts());
+        assert!(
+            matches!(result, Err(GitError::CorruptObject { .. })),
+            "{bad:?}: {result:?}"
+        );
+        // A blob where a tree belongs.
+        let blob = write_literally("blob", b"not a tree");
+        let mut tree = b"40000 sub\0".to_vec();
+        tree.extend((0..20).map(|i| u8::from_str_radix(&blob[2 * i..2 * i + 2], 16).unwrap()));
+        let root = write_literally("tree", &tree);
+        let commit = repo
+            .git(&["commit-tree", &root, "-m", "bad"])
+            .trim()
+            .to_owned();
+        let result = opened.commit_change(&commit, &counts());
+        assert!(
+            matches!(result, Err(GitError::UnexpectedKind { .. })),
+            "{result:?}"
+        );
+    }
+}
+
+#[test]
 fn a_sparse_index_is_expanded() {
     let repo = TestRepo::new();
     repo.write("in/a.txt", "a\n");
