@@ -8,8 +8,22 @@
 //! line counts equal to `git diff --cached --numstat`; [`Repository::commit_change`] is the
 //! same for an existing commit.
 //!
-//! Paths that are not UTF-8 are converted lossily (U+FFFD): such a file is still listed and
-//! counted, but its name is not byte-exact.
+//! Choices where git offers several behaviours:
+//! - Paths that are not UTF-8 are converted lossily (U+FFFD): such a file is still listed and
+//!   counted, but its name is not byte-exact.
+//! - `.gitattributes` (for `binary` / `-diff`) are read from the index for the staged change
+//!   and from the commit's tree for a commit, never from the work tree; git reads the work
+//!   tree's copy first, which is the same file unless it has unstaged edits.
+//! - Renames and copies follow `diff.renames` (default: renames at 50% similarity) and
+//!   `diff.renameLimit`, as `git diff --cached` does. A copy's source is unchanged and is not a
+//!   modified path. Blobs are read to find inexact renames even without line counts.
+//! - Line counts follow `diff.algorithm`; `histogram` is counted with Myers (see
+//!   `lines.rs`). Textconv drivers are not run; `diff.<driver>.binary` is honoured.
+//! - Submodule pointer changes are always reported (`diff.ignoreSubmodules` and
+//!   `submodule.<name>.ignore` do not hide what a commit records).
+//! - Merges are judged with git's combined rule: the paths whose content differs from every
+//!   parent, each counted against the parent it differs from least; no renames are paired.
+//! - A sparse index is expanded; a split index is read with its shared index.
 
 mod change;
 mod config;
@@ -204,7 +218,7 @@ impl Repository {
         let mut content = Content::new(&objects, attributes, self.diff_settings()?);
         if merge_heads.is_empty() {
             let files = Self::ordinary(raw, &mut content, options)?;
-            return Ok(self.finish(files, &parents));
+            return Ok(finish(files, &parents, content.settings.renames));
         }
         let mut others = Vec::new();
         for merge_head in &merge_heads {
@@ -213,7 +227,7 @@ impl Repository {
         }
         parents.extend(merge_heads);
         let files = combined(raw, others, &mut content, options)?;
-        Ok(self.finish(files, &parents))
+        Ok(finish(files, &parents, content.settings.renames))
     }
 
     /// The change a commit makes: its tree against its first parent's (the empty tree for a
@@ -239,7 +253,7 @@ impl Repository {
         let mut content = Content::new(&objects, attributes, self.diff_settings()?);
         if parents.len() < 2 {
             let files = Self::ordinary(raw, &mut content, options)?;
-            return Ok(self.finish(files, &parents));
+            return Ok(finish(files, &parents, content.settings.renames));
         }
         let mut others = Vec::new();
         for parent in &parents[1..] {
@@ -247,7 +261,7 @@ impl Repository {
             others.push(objects.diff_trees(Some(parent_tree), Some(tree))?);
         }
         let files = combined(raw, others, &mut content, options)?;
-        Ok(self.finish(files, &parents))
+        Ok(finish(files, &parents, content.settings.renames))
     }
 
     /// What HEAD is: an unborn branch, a branch at a commit, or a detached commit.
@@ -295,7 +309,9 @@ impl Repository {
 
     /// The file at `path` in revision `rev` (for example `HEAD` and `Astrixfile.ax`); `None`
     /// when the revision or the file does not exist (or the path is a directory or a
-    /// submodule); an error when the repository is damaged.
+    /// submodule); an error when the repository is damaged. Like `git rev-parse --verify`, a
+    /// name that does not resolve to a commit (unknown, out of range, malformed) is no
+    /// revision.
     pub fn file_at_rev(&self, rev: &str, path: &str) -> Result<Option<Blob>, GitError> {
         let Some(commit) = self.try_resolve_commit(rev)? else {
             return Ok(None);
@@ -488,10 +504,19 @@ impl Repository {
     }
 
     fn resolve_commit(&self, rev: &str) -> Result<ObjectId, GitError> {
-        self.try_resolve_commit(rev)?
-            .ok_or_else(|| GitError::Revision {
+        if rev == "HEAD" {
+            return self.head_commit()?.ok_or_else(|| GitError::Revision {
                 rev: rev.to_owned(),
-                message: "no such revision".to_owned(),
+                message: "HEAD is an unborn branch without commits".to_owned(),
+            });
+        }
+        let spec = format!("{rev}^{{commit}}");
+        self.repo
+            .rev_parse_single(spec.as_str())
+            .map(gix::Id::detach)
+            .map_err(|err| GitError::Revision {
+                rev: rev.to_owned(),
+                message: message(&err),
             })
     }
 
@@ -502,7 +527,9 @@ impl Repository {
         let spec = format!("{rev}^{{commit}}");
         match self.repo.rev_parse_single(spec.as_str()) {
             Ok(id) => Ok(Some(id.detach())),
-            Err(err) if is_not_found(&err) => Ok(None),
+            // As for `git rev-parse --verify`, a name that does not resolve (unknown, out of
+            // range, not a commit, malformed) is no revision; damaged data is an error.
+            Err(err) if !err.is_corrupted() => Ok(None),
             Err(err) => Err(GitError::Revision {
                 rev: rev.to_owned(),
                 message: message(&err),
@@ -604,28 +631,18 @@ impl Repository {
             .map(|pair| file_change(pair, content, options))
             .collect()
     }
-
-    fn finish(&self, mut files: Vec<FileChange>, parents: &[ObjectId]) -> Change {
-        files.sort_by(|a, b| {
-            a.path
-                .cmp(&b.path)
-                .then_with(|| a.old_path().cmp(b.old_path()))
-        });
-        Change {
-            files,
-            parents: parents.iter().map(ToString::to_string).collect(),
-            renames: RenameMode::default(),
-        }
-        .with_renames(self)
-    }
 }
 
-impl Change {
-    fn with_renames(mut self, repo: &Repository) -> Self {
-        if let Ok(settings) = repo.diff_settings() {
-            self.renames = settings.renames;
-        }
-        self
+fn finish(mut files: Vec<FileChange>, parents: &[ObjectId], renames: RenameMode) -> Change {
+    files.sort_by(|a, b| {
+        a.path
+            .cmp(&b.path)
+            .then_with(|| a.old_path().cmp(b.old_path()))
+    });
+    Change {
+        files,
+        parents: parents.iter().map(ToString::to_string).collect(),
+        renames,
     }
 }
 

@@ -495,6 +495,43 @@ fn line_ending_edge_cases() {
     assert_staged_matches_git(&repo);
 }
 
+#[test]
+fn structural_edge_cases() {
+    let repo = TestRepo::new();
+    repo.write("empty-a", "");
+    repo.write("file-then-dir", "was a file\n");
+    repo.write("dir-then-file/inner.txt", "was in a dir\n");
+    repo.symlink("link-to-move", "target");
+    repo.git(&["add", "-A"]);
+    add_submodule_commit(
+        &repo,
+        "sub-to-move",
+        "1111111111111111111111111111111111111111",
+    );
+    repo.git(&["commit", "-q", "-m", "base"]);
+    repo.remove("empty-a");
+    repo.write("empty-b", "");
+    repo.remove("file-then-dir");
+    repo.write("file-then-dir/now.txt", "now a directory\n");
+    repo.remove("dir-then-file");
+    repo.write("dir-then-file", "now a file\n");
+    repo.remove("link-to-move");
+    repo.symlink("moved-link", "target");
+    repo.git(&["add", "-A"]);
+    add_submodule_commit(
+        &repo,
+        "moved-sub",
+        "1111111111111111111111111111111111111111",
+    );
+    let view = assert_staged_matches_git(&repo);
+    assert!(
+        view.contains(&"R100\tempty-a\tempty-b\t0\t0".to_owned()),
+        "{view:?}"
+    );
+    repo.git(&["commit", "-q", "-m", "restructure"]);
+    assert_commit_matches_git(&repo, "HEAD");
+}
+
 /// A deterministic generator, so that the scenarios are reproducible without a crate.
 struct Lcg(u64);
 
@@ -715,23 +752,97 @@ fn git_index_file_points_at_a_temporary_index() {
     assert_eq!(assert_staged_matches_git(&repo).len(), 1);
 }
 
-#[test]
-fn git_index_file_under_a_real_commit_hook() {
-    let repo = commit_a_style_repo();
-    let hook = repo.path().join(".git/hooks/pre-commit");
-    std::fs::write(
-        &hook,
-        "#!/bin/sh\nprintf '%s' \"$GIT_INDEX_FILE\" > \"$(git rev-parse --git-dir)/seen-index\"\nexit 1\n",
-    )
-    .unwrap();
-    {
-        use std::os::unix::fs::PermissionsExt;
-        std::fs::set_permissions(&hook, std::fs::Permissions::from_mode(0o755)).unwrap();
+/// A pre-commit hook that records what git hands hooks (working directory, `GIT_*`
+/// variables, a copy of the index it points at) and refuses the commit.
+const CAPTURE_HOOK: &str = r#"#!/bin/sh
+pwd > "$CAPTURE/pwd"
+env | grep '^GIT_' | grep -v -e '^GIT_AUTHOR' -e '^GIT_COMMITTER' > "$CAPTURE/env"
+if [ -n "$GIT_INDEX_FILE" ]; then cp "$GIT_INDEX_FILE" "$CAPTURE/index"; fi
+exit 1
+"#;
+
+/// Runs `git <args> -m x` (a commit) from `dir` with the capture hook, then checks that astrix, opened
+/// the way the hook was run, sees what git would have committed; returns that view.
+fn staged_as_a_hook_sees_it(repo: &TestRepo, dir: &Path, args: &[&str]) -> Vec<String> {
+    use std::os::unix::fs::PermissionsExt;
+    let hooks = repo.path().join(".git/hooks");
+    std::fs::create_dir_all(&hooks).unwrap();
+    let hook = hooks.join("pre-commit");
+    std::fs::write(&hook, CAPTURE_HOOK).unwrap();
+    std::fs::set_permissions(&hook, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let capture = tempfile::tempdir().unwrap();
+    let capture_dir = capture.path().to_str().unwrap().to_owned();
+    let mut command = args.to_vec();
+    command.extend_from_slice(&["-q", "-m", "x"]);
+    let output = repo.git_output_in(dir, &[("CAPTURE", &capture_dir)], &command);
+    assert!(!output.status.success(), "the hook refuses the commit");
+    let cwd = std::fs::read_to_string(capture.path().join("pwd")).unwrap();
+    let cwd = Path::new(cwd.trim_end());
+    let mut env: Vec<(String, String)> = std::fs::read_to_string(capture.path().join("env"))
+        .unwrap()
+        .lines()
+        .filter_map(|line| line.split_once('='))
+        .map(|(name, value)| (name.to_owned(), value.to_owned()))
+        .collect();
+    // The index git pointed the hook at is gone once the commit is refused: use the copy.
+    if let Some(index) = env.iter_mut().find(|(name, _)| name == "GIT_INDEX_FILE") {
+        index.1 = capture.path().join("index").to_str().unwrap().to_owned();
     }
-    let output = repo.git_result(&["commit", "-a", "-m", "x"]);
-    assert!(!output.status.success(), "the hook refuses");
-    let seen = std::fs::read_to_string(repo.path().join(".git/seen-index")).unwrap();
-    assert!(seen.ends_with("index.lock"), "{seen}");
+    let env: Vec<(&str, &str)> = env.iter().map(|(n, v)| (n.as_str(), v.as_str())).collect();
+    assert_staged_matches_git_in(repo, cwd, &env)
+}
+
+#[test]
+fn commit_all_as_a_hook_sees_it() {
+    let repo = commit_a_style_repo();
+    let view = staged_as_a_hook_sees_it(&repo, repo.path(), &["commit", "-a"]);
+    assert_eq!(view, ["M\t\ta.txt\t1\t0", "M\t\tb.txt\t1\t0"]);
+}
+
+#[test]
+fn commit_with_paths_as_a_hook_sees_it() {
+    let repo = commit_a_style_repo();
+    // `git commit a.txt` commits a.txt from the work tree and leaves b.txt's staged change.
+    let view = staged_as_a_hook_sees_it(&repo, repo.path(), &["commit", "a.txt"]);
+    assert_eq!(view, ["M\t\ta.txt\t1\t0"]);
+}
+
+#[test]
+fn commit_from_a_subdirectory_as_a_hook_sees_it() {
+    let repo = commit_a_style_repo();
+    repo.write("sub/c.txt", "c\n");
+    repo.git(&["add", "sub/c.txt"]);
+    let view = staged_as_a_hook_sees_it(&repo, &repo.path().join("sub"), &["commit"]);
+    assert_eq!(view, ["A\t\tsub/c.txt\t1\t0", "M\t\tb.txt\t1\t0"]);
+}
+
+#[test]
+fn git_dash_c_reaches_the_hook() {
+    let repo = TestRepo::new();
+    repo.write("a.txt", "moved content\n".repeat(5));
+    repo.commit_all("base");
+    repo.mv("a.txt", "b.txt");
+    // `git -c` values reach hooks in GIT_CONFIG_PARAMETERS.
+    let view =
+        staged_as_a_hook_sees_it(&repo, repo.path(), &["-c", "diff.renames=false", "commit"]);
+    assert_eq!(view, ["A\t\tb.txt\t5\t0", "D\t\ta.txt\t0\t5"]);
+}
+
+#[test]
+fn commit_in_a_linked_worktree_as_a_hook_sees_it() {
+    let repo = commit_a_style_repo();
+    let worktree = repo.home().join("wt");
+    repo.git(&[
+        "worktree",
+        "add",
+        "-q",
+        "-b",
+        "wt",
+        worktree.to_str().unwrap(),
+    ]);
+    std::fs::write(worktree.join("a.txt"), "a\nfrom the worktree\n").unwrap();
+    let view = staged_as_a_hook_sees_it(&repo, &worktree, &["commit", "-a"]);
+    assert_eq!(view, ["M\t\ta.txt\t1\t0"]);
 }
 
 #[test]
@@ -887,6 +998,35 @@ fn a_partially_invalidated_cache_tree() {
 }
 
 #[test]
+fn index_format_variants() {
+    for setup in [
+        &["update-index", "--index-version", "4"][..],
+        &["update-index", "--index-version", "2"][..],
+        &["update-index", "--split-index"][..],
+        &["config", "index.skipHash", "true"][..],
+    ] {
+        let repo = TestRepo::new();
+        for i in 0..30 {
+            repo.write(format!("dir{}/file{i}.txt", i % 3), format!("{i}\n"));
+        }
+        repo.commit_all("base");
+        repo.git(setup);
+        repo.write("dir1/file1.txt", "changed\n");
+        repo.write("dir2/new.txt", "new\n");
+        repo.remove("dir0/file0.txt");
+        repo.git(&["add", "-A"]);
+        let view = assert_staged_matches_git(&repo);
+        assert_eq!(view.len(), 3, "{setup:?}");
+        let opened = Repository::open(repo.path(), &repo.env_snapshot()).unwrap();
+        assert_eq!(
+            opened.staged_tree_id().unwrap(),
+            repo.git(&["write-tree"]).trim(),
+            "{setup:?}"
+        );
+    }
+}
+
+#[test]
 fn unmerged_entries_are_an_error() {
     let repo = conflicted_merge();
     let err = Repository::open(repo.path(), &repo.env_snapshot())
@@ -959,6 +1099,71 @@ fn a_missing_object_is_an_error() {
         .staged_change(&ChangeOptions::default())
         .unwrap();
     assert_eq!(change.files.len(), 1);
+}
+
+#[test]
+fn a_corrupt_tree_is_an_error_not_a_panic() {
+    let repo = TestRepo::new();
+    let dir = repo.path().to_owned();
+    let write_literally = |kind: &str, data: &[u8]| {
+        let mut child = repo
+            .command("git")
+            .current_dir(&dir)
+            .args(["hash-object", "-w", "--literally", "--stdin", "-t", kind])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        std::io::Write::write_all(&mut child.stdin.take().unwrap(), data).unwrap();
+        let output = child.wait_with_output().unwrap();
+        assert!(output.status.success());
+        String::from_utf8(output.stdout).unwrap().trim().to_owned()
+    };
+    let cases: [&[u8]; 4] = [
+        b"garbage",
+        b"100644 name",
+        b"100644 truncated\0\x01\x02",
+        b"999999 bad-mode\0aaaaaaaaaaaaaaaaaaaa",
+    ];
+    for bad in cases {
+        let bad_tree = write_literally("tree", bad);
+        let listing = format!("040000 tree {bad_tree}\tsub\n");
+        let mut child = repo
+            .command("git")
+            .args(["mktree", "--missing"])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        std::io::Write::write_all(&mut child.stdin.take().unwrap(), listing.as_bytes()).unwrap();
+        let root = child.wait_with_output().unwrap();
+        assert!(root.status.success(), "{root:?}");
+        let root = String::from_utf8(root.stdout).unwrap().trim().to_owned();
+        let commit = repo
+            .git(&["commit-tree", &root, "-m", "bad"])
+            .trim()
+            .to_owned();
+        let opened = Repository::open(repo.path(), &repo.env_snapshot()).unwrap();
+        let result = opened.commit_change(&commit, &counts());
+        assert!(
+            matches!(result, Err(GitError::CorruptObject { .. })),
+            "{bad:?}: {result:?}"
+        );
+        // A blob where a tree belongs.
+        let blob = write_literally("blob", b"not a tree");
+        let mut tree = b"40000 sub\0".to_vec();
+        tree.extend((0..20).map(|i| u8::from_str_radix(&blob[2 * i..2 * i + 2], 16).unwrap()));
+        let root = write_literally("tree", &tree);
+        let commit = repo
+            .git(&["commit-tree", &root, "-m", "bad"])
+            .trim()
+            .to_owned();
+        let result = opened.commit_change(&commit, &counts());
+        assert!(
+            matches!(result, Err(GitError::UnexpectedKind { .. })),
+            "{result:?}"
+        );
+    }
 }
 
 #[test]
@@ -1307,6 +1512,23 @@ fn files_at_revisions_and_in_the_index() {
         None
     );
     assert_eq!(
+        opened().file_at_rev("HEAD~5", "Astrixfile.ax").unwrap(),
+        None
+    );
+    assert_eq!(
+        opened()
+            .file_at_rev("origin/HEAD", "Astrixfile.ax")
+            .unwrap(),
+        None
+    );
+    // Like `git rev-parse --verify`, a malformed name is no revision.
+    assert_eq!(
+        opened()
+            .file_at_rev("HEAD^{nonsense", "Astrixfile.ax")
+            .unwrap(),
+        None
+    );
+    assert_eq!(
         opened()
             .file_at_rev("main", "dir/x.txt")
             .unwrap()
@@ -1374,4 +1596,71 @@ fn merge_heads_and_user_identity() {
     // An empty GIT_CONFIG_GLOBAL reads no global file.
     let opened = Repository::open(fresh.path(), &env).unwrap();
     assert_eq!(opened.user_identity().name, None);
+}
+
+/// Prints how long `staged_change` takes on a repository of a few thousand files next to
+/// `git diff --cached --numstat` (run with `--release --ignored --nocapture`).
+#[test]
+#[ignore = "a timing report, not a check"]
+fn timing_on_a_few_thousand_files() {
+    use std::time::Instant;
+    let repo = TestRepo::new();
+    for i in 0..5000 {
+        repo.write(
+            format!("src/m{}/n{}/file{i}.rs", i % 20, i % 7),
+            lines_of(60, |line| format!("// file {i} line {line}")),
+        );
+    }
+    repo.commit_all("base");
+    for i in (0..5000).step_by(100) {
+        repo.write(
+            format!("src/m{}/n{}/file{i}.rs", i % 20, i % 7),
+            lines_of(61, |line| format!("// file {i} line {line} edited")),
+        );
+    }
+    for i in 0..10 {
+        let from = format!(
+            "src/m{}/n{}/file{}.rs",
+            (i * 7 + 1) % 20,
+            (i * 7 + 1) % 7,
+            i * 7 + 1
+        );
+        repo.mv(&from, &format!("moved/file{i}.rs"));
+    }
+    repo.git(&["add", "-A"]);
+    let opened = Repository::open(repo.path(), &repo.env_snapshot()).unwrap();
+    for (label, options) in [
+        ("without line counts", ChangeOptions::default()),
+        ("with line counts", counts()),
+    ] {
+        let start = Instant::now();
+        let change = opened.staged_change(&options).unwrap();
+        eprintln!(
+            "staged_change {label}: {:?} ({} files)",
+            start.elapsed(),
+            change.files.len()
+        );
+    }
+    let start = Instant::now();
+    opened.staged_tree_id().unwrap();
+    eprintln!("staged_tree_id: {:?}", start.elapsed());
+    let start = Instant::now();
+    let _ = Repository::open(repo.path(), &repo.env_snapshot()).unwrap();
+    eprintln!("open: {:?}", start.elapsed());
+    let start = Instant::now();
+    repo.git(&["diff", "--cached", "--numstat"]);
+    eprintln!("git diff --cached --numstat: {:?}", start.elapsed());
+    // Without a cache tree nothing can be skipped.
+    repo.git(&["read-tree", "HEAD"]);
+    repo.git(&["add", "-A"]);
+    let start = Instant::now();
+    opened.staged_change(&counts()).unwrap();
+    eprintln!("staged_change without a cache tree: {:?}", start.elapsed());
+    let start = Instant::now();
+    repo.git(&["diff", "--cached", "--numstat"]);
+    eprintln!(
+        "git diff --cached --numstat (no cache tree): {:?}",
+        start.elapsed()
+    );
+    assert_staged_matches_git(&repo);
 }
