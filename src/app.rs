@@ -65,6 +65,8 @@ pub fn run_with(cli: Cli, ctx: &mut Context<'_>) -> ExitStatus {
     let result = match cli.command {
         Command::Check(args) => commands::check::run(&args, ctx),
         Command::Intent(args) => commands::intent::run(&args, ctx),
+        Command::Approve(args) => commands::approve::run(&args, ctx),
+        Command::Log(args) => commands::log::run(&args, ctx),
         Command::Evaluate(args) => commands::evaluate::run(&args, ctx),
         Command::Validate(args) => commands::validate::run(&args, ctx),
         Command::Test(args) => commands::test::run(&args, ctx),

@@ -40,6 +40,10 @@ pub enum Command {
     Check(CheckArgs),
     /// Print the ActionIntent of the staged change as JSON (it round-trips into `evaluate`).
     Intent(IntentArgs),
+    /// Approve exactly the staged content (a human, at a terminal).
+    Approve(ApproveArgs),
+    /// Show the audit log of the gate's decisions.
+    Log(LogArgs),
     /// Evaluate an ActionIntent (JSON) against the policy.
     Evaluate(EvaluateArgs),
     /// Check an Astrixfile.ax; exit 0 when valid, 2 with every problem when not.
@@ -71,6 +75,33 @@ pub struct CheckArgs {
 
 #[derive(Debug, Args)]
 pub struct IntentArgs {}
+
+#[derive(Debug, Args)]
+pub struct ApproveArgs {
+    /// Why the change is approved; recorded with the approval.
+    #[arg(long, value_name = "TEXT")]
+    pub reason: Option<String>,
+    /// Approve the staged content as an amend of HEAD (on top of HEAD's parent).
+    #[arg(long, conflicts_with_all = ["list", "revoke"])]
+    pub amend: bool,
+    /// List the recorded approvals.
+    #[arg(long, conflicts_with = "revoke")]
+    pub list: bool,
+    /// Remove the approval with this id.
+    #[arg(long, value_name = "ID")]
+    pub revoke: Option<String>,
+    #[command(flatten)]
+    pub format: FormatArg,
+}
+
+#[derive(Debug, Args)]
+pub struct LogArgs {
+    /// Show only the last N decisions.
+    #[arg(short = 'n', long = "count", value_name = "N")]
+    pub count: Option<usize>,
+    #[command(flatten)]
+    pub format: FormatArg,
+}
 
 #[derive(Debug, Args)]
 pub struct EvaluateArgs {

@@ -72,6 +72,8 @@ pub enum Code {
     InvalidEnvVar,
     /// An empty string where a value is needed.
     EmptyValue,
+    /// A duration (`[approval] ttl`) that is not a number with a unit.
+    InvalidDuration,
     /// Warning: a condition with an empty list, so the rule (or environment) never matches.
     EmptyCondition,
     /// Warning: a rule names an actor type that looks like a misspelt known one.
@@ -82,7 +84,7 @@ pub enum Code {
 
 impl Code {
     /// Every code, errors first.
-    pub const ALL: [Code; 20] = [
+    pub const ALL: [Code; 21] = [
         Code::TomlSyntax,
         Code::UnknownKey,
         Code::WrongType,
@@ -100,6 +102,7 @@ impl Code {
         Code::DuplicateTestName,
         Code::InvalidEnvVar,
         Code::EmptyValue,
+        Code::InvalidDuration,
         Code::EmptyCondition,
         Code::UnknownActor,
         Code::UnknownEnv,
@@ -125,6 +128,7 @@ impl Code {
             Code::DuplicateTestName => "duplicate-test-name",
             Code::InvalidEnvVar => "invalid-env-var",
             Code::EmptyValue => "empty-value",
+            Code::InvalidDuration => "invalid-duration",
             Code::EmptyCondition => "empty-condition",
             Code::UnknownActor => "unknown-actor",
             Code::UnknownEnv => "unknown-env",

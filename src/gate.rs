@@ -205,10 +205,10 @@ pub fn commit_next_steps(
     }
     match decision.verdict {
         Verdict::RequireApproval => {
-            steps.push(
-                "or ask a human to review the staged change and run `astrix approve` in this repository; then run the same `git commit` again"
-                    .to_owned(),
-            );
+            let or = if steps.is_empty() { "" } else { "or " };
+            steps.push(format!(
+                "{or}ask a human to review the staged change and run `astrix approve` in this repository; then run the same `git commit` again"
+            ));
         }
         Verdict::Deny => {
             steps.push(

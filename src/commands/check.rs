@@ -31,12 +31,10 @@ pub struct JudgeOptions {
     pub approvals: bool,
 }
 
-/// A staged change, judged.
+/// A change (staged, or a commit), judged.
 pub struct Judgement {
-    /// The repository.
-    pub repo: Repository,
-    /// What HEAD was.
-    pub head: Head,
+    /// The commit the change goes on top of (`None` for a repository's first commit).
+    pub parent: Option<String>,
     /// The policy that judged, and a committed policy's problems.
     pub policy: RepositoryPolicy,
     /// Who is acting.
@@ -60,10 +58,7 @@ pub struct Judgement {
 impl Judgement {
     /// The commit the change goes on top of.
     pub fn parent(&self) -> Option<&str> {
-        match &self.head {
-            Head::Branch { commit, .. } | Head::Detached { commit } => Some(commit),
-            Head::Unborn { .. } => None,
-        }
+        self.parent.as_deref()
     }
 
     /// The exit status of the decision.
@@ -97,29 +92,84 @@ pub fn change_facts(change: &Change) -> ChangeFacts {
 }
 
 /// Judges the staged change of the repository at `ctx.cwd`.
-pub fn judge_staged(ctx: &Context<'_>, options: JudgeOptions) -> anyhow::Result<Judgement> {
+pub fn judge_staged(
+    ctx: &Context<'_>,
+    options: JudgeOptions,
+) -> anyhow::Result<(Repository, Judgement)> {
     let repo = Repository::open(&ctx.cwd, &ctx.env)?;
     let head = repo.head()?;
     let policy = source::for_repository(&repo, &head)?;
+    let branch = current_branch(&repo, &head)?;
+    let change = repo.staged_change(&ChangeOptions {
+        line_counts: options.line_counts || gate::needs_line_counts(&policy.loaded.policy),
+    })?;
+    let parent = match &head {
+        Head::Branch { commit, .. } | Head::Detached { commit } => Some(commit.clone()),
+        Head::Unborn { .. } => None,
+    };
+    let staged_policy = staged_policy_problems(&repo, &change)?;
+    let judgement = judge_change(
+        ctx,
+        &repo,
+        ChangeToJudge {
+            policy,
+            branch,
+            change,
+            parent,
+            new_policy: staged_policy,
+        },
+        options.approvals,
+        |repo| Ok(repo.staged_tree_id()?),
+    )?;
+    Ok((repo, judgement))
+}
+
+/// A change and what surrounds it, ready to be judged.
+pub struct ChangeToJudge {
+    /// The policy that judges it.
+    pub policy: RepositoryPolicy,
+    /// The branch it goes to.
+    pub branch: Option<String>,
+    /// The change.
+    pub change: Change,
+    /// The commit it goes on top of.
+    pub parent: Option<String>,
+    /// The problems of the Astrixfile.ax that the change itself brings, when it does not
+    /// validate.
+    pub new_policy: Option<Diagnostics>,
+}
+
+/// Judges a change: actor and target from the environment and the policy, the gate's own
+/// holds, the policy's rules, and a recorded approval for a held change (`tree` computes
+/// the id of the tree the change records, only when an approval is looked up).
+pub fn judge_change(
+    ctx: &Context<'_>,
+    repo: &Repository,
+    subject: ChangeToJudge,
+    approvals: bool,
+    tree: impl FnOnce(&Repository) -> anyhow::Result<String>,
+) -> anyhow::Result<Judgement> {
+    let ChangeToJudge {
+        policy,
+        branch,
+        change,
+        parent,
+        new_policy,
+    } = subject;
     let rules = &policy.loaded.policy;
     let actor = resolve_actor(&ctx.env, &rules.actors.agent_env);
-    let branch = current_branch(&repo, &head)?;
     let target = gate::resolve_target(rules, branch.as_deref(), &ctx.env);
-    let change = repo.staged_change(&ChangeOptions {
-        line_counts: options.line_counts || gate::needs_line_counts(rules),
-    })?;
     let facts = change_facts(&change);
     let mut intent = gate::build_intent(&facts, &actor, &target)?;
 
     let mut extra = Vec::new();
     extra.extend(gate::policy_change_hold(&facts));
-    let staged_policy = staged_policy_problems(&repo, &change)?;
-    if let Some(diagnostics) = &staged_policy {
+    if let Some(diagnostics) = &new_policy {
         extra.push(RuleOutcome::gate(
             STAGED_POLICY_INVALID,
             Verdict::Deny,
             format!(
-                "the staged {FILE_NAME} does not validate ({} error{}); a policy that cannot be read never lands",
+                "the {FILE_NAME} in this change does not validate ({} error{}); a policy that cannot be read never lands",
                 diagnostics.error_count(),
                 if diagnostics.error_count() == 1 { "" } else { "s" }
             ),
@@ -140,17 +190,14 @@ pub fn judge_staged(ctx: &Context<'_>, options: JudgeOptions) -> anyhow::Result<
 
     let mut approval = None;
     let mut stale_approval = None;
-    if options.approvals && decision.verdict == Verdict::RequireApproval {
+    if approvals && decision.verdict == Verdict::RequireApproval {
         let key = ApprovalKey {
-            parent: match &head {
-                Head::Branch { commit, .. } | Head::Detached { commit } => Some(commit.clone()),
-                Head::Unborn { .. } => None,
-            },
-            tree: repo.staged_tree_id()?,
+            parent: parent.clone(),
+            tree: tree(repo)?,
             policy_digest: policy.loaded.provenance.digest.clone(),
             target: target.env.clone(),
         };
-        let store = ApprovalStore::new(&astrix_dir(&repo));
+        let store = ApprovalStore::new(&astrix_dir(repo));
         match store.lookup(&key, crate::time::now_unix())? {
             Lookup::Approved(found) => {
                 intent.approved = Some(true);
@@ -174,15 +221,14 @@ pub fn judge_staged(ctx: &Context<'_>, options: JudgeOptions) -> anyhow::Result<
     }
 
     Ok(Judgement {
-        repo,
-        head,
+        parent,
         policy,
         actor,
         target,
         change,
         intent,
         decision,
-        staged_policy,
+        staged_policy: new_policy,
         approval,
         stale_approval,
     })
@@ -199,29 +245,38 @@ fn staged_policy_problems(
     repo: &Repository,
     change: &Change,
 ) -> anyhow::Result<Option<Diagnostics>> {
-    let touched = change
-        .files
-        .iter()
-        .any(|file| file.path == FILE_NAME && file.kind != ChangeKind::Deleted);
-    if !touched {
+    if !touches_policy(change) {
         return Ok(None);
     }
     let Some(blob) = repo.file_in_index(FILE_NAME)? else {
         return Ok(None);
     };
-    let Ok(text) = String::from_utf8(blob.data) else {
+    Ok(policy_problems(blob.data))
+}
+
+/// Whether `change` adds or edits Astrixfile.ax.
+pub fn touches_policy(change: &Change) -> bool {
+    change
+        .files
+        .iter()
+        .any(|file| file.path == FILE_NAME && file.kind != ChangeKind::Deleted)
+}
+
+/// The diagnostics of a policy file's content, when it does not validate.
+pub fn policy_problems(data: Vec<u8>) -> Option<Diagnostics> {
+    let Ok(text) = String::from_utf8(data) else {
         let mut diagnostics = Diagnostics::new(FILE_NAME, "");
         diagnostics.items.push(
             crate::diagnostic::Diagnostic::new(
                 crate::diagnostic::Code::TomlSyntax,
                 0..0,
-                format!("the staged {FILE_NAME} is not UTF-8 text"),
+                format!("{FILE_NAME} is not UTF-8 text"),
             )
             .with_help("an Astrixfile is a TOML file"),
         );
-        return Ok(Some(diagnostics));
+        return Some(diagnostics);
     };
-    Ok(policy::load(FILE_NAME, &text).err())
+    policy::load(FILE_NAME, &text).err()
 }
 
 /// The context lines of a commit report: actor, target, policy, approval.
@@ -378,7 +433,7 @@ pub fn write_report(
 
 /// Runs `astrix check`.
 pub fn run(args: &CheckArgs, ctx: &mut Context<'_>) -> anyhow::Result<ExitStatus> {
-    let judgement = judge_staged(
+    let (_, judgement) = judge_staged(
         ctx,
         JudgeOptions {
             line_counts: args.explain,

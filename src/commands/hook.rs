@@ -1,24 +1,116 @@
 //! `astrix hook <name>`: what the shims that `astrix install` writes into the hooks
 //! directory run, and what `.pre-commit-hooks.yaml` runs under pre-commit and prek.
+//!
+//! - `pre-commit` judges the staged change (as `astrix check`), appends the decision to the
+//!   audit log, and on a pass records that exact parent and tree for the backstop.
+//! - `reference-transaction` is the backstop (SPEC §6): git runs it for every ref update,
+//!   also under `git commit --no-verify`, and a non-zero exit in the `prepared` state aborts
+//!   the update. See [`super::backstop`].
 
-use anyhow::bail;
+use std::io::Write as _;
 
+use anyhow::{Context as _, bail};
+use serde::{Deserialize, Serialize};
+
+use super::check::{
+    JudgeOptions, Judgement, astrix_dir, judge_staged, write_policy_diagnostics, write_report,
+};
 use crate::app::Context;
-use crate::cli::HookArgs;
+use crate::audit::{AuditEntry, AuditLog};
+use crate::cli::{Format, HookArgs};
 use crate::exit::ExitStatus;
+use crate::git::Repository;
+
+/// The file (in the worktree's own git directory) where pre-commit records the change it
+/// passed, so that the backstop does not judge the same commit twice.
+pub const PASS_FILE: &str = "astrix-pre-commit-pass.json";
+
+/// What pre-commit passed: the backstop skips a new commit with exactly these.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PassRecord {
+    /// The commit the change went on top of.
+    pub parent: Option<String>,
+    /// The tree that was committed.
+    pub tree: String,
+    /// `actor.type`.
+    pub actor: String,
+    /// `target.env`.
+    pub target: String,
+    /// The policy's digest.
+    pub policy_digest: String,
+}
 
 /// Runs the git hook `args.name` with the arguments git gave it.
-///
-/// This is the entry point of the shims in `hooks/`: `pre-commit` judges the staged change,
-/// `reference-transaction` (called by its shim only in the `prepared` state, with git's
-/// `<old> <new> <ref>` lines on standard input) judges branch updates. Any other name is an
-/// error, which blocks whatever git was doing.
-pub fn run(args: &HookArgs, _ctx: &mut Context<'_>) -> anyhow::Result<ExitStatus> {
+pub fn run(args: &HookArgs, ctx: &mut Context<'_>) -> anyhow::Result<ExitStatus> {
     match args.name.as_str() {
-        // The commit gate (SPEC §6) fills these in; until then every commit passes.
-        "pre-commit" | "reference-transaction" => Ok(ExitStatus::Allowed),
+        "pre-commit" => pre_commit(ctx),
+        "reference-transaction" => super::backstop::run(args, ctx),
         other => bail!(
             "unknown hook `{other}`; astrix runs as the `pre-commit` and `reference-transaction` hooks"
         ),
+    }
+}
+
+fn pre_commit(ctx: &mut Context<'_>) -> anyhow::Result<ExitStatus> {
+    let (repo, judgement) = judge_staged(
+        ctx,
+        JudgeOptions {
+            line_counts: false,
+            approvals: true,
+        },
+    )
+    .context("astrix cannot judge this commit, so it is blocked")?;
+    let status = judgement.status();
+    write_policy_diagnostics(&judgement, ctx)?;
+    if status != ExitStatus::Allowed || judgement.decision.approved {
+        // git shows a hook's output on the terminal; stderr keeps stdout free for tools.
+        let style = ctx.stderr_style;
+        write_report(&judgement, ctx.stderr, style, Format::Text, false)?;
+    }
+    let log = AuditLog::new(&astrix_dir(&repo));
+    log.append(&audit_entry("pre-commit", &judgement, judgement.parent()))
+        .context("the decision cannot be recorded, so the commit is blocked")?;
+    if status == ExitStatus::Allowed {
+        record_pass(&repo, &judgement)?;
+    }
+    Ok(status)
+}
+
+/// Records what pre-commit passed for the backstop.
+fn record_pass(repo: &Repository, judgement: &Judgement) -> anyhow::Result<()> {
+    let record = PassRecord {
+        parent: judgement.parent().map(str::to_owned),
+        tree: repo.staged_tree_id()?,
+        actor: judgement.actor.kind.clone(),
+        target: judgement.target.env.clone(),
+        policy_digest: judgement.policy.loaded.provenance.digest.clone(),
+    };
+    let path = repo.git_dir().join(PASS_FILE);
+    let text = serde_json::to_vec(&record)?;
+    let mut file = fs_err::File::create(&path)
+        .with_context(|| format!("cannot record the pre-commit pass in `{}`", path.display()))?;
+    file.write_all(&text)?;
+    Ok(())
+}
+
+/// The audit entry of a judgement.
+pub fn audit_entry(hook: &str, judgement: &Judgement, commit: Option<&str>) -> AuditEntry {
+    let decision = &judgement.decision;
+    AuditEntry {
+        time: crate::time::rfc3339(crate::time::now_unix()),
+        hook: hook.to_owned(),
+        actor: judgement.actor.kind.clone(),
+        actor_id: judgement.actor.id.clone(),
+        actor_source: judgement.actor.decided_by.clone(),
+        target: judgement.target.env.clone(),
+        branch: judgement.target.branch.clone(),
+        files: judgement.intent.modified_files.len(),
+        decision: decision.verdict.name().to_owned(),
+        allowed: decision.allowed(),
+        rules: decision.deciding_rules.clone(),
+        reason: decision.reason.clone(),
+        approval: judgement.approval.clone(),
+        policy_digest: Some(judgement.policy.loaded.provenance.digest.clone()),
+        commit: commit.map(str::to_owned),
     }
 }

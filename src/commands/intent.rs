@@ -7,7 +7,7 @@ use crate::exit::ExitStatus;
 
 /// Runs `astrix intent`.
 pub fn run(_args: &IntentArgs, ctx: &mut Context<'_>) -> anyhow::Result<ExitStatus> {
-    let judgement = judge_staged(
+    let (_, judgement) = judge_staged(
         ctx,
         JudgeOptions {
             line_counts: true,

@@ -3,6 +3,8 @@
 //!
 //! [`Context`]: crate::app::Context
 
+pub mod approve;
+pub mod backstop;
 pub mod check;
 pub mod completions;
 pub mod evaluate;
@@ -10,6 +12,7 @@ pub mod hook;
 pub mod init;
 pub mod install;
 pub mod intent;
+pub mod log;
 pub mod schema;
 pub mod test;
 pub mod validate;

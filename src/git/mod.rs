@@ -28,6 +28,7 @@
 mod change;
 mod config;
 mod error;
+mod history;
 mod lines;
 mod rename;
 mod tree;
@@ -43,6 +44,7 @@ pub use change::{
     Change, ChangeKind, ChangeOptions, Entry, EntryMode, FileChange, LineCount, RenameMode, Totals,
 };
 pub use error::GitError;
+pub use history::CommitInfo;
 
 use crate::env::{
     EnvSnapshot, GIT_CEILING_DIRECTORIES, GIT_COMMON_DIR, GIT_DIR, GIT_INDEX_FILE, GIT_WORK_TREE,

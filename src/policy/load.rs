@@ -114,6 +114,7 @@ pub(crate) mod keys {
         Key::table("tests"),
         Key::tables("environment"),
         Key::table("actors"),
+        Key::table("approval"),
         Key::tables("rule"),
         Key::tables("test"),
     ];
@@ -123,6 +124,8 @@ pub(crate) mod keys {
     pub(crate) const ENVIRONMENT: &[Key] = &[Key::value("name"), Key::value("branches")];
     /// `[actors]`.
     pub(crate) const ACTORS: &[Key] = &[Key::value("agent_env")];
+    /// `[approval]`.
+    pub(crate) const APPROVAL: &[Key] = &[Key::value("ttl")];
     /// `[[rule]]`.
     pub(crate) const RULE: &[Key] = &[
         Key::value("id"),
@@ -144,6 +147,9 @@ pub(crate) mod keys {
 }
 
 use keys::Key;
+
+/// How long an approval stays valid when `[approval] ttl` is not set.
+pub const DEFAULT_APPROVAL_TTL: std::time::Duration = std::time::Duration::from_secs(24 * 3600);
 
 /// Reads and validates a policy. `file` is the name shown in diagnostics. On success the
 /// warnings (if any) are returned beside the policy; on failure every problem found.
@@ -246,6 +252,7 @@ struct RawPolicy<'d, 'i> {
     test_paths: Option<StringList>,
     environments: Vec<RawEnvironment>,
     agent_env: Option<StringList>,
+    approval_ttl: Option<At<String>>,
     rules: Vec<RawRule>,
     cases: Vec<RawCase<'d, 'i>>,
 }
@@ -713,6 +720,10 @@ impl<'s> Loader<'s> {
             self.check_keys(&actors, keys::ACTORS);
             raw.agent_env = self.strings(&actors, "agent_env");
         }
+        if let Some(approval) = self.table(top, "approval", "[approval]") {
+            self.check_keys(&approval, keys::APPROVAL);
+            raw.approval_ttl = self.string(&approval, "ttl");
+        }
         for table in self.tables(top, "rule", "[[rule]]") {
             raw.rules.push(self.read_rule(&table));
         }
@@ -839,6 +850,26 @@ impl<'s> Loader<'s> {
             .agent_env
             .map(|list| self.validate_agent_env(list))
             .unwrap_or_default();
+        let approval_ttl = match &raw.approval_ttl {
+            None => DEFAULT_APPROVAL_TTL,
+            Some(ttl) => match crate::time::parse_duration(&ttl.value) {
+                Some(duration) if !duration.is_zero() => duration,
+                _ => {
+                    self.report(
+                        Diagnostic::new(
+                            Code::InvalidDuration,
+                            ttl.span.clone(),
+                            format!("invalid duration `{}` for `ttl`", ttl.value),
+                        )
+                        .with_label("not a duration")
+                        .with_help(
+                            "write a positive whole number with a unit: `24h`, `90m`, `7d`, or seconds such as `3600`",
+                        ),
+                    );
+                    DEFAULT_APPROVAL_TTL
+                }
+            },
+        };
         // Every name written, even in an entry with other problems, so that a rule that
         // names it is not also reported as naming an unknown environment.
         let env_names = Names::new(
@@ -887,6 +918,7 @@ impl<'s> Loader<'s> {
             tests_list: tests_list?.list,
             environments,
             actors: Actors { agent_env },
+            approval_ttl,
             rules,
             cases,
             matcher,

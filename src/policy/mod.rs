@@ -88,6 +88,8 @@ pub struct Policy {
     pub environments: Vec<Environment>,
     /// `[actors]`.
     pub actors: Actors,
+    /// `[approval] ttl`: how long a recorded approval stays valid.
+    pub approval_ttl: std::time::Duration,
     /// `[[rule]]` in file order.
     pub rules: Vec<Rule>,
     /// `[[test]]` cases in file order.

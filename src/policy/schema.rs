@@ -68,6 +68,20 @@ pub fn astrixfile_schema() -> Value {
                     },
                 },
             },
+            "approval": {
+                "description": "How human approvals (`astrix approve`) work.",
+                "type": "object",
+                "additionalProperties": false,
+                "properties": {
+                    "ttl": {
+                        "description": "How long an approval stays valid after it is \
+                            recorded: a whole number with a unit (`24h`, `90m`, `7d`) or \
+                            seconds. Default `24h`.",
+                        "type": "string",
+                        "pattern": "^[0-9]+[smhd]?$",
+                    },
+                },
+            },
             "rule": {
                 "description": "The rules. Each contributes a decision when all its \
                     conditions match; deny overrides require_approval, which overrides allow.",
@@ -275,7 +289,7 @@ mod tests {
     #[test]
     fn describes_exactly_the_keys_the_loader_accepts() {
         let schema = astrixfile_schema();
-        let tables: [(&str, &[Key]); 6] = [
+        let tables: [(&str, &[Key]); 7] = [
             ("/properties", keys::TOP),
             ("/properties/tests/properties", keys::TESTS),
             (
@@ -283,6 +297,7 @@ mod tests {
                 keys::ENVIRONMENT,
             ),
             ("/properties/actors/properties", keys::ACTORS),
+            ("/properties/approval/properties", keys::APPROVAL),
             ("/properties/rule/items/properties", keys::RULE),
             ("/properties/test/items/properties", keys::TEST),
         ];

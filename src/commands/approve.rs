@@ -1,0 +1,280 @@
+//! `astrix approve`: a human approves exactly the staged content (SPEC §6).
+//!
+//! The approval binds the parent commit, the tree that would be committed, the policy's
+//! digest and the target environment; it needs a terminal on stdin, asks for `y`/`yes`, and
+//! is refused when an agent marker is present in the environment.
+
+use std::io::BufRead as _;
+
+use anyhow::{Context as _, bail};
+
+use super::check::{JudgeOptions, Judgement, astrix_dir, judge_staged};
+use crate::app::Context;
+use crate::approvals::{Approval, ApprovalKey, ApprovalStore};
+use crate::cli::{ApproveArgs, Format};
+use crate::env::{AGENT_MARKERS, AUTONOMOUS_LLM, ResolvedActor};
+use crate::eval::evaluate_with;
+use crate::exit::ExitStatus;
+use crate::policy::Verdict;
+use crate::report::write_json;
+use crate::time::{format_duration, now_unix, rfc3339};
+
+/// Runs `astrix approve`.
+pub fn run(args: &ApproveArgs, ctx: &mut Context<'_>) -> anyhow::Result<ExitStatus> {
+    if args.list {
+        return list(args, ctx);
+    }
+    if let Some(id) = &args.revoke {
+        return revoke(id, ctx);
+    }
+    refuse_agents(ctx)?;
+    if !ctx.stdin_is_terminal {
+        bail!(
+            "`astrix approve` needs a person at a terminal: standard input is not a terminal; run it yourself in a shell"
+        );
+    }
+    let (repo, judgement) = judge_staged(
+        ctx,
+        JudgeOptions {
+            line_counts: true,
+            approvals: false,
+        },
+    )?;
+    if judgement.change.files.is_empty() {
+        bail!("nothing is staged; `git add` the change to approve first");
+    }
+    let holds = holds_for_any_actor(&judgement);
+    if !show(&judgement, &holds, ctx)? {
+        return Ok(ExitStatus::Allowed);
+    }
+    let out = &mut *ctx.stderr;
+    let ttl = judgement.policy.loaded.policy.approval_ttl;
+    write!(
+        out,
+        "\napprove exactly this content on top of {} (valid for {})? [y/N] ",
+        judgement.parent().map_or_else(
+            || "the first commit".to_owned(),
+            |id| format!("`{}`", &id[..id.len().min(12)])
+        ),
+        format_duration(ttl)
+    )?;
+    out.flush()?;
+    let mut answer = String::new();
+    std::io::stdin()
+        .lock()
+        .read_line(&mut answer)
+        .context("cannot read the answer")?;
+    if !matches!(answer.trim().to_ascii_lowercase().as_str(), "y" | "yes") {
+        writeln!(ctx.stdout, "not approved")?;
+        return Ok(ExitStatus::Denied);
+    }
+    let identity = repo.user_identity();
+    let (Some(name), Some(email)) = (identity.name, identity.email) else {
+        bail!(
+            "git does not know who you are; set `git config user.name` and `git config user.email`, then approve again"
+        );
+    };
+    let parent = if args.amend {
+        let head = judgement
+            .parent()
+            .context("there is no commit to amend yet")?;
+        repo.commit_info(head)?.parents.first().cloned()
+    } else {
+        judgement.parent().map(str::to_owned)
+    };
+    let now = now_unix();
+    let expires = now.saturating_add(i64::try_from(ttl.as_secs()).unwrap_or(i64::MAX));
+    let approval = Approval::new(
+        ApprovalKey {
+            parent,
+            tree: repo.staged_tree_id()?,
+            policy_digest: judgement.policy.loaded.provenance.digest.clone(),
+            target: judgement.target.env.clone(),
+        },
+        name,
+        email,
+        now,
+        expires,
+        args.reason.clone(),
+        judgement.change.modified_paths(),
+        holds
+            .iter()
+            .flat_map(|(_, _, reasons)| reasons.iter().map(|reason| reason_id(reason)))
+            .collect(),
+    );
+    let id = approval.id.clone();
+    ApprovalStore::new(&astrix_dir(&repo)).record(approval, now)?;
+    writeln!(
+        ctx.stdout,
+        "approved `{id}` until {}; run the same `git commit` again{}",
+        rfc3339(expires),
+        if args.amend { " (with --amend)" } else { "" }
+    )?;
+    Ok(ExitStatus::Allowed)
+}
+
+/// Shows the staged change and what holds it, on stderr; false when nothing holds it.
+fn show(
+    judgement: &Judgement,
+    holds: &[(String, Verdict, Vec<String>)],
+    ctx: &mut Context<'_>,
+) -> anyhow::Result<bool> {
+    let style = ctx.stderr_style;
+    let out = &mut *ctx.stderr;
+    writeln!(
+        out,
+        "{}",
+        style.bold().paint("astrix approve: the staged change")
+    )?;
+    writeln!(
+        out,
+        "  target  {} — {}",
+        judgement.target.env, judgement.target.decided_by
+    )?;
+    writeln!(
+        out,
+        "  policy  {}",
+        judgement.policy.loaded.provenance.description
+    )?;
+    writeln!(out, "  files   {}", judgement.change.modified_paths().len())?;
+    for file in &judgement.change.files {
+        let lines = match file.lines {
+            Some(crate::git::LineCount::Text { added, deleted }) => format!("+{added} -{deleted}"),
+            Some(crate::git::LineCount::Binary) => "binary".to_owned(),
+            None => String::new(),
+        };
+        let path = match &file.kind {
+            crate::git::ChangeKind::Renamed { from, .. } => format!("{from} -> {}", file.path),
+            _ => file.path.clone(),
+        };
+        writeln!(out, "    {} {path}  {lines}", file.kind.letter())?;
+    }
+    if holds.is_empty() {
+        writeln!(
+            out,
+            "\nno rule holds this content for any actor; there is nothing to approve"
+        )?;
+        return Ok(false);
+    }
+    writeln!(out, "\n{}", style.bold().paint("what holds it"))?;
+    let mut denied_for_all = true;
+    for (actor, verdict, reasons) in holds {
+        writeln!(out, "  for {actor} ({verdict}):")?;
+        for reason in reasons {
+            writeln!(out, "    {reason}")?;
+        }
+        denied_for_all &= *verdict == Verdict::Deny;
+    }
+    if denied_for_all {
+        bail!("this content is denied, and approval cannot lift a denial; change what is staged");
+    }
+    Ok(true)
+}
+
+fn reason_id(reason: &str) -> String {
+    reason
+        .strip_prefix('[')
+        .and_then(|rest| rest.split_once(']'))
+        .map_or_else(|| reason.to_owned(), |(id, _)| id.to_owned())
+}
+
+/// Approving is a person's act: refused when any agent marker is in the environment.
+fn refuse_agents(ctx: &Context<'_>) -> anyhow::Result<()> {
+    if let Some((marker, agent)) = AGENT_MARKERS
+        .iter()
+        .find(|(name, _)| ctx.env.is_set_non_empty(name))
+    {
+        bail!(
+            "`astrix approve` refuses to run for an agent: `{marker}` is set ({agent}); a human approves from their own shell"
+        );
+    }
+    Ok(())
+}
+
+/// The holds on the judged content for its actor and for an agent: the rules that hold an
+/// agent's commit even when the approver would pass.
+fn holds_for_any_actor(judgement: &Judgement) -> Vec<(String, Verdict, Vec<String>)> {
+    let policy = &judgement.policy.loaded.policy;
+    let mut actors = vec![judgement.actor.clone()];
+    if judgement.actor.kind != AUTONOMOUS_LLM {
+        actors.push(ResolvedActor {
+            kind: AUTONOMOUS_LLM.to_owned(),
+            id: None,
+            decided_by: String::new(),
+        });
+    }
+    let mut holds = Vec::new();
+    for actor in actors {
+        let mut intent = judgement.intent.clone();
+        intent.actor.kind.clone_from(&actor.kind);
+        // The gate's own holds (a policy edit, an invalid committed policy) come from the
+        // original judgement; they apply to every actor.
+        let extra = judgement
+            .decision
+            .outcomes
+            .iter()
+            .filter(|outcome| outcome.line == 0)
+            .cloned()
+            .collect();
+        let decision = evaluate_with(policy, &intent, extra);
+        if decision.verdict != Verdict::Allow {
+            let reasons = decision
+                .deciding_outcomes()
+                .map(|outcome| format!("[{}] {}", outcome.id, outcome.reason))
+                .collect();
+            holds.push((actor.kind, decision.verdict, reasons));
+        }
+    }
+    holds
+}
+
+fn list(args: &ApproveArgs, ctx: &mut Context<'_>) -> anyhow::Result<ExitStatus> {
+    let repo = crate::git::Repository::open(&ctx.cwd, &ctx.env)?;
+    let store = ApprovalStore::new(&astrix_dir(&repo));
+    let approvals = store.load()?;
+    let now = now_unix();
+    if args.format.format == Format::Json {
+        write_json(ctx.stdout, &approvals)?;
+        return Ok(ExitStatus::Allowed);
+    }
+    if approvals.is_empty() {
+        writeln!(ctx.stdout, "no approvals recorded")?;
+    }
+    for approval in &approvals {
+        let state = if approval.expires > now {
+            "valid until"
+        } else {
+            "expired at"
+        };
+        writeln!(
+            ctx.stdout,
+            "{}  {} <{}>  {} {}  target {}  {} file{}{}",
+            approval.id,
+            approval.approver_name,
+            approval.approver_email,
+            state,
+            rfc3339(approval.expires),
+            approval.key.target,
+            approval.files.len(),
+            if approval.files.len() == 1 { "" } else { "s" },
+            approval
+                .reason
+                .as_deref()
+                .map(|reason| format!("  — {reason}"))
+                .unwrap_or_default()
+        )?;
+    }
+    Ok(ExitStatus::Allowed)
+}
+
+fn revoke(id: &str, ctx: &mut Context<'_>) -> anyhow::Result<ExitStatus> {
+    refuse_agents(ctx)?;
+    let repo = crate::git::Repository::open(&ctx.cwd, &ctx.env)?;
+    let store = ApprovalStore::new(&astrix_dir(&repo));
+    if store.revoke(id)? {
+        writeln!(ctx.stdout, "revoked `{id}`")?;
+        Ok(ExitStatus::Allowed)
+    } else {
+        bail!("no approval `{id}`; `astrix approve --list` shows the recorded ones")
+    }
+}

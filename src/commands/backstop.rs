@@ -1,0 +1,352 @@
+//! The backstop: the `reference-transaction` hook (SPEC §6).
+//!
+//! git runs it for every ref update — also under `git commit --no-verify` — and a non-zero
+//! exit in the `prepared` state aborts the update (`fatal: ref updates aborted by hook`;
+//! the change stays staged). It judges each update of a local branch that brings new
+//! content:
+//! - a new commit on top of the old tip (skipped when pre-commit already passed that exact
+//!   parent and tree for the same actor, target and policy);
+//! - an amend or other rewrite of the tip, judged as the whole commit against its parent, so
+//!   that amending cannot grow a change past a limit piece by piece;
+//! - a fast-forward of a branch that an `[[environment]]` entry names (`merge --ff-only`,
+//!   `branch -f`, `update-ref`), judged commit by commit and as a whole.
+//!
+//! Everything else returns at once: other refs, deletions, branch creation at an existing
+//! commit, moves backwards.
+
+use std::io::BufRead as _;
+
+use anyhow::Context as _;
+
+use super::check::{
+    ChangeToJudge, Judgement, astrix_dir, current_branch, judge_change, policy_problems,
+    touches_policy, write_report,
+};
+use super::hook::{PASS_FILE, PassRecord, audit_entry};
+use crate::app::Context;
+use crate::audit::AuditLog;
+use crate::cli::{Format, HookArgs};
+use crate::exit::ExitStatus;
+use crate::git::{ChangeOptions, Head, Repository};
+use crate::policy::FILE_NAME;
+use crate::source::{self, RepositoryPolicy};
+
+/// One line of the hook's input.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Update {
+    old: String,
+    new: String,
+    branch: String,
+}
+
+fn is_zero(id: &str) -> bool {
+    id.bytes().all(|byte| byte == b'0')
+}
+
+/// The updates of local branches that set a commit (not deletions).
+fn branch_updates(input: &str) -> Vec<Update> {
+    input
+        .lines()
+        .filter_map(|line| {
+            let mut parts = line.splitn(3, ' ');
+            let (old, new, name) = (parts.next()?, parts.next()?, parts.next()?);
+            let branch = name.strip_prefix("refs/heads/")?;
+            (!is_zero(new)).then(|| Update {
+                old: old.to_owned(),
+                new: new.to_owned(),
+                branch: branch.to_owned(),
+            })
+        })
+        .collect()
+}
+
+/// Runs the backstop for the transaction on standard input.
+pub fn run(args: &HookArgs, ctx: &mut Context<'_>) -> anyhow::Result<ExitStatus> {
+    if args.args.first().and_then(|state| state.to_str()) != Some("prepared") {
+        return Ok(ExitStatus::Allowed);
+    }
+    let mut input = String::new();
+    for line in std::io::stdin().lock().lines() {
+        input.push_str(&line.context("cannot read the ref updates from git")?);
+        input.push('\n');
+    }
+    let updates = branch_updates(&input);
+    if updates.is_empty() {
+        return Ok(ExitStatus::Allowed);
+    }
+    let repo = Repository::open(&ctx.cwd, &ctx.env)
+        .context("astrix cannot open the repository, so the ref update is blocked")?;
+    let mut worst = ExitStatus::Allowed;
+    for update in &updates {
+        let status = judge_update(&repo, update, ctx).with_context(|| {
+            format!(
+                "astrix cannot judge the update of `{}`, so it is blocked",
+                update.branch
+            )
+        })?;
+        worst = worst.worst(status);
+    }
+    Ok(worst)
+}
+
+/// What an update does to its branch.
+enum Move {
+    /// A new commit on top of the old tip (or a root commit on a new branch).
+    NewCommit,
+    /// The tip rewritten (amend, rebase, reset to an unrelated commit).
+    Rewrite,
+    /// The tip moved forward over existing commits.
+    FastForward,
+    /// Nothing new: branch creation at an existing commit, or a move backwards.
+    Nothing,
+}
+
+fn classify(repo: &Repository, update: &Update) -> anyhow::Result<Move> {
+    let commit = repo.commit_info(&update.new)?;
+    if is_zero(&update.old) {
+        // A branch that starts with a new root commit: the first commit of a repository or
+        // of an orphan branch (HEAD is still unborn). A new branch at an existing commit
+        // (`git switch -c`) brings nothing new.
+        let unborn = matches!(repo.head()?, Head::Unborn { .. });
+        return Ok(if commit.parents.is_empty() && unborn {
+            Move::NewCommit
+        } else {
+            Move::Nothing
+        });
+    }
+    if commit.parents.first() == Some(&update.old) {
+        return Ok(Move::NewCommit);
+    }
+    if repo.is_ancestor(&update.new, &update.old)? {
+        return Ok(Move::Nothing);
+    }
+    if repo.is_ancestor(&update.old, &update.new)? {
+        return Ok(Move::FastForward);
+    }
+    Ok(Move::Rewrite)
+}
+
+/// The policy in force on the branch before the update: the Astrixfile.ax at the old tip;
+/// for a new branch, what the commit gate would use from HEAD.
+fn policy_before(repo: &Repository, update: &Update) -> anyhow::Result<RepositoryPolicy> {
+    let head = if is_zero(&update.old) {
+        repo.head()?
+    } else {
+        Head::Branch {
+            name: update.branch.clone(),
+            commit: update.old.clone(),
+        }
+    };
+    Ok(source::for_repository(repo, &head)?)
+}
+
+fn judge_update(
+    repo: &Repository,
+    update: &Update,
+    ctx: &mut Context<'_>,
+) -> anyhow::Result<ExitStatus> {
+    let movement = classify(repo, update)?;
+    let policy = policy_before(repo, update)?;
+    let options = ChangeOptions {
+        line_counts: crate::gate::needs_line_counts(&policy.loaded.policy),
+    };
+    match movement {
+        Move::Nothing => Ok(ExitStatus::Allowed),
+        Move::NewCommit | Move::Rewrite => {
+            let commit = repo.commit_info(&update.new)?;
+            if matches!(movement, Move::NewCommit)
+                && passed_by_pre_commit(repo, &commit, &policy, ctx)?
+            {
+                return Ok(ExitStatus::Allowed);
+            }
+            let judgement = judge_commit(repo, update, &update.new, policy, &options, ctx)?;
+            finish(repo, update, &judgement, movement_label(&movement), ctx)
+        }
+        Move::FastForward => {
+            let branch_env = policy
+                .loaded
+                .policy
+                .environment_for_branch(&update.branch)
+                .is_some();
+            if !branch_env {
+                return Ok(ExitStatus::Allowed);
+            }
+            let mut worst = ExitStatus::Allowed;
+            for commit in repo.first_parent_chain(&update.old, &update.new)? {
+                let judgement = judge_commit(repo, update, &commit, policy.clone(), &options, ctx)?;
+                worst = worst.worst(finish(
+                    repo,
+                    update,
+                    &judgement,
+                    "a commit brought by a fast-forward",
+                    ctx,
+                )?);
+            }
+            let change = repo.range_change(&update.old, &update.new, &options)?;
+            let new_policy = if touches_policy(&change) {
+                repo.file_at_rev(&update.new, FILE_NAME)?
+                    .and_then(|blob| policy_problems(blob.data))
+            } else {
+                None
+            };
+            let new_tree = repo.commit_info(&update.new)?.tree;
+            let whole = judge_change(
+                ctx,
+                repo,
+                ChangeToJudge {
+                    policy,
+                    branch: Some(update.branch.clone()),
+                    change,
+                    parent: Some(update.old.clone()),
+                    new_policy,
+                },
+                true,
+                move |_| Ok(new_tree),
+            )?;
+            worst = worst.worst(finish(
+                repo,
+                update,
+                &whole,
+                "the fast-forward as a whole",
+                ctx,
+            )?);
+            Ok(worst)
+        }
+    }
+}
+
+fn movement_label(movement: &Move) -> &'static str {
+    match movement {
+        Move::Rewrite => "the rewritten commit (amend or rebase), judged whole against its parent",
+        _ => "a new commit",
+    }
+}
+
+/// Judges one commit against its parent(s) with the branch's policy.
+fn judge_commit(
+    repo: &Repository,
+    update: &Update,
+    commit: &str,
+    policy: RepositoryPolicy,
+    options: &ChangeOptions,
+    ctx: &Context<'_>,
+) -> anyhow::Result<Judgement> {
+    let info = repo.commit_info(commit)?;
+    let change = repo.commit_change(commit, options)?;
+    let new_policy = if touches_policy(&change) {
+        repo.file_at_rev(commit, FILE_NAME)?
+            .and_then(|blob| policy_problems(blob.data))
+    } else {
+        None
+    };
+    let tree = info.tree.clone();
+    judge_change(
+        ctx,
+        repo,
+        ChangeToJudge {
+            policy,
+            branch: Some(update.branch.clone()),
+            change,
+            parent: info.parents.first().cloned(),
+            new_policy,
+        },
+        true,
+        move |_| Ok(tree),
+    )
+}
+
+/// Whether pre-commit passed exactly this commit's parent and tree for the same actor,
+/// target and policy.
+fn passed_by_pre_commit(
+    repo: &Repository,
+    commit: &crate::git::CommitInfo,
+    policy: &RepositoryPolicy,
+    ctx: &Context<'_>,
+) -> anyhow::Result<bool> {
+    let path = repo.git_dir().join(PASS_FILE);
+    let Ok(bytes) = fs_err::read(&path) else {
+        return Ok(false);
+    };
+    let Ok(record) = serde_json::from_slice::<PassRecord>(&bytes) else {
+        return Ok(false);
+    };
+    let rules = &policy.loaded.policy;
+    let actor = crate::env::resolve_actor(&ctx.env, &rules.actors.agent_env);
+    let head = repo.head()?;
+    let branch = current_branch(repo, &head)?;
+    let target = crate::gate::resolve_target(rules, branch.as_deref(), &ctx.env);
+    let expected = PassRecord {
+        parent: commit.parents.first().cloned(),
+        tree: commit.tree.clone(),
+        actor: actor.kind,
+        target: target.env,
+        policy_digest: policy.loaded.provenance.digest.clone(),
+    };
+    // One use only: a later commit with the same content is judged again.
+    let _ = fs_err::remove_file(&path);
+    Ok(record == expected)
+}
+
+/// Reports and records a judged update; returns its status.
+fn finish(
+    repo: &Repository,
+    update: &Update,
+    judgement: &Judgement,
+    what: &str,
+    ctx: &mut Context<'_>,
+) -> anyhow::Result<ExitStatus> {
+    let status = judgement.status();
+    if status != ExitStatus::Allowed {
+        let style = ctx.stderr_style;
+        writeln!(
+            ctx.stderr,
+            "astrix: the reference-transaction hook stopped the update of branch `{}` ({what})",
+            update.branch
+        )?;
+        super::check::write_policy_diagnostics(judgement, ctx)?;
+        write_report(judgement, ctx.stderr, style, Format::Text, false)?;
+        writeln!(
+            ctx.stderr,
+            "\n`--no-verify` skips only the pre-commit hook, not astrix: the branch was not updated, and the change is still staged"
+        )?;
+    }
+    AuditLog::new(&astrix_dir(repo))
+        .append(&audit_entry(
+            "reference-transaction",
+            judgement,
+            Some(&update.new),
+        ))
+        .context("the decision cannot be recorded, so the update is blocked")?;
+    Ok(status)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_local_branch_updates_that_set_a_commit() {
+        let zero = "0".repeat(40);
+        let a = "a".repeat(40);
+        let b = "b".repeat(40);
+        let input = format!(
+            "{zero} {zero} AUTO_MERGE\n{a} {b} HEAD\n{a} {b} refs/heads/main\n{a} {zero} refs/heads/gone\n{a} {b} refs/tags/v1\n{zero} {b} refs/heads/feature/x\n"
+        );
+        let updates = branch_updates(&input);
+        assert_eq!(
+            updates,
+            vec![
+                Update {
+                    old: a.clone(),
+                    new: b.clone(),
+                    branch: "main".to_owned()
+                },
+                Update {
+                    old: zero,
+                    new: b,
+                    branch: "feature/x".to_owned()
+                },
+            ]
+        );
+    }
+}
