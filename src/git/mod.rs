@@ -242,13 +242,8 @@ impl Repository {
             .transpose()?
             .map(|c| c.0);
         let raw = objects.diff_trees(first_tree, Some(tree))?;
-        let index = self
-            .repo
-            .index_from_tree(&tree)
-            .map_err(|err| GitError::CorruptObject {
-                id: tree.to_string(),
-                message: message(&err),
-            })?;
+        let index =
+            objects.attributes_index(tree, raw.iter().map(|change| change.path.as_bstr()))?;
         let attributes = self.attributes(&index)?;
         let mut content = Content::new(&objects, attributes, self.diff_settings()?);
         if parents.len() < 2 {

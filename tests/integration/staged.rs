@@ -1354,6 +1354,26 @@ fn commit_change_of_a_root_and_an_ordinary_commit() {
 }
 
 #[test]
+fn attributes_in_subdirectories_apply_to_staged_changes_and_commits() {
+    let repo = TestRepo::new();
+    repo.write(".gitattributes", "*.dat binary\n");
+    repo.write("sub/.gitattributes", "*.txt -diff\n");
+    repo.write("sub/deeper/a.txt", "a\n");
+    repo.write("b.txt", "b\n");
+    repo.write("x.dat", "text really\n");
+    repo.commit_all("base");
+    repo.write("sub/deeper/a.txt", "a\nb\n");
+    repo.write("b.txt", "b\nc\n");
+    repo.write("x.dat", "text really\nmore\n");
+    repo.git(&["add", "-A"]);
+    let view = assert_staged_matches_git(&repo);
+    assert_eq!(view.iter().filter(|l| l.ends_with("-\t-")).count(), 2);
+    repo.git(&["commit", "-q", "-m", "edit"]);
+    let view = assert_commit_matches_git(&repo, "HEAD");
+    assert_eq!(view.iter().filter(|l| l.ends_with("-\t-")).count(), 2);
+}
+
+#[test]
 fn commit_change_of_a_merge_commit() {
     let repo = conflicted_merge();
     repo.write("conflict.txt", "resolved\n");
@@ -1650,6 +1670,18 @@ fn timing_on_a_few_thousand_files() {
     let start = Instant::now();
     repo.git(&["diff", "--cached", "--numstat"]);
     eprintln!("git diff --cached --numstat: {:?}", start.elapsed());
+    repo.git(&["commit", "-q", "-m", "edits"]);
+    let start = Instant::now();
+    let change = opened.commit_change("HEAD", &counts()).unwrap();
+    eprintln!(
+        "commit_change with line counts: {:?} ({} files)",
+        start.elapsed(),
+        change.files.len()
+    );
+    let start = Instant::now();
+    repo.git(&["show", "--numstat", "--format=", "HEAD"]);
+    eprintln!("git show --numstat: {:?}", start.elapsed());
+    repo.git(&["reset", "-q", "--soft", "HEAD~1"]);
     // Without a cache tree nothing can be skipped.
     repo.git(&["read-tree", "HEAD"]);
     repo.git(&["add", "-A"]);
