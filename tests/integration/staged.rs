@@ -1373,6 +1373,34 @@ fn attributes_in_subdirectories_apply_to_staged_changes_and_commits() {
     assert_eq!(view.iter().filter(|l| l.ends_with("-\t-")).count(), 2);
 }
 
+/// A deliberate difference from git: a change cannot make its own lines binary.
+#[test]
+fn a_staged_gitattributes_does_not_judge_its_own_change() {
+    let repo = TestRepo::new();
+    repo.write("big.txt", lines_of(10, |i| format!("line {i}")));
+    repo.commit_all("base");
+    repo.write(".gitattributes", "* -diff\n");
+    repo.write("big.txt", lines_of(500, |i| format!("new line {i}")));
+    repo.git(&["add", "-A"]);
+    let change = staged(&repo);
+    let totals = change.totals().unwrap();
+    assert_eq!((totals.lines_added, totals.binary_files), (501, 0));
+    // git itself would call big.txt binary here.
+    let git = git_view(&repo, repo.path(), &[], &["diff", "--cached"]);
+    assert!(git.contains(&"M\t\tbig.txt\t-\t-".to_owned()), "{git:?}");
+    // Once committed, the attributes apply to the next change, and to the commit's parent side.
+    repo.git(&["commit", "-q", "-m", "attributes"]);
+    let commit = Repository::open(repo.path(), &repo.env_snapshot())
+        .unwrap()
+        .commit_change("HEAD", &counts())
+        .unwrap();
+    assert_eq!(commit.totals().unwrap().binary_files, 0);
+    repo.write("big.txt", "short now\n");
+    repo.git(&["add", "-A"]);
+    assert_staged_matches_git(&repo);
+    assert_eq!(staged(&repo).totals().unwrap().binary_files, 1);
+}
+
 #[test]
 fn commit_change_of_a_merge_commit() {
     let repo = conflicted_merge();
