@@ -60,6 +60,7 @@ const BIG_FILE_THRESHOLD: u64 = 512 * 1024 * 1024;
 const DEFAULT_RENAME_LIMIT: i64 = 1000;
 
 /// An open repository, as seen from one working directory and environment.
+#[derive(Debug)]
 pub struct Repository {
     repo: gix::Repository,
     common_dir: PathBuf,
