@@ -931,9 +931,7 @@ fn a_bare_repository_has_no_work_tree() {
 #[test]
 fn not_a_repository() {
     let repo = TestRepo::bare_dir();
-    let err = Repository::open(repo.path(), &repo.env_snapshot())
-        .err()
-        .expect("no repository");
+    let err = Repository::open(repo.path(), &repo.env_snapshot()).unwrap_err();
     assert!(matches!(err, GitError::NotARepository { .. }), "{err}");
     assert!(err.to_string().starts_with("not a git repository"));
     let env = repo.env_snapshot_with(&[("GIT_DIR", "/nonexistent/astrix/.git")]);
