@@ -1,6 +1,13 @@
 //! Line counts as `git diff --numstat` reports them, and git's binary detection.
 //!
 //! Pure functions over byte buffers, so that they can be tested without a repository.
+//!
+//! Counts come from similar's Myers, which bounds its work with heuristics modelled on git's
+//! xdiff. Whenever the shortest edit script is found (ordinary commits, including thousands
+//! of lines with scattered edits) the counts are git's exactly, since every shortest script
+//! has the same counts. When both give up on the shortest script (hundreds of edits across a
+//! long file of highly repetitive lines) the two heuristics pick different near-minimal
+//! scripts, and the counts can differ from git's by a few percent, in either direction.
 
 use similar::{Algorithm, DiffOp};
 

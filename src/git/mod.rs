@@ -11,9 +11,11 @@
 //! Choices where git offers several behaviours:
 //! - Paths that are not UTF-8 are converted lossily (U+FFFD): such a file is still listed and
 //!   counted, but its name is not byte-exact.
-//! - `.gitattributes` (for `binary` / `-diff`) are read from the index for the staged change
-//!   and from the commit's tree for a commit, never from the work tree; git reads the work
-//!   tree's copy first, which is the same file unless it has unstaged edits.
+//! - `.gitattributes` (for `binary` / `-diff`) are read from HEAD's tree for the staged change
+//!   and from the first parent's tree for a commit (the staged or committed ones only when
+//!   there is no parent), never from the work tree. A change therefore cannot hide its own
+//!   lines by also adding `* -diff`; it differs from git (which reads the work tree's copy)
+//!   only when the change itself edits `.gitattributes`.
 //! - Renames and copies follow `diff.renames` (default: renames at 50% similarity) and
 //!   `diff.renameLimit`, as `git diff --cached` does. A copy's source is unchanged and is not a
 //!   modified path. Blobs are read to find inexact renames even without line counts.
@@ -60,6 +62,7 @@ const BIG_FILE_THRESHOLD: u64 = 512 * 1024 * 1024;
 const DEFAULT_RENAME_LIMIT: i64 = 1000;
 
 /// An open repository, as seen from one working directory and environment.
+#[derive(Debug)]
 pub struct Repository {
     repo: gix::Repository,
     common_dir: PathBuf,
@@ -216,7 +219,15 @@ impl Repository {
         let head_tree = head.map(|id| objects.commit(&id)).transpose()?.map(|c| c.0);
         let raw = objects.diff_tree_index(head_tree, &index)?;
         let mut parents: Vec<ObjectId> = head.into_iter().collect();
-        let attributes = self.attributes(&index)?;
+        // The committed `.gitattributes` decide what is binary, so that a change cannot make
+        // its own lines disappear (`* -diff`); on an unborn branch the staged ones do.
+        let attributes = match head_tree {
+            Some(head_tree) => {
+                let paths = raw.iter().map(|change| change.path.as_bstr());
+                self.attributes(&objects.attributes_index(head_tree, paths)?)?
+            }
+            None => self.attributes(&index)?,
+        };
         let mut content = Content::new(&objects, attributes, self.diff_settings()?);
         if merge_heads.is_empty() {
             let files = Self::ordinary(raw, &mut content, options)?;
@@ -244,13 +255,10 @@ impl Repository {
             .transpose()?
             .map(|c| c.0);
         let raw = objects.diff_trees(first_tree, Some(tree))?;
-        let index = self
-            .repo
-            .index_from_tree(&tree)
-            .map_err(|err| GitError::CorruptObject {
-                id: tree.to_string(),
-                message: message(&err),
-            })?;
+        // As for the staged change: the parent's `.gitattributes` (the commit's own for a
+        // root commit).
+        let paths = raw.iter().map(|change| change.path.as_bstr());
+        let index = objects.attributes_index(first_tree.unwrap_or(tree), paths)?;
         let attributes = self.attributes(&index)?;
         let mut content = Content::new(&objects, attributes, self.diff_settings()?);
         if parents.len() < 2 {

@@ -4,7 +4,9 @@
 //! equal: subtrees with the same id, and directories whose cache-tree entry in the index is
 //! valid and equal to HEAD's subtree (what `git commit` itself relies on).
 
-use std::collections::BTreeMap;
+use std::cell::RefCell;
+use std::collections::{BTreeMap, HashMap};
+use std::rc::Rc;
 
 use gix::ObjectId;
 use gix::bstr::{BStr, BString, ByteSlice, ByteVec};
@@ -79,11 +81,16 @@ struct TreeEntry {
 /// Object access with errors mapped to [`GitError`].
 pub(crate) struct Objects<'r> {
     repo: &'r gix::Repository,
+    /// Trees read by path lookups ([`Self::entry_at`]), which revisit the same directories.
+    lookups: RefCell<HashMap<ObjectId, Rc<Vec<TreeEntry>>>>,
 }
 
 impl<'r> Objects<'r> {
     pub(crate) fn new(repo: &'r gix::Repository) -> Self {
-        Self { repo }
+        Self {
+            repo,
+            lookups: RefCell::default(),
+        }
     }
 
     /// The kind and content of an object.
@@ -151,6 +158,15 @@ impl<'r> Objects<'r> {
         Ok(entries)
     }
 
+    fn cached_tree(&self, id: &ObjectId) -> Result<Rc<Vec<TreeEntry>>, GitError> {
+        if let Some(entries) = self.lookups.borrow().get(id) {
+            return Ok(Rc::clone(entries));
+        }
+        let entries = Rc::new(self.tree(id)?);
+        self.lookups.borrow_mut().insert(*id, Rc::clone(&entries));
+        Ok(entries)
+    }
+
     /// Every non-tree entry below `tree`, with `prefix` prepended to the paths.
     pub(crate) fn flatten(
         &self,
@@ -184,11 +200,8 @@ impl<'r> Objects<'r> {
         let mut current = tree;
         let mut components = path.split_str("/").peekable();
         while let Some(component) = components.next() {
-            let Some(entry) = self
-                .tree(&current)?
-                .into_iter()
-                .find(|entry| entry.name == component)
-            else {
+            let entries = self.cached_tree(&current)?;
+            let Some(entry) = entries.iter().find(|entry| entry.name == component) else {
                 return Ok(None);
             };
             if components.peek().is_none() {
@@ -203,6 +216,42 @@ impl<'r> Objects<'r> {
             current = entry.id;
         }
         Ok(None)
+    }
+
+    /// An index holding only the `.gitattributes` files of `tree` in the directories of
+    /// `paths` and their ancestors: all that attribute lookups for those paths read, without
+    /// loading the whole tree.
+    pub(crate) fn attributes_index<'p>(
+        &self,
+        tree: ObjectId,
+        paths: impl Iterator<Item = &'p BStr>,
+    ) -> Result<gix::index::State, GitError> {
+        let mut dirs = std::collections::BTreeSet::new();
+        dirs.insert(BString::default());
+        for path in paths {
+            for (position, byte) in path.iter().enumerate() {
+                if *byte == b'/' {
+                    dirs.insert(BString::from(&path[..position]));
+                }
+            }
+        }
+        let mut index = gix::index::State::new(self.repo.object_hash());
+        for dir in dirs {
+            let file = join(dir.as_bstr(), b".gitattributes");
+            if let Some(item) = self.entry_at(tree, file.as_bstr())?
+                && is_regular(item.mode)
+            {
+                index.dangerously_push_entry(
+                    gix::index::entry::Stat::default(),
+                    item.id,
+                    Flags::empty(),
+                    Mode::FILE,
+                    file.as_bstr(),
+                );
+            }
+        }
+        index.sort_entries();
+        Ok(index)
     }
 
     /// The per-path changes from tree `old` to tree `new` (`None`: the empty tree), skipping

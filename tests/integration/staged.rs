@@ -931,9 +931,7 @@ fn a_bare_repository_has_no_work_tree() {
 #[test]
 fn not_a_repository() {
     let repo = TestRepo::bare_dir();
-    let err = Repository::open(repo.path(), &repo.env_snapshot())
-        .err()
-        .expect("no repository");
+    let err = Repository::open(repo.path(), &repo.env_snapshot()).unwrap_err();
     assert!(matches!(err, GitError::NotARepository { .. }), "{err}");
     assert!(err.to_string().starts_with("not a git repository"));
     let env = repo.env_snapshot_with(&[("GIT_DIR", "/nonexistent/astrix/.git")]);
@@ -1354,6 +1352,54 @@ fn commit_change_of_a_root_and_an_ordinary_commit() {
 }
 
 #[test]
+fn attributes_in_subdirectories_apply_to_staged_changes_and_commits() {
+    let repo = TestRepo::new();
+    repo.write(".gitattributes", "*.dat binary\n");
+    repo.write("sub/.gitattributes", "*.txt -diff\n");
+    repo.write("sub/deeper/a.txt", "a\n");
+    repo.write("b.txt", "b\n");
+    repo.write("x.dat", "text really\n");
+    repo.commit_all("base");
+    repo.write("sub/deeper/a.txt", "a\nb\n");
+    repo.write("b.txt", "b\nc\n");
+    repo.write("x.dat", "text really\nmore\n");
+    repo.git(&["add", "-A"]);
+    let view = assert_staged_matches_git(&repo);
+    assert_eq!(view.iter().filter(|l| l.ends_with("-\t-")).count(), 2);
+    repo.git(&["commit", "-q", "-m", "edit"]);
+    let view = assert_commit_matches_git(&repo, "HEAD");
+    assert_eq!(view.iter().filter(|l| l.ends_with("-\t-")).count(), 2);
+}
+
+/// A deliberate difference from git: a change cannot make its own lines binary.
+#[test]
+fn a_staged_gitattributes_does_not_judge_its_own_change() {
+    let repo = TestRepo::new();
+    repo.write("big.txt", lines_of(10, |i| format!("line {i}")));
+    repo.commit_all("base");
+    repo.write(".gitattributes", "* -diff\n");
+    repo.write("big.txt", lines_of(500, |i| format!("new line {i}")));
+    repo.git(&["add", "-A"]);
+    let change = staged(&repo);
+    let totals = change.totals().unwrap();
+    assert_eq!((totals.lines_added, totals.binary_files), (501, 0));
+    // git itself would call big.txt binary here.
+    let git = git_view(&repo, repo.path(), &[], &["diff", "--cached"]);
+    assert!(git.contains(&"M\t\tbig.txt\t-\t-".to_owned()), "{git:?}");
+    // Once committed, the attributes apply to the next change, and to the commit's parent side.
+    repo.git(&["commit", "-q", "-m", "attributes"]);
+    let commit = Repository::open(repo.path(), &repo.env_snapshot())
+        .unwrap()
+        .commit_change("HEAD", &counts())
+        .unwrap();
+    assert_eq!(commit.totals().unwrap().binary_files, 0);
+    repo.write("big.txt", "short now\n");
+    repo.git(&["add", "-A"]);
+    assert_staged_matches_git(&repo);
+    assert_eq!(staged(&repo).totals().unwrap().binary_files, 1);
+}
+
+#[test]
 fn commit_change_of_a_merge_commit() {
     let repo = conflicted_merge();
     repo.write("conflict.txt", "resolved\n");
@@ -1650,6 +1696,18 @@ fn timing_on_a_few_thousand_files() {
     let start = Instant::now();
     repo.git(&["diff", "--cached", "--numstat"]);
     eprintln!("git diff --cached --numstat: {:?}", start.elapsed());
+    repo.git(&["commit", "-q", "-m", "edits"]);
+    let start = Instant::now();
+    let change = opened.commit_change("HEAD", &counts()).unwrap();
+    eprintln!(
+        "commit_change with line counts: {:?} ({} files)",
+        start.elapsed(),
+        change.files.len()
+    );
+    let start = Instant::now();
+    repo.git(&["show", "--numstat", "--format=", "HEAD"]);
+    eprintln!("git show --numstat: {:?}", start.elapsed());
+    repo.git(&["reset", "-q", "--soft", "HEAD~1"]);
     // Without a cache tree nothing can be skipped.
     repo.git(&["read-tree", "HEAD"]);
     repo.git(&["add", "-A"]);
