@@ -143,23 +143,104 @@ fn utf8_len(lead: u8) -> usize {
     }
 }
 
-/// The state each line starts in: `states[i]` for line `i`, plus one entry for the end of
-/// the file. `scratch` is a buffer the lexer writes into and that the caller may reuse.
-pub(crate) fn line_states(syntax: &Syntax, lines: &[&[u8]], scratch: &mut Vec<u8>) -> Vec<State> {
-    let mut states = Vec::with_capacity(lines.len() + 1);
+/// Where the lexer writes the code of a line.
+pub(crate) trait Sink {
+    /// Writes one byte.
+    fn push(&mut self, byte: u8);
+    /// Writes bytes.
+    fn extend(&mut self, bytes: &[u8]);
+    /// The last byte written on this line that is not whitespace (for telling a regular
+    /// expression from a division).
+    fn last_significant(&self) -> Option<u8>;
+}
+
+impl Sink for Vec<u8> {
+    fn push(&mut self, byte: u8) {
+        Vec::push(self, byte);
+    }
+
+    fn extend(&mut self, bytes: &[u8]) {
+        self.extend_from_slice(bytes);
+    }
+
+    fn last_significant(&self) -> Option<u8> {
+        self.iter()
+            .rev()
+            .copied()
+            .find(|b| !b.is_ascii_whitespace())
+    }
+}
+
+/// A sink that keeps only what the lexer reads back: computing states writes no code.
+#[derive(Default)]
+struct Discard {
+    last: Option<u8>,
+}
+
+impl Sink for Discard {
+    fn push(&mut self, byte: u8) {
+        if !byte.is_ascii_whitespace() {
+            self.last = Some(byte);
+        }
+    }
+
+    fn extend(&mut self, bytes: &[u8]) {
+        if let Some(&byte) = bytes.iter().rev().find(|b| !b.is_ascii_whitespace()) {
+            self.last = Some(byte);
+        }
+    }
+
+    fn last_significant(&self) -> Option<u8> {
+        self.last
+    }
+}
+
+/// The bytes that can start a comment or a literal in some language. A line that starts in
+/// code and holds none of them ends in code.
+const OPENERS: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut i = 0;
+    let openers = b"/#\"'`";
+    while i < openers.len() {
+        table[openers[i] as usize] = true;
+        i += 1;
+    }
+    table
+};
+
+/// Splits `data` into lines that keep their `\n` (a last line without one is a line too),
+/// as the line diff sees them, and computes the state each line starts in: `states[i]` for
+/// line `i`, plus one entry for the end of the file. One pass over the bytes, plus the
+/// lexer on the lines that need it.
+pub(crate) fn lines_and_states<'a>(syntax: &Syntax, data: &'a [u8]) -> (Vec<&'a [u8]>, Vec<State>) {
+    let estimate = data.len() / 32 + 2;
+    let mut lines = Vec::with_capacity(estimate);
+    let mut states = Vec::with_capacity(estimate);
     let mut state = State::Code;
     states.push(state);
-    for line in lines {
-        scratch.clear();
-        state = strip_line(syntax, state, line, scratch);
-        states.push(state);
+    let mut start = 0;
+    let mut has_opener = false;
+    for (i, &byte) in data.iter().enumerate() {
+        if byte == b'\n' || i + 1 == data.len() {
+            let line = &data[start..=i];
+            has_opener |= OPENERS[usize::from(byte)];
+            if state != State::Code || has_opener {
+                state = strip_line(syntax, state, line, &mut Discard::default());
+            }
+            lines.push(line);
+            states.push(state);
+            start = i + 1;
+            has_opener = false;
+        } else {
+            has_opener |= OPENERS[usize::from(byte)];
+        }
     }
-    states
+    (lines, states)
 }
 
 /// Appends the code of `line` (comments dropped, literals replaced by `"`) to `out` and
 /// returns the state the next line starts in. A trailing `\n` or `\r\n` is ignored.
-pub(crate) fn strip_line(syntax: &Syntax, start: State, line: &[u8], out: &mut Vec<u8>) -> State {
+pub(crate) fn strip_line(syntax: &Syntax, start: State, line: &[u8], out: &mut impl Sink) -> State {
     let line = line.strip_suffix(b"\n").unwrap_or(line);
     let line = line.strip_suffix(b"\r").unwrap_or(line);
     let len = line.len();
@@ -172,11 +253,17 @@ pub(crate) fn strip_line(syntax: &Syntax, start: State, line: &[u8], out: &mut V
     while i < len {
         match state {
             State::Code => {
-                let (next, advance) = code_step(syntax, line, i, out);
-                state = next;
-                i = advance;
+                // Plain code up to the next byte that may open a comment or a literal is
+                // copied as it is.
+                let next = find(line, i, |b| OPENERS[usize::from(b)]);
+                out.extend(&line[i..next]);
+                if next == len {
+                    break;
+                }
+                (state, i) = code_step(syntax, line, next, out);
             }
             State::Block(depth) => {
+                i = find(line, i, |b| b == b'*' || b == b'/');
                 if line[i..].starts_with(b"*/") {
                     i += 2;
                     state = if depth <= 1 {
@@ -192,24 +279,29 @@ pub(crate) fn strip_line(syntax: &Syntax, start: State, line: &[u8], out: &mut V
                 }
             }
             State::Str(quote) => {
-                if quote.escapes(syntax) && line[i] == b'\\' {
+                let closer = quote.closer();
+                let escapes = quote.escapes(syntax);
+                i = find(line, i, |b| b == closer[0] || (escapes && b == b'\\'));
+                if i == len {
+                    break;
+                }
+                if escapes && line[i] == b'\\' {
                     // Skips the escaped byte; past the end means the newline is escaped.
                     i += 2;
                     continue;
                 }
-                let closer = quote.closer();
                 let hashes = match quote {
                     Quote::Raw(hashes) => usize::from(hashes),
                     _ => 0,
                 };
-                if line[i..].starts_with(closer)
+                let at_closer = line[i..].starts_with(closer)
                     && line[i + closer.len()..]
                         .iter()
                         .take(hashes)
                         .filter(|&&b| b == b'#')
                         .count()
-                        == hashes
-                {
+                        == hashes;
+                if at_closer {
                     i += closer.len() + hashes;
                     state = State::Code;
                 } else {
@@ -228,9 +320,17 @@ pub(crate) fn strip_line(syntax: &Syntax, start: State, line: &[u8], out: &mut V
     state
 }
 
-/// One step in code at `line[i]`: writes what is code to `out`, returns the next state and
-/// the next index.
-fn code_step(syntax: &Syntax, line: &[u8], i: usize, out: &mut Vec<u8>) -> (State, usize) {
+/// The index of the first byte at or after `from` that satisfies `wanted`, or the length.
+fn find(line: &[u8], from: usize, wanted: impl Fn(u8) -> bool) -> usize {
+    line[from..]
+        .iter()
+        .position(|&b| wanted(b))
+        .map_or(line.len(), |p| from + p)
+}
+
+/// One step in code at `line[i]`, a byte in [`OPENERS`]: writes what is code to `out`,
+/// returns the next state and the next index.
+fn code_step(syntax: &Syntax, line: &[u8], i: usize, out: &mut impl Sink) -> (State, usize) {
     let byte = line[i];
     let rest = &line[i..];
     if (syntax.slash_comments && rest.starts_with(b"//")) || (syntax.hash_comments && byte == b'#')
@@ -241,6 +341,12 @@ fn code_step(syntax: &Syntax, line: &[u8], i: usize, out: &mut Vec<u8>) -> (Stat
     if syntax.slash_comments && rest.starts_with(b"/*") {
         out.push(b' ');
         return (State::Block(1), i + 2);
+    }
+    if syntax.rust_raw_strings && matches!(byte, b'"' | b'#') {
+        if let Some((hashes, end)) = raw_string_start(line, i) {
+            out.push(b'"');
+            return (State::Str(Quote::Raw(hashes)), end);
+        }
     }
     match byte {
         b'"' => {
@@ -254,7 +360,7 @@ fn code_step(syntax: &Syntax, line: &[u8], i: usize, out: &mut Vec<u8>) -> (Stat
         b'\'' => match syntax.single_quote {
             SingleQuote::String => {
                 out.push(b'"');
-                if syntax.triple_quotes && rest.starts_with(b"'''") {
+                if syntax.triple_quotes && rest.starts_with(b"\'\'\'") {
                     (State::Str(Quote::TripleSingle), i + 3)
                 } else {
                     (State::Str(Quote::Single), i + 1)
@@ -279,28 +385,29 @@ fn code_step(syntax: &Syntax, line: &[u8], i: usize, out: &mut Vec<u8>) -> (Stat
             out.push(b'"');
             (State::Code, regex_end(line, i))
         }
-        _ if is_ident_byte(byte) => {
-            let end = i + line[i..].iter().take_while(|&&b| is_ident_byte(b)).count();
-            let ident = &line[i..end];
-            out.extend_from_slice(ident);
-            if syntax.rust_raw_strings && matches!(ident, b"r" | b"br" | b"cr") {
-                let hashes = line[end..].iter().take_while(|&&b| b == b'#').count();
-                if line.get(end + hashes) == Some(&b'"') {
-                    out.push(b'"');
-                    let hashes = u8::try_from(hashes).unwrap_or(u8::MAX);
-                    return (
-                        State::Str(Quote::Raw(hashes)),
-                        end + usize::from(hashes) + 1,
-                    );
-                }
-            }
-            (State::Code, end)
-        }
         _ => {
             out.push(byte);
             (State::Code, i + 1)
         }
     }
+}
+
+/// When the `"` or `#` at `line[i]` opens a Rust raw string (`r"`, `r#"`, `br##"`,
+/// `cr"`: the identifier before it is `r`, `br` or `cr`), its number of `#` and the index
+/// after the opening quote.
+fn raw_string_start(line: &[u8], i: usize) -> Option<(u8, usize)> {
+    let ident_start = line[..i]
+        .iter()
+        .rposition(|&b| !is_ident_byte(b))
+        .map_or(0, |p| p + 1);
+    if !matches!(&line[ident_start..i], b"r" | b"br" | b"cr") {
+        return None;
+    }
+    let hashes = line[i..].iter().take_while(|&&b| b == b'#').count();
+    if line.get(i + hashes) != Some(&b'"') {
+        return None;
+    }
+    Some((u8::try_from(hashes).unwrap_or(u8::MAX), i + hashes + 1))
 }
 
 /// The end (exclusive) of the character literal that starts with the `'` at `line[i]`, or
@@ -322,10 +429,10 @@ fn char_literal_end(line: &[u8], i: usize) -> Option<usize> {
 
 /// Whether a `/` starts a regular-expression literal rather than a division: it does when
 /// the code before it on the line ends in an operator or an opening bracket, or is empty.
-fn regex_may_start(out: &[u8]) -> bool {
-    match out.iter().rev().find(|b| !b.is_ascii_whitespace()) {
+fn regex_may_start(out: &impl Sink) -> bool {
+    match out.last_significant() {
         None => true,
-        Some(b) => b"(,=:[!&|?{};+-*%<>~^".contains(b),
+        Some(b) => b"(,=:[!&|?{};+-*%<>~^".contains(&b),
     }
 }
 
@@ -420,6 +527,9 @@ mod tests {
         escaped_quote: C_LIKE, r#"f("a\"b", c)"# => r#"f(", c)"#;
         rust_multiline_string: RUST, "let s = \"\n#[test]\n\";" => "let s = \"|\"|\";";
         rust_raw_string: RUST, "r#\"a \" #[test]\"# x" => "r\" x";
+        rust_raw_identifier: RUST, "let r#type = 1; assert!(x)" => "let r#type = 1; assert!(x)";
+        rust_byte_raw_string: RUST, "br##\"a\"# \"##; x" => "br\"; x";
+        rust_raw_string_ending_in_backslash: RUST, "r\"C:\\\" + x" => "r\" + x";
         rust_lifetime: RUST, "fn f<'a>(x: &'a str) -> char { 'x' }" => "fn f<'a>(x: &'a str) -> char { \" }";
         rust_char_quote: RUST, r#"let q = '"'; assert!(q)"# => r#"let q = "; assert!(q)"#;
         rust_escaped_char: RUST, r"let q = '\''; x" => r#"let q = "; x"#;
@@ -437,11 +547,28 @@ mod tests {
 
     #[test]
     fn states_follow_the_file() {
-        let lines: Vec<&[u8]> = vec![b"a /*\n", b"b\n", b"*/ c\n"];
-        let states = line_states(&C_LIKE, &lines, &mut Vec::new());
+        let (lines, states) = lines_and_states(&C_LIKE, b"a /*\nb\n*/ c\nd");
+        assert_eq!(lines, [&b"a /*\n"[..], b"b\n", b"*/ c\n", b"d"]);
         assert_eq!(
             states,
-            [State::Code, State::Block(1), State::Block(1), State::Code]
+            [
+                State::Code,
+                State::Block(1),
+                State::Block(1),
+                State::Code,
+                State::Code
+            ]
         );
+    }
+
+    #[test]
+    fn lines_like_the_diff() {
+        assert!(lines_and_states(&C_LIKE, b"").0.is_empty());
+        assert_eq!(lines_and_states(&C_LIKE, b"a\n\n").0, [&b"a\n"[..], b"\n"]);
+        // An opener on the last byte of a line without a newline still counts.
+        let (_, states) = lines_and_states(&C_LIKE, b"x\ny = \"");
+        assert_eq!(states[2], State::Code);
+        let (_, states) = lines_and_states(&RUST, b"x\ny = \"");
+        assert_eq!(states[2], State::Str(Quote::Double));
     }
 }

@@ -39,6 +39,8 @@
 //! - the patterns apply to every file of the language, test code or not: an `assert!`
 //!   removed from library code counts, and a Python function named `test_connection` in an
 //!   application module is a test;
+//! - an assertion weakened into another assertion (`assert_eq!(x, 3)` into
+//!   `assert!(true)`) is not a removal;
 //! - doctests (code in Rust doc comments) are comments and do not count.
 
 mod go;
@@ -395,14 +397,6 @@ fn is_binary(data: &[u8]) -> bool {
     data[..data.len().min(BINARY_SNIFF_BYTES)].contains(&0)
 }
 
-/// Splits `data` into lines that keep their `\n`, as the line diff sees them; a last line
-/// without one is a line too.
-fn split_lines(data: &[u8]) -> Vec<&[u8]> {
-    let mut lines = Vec::with_capacity(data.len() / 32 + 1);
-    lines.extend(data.split_inclusive(|&byte| byte == b'\n'));
-    lines
-}
-
 /// What one line holds.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 struct Counts {
@@ -456,10 +450,8 @@ struct Analysis {
 
 impl Analysis {
     fn run(&mut self, old: &[u8], new: &[u8]) {
-        let old_lines = split_lines(old);
-        let new_lines = split_lines(new);
-        let old_states = lex::line_states(&self.table.syntax, &old_lines, &mut self.code);
-        let new_states = lex::line_states(&self.table.syntax, &new_lines, &mut self.code);
+        let (old_lines, old_states) = lex::lines_and_states(&self.table.syntax, old);
+        let (new_lines, new_states) = lex::lines_and_states(&self.table.syntax, new);
         for op in similar::capture_diff_slices(Algorithm::Myers, &old_lines, &new_lines) {
             match op {
                 DiffOp::Equal {
@@ -726,6 +718,59 @@ mod tests {
         );
     }
 
+    /// Counts of a whole file, as if it were deleted.
+    fn whole(path: &str, text: &str) -> (i64, i64, i64) {
+        let file = analyze_file(path, Some(text.as_bytes()), None).unwrap();
+        (
+            file.tests_removed,
+            -file.test_skips_added,
+            file.assertions_removed,
+        )
+    }
+
+    #[test]
+    fn nets_are_whole_file_differences() {
+        let cases = [
+            (
+                "a.rs",
+                "#[test]\nfn a() { assert!(x); }\n#[test]\nfn b() {}\n",
+                "/*\n#[test]\nfn a() { assert!(x); }\n*/\n#[test]\n#[ignore]\nfn b() {}\n",
+            ),
+            (
+                "a.py",
+                "def test_a():\n    assert x\n\ndef test_b():\n    pass\n",
+                "\"\"\"\ndef test_a():\n    assert x\n\"\"\"\n@pytest.mark.skip\ndef test_b():\n    pass\n",
+            ),
+            (
+                "a.test.js",
+                "it('a', () => {\n  expect(1).toBe(1);\n});\n",
+                "const s = `\nit('a', () => {\n  expect(1).toBe(1);\n`;\ndescribe.only('b', () => {});\n",
+            ),
+        ];
+        for (path, old, new) in cases {
+            let file = analyze_file(path, Some(old.as_bytes()), Some(new.as_bytes())).unwrap();
+            let (old_tests, old_skips, old_asserts) = whole(path, old);
+            let (new_tests, new_skips, new_asserts) = whole(path, new);
+            assert_eq!(
+                (
+                    file.tests_removed,
+                    file.test_skips_added,
+                    file.assertions_removed
+                ),
+                (
+                    old_tests - new_tests,
+                    new_skips - old_skips,
+                    old_asserts - new_asserts
+                ),
+                "{path}"
+            );
+            assert!(
+                file.tests_removed > 0 && file.removes_or_skips_tests,
+                "{path}"
+            );
+        }
+    }
+
     #[test]
     fn long_lines_are_cut() {
         let text = line_text(format!("  assert!({});\n", "x".repeat(200)).as_bytes());
@@ -775,6 +820,43 @@ mod tests {
         assert_eq!(combine(Vec::new()), TamperReport::default());
         let same = analyze_file("a.rs", Some(b"#[test]\n"), Some(b"#[test]\n")).unwrap();
         assert_eq!(same.findings, []);
+    }
+
+    /// A Rust test module of about `lines` lines; `changed` edits the assertion of 250
+    /// tests spread over the module (500 changed lines).
+    fn large_module(lines: usize, changed: bool) -> String {
+        let mut text = String::from("#[cfg(test)]\nmod tests {\n");
+        let tests = lines / 7;
+        for i in 0..tests {
+            let expected = if changed && (i * 250) % tests < 250 {
+                format!("{i} + 2 - 1")
+            } else {
+                format!("{i} + 1")
+            };
+            text.push_str(&format!(
+                "    #[test]\n    fn case_{i}() {{\n        // case {i}: \"quoted\" /* x */\n        let s = \"assert!(x)\";\n        assert_eq!(add({i}, 1), {expected});\n    }}\n\n"
+            ));
+        }
+        text.push_str("}\n");
+        text
+    }
+
+    #[test]
+    #[ignore = "timing; run with `cargo test --release --lib tamper::tests::timing -- --ignored --nocapture`"]
+    fn timing_of_a_large_diff() {
+        let (old, new) = (large_module(10_000, false), large_module(10_000, true));
+        let mut best = std::time::Duration::MAX;
+        for _ in 0..20 {
+            let start = std::time::Instant::now();
+            let file = analyze_file("src/lib.rs", Some(old.as_bytes()), Some(new.as_bytes()));
+            best = best.min(start.elapsed());
+            assert_eq!(file.unwrap().findings.len(), 500);
+        }
+        println!(
+            "{} lines, {} bytes, 500 changed lines: best of 20 {best:?}",
+            old.lines().count(),
+            old.len()
+        );
     }
 
     #[test]
