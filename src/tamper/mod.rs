@@ -30,7 +30,8 @@
 //! This is token matching over lexed lines, not parsing:
 //! - comments and strings are recognised per line with a small state machine; JavaScript
 //!   regular expressions are told from divisions by the token before the `/`; template
-//!   literals and Kotlin string templates are strings as a whole, `${…}` included;
+//!   literals and Kotlin string templates are strings as a whole, `${…}` included (a
+//!   template nested in another's `${…}` ends the outer one early);
 //! - a pattern matches one line: a construct split over lines (`#[\ntest]`, a node:test
 //!   `{ skip: true }` option on its own line) is not seen;
 //! - tests that macros or loops generate count where they are written (one `#[test]` in a
