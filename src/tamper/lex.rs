@@ -2,9 +2,9 @@
 //!
 //! It is a small state machine whose state at the start of a line is all it needs to know
 //! about the lines before it: whether that line starts inside a block comment or inside a
-//! string that spans lines. [`line_states`] runs it over a whole file once (one pass, no
-//! allocation per line); [`strip_line`] then turns one line into its code, given the state
-//! the line starts in.
+//! string that spans lines. [`lines_and_states`] splits a whole file into lines and records
+//! those states in one pass, without writing any code out; [`strip_line`] then turns one
+//! line into its code, given the state the line starts in.
 //!
 //! The stripped code keeps identifiers and punctuation byte for byte; it replaces a comment
 //! by one space and every string or character literal (quotes included) by a single `"`,
