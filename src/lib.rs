@@ -20,6 +20,7 @@ pub mod intent;
 pub mod policy;
 pub mod report;
 pub mod source;
+pub mod tamper;
 pub mod time;
 
 pub use app::run;

@@ -1,0 +1,232 @@
+//! JavaScript and TypeScript: Jest, Vitest, Mocha, Jasmine, node:test and Playwright.
+//!
+//! A test is a call of `it`, `test` or `specify` (also through a modifier: `it.each`,
+//! `test.concurrent`, `it.skip`, `xit`). A suite (`describe`, `context`, `suite`) is not a
+//! test: the cases inside it are counted, and counting the block as well would count a
+//! deleted suite twice. Suites do take skip markers (`describe.skip`, `xdescribe`), and a
+//! focus marker (`.only`, `fit`, `fdescribe`) counts as a skip because it silently skips
+//! every test that is not focused.
+
+use super::lex::{Backtick, SingleQuote, Syntax};
+use super::pattern::{Name, Pattern, Tok};
+use super::{Language, Table};
+
+/// Functions that declare one test case.
+const TEST_FUNCTIONS: Name = Name::Is(&["it", "test", "specify"]);
+
+/// Functions that declare a test case already marked skipped or focused (Jasmine, Mocha).
+const MARKED_TEST_FUNCTIONS: Name = Name::Is(&["xit", "xtest", "xspecify", "fit"]);
+
+/// Functions that declare a test case or a suite.
+const TEST_OR_SUITE_FUNCTIONS: Name =
+    Name::Is(&["it", "test", "specify", "describe", "context", "suite"]);
+
+/// Modifiers that skip, focus or expect the failure of a test or suite.
+const SKIP_MODIFIERS: Name = Name::Is(&[
+    "skip", "only", "todo", "skipIf", "runIf", "fixme", "fails", "failing", "fail",
+]);
+
+/// `.` and `function`: a test function called as a method (`regex.test(s)`) or defined
+/// (`function test(`) is not a test.
+const NOT_A_CALL: &[Tok] = &[Tok::Punct(b"."), Tok::Ident(Name::Is(&["function"]))];
+
+/// The JavaScript and TypeScript table.
+pub(crate) const TABLE: Table = Table {
+    language: Language::JavaScript,
+    extensions: &["js", "jsx", "mjs", "cjs", "ts", "tsx", "mts", "cts"],
+    syntax: Syntax {
+        hash_comments: false,
+        slash_comments: true,
+        nested_block_comments: false,
+        single_quote: SingleQuote::String,
+        triple_quotes: false,
+        backtick: Backtick::String {
+            escapes: true,
+            multiline: true,
+        },
+        multiline_strings: false,
+        rust_raw_strings: false,
+        regex_literals: true,
+    },
+    tests: &[
+        // `it(…)`, `test(…)`, `specify(…)`, `xit(…)`, `fit(…)`.
+        Pattern::new(&[Tok::Ident(TEST_FUNCTIONS), Tok::Punct(b"(")]).not_after(NOT_A_CALL),
+        Pattern::new(&[Tok::Ident(MARKED_TEST_FUNCTIONS), Tok::Punct(b"(")]).not_after(NOT_A_CALL),
+        // `it.each(…)`, `test.concurrent(…)`, `it.skip(…)`, `test.todo(…)`, `it.only(…)`.
+        Pattern::new(&[
+            Tok::Ident(TEST_FUNCTIONS),
+            Tok::Punct(b"."),
+            Tok::Ident(Name::Is(&[
+                "each",
+                "concurrent",
+                "sequential",
+                "skip",
+                "only",
+                "todo",
+                "skipIf",
+                "runIf",
+                "fixme",
+                "fails",
+                "failing",
+            ])),
+        ])
+        .not_after(NOT_A_CALL),
+    ],
+    skips: &[
+        // `it.skip(`, `describe.only(`, `test.todo(`, `test.skipIf(…)(`, `test.fails(`,
+        // Playwright's `test.fixme(` and `test.describe.skip(`.
+        Pattern::new(&[
+            Tok::Ident(TEST_OR_SUITE_FUNCTIONS),
+            Tok::Punct(b"."),
+            Tok::Ident(SKIP_MODIFIERS),
+        ]),
+        // `test.concurrent.skip(`, `describe.sequential.only(`.
+        Pattern::new(&[
+            Tok::Ident(TEST_OR_SUITE_FUNCTIONS),
+            Tok::Punct(b"."),
+            Tok::Ident(Name::Is(&["concurrent", "sequential"])),
+            Tok::Punct(b"."),
+            Tok::Ident(SKIP_MODIFIERS),
+        ]),
+        // `xit(`, `xtest(`, `xdescribe(`, `xcontext(`, and Jasmine's focused `fit(` and
+        // `fdescribe(`.
+        Pattern::new(&[
+            Tok::Ident(Name::Is(&[
+                "xit",
+                "xtest",
+                "xspecify",
+                "xdescribe",
+                "xcontext",
+                "fit",
+                "fdescribe",
+            ])),
+            Tok::Punct(b"(."),
+        ])
+        .not_after(NOT_A_CALL),
+        // Skips from inside a test: Mocha's `this.skip()`, node:test's `t.skip()` and
+        // `t.todo()`, Vitest's `ctx.skip()`.
+        Pattern::new(&[
+            Tok::Ident(Name::Is(&["this", "t", "ctx", "context"])),
+            Tok::Punct(b"."),
+            Tok::Ident(Name::Is(&["skip", "todo"])),
+            Tok::Punct(b"("),
+        ]),
+        // node:test's options, `test('x', { skip: true }, …)`, `{ todo: 'reason' }`,
+        // `{ only: true }`, on the line that declares the test.
+        Pattern::new(&[
+            Tok::Ident(Name::Is(&["skip", "todo", "only"])),
+            Tok::Punct(b":"),
+            Tok::Ident(Name::Is(&["true"])),
+        ])
+        .with_test(),
+        Pattern::new(&[
+            Tok::Ident(Name::Is(&["skip", "todo", "only"])),
+            Tok::Punct(b":"),
+            Tok::Str,
+        ])
+        .with_test(),
+    ],
+    assertions: &[
+        // `expect(…)`, Playwright's `expect.soft(…)` and `expect.poll(…)`.
+        Pattern::new(&[Tok::Ident(Name::Is(&["expect"])), Tok::Punct(b"(")]),
+        Pattern::new(&[
+            Tok::Ident(Name::Is(&["expect"])),
+            Tok::Punct(b"."),
+            Tok::Ident(Name::Is(&["soft", "poll"])),
+            Tok::Punct(b"("),
+        ]),
+        // `assert(…)`, `assert.equal(…)`, `assert.strict.deepEqual(…)`, `t.assert.ok(…)`.
+        Pattern::new(&[Tok::Ident(Name::Is(&["assert"])), Tok::Punct(b"(")])
+            .not_after(&[Tok::Ident(Name::Is(&["function"]))]),
+        Pattern::new(&[
+            Tok::Ident(Name::Is(&["assert"])),
+            Tok::Punct(b"."),
+            Tok::Ident(Name::AnyBut(&[])),
+        ]),
+    ],
+};
+
+#[cfg(test)]
+mod tests {
+    use crate::tamper::tamper_cases;
+    use crate::tamper::tests::totals;
+
+    const JEST: &str = r"import { parse } from './parse';
+
+describe('parse', () => {
+  it('parses numbers', () => {
+    expect(parse('1')).toBe(1);
+    expect(parse('2')).toBe(2);
+  });
+
+  test('rejects words', () => {
+    expect(() => parse('x')).toThrow();
+  });
+
+  it.each([[1], [2]])('round-trips %i', (n) => {
+    expect(parse(String(n))).toBe(n);
+  });
+});
+";
+
+    const NODE_TEST: &str = r"import test from 'node:test';
+import assert from 'node:assert/strict';
+
+test('adds', () => {
+  assert.equal(1 + 1, 2);
+  assert(true);
+});
+";
+
+    fn edit(text: &str, from: &str, to: &str) -> String {
+        assert!(text.contains(from), "{from}");
+        text.replacen(from, to, 1)
+    }
+
+    tamper_cases! {
+        deleting_a_test: "src/parse.test.ts", JEST => edit(JEST, "  test('rejects words', () => {\n    expect(() => parse('x')).toThrow();\n  });\n\n", ""), [1, 0, 1];
+        deleting_a_parametrised_test: "src/parse.test.ts", JEST => edit(JEST, "  it.each([[1], [2]])('round-trips %i', (n) => {\n    expect(parse(String(n))).toBe(n);\n  });\n", ""), [1, 0, 1];
+        deleting_a_suite_counts_its_cases: "src/parse.test.ts", JEST => "", [3, 0, 4];
+        skipping_a_test: "src/parse.test.ts", JEST => edit(JEST, "it('parses numbers'", "it.skip('parses numbers'"), [0, 1, 0];
+        xit_skips: "src/parse.test.ts", JEST => edit(JEST, "it('parses numbers'", "xit('parses numbers'"), [0, 1, 0];
+        only_counts_as_a_skip: "src/parse.test.ts", JEST => edit(JEST, "test('rejects words'", "test.only('rejects words'"), [0, 1, 0];
+        todo_replacing_a_test: "src/parse.test.ts", JEST => edit(JEST, "  test('rejects words', () => {\n    expect(() => parse('x')).toThrow();\n  });\n", "  test.todo('rejects words');\n"), [0, 1, 1];
+        skipping_a_suite: "src/parse.test.ts", JEST => edit(JEST, "describe('parse'", "describe.skip('parse'"), [0, 1, 0];
+        xdescribe_skips: "src/parse.test.ts", JEST => edit(JEST, "describe('parse'", "xdescribe('parse'"), [0, 1, 0];
+        removing_an_assertion: "src/parse.test.ts", JEST => edit(JEST, "    expect(parse('2')).toBe(2);\n", ""), [0, 0, 1];
+        renaming_a_test: "src/parse.test.ts", JEST => edit(JEST, "it('parses numbers'", "it('parses integers'"), [0, 0, 0];
+        adding_tests: "src/parse.test.ts", JEST => edit(JEST, "});\n\n  it.each", "});\n\n  it('parses zero', () => expect(parse('0')).toBe(0));\n\n  it.each"), [-1, 0, -1];
+        node_test_skip_option: "test/add.test.mjs", NODE_TEST => edit(NODE_TEST, "test('adds', () => {", "test('adds', { skip: 'flaky' }, () => {"), [0, 1, 0];
+        node_test_context_skip: "test/add.test.mjs", NODE_TEST => edit(NODE_TEST, "test('adds', () => {", "test('adds', (t) => {\n  t.skip();"), [0, 1, 0];
+        node_assertions: "test/add.test.mjs", NODE_TEST => edit(NODE_TEST, "  assert.equal(1 + 1, 2);\n  assert(true);\n", ""), [0, 0, 2];
+        comments_strings_and_templates: "src/parse.test.ts", JEST => edit(JEST, "describe('parse', () => {\n", "describe('parse', () => {\n  // it('old', () => expect(1).toBe(1));\n  /* test('x', () => {\n     expect(x) */\n  const s = \"it('a') expect(b)\";\n  const t = `\n  it.only('c')\n  `;\n"), [0, 0, 0];
+        words_that_end_like_test_functions: "src/app.js", "submit(form); latest(x); regex.test(s); function test(x) {} myexpect(1); reassert(x);\n" => "", [0, 0, 0];
+        pagination_skip_is_not_a_marker: "src/db.ts", "" => "const rows = await db.find({ skip: 10, only: true });\n", [0, 0, 0];
+    }
+
+    #[test]
+    fn moving_a_test_between_files_nets_out() {
+        let test = "it('moves', () => {\n  expect(1).toBe(1);\n});\n";
+        assert_eq!(
+            totals(&[
+                (
+                    "a.test.js",
+                    &format!("import x from 'x';\n{test}"),
+                    "import x from 'x';\n"
+                ),
+                ("b.test.js", "", test),
+            ]),
+            (0, 0, 0)
+        );
+    }
+
+    #[test]
+    fn known_false_positive_helper_named_test() {
+        // A local function called `test` is indistinguishable from the test function
+        // without resolving imports; `.test(` and `function test(` are excluded.
+        assert_eq!(
+            totals(&[("src/validate.js", "if (test(value)) { ok(); }\n", "")]),
+            (1, 0, 0)
+        );
+    }
+}

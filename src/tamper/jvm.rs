@@ -1,0 +1,187 @@
+//! Java and Kotlin: `JUnit` 4 and 5, `TestNG`, `kotlin.test`, `AssertJ`, Hamcrest and Truth.
+//!
+//! Both languages share the patterns and differ only in how they write comments and
+//! literals (Kotlin nests block comments, has `"""` raw strings and quoted identifiers).
+//! `JUnit` 3 (`public void testXxx()` in a `TestCase`) is not recognised.
+
+use super::lex::{Backtick, SingleQuote, Syntax};
+use super::pattern::{Name, Pattern, Tok};
+use super::{Language, Table};
+
+/// `@Test`, `@ParameterizedTest`, `@org.junit.jupiter.api.Test`, … .
+const TESTS: &[Pattern] = &[Pattern::new(&[
+    Tok::Punct(b"@"),
+    Tok::Path(Name::Is(&[
+        "Test",
+        "ParameterizedTest",
+        "RepeatedTest",
+        "TestFactory",
+        "TestTemplate",
+    ])),
+])];
+
+const SKIPS: &[Pattern] = &[
+    // `@Disabled`, `@DisabledIf…`, `@DisabledOnOs(…)`, and the conditions that disable a
+    // test everywhere else: `@EnabledIf…`, `@EnabledOnOs(…)`, `@EnabledForJreRange(…)`.
+    Pattern::new(&[
+        Tok::Punct(b"@"),
+        Tok::Path(Name::StartsWith(&[
+            "Disabled",
+            "EnabledIf",
+            "EnabledOn",
+            "EnabledFor",
+            "EnabledIn",
+        ])),
+    ]),
+    // JUnit 4's and kotlin.test's `@Ignore`.
+    Pattern::new(&[Tok::Punct(b"@"), Tok::Path(Name::Is(&["Ignore"]))]),
+    // Assumptions abort the test as skipped: `assumeTrue(…)`, `Assume.assumeThat(…)`,
+    // `Assumptions.assumeFalse(…)`.
+    Pattern::new(&[Tok::Ident(Name::StartsWith(&["assume"])), Tok::Punct(b"(")])
+        .not_after(DEFINITIONS),
+    // TestNG's `@Test(enabled = false)`.
+    Pattern::new(&[
+        Tok::Ident(Name::Is(&["enabled"])),
+        Tok::Punct(b"="),
+        Tok::Ident(Name::Is(&["false"])),
+    ])
+    .with_test(),
+];
+
+const ASSERTIONS: &[Pattern] = &[
+    // `assertEquals(…)`, `Assertions.assertThrows(…)`, `assertThat(x)`, Kotlin's
+    // `assertIs<T>(…)` and `assertFailsWith<E> { … }`.
+    Pattern::new(&[
+        Tok::Ident(Name::StartsWith(&["assert"])),
+        Tok::Punct(b"(<{"),
+    ])
+    .not_after(DEFINITIONS),
+    // Java's `assert` statement.
+    Pattern::new(&[Tok::Ident(Name::Is(&["assert"]))]),
+];
+
+/// A helper named `assert…` or `assume…` being defined, not called.
+const DEFINITIONS: &[Tok] = &[Tok::Ident(Name::Is(&["void", "fun"]))];
+
+/// The Java table.
+pub(crate) const JAVA: Table = Table {
+    language: Language::Java,
+    extensions: &["java"],
+    syntax: Syntax {
+        hash_comments: false,
+        slash_comments: true,
+        nested_block_comments: false,
+        single_quote: SingleQuote::Char,
+        triple_quotes: true,
+        backtick: Backtick::Punct,
+        multiline_strings: false,
+        rust_raw_strings: false,
+        regex_literals: false,
+    },
+    tests: TESTS,
+    skips: SKIPS,
+    assertions: ASSERTIONS,
+};
+
+/// The Kotlin table.
+pub(crate) const KOTLIN: Table = Table {
+    language: Language::Kotlin,
+    extensions: &["kt", "kts"],
+    syntax: Syntax {
+        nested_block_comments: true,
+        backtick: Backtick::String {
+            escapes: false,
+            multiline: false,
+        },
+        ..JAVA.syntax
+    },
+    tests: TESTS,
+    skips: SKIPS,
+    assertions: ASSERTIONS,
+};
+
+#[cfg(test)]
+mod tests {
+    use crate::tamper::tamper_cases;
+    use crate::tamper::tests::totals;
+
+    const JUNIT: &str = r"package app;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import org.junit.jupiter.api.Test;
+
+class CalcTest {
+    @Test
+    void adds() {
+        assertEquals(3, Calc.add(1, 2));
+        assertTrue(Calc.add(0, 0) == 0);
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2})
+    void positive(int n) {
+        assertThat(Calc.add(n, n)).isPositive();
+    }
+}
+";
+
+    const KOTLIN_TEST: &str = r"package app
+
+import kotlin.test.Test
+import kotlin.test.assertEquals
+
+class CalcTest {
+    @Test
+    fun `adds two numbers`() {
+        assertEquals(3, Calc.add(1, 2))
+    }
+
+    @Test
+    fun rejects() {
+        assertFailsWith<IllegalArgumentException> { Calc.add(-1, 0) }
+    }
+}
+";
+
+    fn edit(text: &str, from: &str, to: &str) -> String {
+        assert!(text.contains(from), "{from}");
+        text.replacen(from, to, 1)
+    }
+
+    tamper_cases! {
+        deleting_a_test: "src/test/java/app/CalcTest.java", JUNIT => edit(JUNIT, "    @Test\n    void adds() {\n        assertEquals(3, Calc.add(1, 2));\n        assertTrue(Calc.add(0, 0) == 0);\n    }\n\n", ""), [1, 0, 2];
+        adding_disabled: "src/test/java/app/CalcTest.java", JUNIT => edit(JUNIT, "    @Test\n", "    @Disabled(\"flaky\")\n    @Test\n"), [0, 1, 0];
+        adding_conditional_disable_and_assumption: "src/test/java/app/CalcTest.java", JUNIT => edit(JUNIT, "    void adds() {\n", "    @DisabledOnOs(OS.WINDOWS)\n    void adds() {\n        Assumptions.assumeTrue(false);\n"), [0, 2, 0];
+        junit4_ignore: "src/test/java/app/CalcTest.java", JUNIT => edit(JUNIT, "    @Test\n", "    @Test\n    @org.junit.Ignore\n"), [0, 1, 0];
+        testng_disabled: "src/test/java/app/CalcTest.java", JUNIT => edit(JUNIT, "    @Test\n", "    @Test(enabled = false)\n"), [0, 1, 0];
+        removing_an_assertion: "src/test/java/app/CalcTest.java", JUNIT => edit(JUNIT, "        assertTrue(Calc.add(0, 0) == 0);\n", ""), [0, 0, 1];
+        renaming_a_test: "src/test/java/app/CalcTest.java", JUNIT => edit(JUNIT, "void adds()", "void addsTwoNumbers()"), [0, 0, 0];
+        adding_tests: "src/test/java/app/CalcTest.java", JUNIT => edit(JUNIT, "    @ParameterizedTest", "    @RepeatedTest(3)\n    void again() {\n        assert Calc.add(1, 1) == 2;\n    }\n\n    @ParameterizedTest"), [-1, 0, -1];
+        comments_and_strings: "src/test/java/app/CalcTest.java", JUNIT => edit(JUNIT, "class CalcTest {\n", "class CalcTest {\n    // @Test assertEquals(1, 1)\n    /**\n     * @Test\n     * @Disabled\n     * assertTrue(x)\n     */\n    static final String S = \"@Test assertTrue(x)\";\n    static final String T = \"\"\"\n        @Disabled\n        \"\"\";\n"), [0, 0, 0];
+        helper_definitions: "src/test/java/app/Helpers.java", "static void assertValid(Object o) {}\n" => "", [0, 0, 0];
+        kotlin_deleting_a_test: "src/test/kotlin/app/CalcTest.kt", KOTLIN_TEST => edit(KOTLIN_TEST, "    @Test\n    fun rejects() {\n        assertFailsWith<IllegalArgumentException> { Calc.add(-1, 0) }\n    }\n", ""), [1, 0, 1];
+        kotlin_ignore: "src/test/kotlin/app/CalcTest.kt", KOTLIN_TEST => edit(KOTLIN_TEST, "    @Test\n    fun rejects", "    @Ignore\n    @Test\n    fun rejects"), [0, 1, 0];
+        kotlin_nested_comment: "src/test/kotlin/app/CalcTest.kt", KOTLIN_TEST => edit(KOTLIN_TEST, "class CalcTest {\n", "class CalcTest {\n    /* outer /* inner */ @Test assertEquals(1, 1) */\n    val s = \"\"\"\n        @Test\n    \"\"\"\n"), [0, 0, 0];
+    }
+
+    #[test]
+    fn moving_a_test_between_files_nets_out() {
+        let test = "    @Test\n    void moved() {\n        assertTrue(true);\n    }\n";
+        assert_eq!(
+            totals(&[
+                (
+                    "A.java",
+                    &format!("class A {{\n{test}}}\n"),
+                    "class A {\n}\n"
+                ),
+                (
+                    "B.java",
+                    "class B {\n}\n",
+                    &format!("class B {{\n{test}}}\n")
+                ),
+            ]),
+            (0, 0, 0)
+        );
+    }
+}

@@ -1,0 +1,897 @@
+//! Test tampering (SPEC §6.1): tests removed, skip markers added and assertions removed by a
+//! change, found in the line diff of each changed file.
+//!
+//! Pure functions over the old and new bytes of a file: no IO, no git. [`analyze_file`]
+//! looks at one file, [`combine`] nets the files of a change into the three counts that
+//! policies read (`tests_removed`, `test_skips_added`, `assertions_removed`).
+//!
+//! # How a file is analysed
+//!
+//! 1. The language comes from the file extension ([`language_of`]); other files are not
+//!    analysed at all. Each language has one table of patterns (`rust.rs`, `python.rs`,
+//!    `javascript.rs`, `go.rs`, `jvm.rs`); docs/test-tampering.md lists them.
+//! 2. Both sides are split into lines and diffed with Myers (the diff behind `git diff
+//!    --numstat`).
+//! 3. A per-line lexer (`lex.rs`) runs over each whole side once and records the state every
+//!    line starts in: code, inside a block comment, inside a string that spans lines.
+//! 4. Each removed and added line is stripped of comments and string contents and split
+//!    into tokens; the table's patterns are counted on the tokens (`pattern.rs`). A line that
+//!    the diff calls unchanged is looked at too when it starts in a different lexer state on
+//!    the two sides: that is how a test that was commented out by a `/*` opened above it, or
+//!    swallowed by a docstring, is found.
+//!
+//! Counts are nets: what removed lines hold minus what added lines hold (for skips, the
+//! other way round). Because unchanged lines contribute equally to both sides, each net
+//! equals "matches in the old file minus matches in the new file", so it does not depend on
+//! how the diff aligns lines; the diff only decides which lines the findings point at.
+//!
+//! # What is heuristic
+//!
+//! This is token matching over lexed lines, not parsing:
+//! - comments and strings are recognised per line with a small state machine; JavaScript
+//!   regular expressions are told from divisions by the token before the `/`; template
+//!   literals and Kotlin string templates are strings as a whole, `${…}` included (a
+//!   template nested in another's `${…}` ends the outer one early);
+//! - a pattern matches one line: a construct split over lines (`#[\ntest]`, a node:test
+//!   `{ skip: true }` option on its own line) is not seen;
+//! - tests that macros or loops generate count where they are written (one `#[test]` in a
+//!   `macro_rules!` body counts once, however many tests it expands to; table rows of a
+//!   parametrised test are not cases);
+//! - the patterns apply to every file of the language, test code or not: an `assert!`
+//!   removed from library code counts, and a Python function named `test_connection` in an
+//!   application module is a test;
+//! - an assertion weakened into another assertion (`assert_eq!(x, 3)` into
+//!   `assert!(true)`) is not a removal;
+//! - doctests (code in Rust doc comments) are comments and do not count.
+
+mod go;
+mod javascript;
+mod jvm;
+mod lex;
+mod pattern;
+mod python;
+mod rust;
+
+use serde::Serialize;
+use similar::{Algorithm, DiffOp};
+
+use self::lex::{State, Syntax};
+use self::pattern::{Pattern, Token};
+
+/// Files larger than this (either side, in bytes) are not analysed; the result says so.
+///
+/// Checked before anything is read into lines, so that a generated multi-megabyte fixture
+/// cannot make the hook slow. Real test files are far smaller.
+pub const MAX_FILE_BYTES: usize = 4 * 1024 * 1024;
+
+/// Git calls content binary when one of its first this many bytes is NUL.
+const BINARY_SNIFF_BYTES: usize = 8000;
+
+/// A finding's line text is cut to this many characters.
+const MAX_TEXT_CHARS: usize = 120;
+
+/// A language the analysis knows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Language {
+    /// Rust: `.rs`.
+    Rust,
+    /// Python (pytest, unittest): `.py`.
+    Python,
+    /// JavaScript and TypeScript (Jest, Vitest, Mocha, node:test, Playwright): `.js`,
+    /// `.jsx`, `.mjs`, `.cjs`, `.ts`, `.tsx`, `.mts`, `.cts`.
+    JavaScript,
+    /// Go: `.go`.
+    Go,
+    /// Java (`JUnit` 4 and 5, `TestNG`): `.java`.
+    Java,
+    /// Kotlin (`JUnit`, `kotlin.test`): `.kt`, `.kts`.
+    Kotlin,
+}
+
+/// The patterns of one language: what a test, a skip marker and an assertion look like.
+///
+/// Adding a language is adding one `Table` in its own file and listing it in [`TABLES`].
+#[derive(Debug)]
+pub(crate) struct Table {
+    /// The language.
+    pub language: Language,
+    /// File extensions, lowercase, without the dot.
+    pub extensions: &'static [&'static str],
+    /// How the language writes comments and literals.
+    pub syntax: Syntax,
+    /// Each match is one test function or case.
+    pub tests: &'static [Pattern],
+    /// Each match is one skip, ignore, xfail, todo or focus (`.only`) marker.
+    pub skips: &'static [Pattern],
+    /// Each match is one assertion.
+    pub assertions: &'static [Pattern],
+}
+
+/// Every language table, looked up by extension.
+const TABLES: &[&Table] = &[
+    &rust::TABLE,
+    &python::TABLE,
+    &javascript::TABLE,
+    &go::TABLE,
+    &jvm::JAVA,
+    &jvm::KOTLIN,
+];
+
+/// Which side of the diff a finding's line number refers to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Side {
+    /// The file before the change: removed lines.
+    Old,
+    /// The file after the change: added lines.
+    New,
+}
+
+/// What a finding's line did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FindingKind {
+    /// A removed line held a test (old side).
+    TestRemoved,
+    /// An added line holds a test (new side); it offsets a removal.
+    TestAdded,
+    /// An added line holds a skip marker (new side).
+    SkipAdded,
+    /// A removed line held a skip marker (old side); it offsets an addition.
+    SkipRemoved,
+    /// A removed line held an assertion (old side).
+    AssertionRemoved,
+    /// An added line holds an assertion (new side); it offsets a removal.
+    AssertionAdded,
+}
+
+/// The three things counted; each finding kind belongs to one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Measure {
+    Tests,
+    Skips,
+    Assertions,
+}
+
+impl FindingKind {
+    fn measure(self) -> Measure {
+        match self {
+            Self::TestRemoved | Self::TestAdded => Measure::Tests,
+            Self::SkipAdded | Self::SkipRemoved => Measure::Skips,
+            Self::AssertionRemoved | Self::AssertionAdded => Measure::Assertions,
+        }
+    }
+}
+
+/// One line of a changed file that holds tests, skip markers or assertions.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Finding {
+    /// The repository-relative path of the file (its new path for a rename).
+    pub path: String,
+    /// The 1-based line number, in the old file for [`Side::Old`] and in the new file for
+    /// [`Side::New`].
+    pub line: usize,
+    /// Which file `line` is in: old for removals, new for additions.
+    pub side: Side,
+    /// What the line did.
+    pub kind: FindingKind,
+    /// How many of `kind` the line holds (`assert!(a); assert!(b);` holds two).
+    pub count: u32,
+    /// The line itself is the same on both sides; an edit elsewhere changed what it is (a
+    /// `/*` opened above it comments it out, or a docstring now swallows it).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub unchanged: bool,
+    /// The line, trimmed and cut to 120 characters (invalid UTF-8 replaced).
+    pub text: String,
+}
+
+/// Why a file's content was not analysed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case", tag = "reason")]
+pub enum Skipped {
+    /// A side is larger than [`MAX_FILE_BYTES`]; nothing was counted.
+    TooLarge {
+        /// The size of the larger side, in bytes.
+        bytes: usize,
+    },
+    /// A side is binary (a NUL in its first 8000 bytes); that side counted as empty, so a
+    /// test file turned binary lost all its tests.
+    Binary,
+}
+
+/// The test tampering in one changed file.
+///
+/// The counts are signed nets for this file: a negative `tests_removed` means more tests
+/// were added than removed. Only [`combine`] floors them, after netting across files, so
+/// that a test moved from one file to another cancels out.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct FileTamper {
+    /// The repository-relative path of the file (its new path for a rename).
+    pub path: String,
+    /// The language its extension names.
+    pub language: Language,
+    /// Tests on removed lines minus tests on added lines.
+    pub tests_removed: i64,
+    /// Skip markers on added lines minus skip markers on removed lines.
+    pub test_skips_added: i64,
+    /// Assertions on removed lines minus assertions on added lines.
+    pub assertions_removed: i64,
+    /// A removed line held a test or an added line holds a skip marker, whatever the nets:
+    /// the change touches this file's tests, so the intent modifies tests (SPEC §6.1) even
+    /// when the path is not a test path. A renamed test sets it too.
+    pub removes_or_skips_tests: bool,
+    /// Set when the content was not (fully) analysed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub skipped: Option<Skipped>,
+    /// Every matched line in diff order, both directions (a `TestAdded` next to a
+    /// `TestRemoved` shows a rename). [`combine`] keeps only those that explain a count.
+    pub findings: Vec<Finding>,
+}
+
+impl FileTamper {
+    fn new(path: &str, language: Language) -> Self {
+        Self {
+            path: path.to_owned(),
+            language,
+            tests_removed: 0,
+            test_skips_added: 0,
+            assertions_removed: 0,
+            removes_or_skips_tests: false,
+            skipped: None,
+            findings: Vec::new(),
+        }
+    }
+
+    fn net(&self, measure: Measure) -> i64 {
+        match measure {
+            Measure::Tests => self.tests_removed,
+            Measure::Skips => self.test_skips_added,
+            Measure::Assertions => self.assertions_removed,
+        }
+    }
+}
+
+/// The test tampering of a whole change: the policy arguments of SPEC §4.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct TamperReport {
+    /// Tests removed, net of tests added anywhere in the change, at least 0.
+    pub tests_removed: u64,
+    /// Skip markers added, net of markers removed anywhere in the change, at least 0.
+    pub test_skips_added: u64,
+    /// Assertions removed, net of assertions added anywhere in the change, at least 0.
+    pub assertions_removed: u64,
+    /// The files with a nonzero net, a finding, a skipped analysis or
+    /// [`FileTamper::removes_or_skips_tests`], in the order given to [`combine`]. Their
+    /// findings are only those that explain a count above zero (see [`combine`]).
+    pub files: Vec<FileTamper>,
+}
+
+impl TamperReport {
+    /// Some file removes a test or adds a skip marker: the intent modifies tests.
+    pub fn modifies_tests(&self) -> bool {
+        self.files.iter().any(|file| file.removes_or_skips_tests)
+    }
+
+    /// Every finding that explains a count, file by file.
+    pub fn findings(&self) -> impl Iterator<Item = &Finding> {
+        self.files.iter().flat_map(|file| &file.findings)
+    }
+}
+
+/// The language of `path` by its extension (ASCII case-insensitive), or `None` when the
+/// analysis does not know it.
+pub fn language_of(path: &str) -> Option<Language> {
+    table_for(path).map(|table| table.language)
+}
+
+fn table_for(path: &str) -> Option<&'static Table> {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    let (stem, extension) = name.rsplit_once('.')?;
+    if stem.is_empty() {
+        return None;
+    }
+    TABLES.iter().copied().find(|table| {
+        table
+            .extensions
+            .iter()
+            .any(|known| known.eq_ignore_ascii_case(extension))
+    })
+}
+
+/// Analyses one changed file: `old` and `new` are its content before and after (`None` for
+/// an added or deleted file), `path` its repository-relative path (the new one for a
+/// rename). Returns `None` for a language the analysis does not know, without looking at
+/// the content.
+///
+/// Cost: one pass of the lexer over each side, one Myers line diff, and token matching on
+/// the changed lines only. Sides over [`MAX_FILE_BYTES`] are not read.
+pub fn analyze_file(path: &str, old: Option<&[u8]>, new: Option<&[u8]>) -> Option<FileTamper> {
+    let table = table_for(path)?;
+    let mut file = FileTamper::new(path, table.language);
+    let (mut old, mut new) = (old.unwrap_or_default(), new.unwrap_or_default());
+    let largest = old.len().max(new.len());
+    if largest > MAX_FILE_BYTES {
+        file.skipped = Some(Skipped::TooLarge { bytes: largest });
+        return Some(file);
+    }
+    for side in [&mut old, &mut new] {
+        if is_binary(side) {
+            *side = &[];
+            file.skipped = Some(Skipped::Binary);
+        }
+    }
+    if old == new {
+        return Some(file);
+    }
+    let mut analysis = Analysis {
+        table,
+        file,
+        code: Vec::new(),
+        tests_removed_gross: 0,
+        skips_added_gross: 0,
+    };
+    analysis.run(old, new);
+    Some(analysis.finish())
+}
+
+/// Nets per-file results into the counts of the whole change, each floored at 0 only here.
+///
+/// A test removed from one file and added to another cancels out. A file keeps its
+/// findings of a measure only when the change's total for it is above zero and the file's
+/// own net for it is not zero: a renamed or moved test leaves none, and a file that removed
+/// two tests and added one back shows all three lines. Files survive when they have
+/// something to say (see [`TamperReport::files`]).
+pub fn combine(files: Vec<FileTamper>) -> TamperReport {
+    let total = |measure: Measure| -> u64 {
+        files
+            .iter()
+            .map(|file| file.net(measure))
+            .sum::<i64>()
+            .max(0)
+            .unsigned_abs()
+    };
+    let (tests_removed, test_skips_added, assertions_removed) = (
+        total(Measure::Tests),
+        total(Measure::Skips),
+        total(Measure::Assertions),
+    );
+    let counts = |measure: Measure| match measure {
+        Measure::Tests => tests_removed > 0,
+        Measure::Skips => test_skips_added > 0,
+        Measure::Assertions => assertions_removed > 0,
+    };
+    let files = files
+        .into_iter()
+        .filter_map(|mut file| {
+            let explains = |measure: Measure| counts(measure) && file.net(measure) != 0;
+            let (tests, skips, assertions) = (
+                explains(Measure::Tests),
+                explains(Measure::Skips),
+                explains(Measure::Assertions),
+            );
+            file.findings
+                .retain(|finding| match finding.kind.measure() {
+                    Measure::Tests => tests,
+                    Measure::Skips => skips,
+                    Measure::Assertions => assertions,
+                });
+            let speaks = file.tests_removed != 0
+                || file.test_skips_added != 0
+                || file.assertions_removed != 0
+                || file.removes_or_skips_tests
+                || file.skipped.is_some()
+                || !file.findings.is_empty();
+            speaks.then_some(file)
+        })
+        .collect();
+    TamperReport {
+        tests_removed,
+        test_skips_added,
+        assertions_removed,
+        files,
+    }
+}
+
+/// Git's binary test: a NUL in the first 8000 bytes.
+fn is_binary(data: &[u8]) -> bool {
+    data[..data.len().min(BINARY_SNIFF_BYTES)].contains(&0)
+}
+
+/// What one line holds.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct Counts {
+    tests: u32,
+    skips: u32,
+    assertions: u32,
+}
+
+impl Counts {
+    fn is_empty(self) -> bool {
+        self == Self::default()
+    }
+
+    /// What `self` holds beyond `other`, per measure.
+    fn beyond(self, other: Self) -> Self {
+        Self {
+            tests: self.tests.saturating_sub(other.tests),
+            skips: self.skips.saturating_sub(other.skips),
+            assertions: self.assertions.saturating_sub(other.assertions),
+        }
+    }
+}
+
+/// Counts what `line` holds when it starts in `state`; `code` is a scratch buffer.
+fn classify(table: &Table, state: State, line: &[u8], code: &mut Vec<u8>) -> Counts {
+    code.clear();
+    lex::strip_line(&table.syntax, state, line, code);
+    let mut tokens: Vec<Token<'_>> = Vec::new();
+    pattern::tokenize(code, &mut tokens);
+    if tokens.is_empty() {
+        return Counts::default();
+    }
+    let tests = pattern::count(table.tests, &tokens, false);
+    let declares_test = tests > 0;
+    Counts {
+        tests,
+        skips: pattern::count(table.skips, &tokens, declares_test),
+        assertions: pattern::count(table.assertions, &tokens, declares_test),
+    }
+}
+
+/// The analysis of one file in progress.
+struct Analysis {
+    table: &'static Table,
+    file: FileTamper,
+    /// Scratch buffer for the stripped code of a line.
+    code: Vec<u8>,
+    tests_removed_gross: u32,
+    skips_added_gross: u32,
+}
+
+impl Analysis {
+    fn run(&mut self, old: &[u8], new: &[u8]) {
+        let (old_lines, old_states) = lex::lines_and_states(&self.table.syntax, old);
+        let (new_lines, new_states) = lex::lines_and_states(&self.table.syntax, new);
+        for op in similar::capture_diff_slices(Algorithm::Myers, &old_lines, &new_lines) {
+            match op {
+                DiffOp::Equal {
+                    old_index,
+                    new_index,
+                    len,
+                } => {
+                    for k in 0..len {
+                        let (o, n) = (old_index + k, new_index + k);
+                        if old_states[o] != new_states[n] {
+                            self.reclassified(o, old_lines[o], old_states[o], n, new_states[n]);
+                        }
+                    }
+                }
+                DiffOp::Delete {
+                    old_index, old_len, ..
+                } => self.lines(Side::Old, old_index, &old_lines, &old_states, old_len),
+                DiffOp::Insert {
+                    new_index, new_len, ..
+                } => self.lines(Side::New, new_index, &new_lines, &new_states, new_len),
+                DiffOp::Replace {
+                    old_index,
+                    old_len,
+                    new_index,
+                    new_len,
+                } => {
+                    self.lines(Side::Old, old_index, &old_lines, &old_states, old_len);
+                    self.lines(Side::New, new_index, &new_lines, &new_states, new_len);
+                }
+            }
+        }
+    }
+
+    /// Records removed (`Side::Old`) or added (`Side::New`) lines `start..start + len`.
+    fn lines(&mut self, side: Side, start: usize, lines: &[&[u8]], states: &[State], len: usize) {
+        for index in start..start + len {
+            let counts = classify(self.table, states[index], lines[index], &mut self.code);
+            self.record(side, index, lines[index], counts, false);
+        }
+    }
+
+    /// Records an unchanged line that starts in a different lexer state on each side: what
+    /// it held before and no longer holds counts as removed, and the reverse as added.
+    fn reclassified(
+        &mut self,
+        old: usize,
+        line: &[u8],
+        old_state: State,
+        new: usize,
+        new_state: State,
+    ) {
+        let before = classify(self.table, old_state, line, &mut self.code);
+        let after = classify(self.table, new_state, line, &mut self.code);
+        self.record(Side::Old, old, line, before.beyond(after), true);
+        self.record(Side::New, new, line, after.beyond(before), true);
+    }
+
+    fn record(&mut self, side: Side, index: usize, line: &[u8], counts: Counts, unchanged: bool) {
+        if counts.is_empty() {
+            return;
+        }
+        let (tests, skips, assertions) = match side {
+            Side::Old => (
+                FindingKind::TestRemoved,
+                FindingKind::SkipRemoved,
+                FindingKind::AssertionRemoved,
+            ),
+            Side::New => (
+                FindingKind::TestAdded,
+                FindingKind::SkipAdded,
+                FindingKind::AssertionAdded,
+            ),
+        };
+        // Removals count up for tests and assertions; additions count up for skips.
+        let sign: i64 = match side {
+            Side::Old => 1,
+            Side::New => -1,
+        };
+        self.file.tests_removed += sign * i64::from(counts.tests);
+        self.file.assertions_removed += sign * i64::from(counts.assertions);
+        self.file.test_skips_added -= sign * i64::from(counts.skips);
+        match side {
+            Side::Old => self.tests_removed_gross += counts.tests,
+            Side::New => self.skips_added_gross += counts.skips,
+        }
+        let text = line_text(line);
+        for (kind, count) in [
+            (tests, counts.tests),
+            (skips, counts.skips),
+            (assertions, counts.assertions),
+        ] {
+            if count > 0 {
+                self.file.findings.push(Finding {
+                    path: self.file.path.clone(),
+                    line: index + 1,
+                    side,
+                    kind,
+                    count,
+                    unchanged,
+                    text: text.clone(),
+                });
+            }
+        }
+    }
+
+    fn finish(mut self) -> FileTamper {
+        self.file.removes_or_skips_tests =
+            self.tests_removed_gross > 0 || self.skips_added_gross > 0;
+        self.file
+    }
+}
+
+/// A line for a finding: trimmed, cut to [`MAX_TEXT_CHARS`] characters.
+fn line_text(line: &[u8]) -> String {
+    let text = String::from_utf8_lossy(line);
+    let text = text.trim();
+    match text.char_indices().nth(MAX_TEXT_CHARS) {
+        Some((cut, _)) => format!("{}…", &text[..cut]),
+        None => text.to_owned(),
+    }
+}
+
+/// Declares one test per case: `name: path, old => new, [tests_removed, test_skips_added,
+/// assertions_removed];` analyses the change and checks the three per-file nets.
+#[cfg(test)]
+macro_rules! tamper_cases {
+    ($($name:ident: $path:expr, $old:expr => $new:expr, [$tests:expr, $skips:expr, $asserts:expr];)*) => {
+        $(
+            #[test]
+            fn $name() {
+                let file = crate::tamper::analyze_file(
+                    $path,
+                    Some($old.as_bytes()),
+                    Some($new.as_bytes()),
+                )
+                .expect("a known language");
+                assert_eq!(
+                    (file.tests_removed, file.test_skips_added, file.assertions_removed),
+                    ($tests, $skips, $asserts),
+                    "{file:#?}"
+                );
+            }
+        )*
+    };
+}
+#[cfg(test)]
+use tamper_cases;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The totals of a change made of `(path, old, new)` files.
+    pub(crate) fn totals(changes: &[(&str, &str, &str)]) -> (u64, u64, u64) {
+        let report = report(changes);
+        (
+            report.tests_removed,
+            report.test_skips_added,
+            report.assertions_removed,
+        )
+    }
+
+    pub(crate) fn report(changes: &[(&str, &str, &str)]) -> TamperReport {
+        combine(
+            changes
+                .iter()
+                .filter_map(|(path, old, new)| {
+                    analyze_file(path, Some(old.as_bytes()), Some(new.as_bytes()))
+                })
+                .collect(),
+        )
+    }
+
+    #[test]
+    fn languages_by_extension() {
+        assert_eq!(language_of("src/lib.rs"), Some(Language::Rust));
+        assert_eq!(language_of("a/test_x.py"), Some(Language::Python));
+        assert_eq!(language_of("web/App.test.TSX"), Some(Language::JavaScript));
+        assert_eq!(language_of("x.mts"), Some(Language::JavaScript));
+        assert_eq!(language_of("pkg/a_test.go"), Some(Language::Go));
+        assert_eq!(language_of("A.java"), Some(Language::Java));
+        assert_eq!(language_of("build.gradle.kts"), Some(Language::Kotlin));
+        assert_eq!(language_of("README.md"), None);
+        assert_eq!(language_of("Makefile"), None);
+        assert_eq!(language_of("dir.rs/file"), None);
+        assert_eq!(language_of(".rs"), None);
+    }
+
+    #[test]
+    fn unknown_language_is_not_analysed() {
+        assert_eq!(analyze_file("notes.txt", None, Some(b"#[test]\n")), None);
+    }
+
+    #[test]
+    fn added_and_deleted_files() {
+        let test = b"#[test]\nfn a() { assert!(true); }\n";
+        let added = analyze_file("tests/a.rs", None, Some(test)).unwrap();
+        assert_eq!((added.tests_removed, added.assertions_removed), (-1, -1));
+        assert!(!added.removes_or_skips_tests);
+        let deleted = analyze_file("tests/a.rs", Some(test), None).unwrap();
+        assert_eq!((deleted.tests_removed, deleted.assertions_removed), (1, 1));
+        assert!(deleted.removes_or_skips_tests);
+    }
+
+    #[test]
+    fn binary_side_counts_as_empty() {
+        let test = b"#[test]\nfn a() {}\n";
+        let mut binary = vec![0u8; 16];
+        binary.extend_from_slice(test);
+        let file = analyze_file("a.rs", Some(test), Some(&binary)).unwrap();
+        assert_eq!(file.skipped, Some(Skipped::Binary));
+        assert_eq!(file.tests_removed, 1);
+        let both = analyze_file("a.rs", Some(&binary), Some(&binary[1..])).unwrap();
+        assert_eq!(both.tests_removed, 0);
+    }
+
+    #[test]
+    fn too_large_is_skipped_with_a_note() {
+        let big = vec![b'\n'; MAX_FILE_BYTES + 1];
+        let file = analyze_file("a.rs", None, Some(&big)).unwrap();
+        assert_eq!(
+            file.skipped,
+            Some(Skipped::TooLarge {
+                bytes: MAX_FILE_BYTES + 1
+            })
+        );
+        assert!(file.findings.is_empty());
+    }
+
+    #[test]
+    fn findings_point_at_old_and_new_lines() {
+        let old = "fn f() {}\n#[test]\nfn a() {\n    assert_eq!(1, 1);\n}\n";
+        let new = "fn f() {}\n#[ignore]\n#[test]\nfn a() {\n}\n";
+        let file = analyze_file("src/lib.rs", Some(old.as_bytes()), Some(new.as_bytes())).unwrap();
+        let seen: Vec<_> = file
+            .findings
+            .iter()
+            .map(|f| (f.kind, f.side, f.line, f.text.as_str()))
+            .collect();
+        assert_eq!(
+            seen,
+            [
+                (FindingKind::SkipAdded, Side::New, 2, "#[ignore]"),
+                (
+                    FindingKind::AssertionRemoved,
+                    Side::Old,
+                    4,
+                    "assert_eq!(1, 1);"
+                ),
+            ]
+        );
+    }
+
+    #[test]
+    fn commenting_out_a_test_with_a_block_comment_removes_it() {
+        let old = "#[test]\nfn a() {\n    assert!(x);\n}\n";
+        let new = "/*\n#[test]\nfn a() {\n    assert!(x);\n}\n*/\n";
+        let file = analyze_file("a.rs", Some(old.as_bytes()), Some(new.as_bytes())).unwrap();
+        assert_eq!((file.tests_removed, file.assertions_removed), (1, 1));
+        let first = &file.findings[0];
+        assert_eq!(
+            (first.kind, first.side, first.line, first.unchanged),
+            (FindingKind::TestRemoved, Side::Old, 1, true)
+        );
+    }
+
+    /// Counts of a whole file, as if it were deleted.
+    fn whole(path: &str, text: &str) -> (i64, i64, i64) {
+        let file = analyze_file(path, Some(text.as_bytes()), None).unwrap();
+        (
+            file.tests_removed,
+            -file.test_skips_added,
+            file.assertions_removed,
+        )
+    }
+
+    #[test]
+    fn nets_are_whole_file_differences() {
+        let cases = [
+            (
+                "a.rs",
+                "#[test]\nfn a() { assert!(x); }\n#[test]\nfn b() {}\n",
+                "/*\n#[test]\nfn a() { assert!(x); }\n*/\n#[test]\n#[ignore]\nfn b() {}\n",
+            ),
+            (
+                "a.py",
+                "def test_a():\n    assert x\n\ndef test_b():\n    pass\n",
+                "\"\"\"\ndef test_a():\n    assert x\n\"\"\"\n@pytest.mark.skip\ndef test_b():\n    pass\n",
+            ),
+            (
+                "a.test.js",
+                "it('a', () => {\n  expect(1).toBe(1);\n});\n",
+                "const s = `\nit('a', () => {\n  expect(1).toBe(1);\n`;\ndescribe.only('b', () => {});\n",
+            ),
+        ];
+        for (path, old, new) in cases {
+            let file = analyze_file(path, Some(old.as_bytes()), Some(new.as_bytes())).unwrap();
+            let (old_tests, old_skips, old_asserts) = whole(path, old);
+            let (new_tests, new_skips, new_asserts) = whole(path, new);
+            assert_eq!(
+                (
+                    file.tests_removed,
+                    file.test_skips_added,
+                    file.assertions_removed
+                ),
+                (
+                    old_tests - new_tests,
+                    new_skips - old_skips,
+                    old_asserts - new_asserts
+                ),
+                "{path}"
+            );
+            assert!(
+                file.tests_removed > 0 && file.removes_or_skips_tests,
+                "{path}"
+            );
+        }
+    }
+
+    #[test]
+    fn long_lines_are_cut() {
+        let text = line_text(format!("  assert!({});\n", "x".repeat(200)).as_bytes());
+        assert_eq!(text.chars().count(), MAX_TEXT_CHARS + 1);
+        assert!(text.ends_with('…'));
+        assert_eq!(line_text("  é \r\n".as_bytes()), "é");
+    }
+
+    #[test]
+    fn combine_nets_across_files_and_floors_at_the_end() {
+        let removed = ("a.rs", "#[test]\nfn a() {}\n", "");
+        let added_two = ("b.rs", "", "#[test]\nfn b() {}\n#[test]\nfn c() {}\n");
+        let report = report(&[removed, added_two]);
+        assert_eq!(report.tests_removed, 0);
+        assert_eq!(report.findings().count(), 0);
+        // The per-file values stay signed.
+        assert_eq!(report.files[0].tests_removed, 1);
+        assert_eq!(report.files[1].tests_removed, -2);
+        assert!(report.modifies_tests());
+    }
+
+    #[test]
+    fn combine_keeps_findings_of_counts_above_zero() {
+        let report = report(&[
+            (
+                "a.rs",
+                "#[test] fn a() {}\n#[test] fn b() {}\n",
+                "#[test] fn c() {}\n",
+            ),
+            ("b.rs", "fn x() {}\n", "fn y() {}\n"),
+        ]);
+        assert_eq!(report.tests_removed, 1);
+        assert_eq!(report.files.len(), 1);
+        let kinds: Vec<_> = report.findings().map(|f| (f.kind, f.line)).collect();
+        assert_eq!(
+            kinds,
+            [
+                (FindingKind::TestRemoved, 1),
+                (FindingKind::TestRemoved, 2),
+                (FindingKind::TestAdded, 1),
+            ]
+        );
+    }
+
+    #[test]
+    fn empty_change_is_empty() {
+        assert_eq!(combine(Vec::new()), TamperReport::default());
+        let same = analyze_file("a.rs", Some(b"#[test]\n"), Some(b"#[test]\n")).unwrap();
+        assert_eq!(same.findings, []);
+    }
+
+    /// A Rust test module of about `lines` lines; `changed` edits the assertion of 250
+    /// tests spread over the module (500 changed lines).
+    fn large_module(lines: usize, changed: bool) -> String {
+        let mut text = String::from("#[cfg(test)]\nmod tests {\n");
+        let tests = lines / 7;
+        for i in 0..tests {
+            let expected = if changed && (i * 250) % tests < 250 {
+                format!("{i} + 2 - 1")
+            } else {
+                format!("{i} + 1")
+            };
+            text.push_str(&format!(
+                "    #[test]\n    fn case_{i}() {{\n        // case {i}: \"quoted\" /* x */\n        let s = \"assert!(x)\";\n        assert_eq!(add({i}, 1), {expected});\n    }}\n\n"
+            ));
+        }
+        text.push_str("}\n");
+        text
+    }
+
+    #[test]
+    #[ignore = "timing; run with `cargo test --release --lib tamper::tests::timing -- --ignored --nocapture`"]
+    fn timing_of_a_large_diff() {
+        let (old, new) = (large_module(10_000, false), large_module(10_000, true));
+        let mut best = std::time::Duration::MAX;
+        for _ in 0..20 {
+            let start = std::time::Instant::now();
+            let file = analyze_file("src/lib.rs", Some(old.as_bytes()), Some(new.as_bytes()));
+            best = best.min(start.elapsed());
+            assert_eq!(file.unwrap().findings.len(), 500);
+        }
+        println!(
+            "{} lines, {} bytes, 500 changed lines: best of 20 {best:?}",
+            old.lines().count(),
+            old.len()
+        );
+    }
+
+    #[test]
+    fn multi_language_report_snapshot() {
+        let report = report(&[
+            (
+                "src/parse.rs",
+                "pub fn parse() {}\n\n#[cfg(test)]\nmod tests {\n    #[test]\n    fn parses() {\n        assert_eq!(super::parse(), ());\n    }\n\n    #[test]\n    fn flaky() {\n        assert!(true);\n    }\n}\n",
+                "pub fn parse() {}\n\n#[cfg(test)]\nmod tests {\n    #[test]\n    #[ignore = \"flaky\"]\n    fn flaky() {\n        assert!(true);\n    }\n}\n",
+            ),
+            (
+                "tests/test_api.py",
+                "import pytest\n\n\ndef test_get(client):\n    assert client.get('/').status == 200\n    assert client.get('/x').status == 404\n",
+                "import pytest\n\n\n@pytest.mark.skip(reason=\"later\")\ndef test_get(client):\n    assert client.get('/').status == 200\n",
+            ),
+            (
+                "web/app.test.ts",
+                "describe('app', () => {\n  it('renders', () => {\n    expect(render()).toBeTruthy();\n  });\n});\n",
+                "describe('app', () => {\n  it.only('renders', () => {\n    expect(render()).toBeTruthy();\n  });\n});\n",
+            ),
+            (
+                "pkg/server_test.go",
+                "package pkg\n\nfunc TestServe(t *testing.T) {\n\tif err := serve(); err != nil {\n\t\tt.Fatal(err)\n\t}\n}\n",
+                "package pkg\n\nfunc TestServe(t *testing.T) {\n\tt.Skip(\"broken on CI\")\n\tif err := serve(); err != nil {\n\t\tt.Fatal(err)\n\t}\n}\n",
+            ),
+            (
+                "app/src/test/java/AppTest.java",
+                "class AppTest {\n    @Test\n    void starts() {\n        assertTrue(App.start());\n    }\n}\n",
+                "class AppTest {\n    @Disabled(\"hangs\")\n    @Test\n    void starts() {\n    }\n}\n",
+            ),
+            ("README.md", "# x\n", "# y\n"),
+        ]);
+        insta::with_settings!({snapshot_path => concat!(env!("CARGO_MANIFEST_DIR"), "/snapshots")}, {
+            insta::assert_json_snapshot!(report);
+        });
+    }
+}

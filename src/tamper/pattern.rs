@@ -1,0 +1,318 @@
+//! Token patterns: how a language table says what a test, a skip marker or an assertion
+//! looks like, and the matcher that counts them on one line of stripped code.
+//!
+//! Patterns are plain `const` data (no regular expressions, nothing compiled at run time):
+//! a pattern is a short sequence of [`Tok`]s matched against the tokens of a line. A match
+//! starts at a token boundary, so `my_assert_helper(` never matches `assert(` and
+//! `latest(` never matches `test(`.
+
+use super::lex::is_ident_byte;
+
+/// One token of a stripped line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Token<'a> {
+    /// An identifier, keyword or number.
+    Ident(&'a [u8]),
+    /// A string or character literal (the lexer left a single `"` where it was).
+    Str,
+    /// Any other byte that is not whitespace.
+    Punct(u8),
+}
+
+/// Splits stripped code into tokens, appending them to `out`.
+pub(crate) fn tokenize<'a>(code: &'a [u8], out: &mut Vec<Token<'a>>) {
+    let mut i = 0;
+    while i < code.len() {
+        let byte = code[i];
+        if byte.is_ascii_whitespace() {
+            i += 1;
+        } else if is_ident_byte(byte) {
+            let end = i + code[i..].iter().take_while(|&&b| is_ident_byte(b)).count();
+            out.push(Token::Ident(&code[i..end]));
+            i = end;
+        } else {
+            out.push(if byte == b'"' {
+                Token::Str
+            } else {
+                Token::Punct(byte)
+            });
+            i += 1;
+        }
+    }
+}
+
+/// A rule for an identifier.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Name {
+    /// Exactly one of these.
+    Is(&'static [&'static str]),
+    /// Starts with one of these (`assert` matches `assert_eq` and `assertEquals`).
+    StartsWith(&'static [&'static str]),
+    /// One of these, then nothing or a character that is not a lowercase ASCII letter: Go's
+    /// rule for `TestXxx` (`Test`, `TestParse`, `Test_parse`, but not `Testify`).
+    GoPrefix(&'static [&'static str]),
+    /// Any identifier except these.
+    AnyBut(&'static [&'static str]),
+}
+
+impl Name {
+    fn matches(self, ident: &[u8]) -> bool {
+        match self {
+            Self::Is(names) => names.iter().any(|name| name.as_bytes() == ident),
+            Self::StartsWith(prefixes) => prefixes
+                .iter()
+                .any(|prefix| ident.starts_with(prefix.as_bytes())),
+            Self::GoPrefix(prefixes) => prefixes.iter().any(|prefix| {
+                ident.starts_with(prefix.as_bytes())
+                    && !ident.get(prefix.len()).is_some_and(u8::is_ascii_lowercase)
+            }),
+            Self::AnyBut(names) => !names.iter().any(|name| name.as_bytes() == ident),
+        }
+    }
+}
+
+/// One element of a pattern.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Tok {
+    /// An identifier that satisfies the rule.
+    Ident(Name),
+    /// A path, `a::b::c` or `a.b.c` (one identifier at least), whose last segment satisfies
+    /// the rule: `#[tokio::test]`, `@org.junit.Test`.
+    Path(Name),
+    /// One of these punctuation bytes.
+    Punct(&'static [u8]),
+    /// A string literal.
+    Str,
+    /// A balanced `( … )` group on the line if there is one, else nothing (a Go method
+    /// receiver).
+    OptParens,
+}
+
+impl Tok {
+    /// Whether this element matches the single token `token` (for [`Pattern::not_after`]).
+    fn matches_one(self, token: Token<'_>) -> bool {
+        match (self, token) {
+            (Self::Ident(name) | Self::Path(name), Token::Ident(ident)) => name.matches(ident),
+            (Self::Punct(set), Token::Punct(byte)) => set.contains(&byte),
+            (Self::Str, Token::Str) => true,
+            _ => false,
+        }
+    }
+
+    /// The index after this element when it matches at `tokens[i]`.
+    fn match_at(self, tokens: &[Token<'_>], i: usize) -> Option<usize> {
+        match self {
+            Self::OptParens => {
+                if tokens.get(i) != Some(&Token::Punct(b'(')) {
+                    return Some(i);
+                }
+                let mut depth = 0usize;
+                for (j, token) in tokens.iter().enumerate().skip(i) {
+                    match token {
+                        Token::Punct(b'(') => depth += 1,
+                        Token::Punct(b')') => {
+                            depth -= 1;
+                            if depth == 0 {
+                                return Some(j + 1);
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                None
+            }
+            Self::Path(name) => {
+                let Token::Ident(mut last) = *tokens.get(i)? else {
+                    return None;
+                };
+                let mut j = i + 1;
+                loop {
+                    match tokens.get(j..j + 3) {
+                        Some([Token::Punct(b':'), Token::Punct(b':'), Token::Ident(next)]) => {
+                            last = next;
+                            j += 3;
+                        }
+                        _ => match tokens.get(j..j + 2) {
+                            Some([Token::Punct(b'.'), Token::Ident(next)]) => {
+                                last = next;
+                                j += 2;
+                            }
+                            _ => break,
+                        },
+                    }
+                }
+                name.matches(last).then_some(j)
+            }
+            Self::Ident(_) | Self::Punct(_) | Self::Str => {
+                self.matches_one(*tokens.get(i)?).then_some(i + 1)
+            }
+        }
+    }
+}
+
+/// A sequence of elements that makes one test, skip marker or assertion.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Pattern {
+    /// The elements, matched on consecutive tokens.
+    pub seq: &'static [Tok],
+    /// The match does not count when the token before it matches one of these (`.test(`
+    /// is a method call, `function test(` a definition).
+    pub not_after: &'static [Tok],
+    /// The match counts only on a line that also declares a test (node:test's
+    /// `{ skip: true }` option, which would be too common a phrase anywhere else).
+    pub with_test: bool,
+}
+
+impl Pattern {
+    /// A pattern with no context rules.
+    pub(crate) const fn new(seq: &'static [Tok]) -> Self {
+        Self {
+            seq,
+            not_after: &[],
+            with_test: false,
+        }
+    }
+
+    /// The same pattern, not counted after any of `tokens`.
+    pub(crate) const fn not_after(self, tokens: &'static [Tok]) -> Self {
+        Self {
+            not_after: tokens,
+            ..self
+        }
+    }
+
+    /// The same pattern, counted only on a line that also declares a test.
+    pub(crate) const fn with_test(self) -> Self {
+        Self {
+            with_test: true,
+            ..self
+        }
+    }
+
+    fn match_at(&self, tokens: &[Token<'_>], start: usize) -> Option<usize> {
+        if start > 0
+            && self
+                .not_after
+                .iter()
+                .any(|tok| tok.matches_one(tokens[start - 1]))
+        {
+            return None;
+        }
+        self.seq
+            .iter()
+            .try_fold(start, |i, tok| tok.match_at(tokens, i))
+    }
+}
+
+/// How many times the patterns occur in `tokens`, without overlaps: scanning left to right,
+/// the first pattern that matches at a token counts once and the scan resumes after it.
+/// `declares_test` tells whether the line declares a test (for [`Pattern::with_test`]).
+pub(crate) fn count(patterns: &[Pattern], tokens: &[Token<'_>], declares_test: bool) -> u32 {
+    let mut found = 0;
+    let mut i = 0;
+    'tokens: while i < tokens.len() {
+        for pattern in patterns {
+            if pattern.with_test && !declares_test {
+                continue;
+            }
+            if let Some(end) = pattern.match_at(tokens, i) {
+                found += 1;
+                i = end.max(i + 1);
+                continue 'tokens;
+            }
+        }
+        i += 1;
+    }
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tokens(code: &str) -> Vec<Token<'_>> {
+        let mut out = Vec::new();
+        tokenize(code.as_bytes(), &mut out);
+        out
+    }
+
+    const ASSERT_CALL: Pattern =
+        Pattern::new(&[Tok::Ident(Name::Is(&["assert"])), Tok::Punct(b"(")]);
+    const TEST_ATTR: Pattern = Pattern::new(&[
+        Tok::Punct(b"#"),
+        Tok::Punct(b"["),
+        Tok::Path(Name::Is(&["test"])),
+    ]);
+
+    #[test]
+    fn tokens_of_a_line() {
+        assert_eq!(
+            tokens("#[tokio::test] x\"+1"),
+            [
+                Token::Punct(b'#'),
+                Token::Punct(b'['),
+                Token::Ident(b"tokio"),
+                Token::Punct(b':'),
+                Token::Punct(b':'),
+                Token::Ident(b"test"),
+                Token::Punct(b']'),
+                Token::Ident(b"x"),
+                Token::Str,
+                Token::Punct(b'+'),
+                Token::Ident(b"1"),
+            ]
+        );
+    }
+
+    #[test]
+    fn matches_whole_tokens_only() {
+        assert_eq!(
+            count(&[ASSERT_CALL], &tokens("assert(x); assert (y)"), false),
+            2
+        );
+        assert_eq!(count(&[ASSERT_CALL], &tokens("my_assert(x)"), false), 0);
+        assert_eq!(count(&[ASSERT_CALL], &tokens("asserted(x)"), false), 0);
+    }
+
+    #[test]
+    fn paths_match_on_their_last_segment() {
+        assert_eq!(count(&[TEST_ATTR], &tokens("#[test]"), false), 1);
+        assert_eq!(
+            count(&[TEST_ATTR], &tokens("#[tokio::test(flavor)]"), false),
+            1
+        );
+        assert_eq!(count(&[TEST_ATTR], &tokens("#[test::other]"), false), 0);
+        assert_eq!(count(&[TEST_ATTR], &tokens("#[testing]"), false), 0);
+    }
+
+    #[test]
+    fn context_rules() {
+        let method = ASSERT_CALL.not_after(&[Tok::Punct(b".")]);
+        assert_eq!(count(&[method], &tokens("x.assert(y)"), false), 0);
+        let option = ASSERT_CALL.with_test();
+        assert_eq!(count(&[option], &tokens("assert(y)"), false), 0);
+        assert_eq!(count(&[option], &tokens("assert(y)"), true), 1);
+    }
+
+    #[test]
+    fn go_prefix_rule() {
+        let name = Name::GoPrefix(&["Test"]);
+        assert!(name.matches(b"Test"));
+        assert!(name.matches(b"TestParse"));
+        assert!(name.matches(b"Test_parse"));
+        assert!(!name.matches(b"Testify"));
+        assert!(!name.matches(b"Tes"));
+    }
+
+    #[test]
+    fn optional_parentheses() {
+        let pattern = Pattern::new(&[
+            Tok::Ident(Name::Is(&["func"])),
+            Tok::OptParens,
+            Tok::Ident(Name::GoPrefix(&["Test"])),
+        ]);
+        assert_eq!(count(&[pattern], &tokens("func TestA(t)"), false), 1);
+        assert_eq!(count(&[pattern], &tokens("func (s *S) TestA()"), false), 1);
+        assert_eq!(count(&[pattern], &tokens("func (s *S"), false), 0);
+    }
+}

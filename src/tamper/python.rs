@@ -1,0 +1,180 @@
+//! Python: pytest and unittest. Tests are functions and methods whose name starts with
+//! `test` (pytest's and unittest's default); skips are pytest marks and calls and unittest
+//! decorators and `skipTest`; assertions are `assert` statements, `assert…(` calls
+//! (`self.assertEqual(`, `mock.assert_called_once_with(`, `assert_frame_equal(`) and
+//! `pytest.raises(` / `pytest.warns(`.
+
+use super::lex::{Backtick, SingleQuote, Syntax};
+use super::pattern::{Name, Pattern, Tok};
+use super::{Language, Table};
+
+/// unittest's skip decorators, as `@unittest.skip…` or imported bare.
+const UNITTEST_SKIPS: Name = Name::Is(&["skip", "skipIf", "skipUnless", "expectedFailure"]);
+
+/// The Python table.
+pub(crate) const TABLE: Table = Table {
+    language: Language::Python,
+    extensions: &["py"],
+    syntax: Syntax {
+        hash_comments: true,
+        slash_comments: false,
+        nested_block_comments: false,
+        single_quote: SingleQuote::String,
+        triple_quotes: true,
+        backtick: Backtick::Punct,
+        multiline_strings: false,
+        rust_raw_strings: false,
+        regex_literals: false,
+    },
+    tests: &[
+        // `def test_…(`, `async def test_…(`, methods included.
+        Pattern::new(&[
+            Tok::Ident(Name::Is(&["def"])),
+            Tok::Ident(Name::StartsWith(&["test"])),
+        ]),
+    ],
+    skips: &[
+        // `@pytest.mark.skip`, `@pytest.mark.skipif(…)`, `@pytest.mark.xfail`, also as
+        // `pytestmark = …`, in `pytest.param(…, marks=…)` or after `from pytest import mark`.
+        Pattern::new(&[
+            Tok::Ident(Name::Is(&["mark"])),
+            Tok::Punct(b"."),
+            Tok::Ident(Name::Is(&["skip", "skipif", "xfail"])),
+        ]),
+        // `pytest.skip(…)`, `pytest.xfail(…)`, `pytest.importorskip(…)` in a test body.
+        Pattern::new(&[
+            Tok::Ident(Name::Is(&["pytest"])),
+            Tok::Punct(b"."),
+            Tok::Ident(Name::Is(&["skip", "xfail", "importorskip"])),
+            Tok::Punct(b"("),
+        ]),
+        // `@unittest.skip(…)`, `@unittest.skipIf(…)`, `@unittest.expectedFailure`.
+        Pattern::new(&[
+            Tok::Ident(Name::Is(&["unittest"])),
+            Tok::Punct(b"."),
+            Tok::Ident(UNITTEST_SKIPS),
+        ]),
+        // `@skip(…)` and friends after `from unittest import skip`.
+        Pattern::new(&[Tok::Punct(b"@"), Tok::Ident(UNITTEST_SKIPS)]),
+        // `self.skipTest(…)`.
+        Pattern::new(&[
+            Tok::Punct(b"."),
+            Tok::Ident(Name::Is(&["skipTest"])),
+            Tok::Punct(b"("),
+        ]),
+        // `raise unittest.SkipTest(…)`, `raise SkipTest`.
+        Pattern::new(&[
+            Tok::Ident(Name::Is(&["raise"])),
+            Tok::Path(Name::Is(&["SkipTest"])),
+        ]),
+    ],
+    assertions: &[
+        // The `assert` statement.
+        Pattern::new(&[Tok::Ident(Name::Is(&["assert"]))]),
+        // `self.assertEqual(…)`, `mock.assert_called_once_with(…)`, `assert_that(…)`; not a
+        // `def assert_valid(` helper definition.
+        Pattern::new(&[Tok::Ident(Name::StartsWith(&["assert"])), Tok::Punct(b"(")])
+            .not_after(&[Tok::Ident(Name::Is(&["def"]))]),
+        // `with pytest.raises(…):`, `pytest.warns(…)`.
+        Pattern::new(&[
+            Tok::Ident(Name::Is(&["pytest"])),
+            Tok::Punct(b"."),
+            Tok::Ident(Name::Is(&["raises", "warns"])),
+            Tok::Punct(b"("),
+        ]),
+    ],
+};
+
+#[cfg(test)]
+mod tests {
+    use crate::tamper::tamper_cases;
+    use crate::tamper::tests::totals;
+
+    const PYTEST: &str = r#"import pytest
+
+from app import parse
+
+
+def test_parse_number():
+    assert parse("1") == 1
+    assert parse("2") == 2
+
+
+async def test_parse_async(client):
+    with pytest.raises(ValueError):
+        await client.parse("x")
+
+
+class TestWords:
+    def test_word(self):
+        assert parse("a") == "a"
+"#;
+
+    const UNITTEST: &str = r"import unittest
+
+
+class ParseTest(unittest.TestCase):
+    def setUp(self):
+        self.value = 1
+
+    def test_value(self):
+        self.assertEqual(self.value, 1)
+
+    def testNegative(self):
+        self.assertTrue(-self.value < 0)
+";
+
+    fn edit(text: &str, from: &str, to: &str) -> String {
+        assert!(text.contains(from), "{from}");
+        text.replacen(from, to, 1)
+    }
+
+    tamper_cases! {
+        deleting_a_test: "tests/test_parse.py", PYTEST => edit(PYTEST, "def test_parse_number():\n    assert parse(\"1\") == 1\n    assert parse(\"2\") == 2\n\n\n", ""), [1, 0, 2];
+        deleting_an_async_test: "tests/test_parse.py", PYTEST => edit(PYTEST, "async def test_parse_async(client):\n    with pytest.raises(ValueError):\n        await client.parse(\"x\")\n", ""), [1, 0, 1];
+        adding_skip_mark: "tests/test_parse.py", PYTEST => edit(PYTEST, "def test_parse_number", "@pytest.mark.skip(reason=\"flaky\")\ndef test_parse_number"), [0, 1, 0];
+        adding_skipif_and_xfail: "tests/test_parse.py", PYTEST => edit(PYTEST, "def test_parse_number", "@pytest.mark.skipif(sys.platform == \"win32\", reason=\"x\")\n@pytest.mark.xfail\ndef test_parse_number"), [0, 2, 0];
+        adding_pytest_skip_call: "tests/test_parse.py", PYTEST => edit(PYTEST, "    assert parse(\"1\") == 1\n", "    pytest.skip(\"later\")\n    assert parse(\"1\") == 1\n"), [0, 1, 0];
+        removing_an_assertion: "tests/test_parse.py", PYTEST => edit(PYTEST, "    assert parse(\"2\") == 2\n", ""), [0, 0, 1];
+        removing_pytest_raises: "tests/test_parse.py", PYTEST => edit(PYTEST, "    with pytest.raises(ValueError):\n        await", "    await"), [0, 0, 1];
+        renaming_a_test: "tests/test_parse.py", PYTEST => edit(PYTEST, "def test_word(self)", "def test_single_word(self)"), [0, 0, 0];
+        adding_tests: "tests/test_parse.py", PYTEST => format!("{PYTEST}\n\ndef test_more():\n    assert parse(\"3\") == 3\n"), [-1, 0, -1];
+        unittest_deleting_a_method: "tests/test_unit.py", UNITTEST => edit(UNITTEST, "    def testNegative(self):\n        self.assertTrue(-self.value < 0)\n", ""), [1, 0, 1];
+        unittest_skip_test_call: "tests/test_unit.py", UNITTEST => edit(UNITTEST, "        self.assertEqual(self.value, 1)\n", "        self.skipTest(\"later\")\n        self.assertEqual(self.value, 1)\n"), [0, 1, 0];
+        unittest_skip_decorators: "tests/test_unit.py", UNITTEST => edit(UNITTEST, "    def test_value", "    @unittest.skip(\"x\")\n    @unittest.expectedFailure\n    def test_value"), [0, 2, 0];
+        unittest_raise_skip: "tests/test_unit.py", UNITTEST => edit(UNITTEST, "        self.value = 1\n", "        raise unittest.SkipTest(\"x\")\n"), [0, 1, 0];
+        comments_strings_and_docstrings: "tests/test_parse.py", PYTEST => edit(PYTEST, "from app import parse\n", "from app import parse\n# def test_old(): assert x\nTEMPLATE = \"def test_x(): assert 1\"\nDOC = \"\"\"\ndef test_in_docstring():\n    assert False\n@pytest.mark.skip\n\"\"\"\n"), [0, 0, 0];
+        docstring_swallowing_a_test: "tests/test_parse.py", PYTEST => edit(PYTEST, "class TestWords:\n", "'''\nclass TestWords:\n").replacen("== \"a\"\n", "== \"a\"\n'''\n", 1), [1, 0, 1];
+        helper_definitions_are_not_assertions: "tests/helpers.py", "def assert_valid(x):\n    pass\n" => "", [0, 0, 0];
+    }
+
+    #[test]
+    fn moving_a_test_between_files_nets_out() {
+        let test = "def test_moved():\n    assert True\n";
+        assert_eq!(
+            totals(&[
+                (
+                    "tests/test_a.py",
+                    &format!("import x\n\n\n{test}"),
+                    "import x\n"
+                ),
+                ("tests/test_b.py", "", test),
+            ]),
+            (0, 0, 0)
+        );
+    }
+
+    #[test]
+    fn known_false_positive_application_function_named_test() {
+        // Any `def test…` counts, also outside test files: pytest would collect it too if
+        // the module were collected, and the analysis does not know which modules are.
+        assert_eq!(
+            totals(&[(
+                "app/db.py",
+                "def test_connection(db):\n    return db.ping()\n",
+                ""
+            )]),
+            (1, 0, 0)
+        );
+    }
+}

@@ -1,0 +1,139 @@
+//! Rust: libtest and the attribute macros that wrap it (`#[tokio::test]`, rstest,
+//! test-case), `#[ignore]`, and the `assert*!` macro families. Tests in a `#[cfg(test)]`
+//! module of a `src/` file count like any other.
+
+use super::lex::{Backtick, SingleQuote, Syntax};
+use super::pattern::{Name, Pattern, Tok};
+use super::{Language, Table};
+
+/// The Rust table.
+pub(crate) const TABLE: Table = Table {
+    language: Language::Rust,
+    extensions: &["rs"],
+    syntax: Syntax {
+        hash_comments: false,
+        slash_comments: true,
+        nested_block_comments: true,
+        single_quote: SingleQuote::Char,
+        triple_quotes: false,
+        backtick: Backtick::Punct,
+        multiline_strings: true,
+        rust_raw_strings: true,
+        regex_literals: false,
+    },
+    tests: &[
+        // `#[test]`, and any attribute whose path ends in `test`: `#[tokio::test]`,
+        // `#[async_std::test]`, `#[sqlx::test(…)]`, `#[test_log::test]`. test-case counts
+        // each `#[test_case(…)]`.
+        Pattern::new(&[
+            Tok::Punct(b"#"),
+            Tok::Punct(b"["),
+            Tok::Path(Name::Is(&[
+                "test",
+                "rstest",
+                "test_case",
+                "wasm_bindgen_test",
+                "quickcheck",
+            ])),
+        ]),
+        // rstest counts the function and each case, `#[case(…)]` or `#[case::name(…)]`,
+        // but not the `#[case]` that marks a parameter.
+        Pattern::new(&[
+            Tok::Punct(b"#"),
+            Tok::Punct(b"["),
+            Tok::Ident(Name::Is(&["case"])),
+            Tok::Punct(b"(:"),
+        ]),
+    ],
+    skips: &[
+        // `#[ignore]`, `#[ignore = "reason"]`.
+        Pattern::new(&[
+            Tok::Punct(b"#"),
+            Tok::Punct(b"["),
+            Tok::Path(Name::Is(&["ignore"])),
+        ]),
+    ],
+    assertions: &[
+        // `assert!`, `assert_eq!`, `assert_ne!`, `assert_matches!`, `debug_assert*!`,
+        // `prop_assert*!`, insta's `assert_*snapshot!`: a macro whose name starts so.
+        Pattern::new(&[
+            Tok::Ident(Name::StartsWith(&["assert", "debug_assert", "prop_assert"])),
+            Tok::Punct(b"!"),
+        ]),
+    ],
+};
+
+#[cfg(test)]
+mod tests {
+    use crate::tamper::tamper_cases;
+    use crate::tamper::tests::totals;
+
+    const MODULE: &str = r"pub fn add(a: i32, b: i32) -> i32 {
+    a + b
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn adds() {
+        assert_eq!(add(1, 2), 3);
+        assert!(add(0, 0) == 0);
+    }
+
+    #[test]
+    fn negative() {
+        assert_eq!(add(-1, -2), -3);
+    }
+}
+";
+
+    fn edit(from: &str, to: &str) -> String {
+        assert!(MODULE.contains(from), "{from}");
+        MODULE.replacen(from, to, 1)
+    }
+
+    const ADDS: &str = "    #[test]\n    fn adds() {\n        assert_eq!(add(1, 2), 3);\n        assert!(add(0, 0) == 0);\n    }\n\n";
+
+    tamper_cases! {
+        deleting_a_test_in_a_src_module: "src/math.rs", MODULE => edit(ADDS, ""), [1, 0, 2];
+        adding_ignore: "src/math.rs", MODULE => edit("    #[test]\n    fn negative", "    #[test]\n    #[ignore = \"flaky\"]\n    fn negative"), [0, 1, 0];
+        removing_an_assertion: "src/math.rs", MODULE => edit("        assert!(add(0, 0) == 0);\n", ""), [0, 0, 1];
+        weakening_assert_eq_to_assert: "src/math.rs", MODULE => edit("assert_eq!(add(-1, -2), -3)", "assert!(true)"), [0, 0, 0];
+        renaming_a_test: "src/math.rs", MODULE => edit("fn negative()", "fn adds_negatives()"), [0, 0, 0];
+        adding_tests: "tests/math.rs", MODULE => edit("    #[test]\n    fn negative", "    #[tokio::test]\n    async fn more() { assert!(true); }\n\n    #[test]\n    fn negative"), [-1, 0, -1];
+        test_attribute_in_comments_and_strings: "src/math.rs", MODULE => edit("    use super::*;\n", "    use super::*;\n    // #[test] assert!(x)\n    /* #[test]\n       assert_eq!(a, b) */\n    const S: &str = \"#[test] assert!(x)\";\n    const R: &str = r#\"\n#[test]\n\"#;\n    /// assert_eq!(doc, test);\n"), [0, 0, 0];
+        commenting_out_a_test_line_by_line: "src/math.rs", MODULE => edit("    #[test]\n    fn negative() {\n        assert_eq!(add(-1, -2), -3);\n    }", "    // #[test]\n    // fn negative() {\n    //     assert_eq!(add(-1, -2), -3);\n    // }"), [1, 0, 1];
+        commenting_out_with_a_block_comment: "src/math.rs", MODULE => edit("    #[test]\n    fn negative", "    /*\n    #[test]\n    fn negative").replacen("    }\n}\n", "    }\n    */\n}\n", 1), [1, 0, 1];
+        wrapper_attributes: "tests/a.rs", "#[tokio::test(flavor = \"multi_thread\")]\nasync fn a() {}\n#[rstest]\n#[case(1)]\n#[case(2)]\nfn b(#[case] x: u8) { debug_assert_ne!(x, 0); prop_assert_eq!(x, x); }\n" => "", [4, 0, 2];
+        helper_names_are_not_assertions: "src/a.rs", "fn f() { my_assert_helper!(x); assertion(x); self.assert(); }\n" => "", [0, 0, 0];
+        lifetimes_do_not_open_literals: "src/a.rs", "fn f<'a>(x: &'a str) -> &'a str { assert!(x.len() > 0); x }\n" => "", [0, 0, 1];
+    }
+
+    #[test]
+    fn moving_a_test_between_files_nets_out() {
+        let test = "#[test]\nfn moved() {\n    assert!(true);\n}\n";
+        assert_eq!(
+            totals(&[
+                ("src/a.rs", &format!("fn a() {{}}\n{test}"), "fn a() {}\n"),
+                ("tests/b.rs", "", test),
+            ]),
+            (0, 0, 0)
+        );
+    }
+
+    #[test]
+    fn known_false_positive_test_tokens_in_a_quote_macro() {
+        // Code that generates tests (a proc macro's `quote!`) is code, not a string: its
+        // `#[test]` counts. Deleting the generator does delete the tests it makes.
+        assert_eq!(
+            totals(&[(
+                "macros/src/lib.rs",
+                "quote! { #[test] fn generated() {} }\n",
+                ""
+            )]),
+            (1, 0, 0)
+        );
+    }
+}
