@@ -79,6 +79,8 @@ pub struct ChangeFacts {
     pub lines_deleted: Option<u64>,
     /// Binary files, when counted.
     pub binary_files: Option<u64>,
+    /// Test tampering (SPEC §6.1), when analysed.
+    pub tamper: Option<crate::tamper::TamperReport>,
 }
 
 /// Why a change's paths cannot form an intent.
@@ -97,6 +99,7 @@ pub fn build_intent(
         .iter()
         .map(|path| RepoPath::new(path.clone()))
         .collect::<Result<Vec<_>, _>>()?;
+    let tamper = facts.tamper.as_ref();
     Ok(ActionIntent {
         actor: Actor {
             kind: actor.kind.clone(),
@@ -107,11 +110,19 @@ pub fn build_intent(
         },
         modified_files,
         diff: Diff {
-            modifies_tests: ModifiesTests(false),
             lines_added: facts.lines_added.map(RawCount::from_u64),
             lines_deleted: facts.lines_deleted.map(RawCount::from_u64),
             binary_files: facts.binary_files.map(RawCount::from_u64),
-            ..Diff::default()
+            // A test removed or skipped, or an assertion removed, in any file (test path or
+            // not: a Rust `#[cfg(test)]` module lives in `src/`) modifies tests.
+            modifies_tests: ModifiesTests(
+                tamper
+                    .is_some_and(|report| report.modifies_tests() || report.assertions_removed > 0),
+            ),
+            tests_removed: tamper.map(|report| RawCount::from_u64(report.tests_removed)),
+            test_skips_added: tamper.map(|report| RawCount::from_u64(report.test_skips_added)),
+            assertions_removed: tamper.map(|report| RawCount::from_u64(report.assertions_removed)),
+            impacted_components: None,
         },
         approved: None,
     })
@@ -129,6 +140,20 @@ pub fn needs_line_counts(policy: &Policy) -> bool {
                     | Argument::BinaryFiles
             )
         })
+    })
+}
+
+/// Whether a rule needs the test-tampering analysis: it reads one of its counts, or its
+/// `modifies_tests` condition, which a removed or skipped test escalates.
+pub fn needs_tamper(policy: &Policy) -> bool {
+    policy.rules.iter().any(|rule| {
+        rule.modifies_tests.is_some()
+            || rule.policy.as_ref().is_some_and(|policy| {
+                matches!(
+                    policy.argument,
+                    Argument::TestsRemoved | Argument::TestSkipsAdded | Argument::AssertionsRemoved
+                )
+            })
     })
 }
 

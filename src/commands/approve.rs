@@ -38,6 +38,7 @@ pub fn run(args: &ApproveArgs, ctx: &mut Context<'_>) -> anyhow::Result<ExitStat
         JudgeOptions {
             line_counts: true,
             approvals: false,
+            tamper: true,
         },
     )?;
     if judgement.change.files.is_empty() {

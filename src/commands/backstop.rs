@@ -19,8 +19,8 @@ use std::io::BufRead as _;
 use anyhow::Context as _;
 
 use super::check::{
-    ChangeToJudge, Judgement, astrix_dir, current_branch, judge_change, policy_problems,
-    touches_policy, write_report,
+    ChangeToJudge, JudgeOptions, Judgement, astrix_dir, current_branch, judge_change,
+    policy_problems, touches_policy, write_report,
 };
 use super::hook::{PASS_FILE, PassRecord, audit_entry};
 use crate::app::Context;
@@ -30,6 +30,13 @@ use crate::exit::ExitStatus;
 use crate::git::{ChangeOptions, Head, Repository};
 use crate::policy::FILE_NAME;
 use crate::source::{self, RepositoryPolicy};
+
+/// The backstop computes only what the policy needs, and honours recorded approvals.
+const GATE_OPTIONS: JudgeOptions = JudgeOptions {
+    line_counts: false,
+    approvals: true,
+    tamper: false,
+};
 
 /// One line of the hook's input.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -200,7 +207,7 @@ fn judge_update(
                     parent: Some(update.old.clone()),
                     new_policy,
                 },
-                true,
+                GATE_OPTIONS,
                 move |_| Ok(new_tree),
             )?;
             worst = worst.worst(finish(
@@ -250,7 +257,7 @@ fn judge_commit(
             parent: info.parents.first().cloned(),
             new_policy,
         },
-        true,
+        GATE_OPTIONS,
         move |_| Ok(tree),
     )
 }

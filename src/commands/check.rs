@@ -16,11 +16,12 @@ use crate::exit::ExitStatus;
 use crate::gate::{
     self, COMMITTED_POLICY_INVALID, ChangeFacts, ResolvedTarget, STAGED_POLICY_INVALID,
 };
-use crate::git::{Change, ChangeKind, ChangeOptions, Head, Repository};
+use crate::git::{Change, ChangeKind, ChangeOptions, Entry, EntryMode, Head, Repository};
 use crate::intent::ActionIntent;
 use crate::policy::{self, FILE_NAME, Verdict};
-use crate::report::{ContextLine, Explanation, TextReport, decision_json, write_json};
+use crate::report::{ContextLine, Explanation, Section, TextReport, decision_json, write_json};
 use crate::source::{self, RepositoryPolicy};
+use crate::tamper::{self, TamperReport};
 
 /// What the judgement needs to compute.
 #[derive(Debug, Clone, Copy, Default)]
@@ -29,6 +30,8 @@ pub struct JudgeOptions {
     pub line_counts: bool,
     /// Look up recorded approvals for a held change.
     pub approvals: bool,
+    /// Analyse test tampering even when no rule needs it (for output).
+    pub tamper: bool,
 }
 
 /// A change (staged, or a commit), judged.
@@ -49,6 +52,8 @@ pub struct Judgement {
     pub decision: Decision,
     /// The problems of a staged Astrixfile.ax that does not validate.
     pub staged_policy: Option<Diagnostics>,
+    /// The test-tampering analysis, when a rule or the output needed it.
+    pub tamper: Option<TamperReport>,
     /// The approval that let a held change through.
     pub approval: Option<String>,
     /// Why a recorded approval does not apply, when one exists.
@@ -81,14 +86,42 @@ pub fn current_branch(repo: &Repository, head: &Head) -> anyhow::Result<Option<S
 }
 
 /// The facts of a change, as the intent needs them.
-pub fn change_facts(change: &Change) -> ChangeFacts {
+pub fn change_facts(change: &Change, tamper: Option<TamperReport>) -> ChangeFacts {
     let totals = change.totals();
     ChangeFacts {
         files: change.modified_paths(),
         lines_added: totals.map(|totals| totals.lines_added),
         lines_deleted: totals.map(|totals| totals.lines_deleted),
         binary_files: totals.map(|totals| totals.binary_files),
+        tamper,
     }
+}
+
+/// The test-tampering analysis of a change: every changed regular file of a known language,
+/// old content against new (a rename's old content under its new path).
+pub fn analyze_tampering(repo: &Repository, change: &Change) -> anyhow::Result<TamperReport> {
+    let content = |entry: Option<&Entry>| -> anyhow::Result<Option<Vec<u8>>> {
+        match entry {
+            Some(entry) if matches!(entry.mode, EntryMode::File | EntryMode::Executable) => {
+                Ok(Some(repo.blob(&entry.id)?))
+            }
+            _ => Ok(None),
+        }
+    };
+    let mut files = Vec::new();
+    for file in &change.files {
+        if tamper::language_of(&file.path).is_none()
+            && tamper::language_of(file.old_path()).is_none()
+        {
+            continue;
+        }
+        let old = content(file.old.as_ref())?;
+        let new = content(file.new.as_ref())?;
+        if let Some(analysis) = tamper::analyze_file(&file.path, old.as_deref(), new.as_deref()) {
+            files.push(analysis);
+        }
+    }
+    Ok(tamper::combine(files))
 }
 
 /// Judges the staged change of the repository at `ctx.cwd`.
@@ -118,7 +151,7 @@ pub fn judge_staged(
             parent,
             new_policy: staged_policy,
         },
-        options.approvals,
+        options,
         |repo| Ok(repo.staged_tree_id()?),
     )?;
     Ok((repo, judgement))
@@ -146,7 +179,7 @@ pub fn judge_change(
     ctx: &Context<'_>,
     repo: &Repository,
     subject: ChangeToJudge,
-    approvals: bool,
+    options: JudgeOptions,
     tree: impl FnOnce(&Repository) -> anyhow::Result<String>,
 ) -> anyhow::Result<Judgement> {
     let ChangeToJudge {
@@ -159,7 +192,12 @@ pub fn judge_change(
     let rules = &policy.loaded.policy;
     let actor = resolve_actor(&ctx.env, &rules.actors.agent_env);
     let target = gate::resolve_target(rules, branch.as_deref(), &ctx.env);
-    let facts = change_facts(&change);
+    let tamper = if options.tamper || gate::needs_tamper(rules) {
+        Some(analyze_tampering(repo, &change)?)
+    } else {
+        None
+    };
+    let facts = change_facts(&change, tamper);
     let mut intent = gate::build_intent(&facts, &actor, &target)?;
 
     let mut extra = Vec::new();
@@ -190,7 +228,7 @@ pub fn judge_change(
 
     let mut approval = None;
     let mut stale_approval = None;
-    if approvals && decision.verdict == Verdict::RequireApproval {
+    if options.approvals && decision.verdict == Verdict::RequireApproval {
         let key = ApprovalKey {
             parent: parent.clone(),
             tree: tree(repo)?,
@@ -229,6 +267,7 @@ pub fn judge_change(
         intent,
         decision,
         staged_policy: new_policy,
+        tamper: facts.tamper,
         approval,
         stale_approval,
     })
@@ -336,6 +375,63 @@ fn describe_change(change: &Change) -> String {
     text
 }
 
+/// How many test-tampering findings a report lists.
+const FINDINGS_SHOWN: usize = 20;
+
+/// The test-tampering findings, `file:line  what: the line`, when there are any.
+pub fn tamper_section(judgement: &Judgement) -> Option<Section> {
+    let report = judgement.tamper.as_ref()?;
+    let findings: Vec<&tamper::Finding> = report.findings().collect();
+    if findings.is_empty() {
+        return None;
+    }
+    let mut lines: Vec<String> = findings
+        .iter()
+        .take(FINDINGS_SHOWN)
+        .map(|finding| {
+            let what = match finding.kind {
+                tamper::FindingKind::TestRemoved => "test removed",
+                tamper::FindingKind::TestAdded => "test added",
+                tamper::FindingKind::SkipAdded => "skip added",
+                tamper::FindingKind::SkipRemoved => "skip removed",
+                tamper::FindingKind::AssertionRemoved => "assertion removed",
+                tamper::FindingKind::AssertionAdded => "assertion added",
+            };
+            let side = match finding.side {
+                tamper::Side::Old => " (old)",
+                tamper::Side::New => "",
+            };
+            format!(
+                "{}:{}{side}  {what}: {}",
+                finding.path, finding.line, finding.text
+            )
+        })
+        .collect();
+    if findings.len() > FINDINGS_SHOWN {
+        lines.push(format!("and {} more", findings.len() - FINDINGS_SHOWN));
+    }
+    Some(Section {
+        title: format!(
+            "test tampering: {} test{} removed, {} skip{} added, {} assertion{} removed",
+            report.tests_removed,
+            if report.tests_removed == 1 { "" } else { "s" },
+            report.test_skips_added,
+            if report.test_skips_added == 1 {
+                ""
+            } else {
+                "s"
+            },
+            report.assertions_removed,
+            if report.assertions_removed == 1 {
+                ""
+            } else {
+                "s"
+            },
+        ),
+        lines,
+    })
+}
+
 /// Notes for the report: a stale approval.
 pub fn notes(judgement: &Judgement) -> Vec<String> {
     judgement
@@ -356,6 +452,8 @@ struct CommitExplanation<'a> {
     approval: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     stale_approval: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    test_tampering: Option<&'a TamperReport>,
 }
 
 /// Writes the judgement's diagnostics (invalid staged or committed policy) to stderr.
@@ -403,6 +501,7 @@ pub fn write_report(
                     target: &judgement.target,
                     approval: judgement.approval.as_deref(),
                     stale_approval: judgement.stale_approval.as_deref(),
+                    test_tampering: judgement.tamper.as_ref(),
                 };
                 if let (serde_json::Value::Object(map), Ok(serde_json::Value::Object(more))) =
                     (&mut value, serde_json::to_value(extra))
@@ -417,6 +516,7 @@ pub fn write_report(
                 subject: "this commit",
                 decision: &judgement.decision,
                 context: context_lines(judgement),
+                sections: tamper_section(judgement).into_iter().collect(),
                 notes: notes(judgement),
                 next_steps: gate::commit_next_steps(
                     &judgement.policy.loaded.policy,
@@ -438,6 +538,7 @@ pub fn run(args: &CheckArgs, ctx: &mut Context<'_>) -> anyhow::Result<ExitStatus
         JudgeOptions {
             line_counts: args.explain,
             approvals: true,
+            tamper: args.explain,
         },
     )
     .context("cannot judge the staged change; the commit is blocked")?;

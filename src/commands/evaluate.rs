@@ -66,6 +66,7 @@ pub fn run(args: &EvaluateArgs, ctx: &mut Context<'_>) -> anyhow::Result<ExitSta
                         text: loaded.provenance.description.clone(),
                     },
                 ],
+                sections: Vec::new(),
                 notes: Vec::new(),
                 next_steps: intent_next_steps(&decision),
                 explain: args.explain,

@@ -57,6 +57,7 @@ fn pre_commit(ctx: &mut Context<'_>) -> anyhow::Result<ExitStatus> {
         JudgeOptions {
             line_counts: false,
             approvals: true,
+            tamper: false,
         },
     )
     .context("astrix cannot judge this commit, so it is blocked")?;

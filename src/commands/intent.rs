@@ -12,6 +12,7 @@ pub fn run(_args: &IntentArgs, ctx: &mut Context<'_>) -> anyhow::Result<ExitStat
         JudgeOptions {
             line_counts: true,
             approvals: false,
+            tamper: true,
         },
     )?;
     let mut intent = judgement.intent;

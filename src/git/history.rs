@@ -27,6 +27,15 @@ impl Repository {
         })
     }
 
+    /// The content of the blob with id `id` (hex).
+    pub fn blob(&self, id: &str) -> Result<Vec<u8>, GitError> {
+        let object = ObjectId::from_hex(id.as_bytes()).map_err(|err| GitError::Revision {
+            rev: id.to_owned(),
+            message: message(&err),
+        })?;
+        Objects::new(&self.repo).blob(&object)
+    }
+
     /// The best common ancestor of two commits, `None` when their histories are unrelated.
     pub fn merge_base(&self, one: &str, two: &str) -> Result<Option<String>, GitError> {
         let one = self.resolve_commit(one)?;

@@ -132,6 +132,15 @@ pub struct ContextLine {
     pub text: String,
 }
 
+/// A titled list in a text report.
+#[derive(Debug, Clone)]
+pub struct Section {
+    /// The title.
+    pub title: String,
+    /// One entry per line.
+    pub lines: Vec<String>,
+}
+
 /// Everything the text report of a decision shows.
 #[derive(Debug, Clone)]
 pub struct TextReport<'a> {
@@ -141,6 +150,8 @@ pub struct TextReport<'a> {
     pub decision: &'a Decision,
     /// Context lines (actor, target, policy), in order.
     pub context: Vec<ContextLine>,
+    /// Titled lists shown after the deciding rules (e.g. the test-tampering findings).
+    pub sections: Vec<Section>,
     /// Extra notes shown before the next steps (e.g. an invalid committed policy).
     pub notes: Vec<String>,
     /// What to do next, most useful first.
@@ -192,6 +203,13 @@ impl TextReport<'_> {
         }
         if decision.default_used {
             writeln!(out, "  {}", decision.reason)?;
+        }
+        for section in &self.sections {
+            writeln!(out)?;
+            writeln!(out, "{}", style.bold().paint(&section.title))?;
+            for line in &section.lines {
+                writeln!(out, "  {line}")?;
+            }
         }
         if self.explain {
             writeln!(out)?;
