@@ -3,8 +3,9 @@
 
 Generates two repositories -- 100,000 files (10x10x10 directories of 100 files, ~30 lines
 each, one packed commit) and 100 files -- each with an Astrixfile.ax of 50 rules (path globs
-and numeric policies that need line counts). It stages 100 modifications, 5 additions,
-5 deletions, one exact rename and one rename with an edit via `git add <paths>`, then runs
+and numeric policies that need line counts). It stages 100 modifications (93 on the 100-file
+repository), 5 additions, 5 deletions, one exact rename and one rename with an edit via
+`git add <paths>`, then runs
 `astrix check` and `git diff --cached --numstat` alternately (A B A B ...) after a warm-up and
 prints the median of the per-pair time ratio and each one's peak RSS.
 
@@ -115,8 +116,10 @@ def stage_changes(root, paths, env):
     """100 modifications, 5 additions, 5 deletions, one exact rename, one edited rename."""
     count = len(paths)
     step = max(1, count // 112)
-    chosen = paths[::step][:112]
-    modified, deleted, renamed = chosen[:100], chosen[100:105], chosen[105:107]
+    chosen = paths[::step][:107]
+    # On the 100-file repository there are not 107 files to touch: the deletions and
+    # renames come first, and the modifications take the remaining 93.
+    deleted, renamed, modified = chosen[:5], chosen[5:7], chosen[7:107]
     touched = []
     for path in modified:
         full = os.path.join(root, path)
