@@ -786,7 +786,12 @@ fn staged_as_a_hook_sees_it(repo: &TestRepo, dir: &Path, args: &[&str]) -> Vec<S
         .collect();
     // The index git pointed the hook at is gone once the commit is refused: use the copy.
     if let Some(index) = env.iter_mut().find(|(name, _)| name == "GIT_INDEX_FILE") {
-        capture.path().join("index").to_str().unwrap().clone_into(&mut index.1);
+        capture
+            .path()
+            .join("index")
+            .to_str()
+            .unwrap()
+            .clone_into(&mut index.1);
     }
     let env: Vec<(&str, &str)> = env.iter().map(|(n, v)| (n.as_str(), v.as_str())).collect();
     assert_staged_matches_git_in(repo, cwd, &env)
