@@ -8,15 +8,20 @@ use std::io::BufRead as _;
 
 use anyhow::{Context as _, bail};
 
-use super::check::{JudgeOptions, Judgement, astrix_dir, judge_staged};
+use super::check::{
+    ChangeToJudge, JudgeOptions, Judgement, astrix_dir, current_branch, judge_change, judge_staged,
+    policy_problems, touches_policy,
+};
 use crate::app::Context;
 use crate::approvals::{Approval, ApprovalKey, ApprovalStore};
 use crate::cli::{ApproveArgs, Format};
 use crate::env::{AGENT_MARKERS, AUTONOMOUS_LLM, ResolvedActor};
 use crate::eval::evaluate_with;
 use crate::exit::ExitStatus;
-use crate::policy::Verdict;
+use crate::git::{ChangeOptions, Head, Repository};
+use crate::policy::{FILE_NAME, Verdict};
 use crate::report::write_json;
+use crate::source;
 use crate::time::{format_duration, now_unix, rfc3339};
 
 /// Runs `astrix approve`.
@@ -33,14 +38,18 @@ pub fn run(args: &ApproveArgs, ctx: &mut Context<'_>) -> anyhow::Result<ExitStat
             "`astrix approve` needs a person at a terminal: standard input is not a terminal; run it yourself in a shell"
         );
     }
-    let (repo, judgement) = judge_staged(
-        ctx,
-        JudgeOptions {
-            line_counts: true,
-            approvals: false,
-            tamper: true,
-        },
-    )?;
+    let (repo, judgement) = if args.amend {
+        judge_amend(ctx)?
+    } else {
+        judge_staged(
+            ctx,
+            JudgeOptions {
+                line_counts: true,
+                approvals: false,
+                tamper: true,
+            },
+        )?
+    };
     if judgement.change.files.is_empty() {
         bail!("nothing is staged; `git add` the change to approve first");
     }
@@ -75,14 +84,7 @@ pub fn run(args: &ApproveArgs, ctx: &mut Context<'_>) -> anyhow::Result<ExitStat
             "git does not know who you are; set `git config user.name` and `git config user.email`, then approve again"
         );
     };
-    let parent = if args.amend {
-        let head = judgement
-            .parent()
-            .context("there is no commit to amend yet")?;
-        repo.commit_info(head)?.parents.first().cloned()
-    } else {
-        judgement.parent().map(str::to_owned)
-    };
+    let parent = judgement.parent().map(str::to_owned);
     let now = now_unix();
     let expires = now.saturating_add(i64::try_from(ttl.as_secs()).unwrap_or(i64::MAX));
     let approval = Approval::new(
@@ -112,6 +114,45 @@ pub fn run(args: &ApproveArgs, ctx: &mut Context<'_>) -> anyhow::Result<ExitStat
         if args.amend { " (with --amend)" } else { "" }
     )?;
     Ok(ExitStatus::Allowed)
+}
+
+/// Judges the staged content as `git commit --amend` records it: the whole commit that
+/// replaces HEAD, on top of HEAD's parent — what the backstop judges and looks an approval
+/// up for — not only what changed since HEAD.
+fn judge_amend(ctx: &Context<'_>) -> anyhow::Result<(Repository, Judgement)> {
+    let repo = Repository::open(&ctx.cwd, &ctx.env)?;
+    let head = repo.head()?;
+    let (Head::Branch { commit, .. } | Head::Detached { commit }) = &head else {
+        bail!("there is no commit to amend yet");
+    };
+    let parent = repo.commit_info(commit)?.parents.first().cloned();
+    let policy = source::for_repository(&repo, &head)?;
+    let branch = current_branch(&repo, &head)?;
+    let change = repo.staged_amend_change(&ChangeOptions { line_counts: true })?;
+    let new_policy = if touches_policy(&change) {
+        repo.file_in_index(FILE_NAME)?
+            .and_then(|blob| policy_problems(blob.data))
+    } else {
+        None
+    };
+    let judgement = judge_change(
+        ctx,
+        &repo,
+        ChangeToJudge {
+            policy,
+            branch,
+            change,
+            parent,
+            new_policy,
+        },
+        JudgeOptions {
+            line_counts: true,
+            approvals: false,
+            tamper: true,
+        },
+        |repo| Ok(repo.staged_tree_id()?),
+    )?;
+    Ok((repo, judgement))
 }
 
 /// Shows the staged change and what holds it, on stderr; false when nothing holds it.

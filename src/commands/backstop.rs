@@ -19,15 +19,15 @@ use std::io::BufRead as _;
 use anyhow::Context as _;
 
 use super::check::{
-    ChangeToJudge, JudgeOptions, Judgement, astrix_dir, current_branch, judge_change,
-    policy_problems, touches_policy, write_report,
+    ChangeToJudge, JudgeOptions, Judgement, astrix_dir, judge_change, policy_problems,
+    touches_policy, write_report,
 };
 use super::hook::{PASS_FILE, PassRecord, audit_entry};
 use crate::app::Context;
 use crate::audit::AuditLog;
 use crate::cli::{Format, HookArgs};
 use crate::exit::ExitStatus;
-use crate::git::{ChangeOptions, Head, Repository};
+use crate::git::{ChangeOptions, GitError, Head, Repository};
 use crate::policy::FILE_NAME;
 use crate::source::{self, RepositoryPolicy};
 
@@ -77,12 +77,22 @@ pub fn run(args: &HookArgs, ctx: &mut Context<'_>) -> anyhow::Result<ExitStatus>
         input.push_str(&line.context("cannot read the ref updates from git")?);
         input.push('\n');
     }
-    let updates = branch_updates(&input);
+    let mut updates = branch_updates(&input);
     if updates.is_empty() {
         return Ok(ExitStatus::Allowed);
     }
     let repo = Repository::open(&ctx.cwd, &ctx.env)
         .context("astrix cannot open the repository, so the ref update is blocked")?;
+    for update in &mut updates {
+        // `git branch -f` and `git update-ref` without an old value send zeros as the old
+        // tip even when the branch exists; until the update is committed, the branch still
+        // points at its old tip.
+        if is_zero(&update.old) {
+            if let Some(tip) = branch_tip(&repo, &update.branch)? {
+                update.old = tip;
+            }
+        }
+    }
     let mut worst = ExitStatus::Allowed;
     for update in &updates {
         let status = judge_update(&repo, update, ctx).with_context(|| {
@@ -94,6 +104,15 @@ pub fn run(args: &HookArgs, ctx: &mut Context<'_>) -> anyhow::Result<ExitStatus>
         worst = worst.worst(status);
     }
     Ok(worst)
+}
+
+/// The commit `branch` points at, `None` when it does not exist.
+fn branch_tip(repo: &Repository, branch: &str) -> anyhow::Result<Option<String>> {
+    match repo.commit_info(&format!("refs/heads/{branch}")) {
+        Ok(info) => Ok(Some(info.id)),
+        Err(GitError::Revision { .. }) => Ok(None),
+        Err(error) => Err(error.into()),
+    }
 }
 
 /// What an update does to its branch.
@@ -162,7 +181,7 @@ fn judge_update(
         Move::NewCommit | Move::Rewrite => {
             let commit = repo.commit_info(&update.new)?;
             if matches!(movement, Move::NewCommit)
-                && passed_by_pre_commit(repo, &commit, &policy, ctx)?
+                && passed_by_pre_commit(repo, update, &commit, &policy, ctx)
             {
                 return Ok(ExitStatus::Allowed);
             }
@@ -266,22 +285,22 @@ fn judge_commit(
 /// target and policy.
 fn passed_by_pre_commit(
     repo: &Repository,
+    update: &Update,
     commit: &crate::git::CommitInfo,
     policy: &RepositoryPolicy,
     ctx: &Context<'_>,
-) -> anyhow::Result<bool> {
+) -> bool {
     let path = repo.git_dir().join(PASS_FILE);
     let Ok(bytes) = fs_err::read(&path) else {
-        return Ok(false);
+        return false;
     };
     let Ok(record) = serde_json::from_slice::<PassRecord>(&bytes) else {
-        return Ok(false);
+        return false;
     };
     let rules = &policy.loaded.policy;
     let actor = crate::env::resolve_actor(&ctx.env, &rules.actors.agent_env);
-    let head = repo.head()?;
-    let branch = current_branch(repo, &head)?;
-    let target = crate::gate::resolve_target(rules, branch.as_deref(), &ctx.env);
+    // The branch that moves, which need not be HEAD's (`git update-ref`).
+    let target = crate::gate::resolve_target(rules, Some(&update.branch), &ctx.env);
     let expected = PassRecord {
         parent: commit.parents.first().cloned(),
         tree: commit.tree.clone(),
@@ -291,7 +310,7 @@ fn passed_by_pre_commit(
     };
     // One use only: a later commit with the same content is judged again.
     let _ = fs_err::remove_file(&path);
-    Ok(record == expected)
+    record == expected
 }
 
 /// Reports and records a judged update; returns its status.

@@ -16,10 +16,12 @@ use super::check::{
     JudgeOptions, Judgement, astrix_dir, judge_staged, write_policy_diagnostics, write_report,
 };
 use crate::app::Context;
+use crate::approvals::{ApprovalKey, ApprovalStore, Lookup};
 use crate::audit::{AuditEntry, AuditLog};
 use crate::cli::{Format, HookArgs};
 use crate::exit::ExitStatus;
 use crate::git::Repository;
+use crate::time::{now_unix, rfc3339};
 
 /// The file (in the worktree's own git directory) where pre-commit records the change it
 /// passed, so that the backstop does not judge the same commit twice.
@@ -52,7 +54,7 @@ pub fn run(args: &HookArgs, ctx: &mut Context<'_>) -> anyhow::Result<ExitStatus>
 }
 
 fn pre_commit(ctx: &mut Context<'_>) -> anyhow::Result<ExitStatus> {
-    let (repo, judgement) = judge_staged(
+    let (repo, mut judgement) = judge_staged(
         ctx,
         JudgeOptions {
             line_counts: false,
@@ -61,6 +63,8 @@ fn pre_commit(ctx: &mut Context<'_>) -> anyhow::Result<ExitStatus> {
         },
     )
     .context("astrix cannot judge this commit, so it is blocked")?;
+    let as_amend =
+        judgement.status() == ExitStatus::Held && approved_as_amend(&repo, &mut judgement)?;
     let status = judgement.status();
     write_policy_diagnostics(&judgement, ctx)?;
     if status != ExitStatus::Allowed || judgement.decision.approved {
@@ -71,10 +75,42 @@ fn pre_commit(ctx: &mut Context<'_>) -> anyhow::Result<ExitStatus> {
     let log = AuditLog::new(&astrix_dir(&repo));
     log.append(&audit_entry("pre-commit", &judgement, judgement.parent()))
         .context("the decision cannot be recorded, so the commit is blocked")?;
-    if status == ExitStatus::Allowed {
+    if status == ExitStatus::Allowed && !as_amend {
         record_pass(&repo, &judgement)?;
     }
     Ok(status)
+}
+
+/// Whether a held change is approved as an amend of HEAD (`astrix approve --amend`), and if
+/// so marks the judgement approved. git does not tell pre-commit that it amends, and judges
+/// an amend as the staged change against HEAD; the approval is of the whole commit on top of
+/// HEAD's parent. No pass is recorded for it, so the backstop judges the commit git makes:
+/// an amend finds the approval, a new commit on top of HEAD does not.
+fn approved_as_amend(repo: &Repository, judgement: &mut Judgement) -> anyhow::Result<bool> {
+    let Some(head) = judgement.parent() else {
+        return Ok(false);
+    };
+    let key = ApprovalKey {
+        parent: repo.commit_info(head)?.parents.first().cloned(),
+        tree: repo.staged_tree_id()?,
+        policy_digest: judgement.policy.loaded.provenance.digest.clone(),
+        target: judgement.target.env.clone(),
+    };
+    let Lookup::Approved(found) = ApprovalStore::new(&astrix_dir(repo)).lookup(&key, now_unix())?
+    else {
+        return Ok(false);
+    };
+    judgement.intent.approved = Some(true);
+    judgement.decision.approved = true;
+    judgement.stale_approval = None;
+    judgement.approval = Some(format!(
+        "`{}` by {} <{}> at {}, for `git commit --amend` (the reference-transaction hook checks that this commit is one)",
+        found.id,
+        found.approver_name,
+        found.approver_email,
+        rfc3339(found.created),
+    ));
+    Ok(true)
 }
 
 /// Records what pre-commit passed for the backstop.

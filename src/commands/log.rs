@@ -39,15 +39,22 @@ pub fn run(args: &LogArgs, ctx: &mut Context<'_>) -> anyhow::Result<ExitStatus> 
                             continue;
                         }
                     };
-                    let decision = match (entry.decision.as_str(), entry.allowed) {
-                        ("allow", _) => style.green().paint("allow"),
-                        ("require_approval", true) => style.green().paint("approved"),
-                        ("require_approval", false) => style.yellow().paint("held"),
-                        _ => style.red().paint(&entry.decision),
+                    let (word, paint) = match (entry.decision.as_str(), entry.allowed) {
+                        ("allow", _) => ("allowed", style.green()),
+                        ("require_approval", true) => ("approved", style.green()),
+                        ("require_approval", false) => ("held", style.yellow()),
+                        ("deny", _) => ("denied", style.red()),
+                        (other, _) => (other, style.red()),
                     };
+                    // Painted text ignores a width: pad outside the colour codes.
+                    let decision = format!(
+                        "{}{}",
+                        paint.paint(word),
+                        " ".repeat(8_usize.saturating_sub(word.chars().count()))
+                    );
                     writeln!(
                         out,
-                        "{}  {:<21}  {decision:<8}  {}{} -> {}{}  {} file{}{}",
+                        "{}  {:<21}  {decision}  {}{} -> {}{}  {} file{}{}",
                         entry.time,
                         entry.hook,
                         entry.actor,

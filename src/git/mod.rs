@@ -211,11 +211,30 @@ impl Repository {
     /// against the index. When `MERGE_HEAD` exists, only the paths that differ from every
     /// parent are listed, each counted against its closest parent.
     pub fn staged_change(&self, options: &ChangeOptions) -> Result<Change, GitError> {
+        self.staged_change_on(self.head_commit()?, self.merge_head_ids()?, options)
+    }
+
+    /// What `git commit --amend` is about to record, as the whole commit that replaces HEAD:
+    /// the index against HEAD's parents (the empty tree when HEAD is a root commit), by the
+    /// rules of [`Self::staged_change`].
+    pub fn staged_amend_change(&self, options: &ChangeOptions) -> Result<Change, GitError> {
+        let head = self.resolve_commit("HEAD")?;
+        let (_, mut parents) = Objects::new(&self.repo).commit(&head)?;
+        let first = (!parents.is_empty()).then(|| parents.remove(0));
+        self.staged_change_on(first, parents, options)
+    }
+
+    /// The index against `head`'s tree, concluding a merge with `merge_heads` when there are
+    /// any.
+    fn staged_change_on(
+        &self,
+        head: Option<ObjectId>,
+        merge_heads: Vec<ObjectId>,
+        options: &ChangeOptions,
+    ) -> Result<Change, GitError> {
         let index = self.load_index()?;
         check_unmerged(&index)?;
         let objects = Objects::new(&self.repo);
-        let head = self.head_commit()?;
-        let merge_heads = self.merge_head_ids()?;
         let head_tree = head.map(|id| objects.commit(&id)).transpose()?.map(|c| c.0);
         let raw = objects.diff_tree_index(head_tree, &index)?;
         let mut parents: Vec<ObjectId> = head.into_iter().collect();

@@ -794,10 +794,21 @@ fn a_binary_path_with_spaces_and_quotes_is_recorded_safely() {
     fs::create_dir(&dir).unwrap();
     let binary = dir.join("astrix");
     fs::copy(ASTRIX, &binary).unwrap();
-    let output = isolated(&binary.display().to_string(), &repo.root)
-        .arg("install")
-        .output()
-        .unwrap();
+    let mut install = isolated(&binary.display().to_string(), &repo.root);
+    install.arg("install");
+    // A child that another test's thread forked while the copy was open for writing holds
+    // it until that child execs; until then, running the copy fails with ETXTBSY.
+    let mut output = install.output();
+    for _ in 0..100 {
+        match &output {
+            Err(error) if error.kind() == std::io::ErrorKind::ExecutableFileBusy => {
+                std::thread::sleep(std::time::Duration::from_millis(20));
+                output = install.output();
+            }
+            _ => break,
+        }
+    }
+    let output = output.unwrap();
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     // Replace the copy by a fake, at the same path: the shims call exactly that file.
     fs::remove_file(&binary).unwrap();

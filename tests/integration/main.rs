@@ -12,6 +12,7 @@ mod common;
 
 mod cli;
 mod evaluate;
+mod gate;
 mod install;
 mod policy_commands;
 mod repo;
