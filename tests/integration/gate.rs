@@ -443,6 +443,13 @@ fn commit_all_judges_the_work_tree_changes_it_adds() {
     gate.write("src/lib.rs", "pub fn one() -> u32 {\n    2\n}\n");
     let head = assert_committed(&gate, &gate.commit(AGENT, &["-a", "-m", "two"]), &before);
     assert_eq!(gate.changed_in(&head), ["src/lib.rs"]);
+    // pre-commit judged the index git committed, so the backstop skipped it.
+    let log = gate.log();
+    let hooks: Vec<&str> = log
+        .iter()
+        .map(|entry| entry["hook"].as_str().unwrap())
+        .collect();
+    assert_eq!(hooks, ["pre-commit", "pre-commit"]);
 }
 
 #[test]
@@ -1732,7 +1739,16 @@ fn an_approval_is_stale_once_the_staged_content_changes() {
         &before,
         "no longer applies: the target changed from `development` to `staging`",
     );
-    assert_committed(&gate, &gate.commit(AGENT, &["-m", "tests"]), &before);
+    // The approved content, committed where only the backstop judges it.
+    assert_committed(
+        &gate,
+        &gate.commit(AGENT, &["--no-verify", "-m", "tests"]),
+        &before,
+    );
+    let entry = gate.log().pop().unwrap();
+    assert_eq!(entry["hook"], "reference-transaction");
+    assert_eq!(entry["allowed"], true);
+    assert!(entry["approval"].is_string(), "{entry:#}");
 }
 
 #[test]
