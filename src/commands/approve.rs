@@ -186,8 +186,10 @@ fn show(
             None => String::new(),
         };
         let path = match &file.kind {
-            crate::git::ChangeKind::Renamed { from, .. } => format!("{from} -> {}", file.path),
-            _ => file.path.clone(),
+            crate::git::ChangeKind::Renamed { from, .. } => {
+                format!("{} -> {}", shown_path(from), shown_path(&file.path))
+            }
+            _ => shown_path(&file.path),
         };
         writeln!(out, "    {} {path}  {lines}", file.kind.letter())?;
     }
@@ -211,6 +213,16 @@ fn show(
         bail!("this content is denied, and approval cannot lift a denial; change what is staged");
     }
     Ok(true)
+}
+
+/// A path as the approver reads it: a name with control characters is quoted and escaped,
+/// so that it cannot break, or forge, a line of what is being approved.
+fn shown_path(path: &str) -> String {
+    if path.chars().any(char::is_control) {
+        format!("{path:?}")
+    } else {
+        path.to_owned()
+    }
 }
 
 fn reason_id(reason: &str) -> String {

@@ -186,7 +186,13 @@ fn judge_update(
                 return Ok(ExitStatus::Allowed);
             }
             let judgement = judge_commit(repo, update, &update.new, policy, &options, ctx)?;
-            finish(repo, update, &judgement, movement_label(&movement), ctx)
+            finish(
+                repo,
+                update,
+                &judgement,
+                (&movement, movement_label(&movement)),
+                ctx,
+            )
         }
         Move::FastForward => {
             let branch_env = policy
@@ -204,7 +210,7 @@ fn judge_update(
                     repo,
                     update,
                     &judgement,
-                    "a commit brought by a fast-forward",
+                    (&Move::FastForward, "a commit brought by a fast-forward"),
                     ctx,
                 )?);
             }
@@ -233,7 +239,7 @@ fn judge_update(
                 repo,
                 update,
                 &whole,
-                "the fast-forward as a whole",
+                (&Move::FastForward, "the fast-forward as a whole"),
                 ctx,
             )?);
             Ok(worst)
@@ -318,7 +324,7 @@ fn finish(
     repo: &Repository,
     update: &Update,
     judgement: &Judgement,
-    what: &str,
+    (movement, what): (&Move, &str),
     ctx: &mut Context<'_>,
 ) -> anyhow::Result<ExitStatus> {
     let status = judgement.status();
@@ -331,10 +337,16 @@ fn finish(
         )?;
         super::check::write_policy_diagnostics(judgement, ctx)?;
         write_report(judgement, ctx.stderr, style, Format::Text, false)?;
-        writeln!(
-            ctx.stderr,
-            "\n`--no-verify` skips only the pre-commit hook, not astrix: the branch was not updated, and the change is still staged"
-        )?;
+        let footer = match movement {
+            Move::Rewrite => {
+                "the branch was not updated: a rewritten commit (an amend, a rebase) is judged whole against its parent. To approve it, a human runs `astrix approve --amend` (during a stopped rebase, at the commit it left checked out); then run the same `git commit --amend` or `git rebase --continue` again"
+            }
+            Move::NewCommit => {
+                "`--no-verify` skips only the pre-commit hook, not astrix: the branch was not updated, and the change is still staged"
+            }
+            Move::FastForward | Move::Nothing => "the branch was not updated",
+        };
+        writeln!(ctx.stderr, "\n{footer}")?;
     }
     AuditLog::new(&astrix_dir(repo))
         .append(&audit_entry(

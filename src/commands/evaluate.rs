@@ -9,7 +9,7 @@ use crate::cli::{EvaluateArgs, Format};
 use crate::diagnostic::Diagnostics;
 use crate::eval::{RuleOutcome, evaluate_with};
 use crate::exit::ExitStatus;
-use crate::gate::COMMITTED_POLICY_INVALID;
+use crate::gate::{self, COMMITTED_POLICY_INVALID, ChangeFacts};
 use crate::git::{GitError, Repository};
 use crate::intent::ActionIntent;
 use crate::policy::Verdict;
@@ -23,7 +23,18 @@ pub fn run(args: &EvaluateArgs, ctx: &mut Context<'_>) -> anyhow::Result<ExitSta
     let text = read_input(args.file.as_deref())?;
     let intent = ActionIntent::from_json(&text)?;
     let (loaded, committed_invalid) = resolve_policy(args, ctx)?;
-    let mut extra = Vec::new();
+    // As the commit gate does: an action that edits the policy file is held.
+    let files = intent
+        .modified_files
+        .iter()
+        .map(|path| path.as_str().to_owned())
+        .collect();
+    let mut extra: Vec<RuleOutcome> = gate::policy_change_hold(&ChangeFacts {
+        files,
+        ..ChangeFacts::default()
+    })
+    .into_iter()
+    .collect();
     if let Some(diagnostics) = &committed_invalid {
         diagnostics.render(ctx.stderr, ctx.stderr_style.enabled())?;
         extra.push(RuleOutcome::gate(

@@ -443,6 +443,13 @@ fn commit_all_judges_the_work_tree_changes_it_adds() {
     gate.write("src/lib.rs", "pub fn one() -> u32 {\n    2\n}\n");
     let head = assert_committed(&gate, &gate.commit(AGENT, &["-a", "-m", "two"]), &before);
     assert_eq!(gate.changed_in(&head), ["src/lib.rs"]);
+    // pre-commit judged the index git committed, so the backstop skipped it.
+    let log = gate.log();
+    let hooks: Vec<&str> = log
+        .iter()
+        .map(|entry| entry["hook"].as_str().unwrap())
+        .collect();
+    assert_eq!(hooks, ["pre-commit", "pre-commit"]);
 }
 
 #[test]
@@ -573,6 +580,11 @@ fn amending_is_judged_as_the_whole_commit() {
         "(the rewritten commit (amend or rebase), judged whole against its parent)",
     );
     assert!(stderr(&output).contains("lines_changed is 25"));
+    assert!(
+        stderr(&output).contains("a human runs `astrix approve --amend`"),
+        "{}",
+        stderr(&output)
+    );
     assert_eq!(gate.staged(), ["src/consts.rs"]);
     // A human approves exactly that amend, seeing the whole commit, and the same
     // `git commit --amend` goes through.
@@ -938,6 +950,39 @@ fn humans_rebase_and_cherry_pick_as_usual() {
     assert!(gate.log().iter().all(|entry| entry["decision"] == "allow"));
 }
 
+#[test]
+fn an_agents_rebase_is_judged_as_a_rewrite_and_approved_as_an_amend() {
+    let gate = Gate::new();
+    gate.git(&["switch", "-q", "-c", "feature"]);
+    gate.write("tests/t.rs", "#[test]\nfn feature() {}\n");
+    gate.setup_commit("tests by a human");
+    gate.git(&["switch", "-q", "main"]);
+    gate.write("README.md", "main moved on\n");
+    gate.setup_commit("main moves on");
+    gate.git(&["switch", "-q", "feature"]);
+    let before = gate.head();
+    // The rebased tip is a new commit with test changes, made by the agent.
+    let output = git_at(&gate.root, AGENT, &["rebase", "main"]);
+    let text = stderr(&output);
+    assert!(!output.status.success(), "{text}");
+    assert!(
+        text.contains("fatal: ref updates aborted by hook"),
+        "{text}"
+    );
+    assert!(text.contains("[agents-touching-tests]"), "{text}");
+    assert!(
+        text.contains("a human runs `astrix approve --amend`"),
+        "{text}"
+    );
+    assert_eq!(gate.rev("feature"), before);
+    let approval = approve_at(&gate.root, &["--amend"], "y\n");
+    assert_eq!(approval.status.code(), Some(0), "{}", stdout(&approval));
+    let output = git_at(&gate.root, AGENT, &["rebase", "--continue"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(gate.rev("feature^"), gate.rev("main"));
+    assert_eq!(gate.changed_in("feature"), ["tests/t.rs"]);
+}
+
 // ---------------------------------------------------------------------------------------
 // What a change is made of
 
@@ -975,6 +1020,8 @@ const ODD_NAMES: [&str; 5] = [
     "-dash.txt",
 ];
 
+/// Regression (issue 3): `astrix approve` printed names with newlines raw, so a file name
+/// could break or forge lines of what a human approves.
 #[test]
 fn odd_file_names_are_judged_exactly() {
     let gate = Gate::new();
@@ -1003,6 +1050,17 @@ fn odd_file_names_are_judged_exactly() {
 
     let output = gate.commit(AGENT, &["-m", "odd"]);
     assert_stopped_by_pre_commit(&gate, &output, &before, "[agents-touching-tests]");
+    // What a human approves is listed one file a line, whatever the names.
+    let approval = approve_at(&gate.root, &[], "n\n");
+    let text = stdout(&approval);
+    for expected in [
+        "A \"tests/new\\nline.txt\"  +2 -0\r\n",
+        "A \"tests/tab\\there.txt\"  +1 -0\r\n",
+        "A tests/ünïcødé ✓.txt  +1 -0\r\n",
+        "A tests/with space.txt  +1 -0\r\n",
+    ] {
+        assert!(text.contains(expected), "{expected:?} in:\n{text}");
+    }
     let head = assert_committed(&gate, &gate.commit(HUMAN, &["-m", "odd"]), &before);
     assert_eq!(gate.changed_in(&head), expected);
 }
@@ -1681,7 +1739,16 @@ fn an_approval_is_stale_once_the_staged_content_changes() {
         &before,
         "no longer applies: the target changed from `development` to `staging`",
     );
-    assert_committed(&gate, &gate.commit(AGENT, &["-m", "tests"]), &before);
+    // The approved content, committed where only the backstop judges it.
+    assert_committed(
+        &gate,
+        &gate.commit(AGENT, &["--no-verify", "-m", "tests"]),
+        &before,
+    );
+    let entry = gate.log().pop().unwrap();
+    assert_eq!(entry["hook"], "reference-transaction");
+    assert_eq!(entry["allowed"], true);
+    assert!(entry["approval"].is_string(), "{entry:#}");
 }
 
 #[test]
@@ -1727,22 +1794,26 @@ fn evaluate(gate: &Gate, env: &[(&str, &str)], args: &[&str], input: &[u8]) -> O
     child.wait_with_output().unwrap()
 }
 
+/// Regression (issue 3): `evaluate` did not hold an intent that edits the policy file, as
+/// the commit gate does.
 #[test]
 fn check_and_intent_round_trip_into_evaluate() {
     let gate = Gate::new();
     gate.git(&["switch", "-q", "-c", "feature"]);
-    let cases: [(&str, Env, &str, i32); 4] = [
-        ("src/lib.rs", HUMAN, "allowed", 0),
-        ("tests/t.rs", AGENT, "held", 3),
-        ("deploy.secret", AGENT, "denied", 1),
-        ("src/lib.rs", AGENT, "denied on main", 1),
+    let policy_edit = format!("{POLICY}# a comment\n");
+    let cases: [(&str, &str, Env, &str, i32); 5] = [
+        ("src/lib.rs", "changed\n", HUMAN, "allowed", 0),
+        ("tests/t.rs", "changed\n", AGENT, "held", 3),
+        ("Astrixfile.ax", &policy_edit, HUMAN, "policy edit", 3),
+        ("deploy.secret", "changed\n", AGENT, "denied", 1),
+        ("src/lib.rs", "changed\n", AGENT, "denied on main", 1),
     ];
-    for (path, env, what, code) in cases {
+    for (path, contents, env, what, code) in cases {
         gate.git(&["reset", "-q", "--hard"]);
         if what == "denied on main" {
             gate.git(&["switch", "-q", "main"]);
         }
-        gate.write(path, "changed\n");
+        gate.write(path, contents);
         gate.git(&["add", path]);
         let text = gate.astrix(env, &["check"]);
         assert_eq!(text.status.code(), Some(code), "{what}: {}", stdout(&text));
