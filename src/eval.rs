@@ -154,7 +154,7 @@ pub fn evaluate_with(policy: &Policy, intent: &ActionIntent, extra: Vec<RuleOutc
     let mut outcomes: Vec<RuleOutcome> = policy
         .rules
         .iter()
-        .map(|rule| evaluate_rule(rule, intent, &lists, modifies_tests, &facts))
+        .map(|rule| evaluate_rule(rule, intent, &lists, &tests_hits, modifies_tests, &facts))
         .collect();
     outcomes.extend(extra);
 
@@ -243,6 +243,7 @@ fn evaluate_rule(
     rule: &Rule,
     intent: &ActionIntent,
     lists: &[ListHits],
+    tests_hits: &ListHits,
     modifies_tests: bool,
     facts: &Facts<'_>,
 ) -> RuleOutcome {
@@ -314,6 +315,11 @@ fn evaluate_rule(
         }
     }
     outcome.matched = true;
+    if rule.modifies_tests == Some(true) && rule.policy.is_none() && outcome.files.is_empty() {
+        // The test files are what triggered a rule about test changes.
+        outcome.files = file_names(tests_hits);
+        outcome.files_total = tests_hits.count;
+    }
 
     match &rule.policy {
         None => {

@@ -263,6 +263,16 @@ impl TextReport<'_> {
     }
 }
 
+/// A path as one line of a report: names with control characters (a newline could forge
+/// report lines) are quoted with escapes.
+pub fn display_path(path: &str) -> std::borrow::Cow<'_, str> {
+    if path.chars().any(char::is_control) {
+        std::borrow::Cow::Owned(format!("{path:?}"))
+    } else {
+        std::borrow::Cow::Borrowed(path)
+    }
+}
+
 fn write_outcome(out: &mut dyn Write, outcome: &RuleOutcome, style: Style) -> io::Result<()> {
     writeln!(
         out,
@@ -271,11 +281,11 @@ fn write_outcome(out: &mut dyn Write, outcome: &RuleOutcome, style: Style) -> io
         outcome.reason
     )?;
     if !outcome.files.is_empty() {
-        let shown: Vec<&str> = outcome
+        let shown: Vec<std::borrow::Cow<'_, str>> = outcome
             .files
             .iter()
             .take(FILES_SHOWN)
-            .map(String::as_str)
+            .map(|file| display_path(file))
             .collect();
         let more = outcome.files_total.saturating_sub(shown.len());
         let mut text = shown.join(", ");
