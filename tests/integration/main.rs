@@ -16,3 +16,4 @@ mod install;
 mod policy_commands;
 mod repo;
 mod staged;
+mod tampering;
