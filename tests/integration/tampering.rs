@@ -1722,6 +1722,70 @@ fn an_agent_skipping_a_failing_test_is_held_by_the_default_policy() {
     assert_ne!(repo.git(&["rev-parse", "HEAD"]), head);
 }
 
+/// Concluding a merge, a file is judged against the parent it differs from least. That
+/// parent used to be found only when the policy needed line counts: under a policy that
+/// reads `tests_removed` alone, a test dropped while resolving a merge was compared with
+/// HEAD (which never had it), counted 0, and the commit went through. Both hooks now hold it.
+#[test]
+fn a_test_dropped_while_concluding_a_merge_is_held() {
+    let base = "import pytest\n\n\ndef test_1():\n    assert 1\n";
+    let repo = Repo::new(&[
+        ("Astrixfile.ax", &with_tamper_rule()),
+        ("tests/test_a.py", base),
+    ]);
+    repo.git(&["checkout", "-q", "-b", "more-tests"]);
+    let more = (2..=6).fold(String::new(), |more, n| {
+        more + &format!("\n\ndef test_{n}():\n    assert {n}\n")
+    });
+    repo.write("tests/test_a.py", &format!("{base}{more}"));
+    repo.git(&["commit", "-q", "-am", "More tests"]);
+    repo.git(&["checkout", "-q", "feature"]);
+    repo.write("tests/test_a.py", &format!("# Arithmetic.\n{base}"));
+    repo.git(&["commit", "-q", "-am", "A comment"]);
+    let head = repo.git(&["rev-parse", "HEAD"]);
+    repo.git(&["merge", "-q", "--no-commit", "more-tests"]);
+    // The agent drops the merged branch's last test while concluding the merge.
+    let merged = std::fs::read_to_string(repo.path().join("tests/test_a.py")).unwrap();
+    repo.write(
+        "tests/test_a.py",
+        &edit(&merged, "\n\ndef test_6():\n    assert 6\n", ""),
+    );
+    assert_eq!(
+        repo.tampering(),
+        Tampering {
+            tests_removed: 1,
+            assertions_removed: 1,
+            modifies_tests: true,
+            ..NONE
+        }
+    );
+    let output = repo.check_as_agent().output().unwrap();
+    assert_eq!(output.status.code(), Some(3), "{}", stderr(&output));
+    let report = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        report.contains("tests/test_a.py:24 (old)  test removed: def test_6():"),
+        "{report}"
+    );
+
+    let install = repo.astrix().arg("install").output().unwrap();
+    assert_eq!(install.status.code(), Some(0), "{}", stderr(&install));
+    for extra in [&[][..], &["--no-verify"][..]] {
+        let output = isolated("git", repo.path())
+            .args(["commit", "-q", "-m", "Merge more-tests"])
+            .args(extra)
+            .env("CLAUDECODE", "1")
+            .output()
+            .unwrap();
+        let message = stderr(&output);
+        assert!(!output.status.success(), "{extra:?}: {message}");
+        assert!(
+            message.contains("tests_removed is 1"),
+            "{extra:?}: {message}"
+        );
+        assert_eq!(repo.git(&["rev-parse", "HEAD"]), head);
+    }
+}
+
 // ---------------------------------------------------------------------------------------
 // Cost: the analysis runs only when a rule needs it
 
