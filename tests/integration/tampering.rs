@@ -1621,6 +1621,32 @@ mod files {
         );
     }
 
+    /// A file over the analysis budget (4 MiB) is not read. A test deleted from a
+    /// `#[cfg(test)]` module beside one huge comment line used to count nothing, and the
+    /// built-in policy let the agent's commit through (src/ is no test path, and the line
+    /// count is small). The new side now counts as empty, like a binary one.
+    #[test]
+    fn a_file_that_outgrows_the_analysis_budget_has_lost_its_tests() {
+        let repo = Repo::new(&[("src/lib.rs", rust::LIB)]);
+        let huge = format!(
+            "{}// {}\n",
+            edit(rust::LIB, DIVISION_TEST_LINE, ""),
+            "x".repeat(4 * 1024 * 1024)
+        );
+        repo.write("src/lib.rs", &huge);
+        assert_eq!(
+            repo.tampering(),
+            Tampering {
+                tests_removed: 2,
+                assertions_removed: 3,
+                modifies_tests: true,
+                ..NONE
+            }
+        );
+        let output = repo.check_as_agent().output().unwrap();
+        assert_eq!(output.status.code(), Some(3), "{}", stderr(&output));
+    }
+
     /// With `diff.renames=copies`, a new file can be reported as a copy of a changed one.
     /// The source stays, so the copy's tests are all new: nothing was removed.
     #[test]
