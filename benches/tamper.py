@@ -104,6 +104,9 @@ def rust_path(index):
 def build(root, env, changed):
     os.makedirs(root)
     run(["git", "init", "-q", "-b", "feature"], root, env)
+    # No background maintenance holding the index lock between the steps.
+    run(["git", "config", "gc.auto", "0"], root, env)
+    run(["git", "config", "maintenance.auto", "false"], root, env)
     for i in range(FILES - RUST_FILES):
         path = os.path.join(root, f"data/d{i // 1000:02}/f{i % 1000:03}.txt")
         os.makedirs(os.path.dirname(path), exist_ok=True)

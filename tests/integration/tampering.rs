@@ -5,9 +5,10 @@
 //! deletes a test, adds a skip marker, removes an assertion, renames a test, moves a test to
 //! another file, adds tests, or only touches comments and strings that look like tests.
 //! `astrix intent` must report the three counts and `modifies_tests`; `astrix check` lists
-//! the findings with `file:line` (snapshotted once per language). The end of the file
-//! commits as an agent with the hooks installed, and shows that the analysis is not run
-//! when no rule needs it.
+//! the findings with `file:line` (snapshotted once per language). Then whole files
+//! (deleted, renamed, copied, grown over the analysis budget); an agent's commits through
+//! the installed hooks (a skipped test, a test dropped while concluding a merge); and that
+//! the analysis reads nothing when no rule needs it.
 //!
 //! What is heuristic, and counted on purpose, is documented in docs/test-tampering.md
 //! ("What is heuristic"); the tests that pin such behaviour say so.
@@ -855,6 +856,31 @@ test('rejects words', (t) => {
         repo.write("src/sum.js", &sum);
         assert_eq!(repo.tampering(), NONE);
         repo.assert_no_findings();
+    }
+
+    /// A call of a local helper named `test` counts as a test, in application code too:
+    /// documented in docs/test-tampering.md ("Every file of a language is matched, test code
+    /// or not"). Removing the call counts a removed test.
+    #[test]
+    fn a_local_helper_named_test_is_counted() {
+        let validate = "const test = (pattern, text) => pattern.test(text);\n\nexport function isSlug(text) {\n  return test(/^[a-z-]+$/, text);\n}\n";
+        let repo = Repo::new(&[("src/validate.js", validate)]);
+        repo.write(
+            "src/validate.js",
+            &edit(
+                validate,
+                "  return test(/^[a-z-]+$/, text);\n",
+                "  return /^[a-z-]+$/.test(text);\n",
+            ),
+        );
+        assert_eq!(
+            repo.tampering(),
+            Tampering {
+                tests_removed: 1,
+                modifies_tests: true,
+                ..NONE
+            }
+        );
     }
 
     #[test]
