@@ -98,7 +98,9 @@ pub fn change_facts(change: &Change, tamper: Option<TamperReport>) -> ChangeFact
 }
 
 /// The test-tampering analysis of a change: every changed regular file of a known language,
-/// old content against new (a rename's old content under its new path).
+/// old content against new (a rename's old content under its new path). A copy's source
+/// stays, so a copy is analysed as an added file; a rename to a path of no known language
+/// (`test_a.py` to `test_a.py.disabled`) as the deletion of its old path.
 pub fn analyze_tampering(repo: &Repository, change: &Change) -> anyhow::Result<TamperReport> {
     let content = |entry: Option<&Entry>| -> anyhow::Result<Option<Vec<u8>>> {
         match entry {
@@ -115,9 +117,19 @@ pub fn analyze_tampering(repo: &Repository, change: &Change) -> anyhow::Result<T
         {
             continue;
         }
-        let old = content(file.old.as_ref())?;
+        let copied = matches!(file.kind, ChangeKind::Copied { .. });
+        let old = if copied {
+            None
+        } else {
+            content(file.old.as_ref())?
+        };
         let new = content(file.new.as_ref())?;
-        if let Some(analysis) = tamper::analyze_file(&file.path, old.as_deref(), new.as_deref()) {
+        let analysis = if tamper::language_of(&file.path).is_some() {
+            tamper::analyze_file(&file.path, old.as_deref(), new.as_deref())
+        } else {
+            tamper::analyze_file(file.old_path(), old.as_deref(), None)
+        };
+        if let Some(analysis) = analysis {
             files.push(analysis);
         }
     }

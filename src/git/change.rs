@@ -6,6 +6,8 @@ use std::collections::BTreeSet;
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct ChangeOptions {
     /// Compute line counts (reads every changed blob); without it `FileChange::lines` is `None`.
+    /// A merge reads the blobs of the paths that differ from every parent either way: they
+    /// are compared with the parent they differ from least.
     pub line_counts: bool,
 }
 

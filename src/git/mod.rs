@@ -1023,19 +1023,20 @@ fn combined(
         }
         let path = change.path.as_bstr();
         let new = change.new.map(|item| (path, item));
+        // The closest parent is found whether or not line counts were asked for: which
+        // parent a file is judged against (its kind, the test-tampering analysis) must not
+        // depend on what the policy needs.
         let mut closest = (0, None);
-        if options.line_counts {
-            let mut best: Option<(u64, LineCount)> = None;
-            for (position, side) in parent_sides.iter().enumerate() {
-                let count = content.line_count(side.map(|item| (path, item)), new)?;
-                let distance = match count {
-                    LineCount::Text { added, deleted } => added + deleted,
-                    LineCount::Binary => u64::MAX,
-                };
-                if best.is_none_or(|(best_distance, _)| distance < best_distance) {
-                    best = Some((distance, count));
-                    closest = (position, Some(count));
-                }
+        let mut best: Option<u64> = None;
+        for (position, side) in parent_sides.iter().enumerate() {
+            let count = content.line_count(side.map(|item| (path, item)), new)?;
+            let distance = match count {
+                LineCount::Text { added, deleted } => added + deleted,
+                LineCount::Binary => u64::MAX,
+            };
+            if best.is_none_or(|best| distance < best) {
+                best = Some(distance);
+                closest = (position, Some(count));
             }
         }
         let old = parent_sides[closest.0];
@@ -1050,7 +1051,7 @@ fn combined(
             kind,
             old: old.map(entry),
             new: change.new.map(entry),
-            lines: closest.1,
+            lines: closest.1.filter(|_| options.line_counts),
         });
     }
     Ok(files)

@@ -58,7 +58,9 @@ use similar::{Algorithm, DiffOp};
 use self::lex::{State, Syntax};
 use self::pattern::{Pattern, Token};
 
-/// Files larger than this (either side, in bytes) are not analysed; the result says so.
+/// Sides larger than this (in bytes) are not analysed; the result says so. A file whose old
+/// side is larger counts nothing; a new side that is larger counts as empty (see
+/// [`analyze_file`]).
 ///
 /// Checked before anything is read into lines, so that a generated multi-megabyte fixture
 /// cannot make the hook slow. Real test files are far smaller.
@@ -190,7 +192,9 @@ pub struct Finding {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case", tag = "reason")]
 pub enum Skipped {
-    /// A side is larger than [`MAX_FILE_BYTES`]; nothing was counted.
+    /// A side is larger than [`MAX_FILE_BYTES`]: the old side (nothing was counted), or
+    /// only the new side (it counted as empty, so a test file that outgrew the budget lost
+    /// all its tests).
     TooLarge {
         /// The size of the larger side, in bytes.
         bytes: usize,
@@ -305,20 +309,26 @@ fn table_for(path: &str) -> Option<&'static Table> {
 /// the content.
 ///
 /// Cost: one pass of the lexer over each side, one Myers line diff, and token matching on
-/// the changed lines only. Sides over [`MAX_FILE_BYTES`] are not read.
+/// the changed lines only. Sides over [`MAX_FILE_BYTES`] are not read: when the old side is
+/// over it, nothing is counted; when only the new side is, it counts as empty, like a binary
+/// side, so that a file whose tests were deleted cannot hide them by growing one huge line.
 pub fn analyze_file(path: &str, old: Option<&[u8]>, new: Option<&[u8]>) -> Option<FileTamper> {
     let table = table_for(path)?;
     let mut file = FileTamper::new(path, table.language);
     let (mut old, mut new) = (old.unwrap_or_default(), new.unwrap_or_default());
     let largest = old.len().max(new.len());
-    if largest > MAX_FILE_BYTES {
+    if old.len() > MAX_FILE_BYTES {
         file.skipped = Some(Skipped::TooLarge { bytes: largest });
         return Some(file);
+    }
+    if new.len() > MAX_FILE_BYTES {
+        file.skipped = Some(Skipped::TooLarge { bytes: largest });
+        new = &[];
     }
     for side in [&mut old, &mut new] {
         if is_binary(side) {
             *side = &[];
-            file.skipped = Some(Skipped::Binary);
+            file.skipped.get_or_insert(Skipped::Binary);
         }
     }
     if old == new {
@@ -680,6 +690,24 @@ mod tests {
             })
         );
         assert!(file.findings.is_empty());
+        // Over the budget before the change: nothing is counted.
+        let test = b"#[test]\nfn a() { assert!(x); }\n";
+        let file = analyze_file("a.rs", Some(&big), Some(test)).unwrap();
+        assert_eq!((file.tests_removed, file.assertions_removed), (0, 0));
+    }
+
+    #[test]
+    fn a_new_side_over_the_budget_counts_as_empty() {
+        // A test deleted, and one comment line that takes the file over the budget.
+        let old = "#[test]\nfn a() { assert!(x); }\n#[test]\nfn b() { assert!(y); }\n";
+        let new = format!(
+            "#[test]\nfn a() {{ assert!(x); }}\n// {}\n",
+            "x".repeat(MAX_FILE_BYTES)
+        );
+        let file = analyze_file("src/lib.rs", Some(old.as_bytes()), Some(new.as_bytes())).unwrap();
+        assert_eq!(file.skipped, Some(Skipped::TooLarge { bytes: new.len() }));
+        assert_eq!((file.tests_removed, file.assertions_removed), (2, 2));
+        assert!(file.removes_or_skips_tests);
     }
 
     #[test]

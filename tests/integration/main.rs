@@ -17,3 +17,4 @@ mod install;
 mod policy_commands;
 mod repo;
 mod staged;
+mod tampering;
