@@ -38,6 +38,8 @@ pub struct FormatArg {
 pub enum Command {
     /// Judge the staged change: exactly what `git commit` is about to record.
     Check(CheckArgs),
+    /// Judge every commit of a branch, and the branch as a whole, in CI.
+    Ci(CiArgs),
     /// Print the ActionIntent of the staged change as JSON (it round-trips into `evaluate`).
     Intent(IntentArgs),
     /// Approve exactly the staged content (a human, at a terminal).
@@ -69,6 +71,28 @@ pub struct CheckArgs {
     /// Add the intent, the policy's source and every rule's outcome to the output.
     #[arg(long)]
     pub explain: bool,
+    #[command(flatten)]
+    pub format: FormatArg,
+}
+
+/// `astrix ci`.
+#[derive(Debug, Args)]
+pub struct CiArgs {
+    /// Where the change goes, such as `origin/main`: the commits judged are those of the head
+    /// that the merge base of the two does not have.
+    #[arg(long, value_name = "REV")]
+    pub base: String,
+    /// The tip of the change.
+    #[arg(long, value_name = "REV", default_value = "HEAD")]
+    pub head: String,
+    /// The branch the change goes to, for `[[environment]]` (default: `GITHUB_BASE_REF`, else
+    /// the branch `--base` names).
+    #[arg(long, value_name = "NAME")]
+    pub target_branch: Option<String>,
+    /// The pipeline's own review rules are met (an approving review, say): held commits pass,
+    /// and the output says so. A denial stays a denial.
+    #[arg(long)]
+    pub approved: bool,
     #[command(flatten)]
     pub format: FormatArg,
 }

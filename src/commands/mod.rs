@@ -6,6 +6,7 @@
 pub mod approve;
 pub mod backstop;
 pub mod check;
+pub mod ci;
 pub mod completions;
 pub mod evaluate;
 pub mod hook;
