@@ -58,7 +58,7 @@ pub enum Command {
     Schema(SchemaArgs),
     /// Print a shell completion script.
     Completions(CompletionsArgs),
-    /// Install astrix's git hooks (pre-commit and reference-transaction) in this repository.
+    /// Install astrix's git hooks (pre-commit, prepare-commit-msg, reference-transaction).
     Install(InstallArgs),
     /// Remove astrix's git hooks and put back the hooks they chained or replaced.
     Uninstall(UninstallArgs),
@@ -209,7 +209,7 @@ pub struct UninstallArgs {}
 /// `astrix hook`.
 #[derive(Debug, Args)]
 pub struct HookArgs {
-    /// The hook that git runs: `pre-commit` or `reference-transaction`.
+    /// The hook that git runs: `pre-commit`, `prepare-commit-msg` or `reference-transaction`.
     #[arg(value_name = "HOOK")]
     pub name: String,
     /// The arguments git gives the hook.

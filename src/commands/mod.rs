@@ -16,6 +16,7 @@ pub mod intent;
 pub mod log;
 pub mod schema;
 pub mod test;
+pub mod trailers;
 pub mod validate;
 
 use std::path::{Path, PathBuf};

@@ -1,6 +1,7 @@
 //! `astrix ci` against real branches: commits by humans and by each agent identity, size
 //! limits that only the whole range exceeds, a branch that loosens the policy, merges, an
-//! empty range, missing or shallow history, `--approved`, GitHub Actions output.
+//! empty range, missing or shallow history, `--approved`, GitHub Actions output; and the
+//! `prepare-commit-msg` hook that leaves trailers for CI to read.
 
 #![expect(
     clippy::unwrap_used,
@@ -687,4 +688,104 @@ fn github_actions_gets_annotations_and_a_job_summary() {
     // Without GITHUB_ACTIONS, no workflow commands.
     let output = branch.ci(&["--base", "main"], &[]);
     assert!(!stdout(&output).contains("::"), "{}", render(&output));
+}
+
+/// `astrix install` in `repo`, with the repository's environment.
+fn install(repo: &TestRepo) {
+    let output = repo.command(ASTRIX).arg("install").output().unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", render(&output));
+}
+
+fn message(repo: &TestRepo, rev: &str) -> String {
+    repo.git(&["log", "-1", "--format=%B", rev])
+}
+
+#[test]
+fn the_prepare_commit_msg_hook_adds_trailers_that_ci_reads() {
+    let repo = TestRepo::new();
+    repo.write(
+        "Astrixfile.ax",
+        "version = 1\n\n[commit]\ntrailers = true\n",
+    );
+    repo.commit_all("Policy");
+    // A commit made before the hooks, to cherry-pick later.
+    repo.git(&["switch", "-q", "-c", "old"]);
+    repo.write("old.txt", "old\n");
+    let old = repo.commit_all("An old change");
+    repo.git(&["switch", "-q", "main"]);
+    install(&repo);
+    repo.git(&["switch", "-q", "-c", "feature"]);
+
+    repo.write("src/a.rs", "// a\n");
+    repo.git(&["add", "-A"]);
+    repo.git_in(
+        repo.path(),
+        &[("CLAUDECODE", "1")],
+        &["commit", "-q", "-m", "By an agent"],
+    );
+    assert_eq!(
+        message(&repo, "HEAD"),
+        "By an agent\n\nAstrix-Actor: autonomous_llm (claude-code)\nAstrix-Decision: allow\n\n"
+    );
+
+    repo.write("src/b.rs", "// b\n");
+    repo.git(&["add", "-A"]);
+    repo.git(&[
+        "commit",
+        "-q",
+        "-m",
+        "By a human",
+        "-m",
+        "Signed-off-by: A U Thor <author@example.com>",
+    ]);
+    assert_eq!(
+        message(&repo, "HEAD"),
+        "By a human\n\nSigned-off-by: A U Thor <author@example.com>\nAstrix-Actor: human\nAstrix-Decision: allow\n\n"
+    );
+
+    // Amends, cherry-picks and merges keep the message they carry.
+    repo.git(&["commit", "-q", "--amend", "--no-edit"]);
+    assert_eq!(message(&repo, "HEAD").matches("Astrix-Actor").count(), 1);
+    repo.git(&["cherry-pick", &old]);
+    assert_eq!(message(&repo, "HEAD"), "An old change\n\n");
+    // A revert is a new commit.
+    repo.git(&["revert", "--no-edit", "HEAD"]);
+    assert!(
+        message(&repo, "HEAD").ends_with("\n\nAstrix-Actor: human\nAstrix-Decision: allow\n\n"),
+        "{}",
+        message(&repo, "HEAD")
+    );
+    repo.git(&["reset", "-q", "--hard", "HEAD~1"]);
+
+    let output = astrix_ci(repo.path(), &["--base", "main"], &[]);
+    assert_eq!(output.status.code(), Some(0), "{}", render(&output));
+    let value = json(&astrix_ci(
+        repo.path(),
+        &["--base", "main", "--format", "json"],
+        &[],
+    ));
+    assert_eq!(value["commits"][0]["actor"]["type"], "autonomous_llm");
+    assert_eq!(value["commits"][0]["actor"]["id"], "claude-code");
+    assert_eq!(
+        value["commits"][0]["evidence"][0]["text"],
+        "Astrix-Actor: autonomous_llm (claude-code)"
+    );
+    assert_eq!(value["commits"][0]["hook_decisions"][0], "allow");
+    assert_eq!(value["commits"][1]["actor"]["type"], "human");
+}
+
+#[test]
+fn the_prepare_commit_msg_hook_does_nothing_unless_the_policy_asks() {
+    let repo = TestRepo::new();
+    repo.write("Astrixfile.ax", "version = 1\n");
+    repo.commit_all("Policy");
+    install(&repo);
+    repo.write("src/a.rs", "// a\n");
+    repo.git(&["add", "-A"]);
+    repo.git_in(
+        repo.path(),
+        &[("CLAUDECODE", "1")],
+        &["commit", "-q", "-m", "By an agent"],
+    );
+    assert_eq!(message(&repo, "HEAD"), "By an agent\n\n");
 }
