@@ -685,6 +685,34 @@ fn github_actions_gets_annotations_and_a_job_summary() {
     let twice = std::fs::read_to_string(&summary).unwrap();
     assert_eq!(twice, format!("{text}{text}"));
 
+    // Going to a development branch, the agent's test change is held: a warning on the test
+    // file; with --approved, a notice. The denial stays an error.
+    let github = [("GITHUB_ACTIONS", "true")];
+    let output = branch.ci(&["--base", "main", "--target-branch", "feature"], &github);
+    assert_eq!(output.status.code(), Some(1));
+    let text = stdout(&output);
+    assert!(
+        text.contains(
+            "::warning file=tests/agent.rs,title=astrix%3A held by agents-touching-tests::commit "
+        ),
+        "{text}"
+    );
+    let output = branch.ci(
+        &["--base", "main", "--target-branch", "feature", "--approved"],
+        &github,
+    );
+    let text = stdout(&output);
+    assert!(
+        text.contains(
+            "::notice file=tests/agent.rs,title=astrix%3A approved by agents-touching-tests::"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("::error file=deploy/prod.yml,title=astrix%3A denied by agents-deploy::"),
+        "{text}"
+    );
+
     // Without GITHUB_ACTIONS, no workflow commands.
     let output = branch.ci(&["--base", "main"], &[]);
     assert!(!stdout(&output).contains("::"), "{}", render(&output));
