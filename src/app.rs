@@ -64,6 +64,7 @@ pub fn run(cli: Cli) -> ExitStatus {
 pub fn run_with(cli: Cli, ctx: &mut Context<'_>) -> ExitStatus {
     let result = match cli.command {
         Command::Check(args) => commands::check::run(&args, ctx),
+        Command::Ci(args) => commands::ci::run(&args, ctx),
         Command::Intent(args) => commands::intent::run(&args, ctx),
         Command::Approve(args) => commands::approve::run(&args, ctx),
         Command::Log(args) => commands::log::run(&args, ctx),

@@ -38,6 +38,8 @@ pub struct FormatArg {
 pub enum Command {
     /// Judge the staged change: exactly what `git commit` is about to record.
     Check(CheckArgs),
+    /// Judge every commit of a branch, and the branch as a whole, in CI.
+    Ci(CiArgs),
     /// Print the ActionIntent of the staged change as JSON (it round-trips into `evaluate`).
     Intent(IntentArgs),
     /// Approve exactly the staged content (a human, at a terminal).
@@ -56,7 +58,7 @@ pub enum Command {
     Schema(SchemaArgs),
     /// Print a shell completion script.
     Completions(CompletionsArgs),
-    /// Install astrix's git hooks (pre-commit and reference-transaction) in this repository.
+    /// Install astrix's git hooks (pre-commit, prepare-commit-msg, reference-transaction).
     Install(InstallArgs),
     /// Remove astrix's git hooks and put back the hooks they chained or replaced.
     Uninstall(UninstallArgs),
@@ -69,6 +71,28 @@ pub struct CheckArgs {
     /// Add the intent, the policy's source and every rule's outcome to the output.
     #[arg(long)]
     pub explain: bool,
+    #[command(flatten)]
+    pub format: FormatArg,
+}
+
+/// `astrix ci`.
+#[derive(Debug, Args)]
+pub struct CiArgs {
+    /// Where the change goes, such as `origin/main`: the commits judged are those of the head
+    /// that the merge base of the two does not have.
+    #[arg(long, value_name = "REV")]
+    pub base: String,
+    /// The tip of the change.
+    #[arg(long, value_name = "REV", default_value = "HEAD")]
+    pub head: String,
+    /// The branch the change goes to, for `[[environment]]` (default: `GITHUB_BASE_REF`, else
+    /// the branch `--base` names).
+    #[arg(long, value_name = "NAME")]
+    pub target_branch: Option<String>,
+    /// The pipeline's own review rules are met (an approving review, say): held commits pass,
+    /// and the output says so. A denial stays a denial.
+    #[arg(long)]
+    pub approved: bool,
     #[command(flatten)]
     pub format: FormatArg,
 }
@@ -185,7 +209,7 @@ pub struct UninstallArgs {}
 /// `astrix hook`.
 #[derive(Debug, Args)]
 pub struct HookArgs {
-    /// The hook that git runs: `pre-commit` or `reference-transaction`.
+    /// The hook that git runs: `pre-commit`, `prepare-commit-msg` or `reference-transaction`.
     #[arg(value_name = "HOOK")]
     pub name: String,
     /// The arguments git gives the hook.

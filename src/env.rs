@@ -15,6 +15,13 @@ pub const ASTRIX_TARGET_ENV: &str = "ASTRIX_TARGET_ENV";
 /// Disables colour (<https://no-color.org>).
 pub const NO_COLOR: &str = "NO_COLOR";
 
+/// `true` on GitHub Actions: `astrix ci` adds workflow-command annotations.
+pub const GITHUB_ACTIONS: &str = "GITHUB_ACTIONS";
+/// The file a GitHub Actions step appends its Markdown job summary to.
+pub const GITHUB_STEP_SUMMARY: &str = "GITHUB_STEP_SUMMARY";
+/// The branch a pull request goes to, on GitHub Actions (`pull_request` events only).
+pub const GITHUB_BASE_REF: &str = "GITHUB_BASE_REF";
+
 /// The repository directory git points hooks at (relative to the current directory).
 pub const GIT_DIR: &str = "GIT_DIR";
 /// The work tree, when it is not the parent of the repository directory.

@@ -10,6 +10,7 @@ pub mod approvals;
 pub mod audit;
 pub mod cli;
 pub mod commands;
+pub mod commit_actor;
 pub mod diagnostic;
 pub mod env;
 pub mod eval;

@@ -173,7 +173,45 @@ pub fn for_repository(
         digest: String::new(),
         description,
     };
-    let Ok(text) = String::from_utf8(blob.data) else {
+    Ok(from_committed(blob.data, provenance))
+}
+
+/// The policy `astrix ci` judges a branch with (SPEC §7): the Astrixfile.ax committed at the
+/// merge base of the branch and its target, so that no commit of the branch judges itself;
+/// without one, the built-in default.
+pub fn at_merge_base(
+    repo: &crate::git::Repository,
+    commit: &str,
+) -> Result<RepositoryPolicy, crate::git::GitError> {
+    use crate::policy::FILE_NAME;
+
+    let short: String = commit.chars().take(12).collect();
+    let Some(blob) = repo.file_at_rev(commit, FILE_NAME)? else {
+        return Ok(RepositoryPolicy {
+            loaded: built_in(&format!(
+                "no {FILE_NAME} is committed at the merge base ({short})"
+            )),
+            committed_invalid: None,
+        });
+    };
+    let provenance = PolicyProvenance {
+        source: "merge-base".to_owned(),
+        file: Some(FILE_NAME.to_owned()),
+        revision: Some(commit.to_owned()),
+        digest: String::new(),
+        description: format!("{FILE_NAME} committed at the merge base ({short})"),
+    };
+    Ok(from_committed(blob.data, provenance))
+}
+
+/// Validates a policy file read from git; one that does not validate leaves the built-in
+/// default in charge, with its diagnostics (or, for the staged first commit's, without).
+fn from_committed(data: Vec<u8>, provenance: PolicyProvenance) -> RepositoryPolicy {
+    use crate::policy::FILE_NAME;
+
+    let source = provenance.source.clone();
+    let source = source.as_str();
+    let Ok(text) = String::from_utf8(data) else {
         let mut diagnostics = Diagnostics::new(FILE_NAME, "");
         diagnostics.items.push(
             crate::diagnostic::Diagnostic::new(
@@ -183,16 +221,16 @@ pub fn for_repository(
             )
             .with_help("an Astrixfile is a TOML file; was a binary file committed in its place?"),
         );
-        return Ok(invalid_committed(diagnostics, source));
+        return invalid_committed(diagnostics, source);
     };
     match from_text(FILE_NAME, &text, provenance) {
-        Ok(loaded) => Ok(RepositoryPolicy {
+        Ok(loaded) => RepositoryPolicy {
             loaded,
             committed_invalid: None,
-        }),
+        },
         // The first commit's staged policy is both the judge and part of the change: the gate
         // denies it as a staged policy that does not validate.
-        Err(InvalidPolicyError(diagnostics)) => Ok(invalid_committed(diagnostics, source)),
+        Err(InvalidPolicyError(diagnostics)) => invalid_committed(diagnostics, source),
     }
 }
 

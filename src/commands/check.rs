@@ -194,6 +194,20 @@ pub fn judge_change(
     options: JudgeOptions,
     tree: impl FnOnce(&Repository) -> anyhow::Result<String>,
 ) -> anyhow::Result<Judgement> {
+    let actor = resolve_actor(&ctx.env, &subject.policy.loaded.policy.actors.agent_env);
+    judge_change_as(ctx, repo, subject, actor, options, tree)
+}
+
+/// [`judge_change`] with an actor found elsewhere than in the environment: `astrix ci`
+/// finds it in each commit, since the CI runner's environment is not who made the commits.
+pub fn judge_change_as(
+    ctx: &Context<'_>,
+    repo: &Repository,
+    subject: ChangeToJudge,
+    actor: ResolvedActor,
+    options: JudgeOptions,
+    tree: impl FnOnce(&Repository) -> anyhow::Result<String>,
+) -> anyhow::Result<Judgement> {
     let ChangeToJudge {
         policy,
         branch,
@@ -202,7 +216,6 @@ pub fn judge_change(
         new_policy,
     } = subject;
     let rules = &policy.loaded.policy;
-    let actor = resolve_actor(&ctx.env, &rules.actors.agent_env);
     let target = gate::resolve_target(rules, branch.as_deref(), &ctx.env);
     let tamper = if options.tamper || gate::needs_tamper(rules) {
         Some(analyze_tampering(repo, &change)?)
@@ -303,6 +316,21 @@ fn staged_policy_problems(
         return Ok(None);
     };
     Ok(policy_problems(blob.data))
+}
+
+/// The diagnostics of the Astrixfile.ax at commit `rev`, when `change` (the commit's, or a
+/// range's ending there) adds or edits it and it does not validate.
+pub fn committed_policy_problems(
+    repo: &Repository,
+    rev: &str,
+    change: &Change,
+) -> anyhow::Result<Option<Diagnostics>> {
+    if !touches_policy(change) {
+        return Ok(None);
+    }
+    Ok(repo
+        .file_at_rev(rev, FILE_NAME)?
+        .and_then(|blob| policy_problems(blob.data)))
 }
 
 /// Whether `change` adds or edits Astrixfile.ax.

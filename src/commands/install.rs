@@ -38,16 +38,23 @@ const MARKER_LINES: usize = 10;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Hook {
     PreCommit,
+    PrepareCommitMsg,
     ReferenceTransaction,
 }
 
 impl Hook {
-    const ALL: [Hook; 2] = [Hook::PreCommit, Hook::ReferenceTransaction];
+    /// In the order git runs them for a commit.
+    const ALL: [Hook; 3] = [
+        Hook::PreCommit,
+        Hook::PrepareCommitMsg,
+        Hook::ReferenceTransaction,
+    ];
 
     /// The file name git looks for.
     fn name(self) -> &'static str {
         match self {
             Hook::PreCommit => "pre-commit",
+            Hook::PrepareCommitMsg => "prepare-commit-msg",
             Hook::ReferenceTransaction => "reference-transaction",
         }
     }
@@ -56,6 +63,7 @@ impl Hook {
     fn template(self) -> &'static str {
         match self {
             Hook::PreCommit => include_str!("../../hooks/pre-commit"),
+            Hook::PrepareCommitMsg => include_str!("../../hooks/prepare-commit-msg"),
             Hook::ReferenceTransaction => include_str!("../../hooks/reference-transaction"),
         }
     }
@@ -63,7 +71,7 @@ impl Hook {
     /// What a failing chained hook blocks.
     fn blocks(self) -> &'static str {
         match self {
-            Hook::PreCommit => "the commit",
+            Hook::PreCommit | Hook::PrepareCommitMsg => "the commit",
             Hook::ReferenceTransaction => "the ref update",
         }
     }
@@ -119,6 +127,15 @@ pub fn install(args: &InstallArgs, ctx: &mut Context<'_>) -> anyhow::Result<Exit
     writeln!(ctx.stdout, "hooks directory: {}", dir.display())?;
     for hook in Hook::ALL {
         let files = HookFiles::new(&dir, hook);
+        if args.backstop && hook == Hook::PrepareCommitMsg {
+            let note = if existing(&files.hook)? == Existing::Astrix {
+                "left as it is (--backstop): astrix's, from an earlier install"
+            } else {
+                "not installed (--backstop): only `[commit] trailers = true` needs it"
+            };
+            writeln!(ctx.stdout, "  {}: {note}", files.name)?;
+            continue;
+        }
         if args.backstop && hook == Hook::PreCommit {
             let note = if existing(&files.hook)? == Existing::Astrix {
                 "left as it is (--backstop): astrix's, from an earlier install"

@@ -6,6 +6,7 @@
 pub mod approve;
 pub mod backstop;
 pub mod check;
+pub mod ci;
 pub mod completions;
 pub mod evaluate;
 pub mod hook;
@@ -15,6 +16,7 @@ pub mod intent;
 pub mod log;
 pub mod schema;
 pub mod test;
+pub mod trailers;
 pub mod validate;
 
 use std::path::{Path, PathBuf};

@@ -2,6 +2,8 @@
 
 use gix::ObjectId;
 
+use gix::bstr::ByteSlice;
+
 use super::{Change, ChangeOptions, Content, GitError, Objects, Repository, finish, message};
 
 /// A commit's tree and parents.
@@ -102,5 +104,206 @@ impl Repository {
         let mut content = Content::new(&objects, attributes, self.diff_settings()?);
         let files = Self::ordinary(raw, &mut content, options)?;
         Ok(finish(files, &[old_id], content.settings.renames))
+    }
+}
+
+/// Who made a commit: a name and an email, as recorded.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Signature {
+    /// The name (lossy UTF-8, trimmed).
+    pub name: String,
+    /// The email, without the angle brackets (lossy UTF-8, trimmed).
+    pub email: String,
+}
+
+impl std::fmt::Display for Signature {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} <{}>", self.name, self.email)
+    }
+}
+
+/// A trailer of a commit message (`Key: value` in its last paragraph).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Trailer {
+    /// The key, as written (`Co-Authored-By`).
+    pub key: String,
+    /// The value, trimmed, continuation lines unfolded.
+    pub value: String,
+}
+
+/// What a commit says about itself: who made it and its message.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CommitMeta {
+    /// The commit (hex).
+    pub id: String,
+    /// Its parents (hex), first parent first.
+    pub parents: Vec<String>,
+    /// The author.
+    pub author: Signature,
+    /// The committer.
+    pub committer: Signature,
+    /// The subject line, whitespace folded as `git log --format=%s` shows it.
+    pub summary: String,
+    /// The whole message (lossy UTF-8).
+    pub message: String,
+    /// The trailers, as git finds them (`git interpret-trailers --parse`): the last
+    /// paragraph when it consists of trailers (or enough of them beside a `Signed-off-by`).
+    pub trailers: Vec<Trailer>,
+}
+
+impl Repository {
+    /// The author, committer, message and trailers of the commit `rev` resolves to.
+    pub fn commit_meta(&self, rev: &str) -> Result<CommitMeta, GitError> {
+        let id = self.resolve_commit(rev)?;
+        let (kind, data) = Objects::new(&self.repo).read(&id)?;
+        if kind != gix::object::Kind::Commit {
+            return Err(GitError::UnexpectedKind {
+                id: id.to_string(),
+                expected: "commit",
+                actual: kind.to_string(),
+            });
+        }
+        let corrupt = |err: &(dyn std::error::Error + 'static)| GitError::CorruptObject {
+            id: id.to_string(),
+            message: message(err),
+        };
+        let commit = gix::objs::CommitRef::from_bytes(&data, self.repo.object_hash())
+            .map_err(|err| corrupt(&err))?;
+        let signature = |signature: gix::actor::SignatureRef<'_>| {
+            let signature = signature.trim();
+            Signature {
+                name: signature.name.to_str_lossy().into_owned(),
+                email: signature.email.to_str_lossy().into_owned(),
+            }
+        };
+        let author = signature(commit.author().map_err(|err| corrupt(&err))?);
+        let committer = signature(commit.committer().map_err(|err| corrupt(&err))?);
+        let trailers = commit
+            .message_trailers()
+            .map(|trailer| Trailer {
+                key: trailer.token.to_str_lossy().into_owned(),
+                value: trailer.value.to_str_lossy().into_owned(),
+            })
+            .collect();
+        Ok(CommitMeta {
+            id: id.to_string(),
+            parents: commit.parents().map(|parent| parent.to_string()).collect(),
+            author,
+            committer,
+            summary: commit.message_summary().to_str_lossy().into_owned(),
+            message: commit.message.to_str_lossy().into_owned(),
+            trailers,
+        })
+    }
+
+    /// The commits `head` has and `base` does not (`git rev-list base..head`), parents
+    /// before children: the first parent's side first, then a merge's other parents, then
+    /// the merge.
+    pub fn commits_between(&self, base: &str, head: &str) -> Result<Vec<String>, GitError> {
+        let base = self.resolve_commit(base)?;
+        let head = self.resolve_commit(head)?;
+        let walk_error = |err: &(dyn std::error::Error + 'static)| GitError::Revision {
+            rev: format!("{base}..{head}"),
+            message: message(err),
+        };
+        let mut wanted = std::collections::HashSet::new();
+        let walk = self
+            .repo
+            .rev_walk([head])
+            .with_hidden([base])
+            .all()
+            .map_err(|err| walk_error(&err))?;
+        for info in walk {
+            let info = info.map_err(|err| walk_error(&err))?;
+            wanted.insert(info.id);
+        }
+        // Depth-first, each commit after its parents; iterative, so that a long history
+        // cannot overflow the stack.
+        let objects = Objects::new(&self.repo);
+        let mut ordered = Vec::with_capacity(wanted.len());
+        let mut done = std::collections::HashSet::new();
+        let mut stack: Vec<(ObjectId, Vec<ObjectId>, usize)> = Vec::new();
+        if wanted.contains(&head) {
+            let (_, parents) = objects.commit(&head)?;
+            stack.push((head, parents, 0));
+        }
+        while let Some((id, parents, next)) = stack.last_mut() {
+            if let Some(parent) = parents.get(*next).copied() {
+                *next += 1;
+                if wanted.contains(&parent) && !done.contains(&parent) {
+                    let (_, grandparents) = objects.commit(&parent)?;
+                    // Mark it now: a commit reached along two paths is listed once.
+                    done.insert(parent);
+                    stack.push((parent, grandparents, 0));
+                }
+                continue;
+            }
+            let id = *id;
+            done.insert(id);
+            ordered.push(id.to_string());
+            stack.pop();
+        }
+        Ok(ordered)
+    }
+
+    /// Whether the repository is a shallow clone (`.git/shallow` lists cut-off commits).
+    pub fn is_shallow(&self) -> bool {
+        self.repo.is_shallow().unwrap_or(false)
+    }
+
+    /// The branch a revision names, when it names one: `main` for `main`, `refs/heads/main`,
+    /// `origin/main` and `refs/remotes/origin/main`; `None` for commit ids, tags and
+    /// expressions such as `HEAD~2`.
+    pub fn branch_name(&self, rev: &str) -> Option<String> {
+        if rev.contains(['~', '^', ':', '@', '{']) || rev == "HEAD" {
+            return None;
+        }
+        // A revision that is no valid reference name (a commit id with a suffix, say) names
+        // no branch; the caller then asks for the branch explicitly.
+        let Ok(Some(reference)) = self.repo.try_find_reference(rev) else {
+            return None;
+        };
+        let name = reference.name().as_bstr().to_str_lossy().into_owned();
+        if let Some(branch) = name.strip_prefix("refs/heads/") {
+            return Some(branch.to_owned());
+        }
+        // `refs/remotes/<remote>/<branch>`: the remote's own HEAD names no branch.
+        name.strip_prefix("refs/remotes/")
+            .and_then(|rest| rest.split_once('/'))
+            .map(|(_, branch)| branch)
+            .filter(|branch| *branch != "HEAD")
+            .map(str::to_owned)
+    }
+}
+
+impl Repository {
+    /// The operation that is replaying existing commits, if one is in progress: `rebase` or
+    /// `cherry-pick` (their state files in the git directory). A revert is not one: it makes
+    /// a new commit.
+    pub fn replaying(&self) -> Option<&'static str> {
+        let dir = self.git_dir();
+        [
+            ("rebase-merge", "rebase"),
+            ("rebase-apply", "rebase"),
+            ("CHERRY_PICK_HEAD", "cherry-pick"),
+        ]
+        .into_iter()
+        .find(|(file, _)| dir.join(file).exists())
+        .map(|(_, operation)| operation)
+    }
+
+    /// The character that starts comment lines in commit messages: `core.commentChar`, `#`
+    /// when it is unset or `auto`.
+    pub fn comment_char(&self) -> char {
+        let config = self.repo.config_snapshot();
+        config
+            .string("core.commentChar")
+            .and_then(|value| {
+                let value = value.to_str_lossy();
+                let mut chars = value.chars();
+                let first = chars.next()?;
+                chars.next().is_none().then_some(first)
+            })
+            .unwrap_or('#')
     }
 }

@@ -25,7 +25,8 @@ use toml::de::{DeInteger, DeTable, DeValue};
 
 use super::glob::{self, GlobError, MatcherBuilder};
 use super::numeric::{Argument, NumericPolicy, PolicySyntaxError};
-use super::{Actors, Environment, PatternList, Policy, Rule, TestCase, Verdict};
+use super::wildcard::Wildcard;
+use super::{Actors, CommitSettings, Environment, PatternList, Policy, Rule, TestCase, Verdict};
 use crate::diagnostic::{Code, Diagnostic, Diagnostics, LineIndex};
 use crate::env::{AUTONOMOUS_LLM, HUMAN};
 use crate::intent::ActionIntent;
@@ -115,6 +116,7 @@ pub(crate) mod keys {
         Key::tables("environment"),
         Key::table("actors"),
         Key::table("approval"),
+        Key::table("commit"),
         Key::tables("rule"),
         Key::tables("test"),
     ];
@@ -123,9 +125,15 @@ pub(crate) mod keys {
     /// `[[environment]]`.
     pub(crate) const ENVIRONMENT: &[Key] = &[Key::value("name"), Key::value("branches")];
     /// `[actors]`.
-    pub(crate) const ACTORS: &[Key] = &[Key::value("agent_env")];
+    pub(crate) const ACTORS: &[Key] = &[
+        Key::value("agent_env"),
+        Key::value("agent_authors"),
+        Key::value("agent_trailers"),
+    ];
     /// `[approval]`.
     pub(crate) const APPROVAL: &[Key] = &[Key::value("ttl")];
+    /// `[commit]`.
+    pub(crate) const COMMIT: &[Key] = &[Key::value("trailers")];
     /// `[[rule]]`.
     pub(crate) const RULE: &[Key] = &[
         Key::value("id"),
@@ -252,7 +260,10 @@ struct RawPolicy<'d, 'i> {
     test_paths: Option<StringList>,
     environments: Vec<RawEnvironment>,
     agent_env: Option<StringList>,
+    agent_authors: Option<StringList>,
+    agent_trailers: Option<StringList>,
     approval_ttl: Option<At<String>>,
+    commit_trailers: Option<At<bool>>,
     rules: Vec<RawRule>,
     cases: Vec<RawCase<'d, 'i>>,
 }
@@ -719,10 +730,16 @@ impl<'s> Loader<'s> {
         if let Some(actors) = self.table(top, "actors", "[actors]") {
             self.check_keys(&actors, keys::ACTORS);
             raw.agent_env = self.strings(&actors, "agent_env");
+            raw.agent_authors = self.strings(&actors, "agent_authors");
+            raw.agent_trailers = self.strings(&actors, "agent_trailers");
         }
         if let Some(approval) = self.table(top, "approval", "[approval]") {
             self.check_keys(&approval, keys::APPROVAL);
             raw.approval_ttl = self.string(&approval, "ttl");
+        }
+        if let Some(commit) = self.table(top, "commit", "[commit]") {
+            self.check_keys(&commit, keys::COMMIT);
+            raw.commit_trailers = self.boolean(&commit, "trailers");
         }
         for table in self.tables(top, "rule", "[[rule]]") {
             raw.rules.push(self.read_rule(&table));
@@ -846,10 +863,7 @@ impl<'s> Loader<'s> {
             .iter()
             .filter_map(|environment| self.validate_environment(environment))
             .collect();
-        let agent_env = raw
-            .agent_env
-            .map(|list| self.validate_agent_env(list))
-            .unwrap_or_default();
+        let actors = self.validate_actors(raw.agent_env, raw.agent_authors, raw.agent_trailers);
         let approval_ttl = match &raw.approval_ttl {
             None => DEFAULT_APPROVAL_TTL,
             Some(ttl) => match crate::time::parse_duration(&ttl.value) {
@@ -917,8 +931,11 @@ impl<'s> Loader<'s> {
             test_patterns: test_patterns.into_iter().map(|at| at.value).collect(),
             tests_list: tests_list?.list,
             environments,
-            actors: Actors { agent_env },
+            actors,
             approval_ttl,
+            commit: CommitSettings {
+                trailers: raw.commit_trailers.is_some_and(|flag| flag.value),
+            },
             rules,
             cases,
             matcher,
@@ -1078,6 +1095,42 @@ impl<'s> Loader<'s> {
             branch_patterns: patterns.value.iter().map(|at| at.value.clone()).collect(),
             branches,
         })
+    }
+
+    /// `[actors]`.
+    fn validate_actors(
+        &mut self,
+        agent_env: Option<StringList>,
+        agent_authors: Option<StringList>,
+        agent_trailers: Option<StringList>,
+    ) -> Actors {
+        Actors {
+            agent_env: agent_env
+                .map(|list| self.validate_agent_env(list))
+                .unwrap_or_default(),
+            agent_authors: agent_authors
+                .map(|list| self.validate_wildcards(list, "agent_authors"))
+                .unwrap_or_default(),
+            agent_trailers: agent_trailers
+                .map(|list| self.validate_wildcards(list, "agent_trailers"))
+                .unwrap_or_default(),
+        }
+    }
+
+    /// `[actors]` patterns: `*` matches anything, the rest is literal; only an empty pattern
+    /// is wrong.
+    fn validate_wildcards(&mut self, list: StringList, key: &str) -> Vec<Wildcard> {
+        list.value
+            .into_iter()
+            .filter(|pattern| {
+                self.non_empty(
+                    pattern,
+                    &format!("pattern in `{key}`"),
+                    "remove the empty entry; `*` matches anything",
+                )
+            })
+            .map(|pattern| Wildcard::new(&pattern.value))
+            .collect()
     }
 
     fn validate_agent_env(&mut self, list: StringList) -> Vec<String> {
@@ -1942,7 +1995,7 @@ mod tests {
         unknown_key_without_suggestion:
             &format!("{V}[actors]\nfoo = 1\n")
             => "unknown-key", "unknown key `foo` in `[actors]`", "foo",
-            Some("`[actors]` accepts `agent_env`");
+            Some("`[actors]` accepts `agent_env`, `agent_authors`, `agent_trailers`");
         unknown_top_level_key:
             "version = 1\ndefalt = \"deny\"\n"
             => "unknown-key", "unknown key `defalt`", "defalt", Some("did you mean `default`?");
@@ -2043,6 +2096,13 @@ mod tests {
             &format!("{V}[tests]\npaths = [\"{{a\"]\n")
             => "invalid-glob", "invalid pattern `{a` in `paths`", "\"{a\"",
             Some("unclosed alternate group; missing '}' (maybe escape '{' with '[{]'?)");
+        empty_agent_author_pattern:
+            &format!("{V}[actors]\nagent_authors = [\"*[bot] <*>\", \"\"]\n")
+            => "empty-value", "empty pattern in `agent_authors`", "\"\"",
+            Some("remove the empty entry; `*` matches anything");
+        commit_trailers_is_a_boolean:
+            &format!("{V}[commit]\ntrailers = \"yes\"\n")
+            => "wrong-type", "wrong type for `trailers`: expected a boolean, found a string", "\"yes\"", None;
         invalid_branch_glob:
             &format!("{V}[[environment]]\nname = \"production\"\nbranches = [\"release/[x\"]\n")
             => "invalid-glob", "invalid branch pattern `release/[x` in `branches`", "\"release/[x\"",
@@ -2225,6 +2285,20 @@ mod tests {
         assert!(policy.rules.is_empty() && policy.cases.is_empty());
         assert!(policy.environments.is_empty());
         assert!(policy.actors.agent_env.is_empty());
+    }
+
+    #[test]
+    fn actor_patterns_and_commit_trailers() {
+        let source = format!(
+            "{V}[actors]\nagent_authors = [\"*[bot] <*>\"]\nagent_trailers = [\"X-Agent: *\"]\n[commit]\ntrailers = true\n"
+        );
+        let (policy, _) = load("Astrixfile.ax", &source).unwrap();
+        assert!(policy.actors.agent_authors[0].is_match("Robo[bot] <r@example.com>"));
+        assert!(policy.actors.agent_trailers[0].is_match("x-agent: nightly"));
+        assert!(policy.commit.trailers);
+        let (policy, _) = load("Astrixfile.ax", "version = 1\n").unwrap();
+        assert!(!policy.commit.trailers);
+        assert!(policy.actors.agent_authors.is_empty() && policy.actors.agent_trailers.is_empty());
     }
 
     #[test]

@@ -7,6 +7,7 @@ pub mod glob;
 pub mod load;
 pub mod numeric;
 pub mod schema;
+pub mod wildcard;
 
 use std::fmt;
 
@@ -15,6 +16,7 @@ use serde::{Deserialize, Serialize};
 use crate::intent::ActionIntent;
 use glob::{ListId, Matcher};
 use numeric::NumericPolicy;
+use wildcard::Wildcard;
 
 pub use load::load;
 
@@ -90,6 +92,8 @@ pub struct Policy {
     pub actors: Actors,
     /// `[approval] ttl`: how long a recorded approval stays valid.
     pub approval_ttl: std::time::Duration,
+    /// `[commit]`.
+    pub commit: CommitSettings,
     /// `[[rule]]` in file order.
     pub rules: Vec<Rule>,
     /// `[[test]]` cases in file order.
@@ -137,6 +141,20 @@ impl Policy {
 pub struct Actors {
     /// `agent_env`: extra environment variables whose presence marks an autonomous agent.
     pub agent_env: Vec<String>,
+    /// `agent_authors`: `Name <email>` patterns of authors, committers and co-authors whose
+    /// commits are an autonomous agent's (`astrix ci`).
+    pub agent_authors: Vec<Wildcard>,
+    /// `agent_trailers`: `Key: value` patterns of commit-message trailers that mark a commit
+    /// as an autonomous agent's (`astrix ci`).
+    pub agent_trailers: Vec<Wildcard>,
+}
+
+/// `[commit]`: what the hooks add to the commits they let through.
+#[derive(Debug, Clone, Default)]
+pub struct CommitSettings {
+    /// `trailers`: the `prepare-commit-msg` hook adds `Astrix-Actor:` and `Astrix-Decision:`
+    /// trailers to new commits, so that `astrix ci` sees what the hook saw.
+    pub trailers: bool,
 }
 
 /// A `[[rule]]`.

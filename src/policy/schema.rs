@@ -51,23 +51,7 @@ pub fn astrixfile_schema() -> Value {
                 "type": "array",
                 "items": environment(),
             },
-            "actors": {
-                "description": "How astrix recognises who is acting.",
-                "type": "object",
-                "additionalProperties": false,
-                "properties": {
-                    "agent_env": {
-                        "description": "Extra environment variables whose presence (with a \
-                            non-empty value) marks the actor as an autonomous agent, beside \
-                            the markers astrix knows (CLAUDECODE, CODEX_SANDBOX, GEMINI_CLI, …).",
-                        "type": "array",
-                        "items": {
-                            "type": "string",
-                            "pattern": "^[A-Za-z_][A-Za-z0-9_]*$",
-                        },
-                    },
-                },
-            },
+            "actors": actors(),
             "approval": {
                 "description": "How human approvals (`astrix approve`) work.",
                 "type": "object",
@@ -82,6 +66,7 @@ pub fn astrixfile_schema() -> Value {
                     },
                 },
             },
+            "commit": commit(),
             "rule": {
                 "description": "The rules. Each contributes a decision when all its \
                     conditions match; deny overrides require_approval, which overrides allow.",
@@ -104,6 +89,62 @@ pub fn astrixfile_schema() -> Value {
         paths["default"] = json!(DEFAULT_TEST_PATTERNS);
     }
     schema
+}
+
+fn actors() -> Value {
+    json!({
+        "description": "How astrix recognises who is acting.",
+        "type": "object",
+        "additionalProperties": false,
+        "properties": {
+            "agent_env": {
+                "description": "Extra environment variables whose presence (with a \
+                    non-empty value) marks the actor as an autonomous agent, beside \
+                    the markers astrix knows (CLAUDECODE, CODEX_SANDBOX, GEMINI_CLI, …).",
+                "type": "array",
+                "items": {
+                    "type": "string",
+                    "pattern": "^[A-Za-z_][A-Za-z0-9_]*$",
+                },
+            },
+            "agent_authors": {
+                "description": "`astrix ci`: patterns of `Name <email>` identities \
+                    whose commits are an autonomous agent's, matched against the \
+                    author, the committer and every `Co-authored-by`, `Co-developed-by` \
+                    and `Assisted-by` trailer. `*` \
+                    matches any characters, everything else is literal; case does not \
+                    matter. Example: `*[bot] <*>`.",
+                "type": "array",
+                "items": {"type": "string", "minLength": 1},
+            },
+            "agent_trailers": {
+                "description": "`astrix ci`: patterns of commit-message trailers, \
+                    written `Key: value`, that mark a commit as an autonomous agent's. \
+                    `*` matches any characters, everything else is literal; case does \
+                    not matter. Example: `X-Agent: *`.",
+                "type": "array",
+                "items": {"type": "string", "minLength": 1},
+            },
+        },
+    })
+}
+
+fn commit() -> Value {
+    json!({
+        "description": "What the hooks add to the commits they let through.",
+        "type": "object",
+        "additionalProperties": false,
+        "properties": {
+            "trailers": {
+                "description": "The prepare-commit-msg hook adds `Astrix-Actor:` and \
+                    `Astrix-Decision:` trailers to new commits made with a message \
+                    (`-m`, `-F`), so that `astrix ci` can show what the hook saw. \
+                    Default false.",
+                "type": "boolean",
+                "default": false,
+            },
+        },
+    })
 }
 
 fn decision(description: &str, allowed: &[Verdict]) -> Value {
@@ -289,7 +330,7 @@ mod tests {
     #[test]
     fn describes_exactly_the_keys_the_loader_accepts() {
         let schema = astrixfile_schema();
-        let tables: [(&str, &[Key]); 7] = [
+        let tables: [(&str, &[Key]); 8] = [
             ("/properties", keys::TOP),
             ("/properties/tests/properties", keys::TESTS),
             (
@@ -298,6 +339,7 @@ mod tests {
             ),
             ("/properties/actors/properties", keys::ACTORS),
             ("/properties/approval/properties", keys::APPROVAL),
+            ("/properties/commit/properties", keys::COMMIT),
             ("/properties/rule/items/properties", keys::RULE),
             ("/properties/test/items/properties", keys::TEST),
         ];

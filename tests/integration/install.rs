@@ -213,6 +213,10 @@ fn install_writes_both_hooks_into_a_fresh_repository() {
         &repo.hooks().join("reference-transaction"),
         "reference-transaction",
     );
+    assert_astrix_shim(
+        &repo.hooks().join("prepare-commit-msg"),
+        "prepare-commit-msg",
+    );
     assert!(!repo.hooks().join("pre-commit.astrix-orig").exists());
     assert!(!repo.hooks().join("pre-commit.astrix-new").exists());
 }

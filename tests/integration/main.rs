@@ -10,6 +10,7 @@
 
 mod common;
 
+mod ci;
 mod cli;
 mod evaluate;
 mod gate;

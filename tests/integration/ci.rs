@@ -1,0 +1,819 @@
+//! `astrix ci` against real branches: commits by humans and by each agent identity, size
+//! limits that only the whole range exceeds, a branch that loosens the policy, merges, an
+//! empty range, missing or shallow history, `--approved`, GitHub Actions output; and the
+//! `prepare-commit-msg` hook that leaves trailers for CI to read.
+
+#![expect(
+    clippy::unwrap_used,
+    reason = "helpers outside #[test] functions panic on a broken test setup"
+)]
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+use crate::common::{ASTRIX, isolated, regex_escape, settings};
+use crate::repo::TestRepo;
+
+/// The policy of the base branch.
+const POLICY: &str = r#"version = 1
+
+[[environment]]
+name = "production"
+branches = ["release/*"]
+
+[actors]
+agent_authors = ["* <*@agents.example.com>"]
+agent_trailers = ["X-Agent: *"]
+
+[[rule]]
+id = "agents-off-production"
+actor = ["autonomous_llm"]
+env = ["production"]
+decision = "deny"
+reason = "agents do not change production branches"
+
+[[rule]]
+id = "agents-touching-tests"
+actor = ["autonomous_llm"]
+modifies_tests = true
+decision = "require_approval"
+reason = "a human signs off on test changes made by an agent"
+
+[[rule]]
+id = "agents-deploy"
+actor = ["autonomous_llm"]
+paths = ["deploy/**"]
+decision = "deny"
+reason = "agents do not touch deployment"
+
+[[rule]]
+id = "agents-diff-size"
+actor = ["autonomous_llm"]
+policy = "lines_changed <= 100"
+reason = "agent changes over 100 lines need a human review"
+"#;
+
+/// An author and a committer.
+#[derive(Clone, Copy)]
+struct Who {
+    author: (&'static str, &'static str),
+    committer: (&'static str, &'static str),
+}
+
+const ADA: (&str, &str) = ("Ada Lovelace", "ada@example.com");
+const GITHUB: (&str, &str) = ("GitHub", "noreply@github.com");
+
+const fn by(author: (&'static str, &'static str)) -> Who {
+    Who {
+        author,
+        committer: author,
+    }
+}
+
+const HUMAN: Who = by(ADA);
+const COPILOT: Who = Who {
+    author: ("Copilot", "198982749+Copilot@users.noreply.github.com"),
+    committer: GITHUB,
+};
+
+/// Message endings of agents that sign their commits in the message.
+const CLAUDE: &str = "\n\n🤖 Generated with [Claude Code](https://claude.com/claude-code)\n\nCo-Authored-By: Claude <noreply@anthropic.com>\n";
+const CURSOR: &str = "\n\nCo-authored-by: Cursor <cursoragent@cursor.com>\n";
+
+/// A repository whose `main` has [`POLICY`], on a branch `feature` made from it; commits get
+/// readable labels in snapshots.
+struct Branch {
+    repo: TestRepo,
+    labels: Vec<(String, String)>,
+}
+
+impl Branch {
+    fn new() -> Self {
+        Self::with_policy(POLICY)
+    }
+
+    fn with_policy(policy: &str) -> Self {
+        let repo = TestRepo::new();
+        let mut branch = Self {
+            repo,
+            labels: Vec::new(),
+        };
+        branch.repo.write("Astrixfile.ax", policy);
+        branch.repo.write("README.md", "hello\n");
+        branch.commit("base", HUMAN, &[], "Policy and readme");
+        branch.repo.git(&["switch", "-q", "-c", "feature"]);
+        branch
+    }
+
+    /// Writes `files`, stages everything and commits as `who`; returns the commit id.
+    fn commit(&mut self, label: &str, who: Who, files: &[(&str, &str)], message: &str) -> String {
+        for (path, contents) in files {
+            self.repo.write(path, contents);
+        }
+        self.repo.git(&["add", "-A"]);
+        self.repo.git_in(
+            self.repo.path(),
+            &identity(who),
+            &["commit", "-q", "--allow-empty", "-m", message],
+        );
+        let id = self.repo.rev_parse("HEAD");
+        self.label(label, &id);
+        id
+    }
+
+    fn label(&mut self, label: &str, id: &str) {
+        self.labels.push((id.to_owned(), label.to_owned()));
+    }
+
+    /// `astrix ci` with `args`, in an isolated environment plus `env`.
+    fn ci(&self, args: &[&str], env: &[(&str, &str)]) -> Output {
+        astrix_ci(self.repo.path(), args, env)
+    }
+
+    /// Snapshots an output with commit ids replaced by their labels.
+    fn snapshot(&self, name: &str, output: &Output) {
+        self.snapshot_text(name, &render(output));
+    }
+
+    fn snapshot_text(&self, name: &str, text: &str) {
+        let mut settings = settings(self.repo.path().parent().unwrap());
+        for (id, label) in &self.labels {
+            settings.add_filter(&regex_escape(id), format!("<{label}>"));
+            // Short ids in tables keep their width of 12.
+            settings.add_filter(
+                &regex_escape(&id[..12]),
+                format!("<{:<10}>", &label[..label.len().min(10)]),
+            );
+        }
+        settings.add_filter(r"\b[0-9a-f]{40}\b", "[COMMIT]");
+        settings.add_filter(r"\b[0-9a-f]{12}\b", "[COMMIT]    ");
+        settings.bind(|| insta::assert_snapshot!(name, text));
+    }
+}
+
+fn identity(who: Who) -> [(&'static str, &'static str); 4] {
+    [
+        ("GIT_AUTHOR_NAME", who.author.0),
+        ("GIT_AUTHOR_EMAIL", who.author.1),
+        ("GIT_COMMITTER_NAME", who.committer.0),
+        ("GIT_COMMITTER_EMAIL", who.committer.1),
+    ]
+}
+
+fn astrix_ci(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> Output {
+    let mut command: Command = isolated(ASTRIX, dir);
+    command.arg("ci").args(args);
+    for (name, value) in env {
+        command.env(name, value);
+    }
+    command.output().unwrap()
+}
+
+fn render(output: &Output) -> String {
+    format!(
+        "exit code: {}\n----- stdout -----\n{}----- stderr -----\n{}",
+        output.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    )
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+fn json(output: &Output) -> serde_json::Value {
+    serde_json::from_slice(&output.stdout).unwrap_or_else(|err| panic!("{err}: {}", stdout(output)))
+}
+
+/// `n` numbered lines.
+fn lines(n: usize, what: &str) -> String {
+    let mut text = String::new();
+    for i in 0..n {
+        text.push_str(&format!("{what} {i}\n"));
+    }
+    text
+}
+
+/// A commit by each identity: its label, who made it, and its message.
+const IDENTITIES: &[(&str, Who, &str)] = &[
+    ("human", HUMAN, "A human's change"),
+    (
+        "claude",
+        HUMAN,
+        "Claude's trailer\n\nCo-Authored-By: Claude <noreply@anthropic.com>",
+    ),
+    (
+        "claude-line",
+        HUMAN,
+        "Claude's line\n\n🤖 Generated with [Claude Code](https://claude.com/claude-code)",
+    ),
+    (
+        "aider",
+        HUMAN,
+        "aider's co-author\n\nCo-authored-by: aider (anthropic/claude-sonnet-4) <aider@aider.chat>",
+    ),
+    (
+        "aider-name",
+        by(("Ada Lovelace (aider)", "ada@example.com")),
+        "aider's name",
+    ),
+    ("copilot", COPILOT, "The Copilot coding agent"),
+    (
+        "copilot-bot",
+        Who {
+            author: ADA,
+            committer: (
+                "copilot-swe-agent[bot]",
+                "198982749+Copilot@users.noreply.github.com",
+            ),
+        },
+        "Copilot's bot as committer",
+    ),
+    (
+        "cursor",
+        HUMAN,
+        "Cursor's co-author\n\nCo-authored-by: Cursor <cursoragent@cursor.com>",
+    ),
+    (
+        "claude-bot",
+        Who {
+            author: (
+                "claude[bot]",
+                "209825114+claude[bot]@users.noreply.github.com",
+            ),
+            committer: GITHUB,
+        },
+        "Claude's GitHub App",
+    ),
+    (
+        "devin",
+        Who {
+            author: (
+                "Devin AI",
+                "158243242+devin-ai-integration[bot]@users.noreply.github.com",
+            ),
+            committer: GITHUB,
+        },
+        "Devin, by its email",
+    ),
+    (
+        "codex",
+        by(("openai-codex[bot]", "codex@example.com")),
+        "Codex",
+    ),
+    (
+        "codex-conn",
+        by(("chatgpt-codex-connector[bot]", "codex@example.com")),
+        "Codex's connector",
+    ),
+    (
+        "cursor-bot",
+        by(("cursor[bot]", "cursor@example.com")),
+        "Cursor's bot",
+    ),
+    (
+        "gemini",
+        by(("gemini-code-assist[bot]", "gemini@example.com")),
+        "Gemini Code Assist",
+    ),
+    (
+        "declared",
+        HUMAN,
+        "Declared by the hook\n\nAstrix-Actor: autonomous_llm (opencode)\nAstrix-Decision: allow",
+    ),
+    (
+        "pattern",
+        by(("Nightly", "run@agents.example.com")),
+        "agent_authors pattern",
+    ),
+    (
+        "trailer",
+        HUMAN,
+        "agent_trailers pattern\n\nX-Agent: sweeper",
+    ),
+    (
+        "dependabot",
+        by((
+            "dependabot[bot]",
+            "49699333+dependabot[bot]@users.noreply.github.com",
+        )),
+        "Not an agent",
+    ),
+];
+
+#[test]
+fn every_agent_identity_is_recognised_and_named() {
+    let mut branch = Branch::new();
+    let one = |name: &str| (format!("src/{name}.rs"), format!("// {name}\n"));
+    let cases = IDENTITIES;
+    for (label, who, message) in cases {
+        let (path, contents) = one(label);
+        branch.commit(label, *who, &[(path.as_str(), contents.as_str())], message);
+    }
+    let output = branch.ci(&["--base", "main"], &[]);
+    assert_eq!(output.status.code(), Some(0), "{}", render(&output));
+    branch.snapshot("ci_every_agent_identity", &output);
+
+    let value = json(&branch.ci(&["--base", "main", "--format", "json"], &[]));
+    let commits = value["commits"].as_array().unwrap();
+    assert_eq!(commits.len(), cases.len());
+    for (commit, (label, _, _)) in commits.iter().zip(cases) {
+        let agent = !matches!(*label, "human" | "dependabot");
+        assert_eq!(
+            commit["actor"]["type"] == "autonomous_llm",
+            agent,
+            "{label}: {commit:#}"
+        );
+        assert_eq!(commit["intent"]["actor"]["type"], commit["actor"]["type"]);
+        assert_eq!(!commit["evidence"].as_array().unwrap().is_empty(), agent);
+    }
+    assert_eq!(value["range"]["actor"]["type"], "autonomous_llm");
+}
+
+#[test]
+fn agent_test_changes_are_held_and_human_ones_pass() {
+    let mut branch = Branch::new();
+    branch.commit(
+        "human",
+        HUMAN,
+        &[("tests/human.rs", "#[test]\nfn human() {}\n")],
+        "Add a human's test",
+    );
+    branch.commit(
+        "claude",
+        HUMAN,
+        &[("tests/agent.rs", "#[test]\nfn agent() {}\n")],
+        &format!("Add an agent's test{CLAUDE}"),
+    );
+    branch.commit(
+        "docs",
+        HUMAN,
+        &[("docs/guide.md", "# Guide\n")],
+        "Write the guide",
+    );
+    let output = branch.ci(&["--base", "main"], &[]);
+    assert_eq!(output.status.code(), Some(3), "{}", render(&output));
+    branch.snapshot("ci_agent_test_changes_held", &output);
+}
+
+#[test]
+fn a_size_limit_only_the_whole_range_exceeds() {
+    let mut branch = Branch::new();
+    for part in 1..=3 {
+        branch.commit(
+            &format!("part-{part}"),
+            COPILOT,
+            &[(&format!("src/part{part}.rs"), &lines(40, "// line"))],
+            &format!("Part {part} of the feature"),
+        );
+    }
+    let output = branch.ci(&["--base", "main"], &[]);
+    assert_eq!(output.status.code(), Some(3), "{}", render(&output));
+    branch.snapshot("ci_size_limit_of_the_whole_range", &output);
+
+    let output = branch.ci(&["--base", "main", "--format", "json"], &[]);
+    assert_eq!(output.status.code(), Some(3));
+    branch.snapshot_text("ci_size_limit_of_the_whole_range_json", &stdout(&output));
+}
+
+#[test]
+fn a_branch_that_loosens_the_policy_is_held_and_judged_by_the_base() {
+    let mut branch = Branch::new();
+    let loosened = POLICY.replace(
+        "decision = \"deny\"\nreason = \"agents do not touch deployment\"",
+        "decision = \"allow\"\nreason = \"agents may deploy\"",
+    );
+    assert_ne!(loosened, POLICY);
+    branch.commit(
+        "loosen",
+        HUMAN,
+        &[("Astrixfile.ax", &loosened)],
+        "Let agents deploy",
+    );
+    branch.commit(
+        "deploy",
+        HUMAN,
+        &[("deploy/prod.yml", "replicas: 3\n")],
+        &format!("Scale up{CURSOR}"),
+    );
+    let output = branch.ci(&["--base", "main"], &[]);
+    assert_eq!(output.status.code(), Some(1), "{}", render(&output));
+    branch.snapshot("ci_branch_loosening_the_policy", &output);
+    let value = json(&branch.ci(&["--base", "main", "--format", "json"], &[]));
+    assert_eq!(value["policy"]["source"], "merge-base");
+    assert_eq!(value["commits"][0]["deciding_rules"][0], "policy-change");
+    assert_eq!(value["commits"][1]["deciding_rules"][0], "agents-deploy");
+}
+
+#[test]
+fn a_broken_policy_on_the_branch_is_denied_with_its_diagnostics() {
+    let mut branch = Branch::new();
+    branch.commit(
+        "broken",
+        HUMAN,
+        &[("Astrixfile.ax", "version = 1\n[[rule]]\nid = \"x\"\n")],
+        "Break the policy",
+    );
+    let output = branch.ci(&["--base", "main"], &[]);
+    assert_eq!(output.status.code(), Some(1), "{}", render(&output));
+    let text = render(&output);
+    assert!(text.contains("staged-policy-invalid"), "{text}");
+    assert!(
+        stderr(&output).contains("the Astrixfile.ax of commit"),
+        "{text}"
+    );
+}
+
+#[test]
+fn merges_in_the_range_are_judged_on_what_they_change() {
+    let mut branch = Branch::new();
+    branch.commit("first", HUMAN, &[("src/a.rs", "// a\n")], "First");
+    // A side branch with an agent's test change, merged back by an agent who also adds a
+    // file of their own in the merge commit.
+    branch.repo.git(&["switch", "-q", "-c", "side"]);
+    branch.commit(
+        "side-tests",
+        HUMAN,
+        &[("tests/side.rs", "#[test]\nfn side() {}\n")],
+        &format!("Test the side{CURSOR}"),
+    );
+    branch.repo.git(&["switch", "-q", "feature"]);
+    branch.commit("second", HUMAN, &[("src/b.rs", "// b\n")], "Second");
+    branch
+        .repo
+        .git(&["merge", "-q", "--no-ff", "--no-commit", "side"]);
+    branch.commit(
+        "merge-side",
+        HUMAN,
+        &[("deploy/extra.yml", "x: 1\n")],
+        &format!("Merge side{CURSOR}"),
+    );
+    // main moves on and is merged in: its commit is the base's, not the branch's.
+    branch.repo.git(&["switch", "-q", "main"]);
+    branch.commit(
+        "main-later",
+        HUMAN,
+        &[("NEWS.md", "news\n")],
+        "News on main",
+    );
+    branch.repo.git(&["switch", "-q", "feature"]);
+    branch.repo.git_in(
+        branch.repo.path(),
+        &identity(HUMAN),
+        &["merge", "-q", "--no-ff", "-m", "Merge main", "main"],
+    );
+    let id = branch.repo.rev_parse("HEAD");
+    branch.label("merge-main", &id);
+
+    let output = branch.ci(&["--base", "main"], &[]);
+    assert_eq!(output.status.code(), Some(1), "{}", render(&output));
+    branch.snapshot("ci_merges_in_the_range", &output);
+
+    let value = json(&branch.ci(&["--base", "main", "--format", "json"], &[]));
+    let files = |index: usize| value["commits"][index]["intent"]["modified_files"].clone();
+    let summaries: Vec<&str> = value["commits"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|commit| commit["summary"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        summaries,
+        [
+            "First",
+            "Second",
+            "Test the side",
+            "Merge side",
+            "Merge main"
+        ]
+    );
+    // The merges list only what differs from every parent.
+    assert_eq!(files(3), serde_json::json!(["deploy/extra.yml"]));
+    assert_eq!(files(4), serde_json::json!([]));
+    // main's commit is not the branch's: the merge base moved to it.
+    assert!(
+        !value["range"]["intent"]["modified_files"]
+            .as_array()
+            .unwrap()
+            .contains(&serde_json::json!("NEWS.md"))
+    );
+}
+
+#[test]
+fn an_empty_range_is_allowed_and_says_so() {
+    let branch = Branch::new();
+    let output = branch.ci(&["--base", "main"], &[]);
+    assert_eq!(output.status.code(), Some(0), "{}", render(&output));
+    branch.snapshot("ci_empty_range", &output);
+    let value = json(&branch.ci(&["--base", "main", "--format", "json"], &[]));
+    assert_eq!(value["commits"], serde_json::json!([]));
+    assert_eq!(value["range"], serde_json::Value::Null);
+    assert_eq!(value["allowed"], true);
+}
+
+#[test]
+fn a_missing_base_is_an_error_not_a_pass() {
+    let mut branch = Branch::new();
+    branch.commit("work", HUMAN, &[("src/a.rs", "// a\n")], "Work");
+    let output = branch.ci(&["--base", "origin/main"], &[]);
+    assert_eq!(output.status.code(), Some(2), "{}", render(&output));
+    branch.snapshot("ci_missing_base", &output);
+
+    // Unrelated history: no merge base.
+    branch.repo.git(&["switch", "-q", "--orphan", "elsewhere"]);
+    branch.repo.write("other.txt", "other\n");
+    branch.repo.git(&["add", "other.txt"]);
+    branch.repo.git(&["commit", "-q", "-m", "Unrelated"]);
+    let output = branch.ci(&["--base", "main"], &[]);
+    assert_eq!(output.status.code(), Some(2), "{}", render(&output));
+    assert!(
+        stderr(&output).contains("have no common history"),
+        "{}",
+        render(&output)
+    );
+
+    // A commit id names no branch: the target must be given.
+    let main = branch.repo.rev_parse("main");
+    branch.repo.git(&["switch", "-q", "feature"]);
+    let output = branch.ci(&["--base", &main], &[]);
+    assert_eq!(output.status.code(), Some(2), "{}", render(&output));
+    assert!(
+        stderr(&output).contains("pass `--target-branch <name>`"),
+        "{}",
+        render(&output)
+    );
+    let output = branch.ci(&["--base", &main, "--target-branch", "main"], &[]);
+    assert_eq!(output.status.code(), Some(0), "{}", render(&output));
+}
+
+#[test]
+fn a_shallow_clone_asks_for_the_full_history() {
+    let mut branch = Branch::new();
+    branch.commit("work", HUMAN, &[("src/a.rs", "// a\n")], "Work");
+    // main moves on, so that neither tip is the other's parent.
+    branch.repo.git(&["switch", "-q", "main"]);
+    branch.commit("news", HUMAN, &[("NEWS.md", "news\n")], "News");
+    branch.repo.git(&["switch", "-q", "feature"]);
+    let source = format!("file://{}", branch.repo.path().display());
+    let clone = branch.repo.path().parent().unwrap().join("shallow");
+    let clone_path = clone.display().to_string();
+    branch.repo.git(&[
+        "clone",
+        "-q",
+        "--depth=1",
+        "--no-single-branch",
+        "--branch",
+        "feature",
+        &source,
+        &clone_path,
+    ]);
+    let output = astrix_ci(&clone, &["--base", "origin/main"], &[]);
+    assert_eq!(output.status.code(), Some(2), "{}", render(&output));
+    let message = stderr(&output);
+    assert!(message.contains("shallow clone"), "{message}");
+    assert!(message.contains("fetch-depth: 0"), "{message}");
+}
+
+#[test]
+fn a_human_trailer_never_downgrades_an_agents_commit() {
+    let mut branch = Branch::new();
+    branch.commit(
+        "copilot",
+        COPILOT,
+        &[("tests/a.rs", "#[test]\nfn a() {}\n")],
+        "Add a test\n\nAstrix-Actor: human",
+    );
+    branch.commit(
+        "ada",
+        HUMAN,
+        &[("src/a.rs", "// a\n")],
+        "A human says so\n\nAstrix-Actor: human\nAstrix-Decision: allow",
+    );
+    let output = branch.ci(&["--base", "main"], &[]);
+    assert_eq!(output.status.code(), Some(3), "{}", render(&output));
+    branch.snapshot("ci_human_trailer_does_not_downgrade", &output);
+    let value = json(&branch.ci(&["--base", "main", "--format", "json"], &[]));
+    assert_eq!(value["commits"][0]["actor"]["type"], "autonomous_llm");
+    assert_eq!(value["commits"][0]["declared_actor"][0], "human");
+    assert_eq!(value["commits"][1]["actor"]["type"], "human");
+    assert_eq!(value["commits"][1]["hook_decisions"][0], "allow");
+}
+
+#[test]
+fn approved_turns_holds_into_passes_but_never_lifts_a_denial() {
+    let mut branch = Branch::new();
+    branch.commit(
+        "claude",
+        HUMAN,
+        &[("tests/agent.rs", "#[test]\nfn agent() {}\n")],
+        &format!("Add an agent's test{CLAUDE}"),
+    );
+    let output = branch.ci(&["--base", "main", "--approved"], &[]);
+    assert_eq!(output.status.code(), Some(0), "{}", render(&output));
+    branch.snapshot("ci_approved_holds_pass", &output);
+    let value = json(&branch.ci(&["--base", "main", "--approved", "--format", "json"], &[]));
+    assert_eq!(value["allowed"], true);
+    assert_eq!(value["requires_approval"], true);
+    assert_eq!(value["approved_by_pipeline"], true);
+    assert_eq!(value["commits"][0]["intent"]["approved"], true);
+
+    branch.commit(
+        "deploy",
+        HUMAN,
+        &[("deploy/prod.yml", "replicas: 3\n")],
+        &format!("Scale up{CURSOR}"),
+    );
+    let output = branch.ci(&["--base", "main", "--approved"], &[]);
+    assert_eq!(output.status.code(), Some(1), "{}", render(&output));
+    assert!(
+        stdout(&output).contains("astrix ci: denied"),
+        "{}",
+        render(&output)
+    );
+}
+
+#[test]
+fn github_actions_gets_annotations_and_a_job_summary() {
+    let mut branch = Branch::new();
+    branch.commit(
+        "human",
+        HUMAN,
+        &[("src/a.rs", "// a\n")],
+        "A human's change",
+    );
+    branch.commit(
+        "claude",
+        HUMAN,
+        &[("tests/agent.rs", "#[test]\nfn agent() {}\n")],
+        &format!("Add an agent's test{CLAUDE}"),
+    );
+    branch.commit(
+        "deploy",
+        HUMAN,
+        &[("deploy/prod.yml", "replicas: 3\n")],
+        &format!("Scale up{CURSOR}"),
+    );
+    let summary = branch.repo.path().parent().unwrap().join("summary.md");
+    let summary_path = summary.display().to_string();
+    let env = [
+        ("GITHUB_ACTIONS", "true"),
+        ("GITHUB_STEP_SUMMARY", summary_path.as_str()),
+        ("GITHUB_BASE_REF", "release/1.0"),
+    ];
+    let output = branch.ci(&["--base", "main"], &env);
+    assert_eq!(output.status.code(), Some(1), "{}", render(&output));
+    branch.snapshot("ci_github_actions_output", &output);
+    let text = std::fs::read_to_string(&summary).unwrap();
+    branch.snapshot_text("ci_github_actions_job_summary", &text);
+
+    // JSON keeps stdout for JSON; the annotations go to stderr, and the summary is appended.
+    let output = branch.ci(&["--base", "main", "--format", "json"], &env);
+    assert_eq!(output.status.code(), Some(1));
+    let value = json(&output);
+    assert_eq!(value["target"]["env"], "production");
+    assert_eq!(value["target_branch_from"], "GITHUB_BASE_REF");
+    assert!(
+        stderr(&output).contains("::error file=deploy/prod.yml,"),
+        "{}",
+        render(&output)
+    );
+    let twice = std::fs::read_to_string(&summary).unwrap();
+    assert_eq!(twice, format!("{text}{text}"));
+
+    // Going to a development branch, the agent's test change is held: a warning on the test
+    // file; with --approved, a notice. The denial stays an error.
+    let github = [("GITHUB_ACTIONS", "true")];
+    let output = branch.ci(&["--base", "main", "--target-branch", "feature"], &github);
+    assert_eq!(output.status.code(), Some(1));
+    let text = stdout(&output);
+    assert!(
+        text.contains(
+            "::warning file=tests/agent.rs,title=astrix%3A held by agents-touching-tests::commit "
+        ),
+        "{text}"
+    );
+    let output = branch.ci(
+        &["--base", "main", "--target-branch", "feature", "--approved"],
+        &github,
+    );
+    let text = stdout(&output);
+    assert!(
+        text.contains(
+            "::notice file=tests/agent.rs,title=astrix%3A approved by agents-touching-tests::"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("::error file=deploy/prod.yml,title=astrix%3A denied by agents-deploy::"),
+        "{text}"
+    );
+
+    // Without GITHUB_ACTIONS, no workflow commands.
+    let output = branch.ci(&["--base", "main"], &[]);
+    assert!(!stdout(&output).contains("::"), "{}", render(&output));
+}
+
+/// `astrix install` in `repo`, with the repository's environment.
+fn install(repo: &TestRepo) {
+    let output = repo.command(ASTRIX).arg("install").output().unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", render(&output));
+}
+
+fn message(repo: &TestRepo, rev: &str) -> String {
+    repo.git(&["log", "-1", "--format=%B", rev])
+}
+
+#[test]
+fn the_prepare_commit_msg_hook_adds_trailers_that_ci_reads() {
+    let repo = TestRepo::new();
+    repo.write(
+        "Astrixfile.ax",
+        "version = 1\n\n[commit]\ntrailers = true\n",
+    );
+    repo.commit_all("Policy");
+    // A commit made before the hooks, to cherry-pick later.
+    repo.git(&["switch", "-q", "-c", "old"]);
+    repo.write("old.txt", "old\n");
+    let old = repo.commit_all("An old change");
+    repo.git(&["switch", "-q", "main"]);
+    install(&repo);
+    repo.git(&["switch", "-q", "-c", "feature"]);
+
+    repo.write("src/a.rs", "// a\n");
+    repo.git(&["add", "-A"]);
+    repo.git_in(
+        repo.path(),
+        &[("CLAUDECODE", "1")],
+        &["commit", "-q", "-m", "By an agent"],
+    );
+    assert_eq!(
+        message(&repo, "HEAD"),
+        "By an agent\n\nAstrix-Actor: autonomous_llm (claude-code)\nAstrix-Decision: allow\n\n"
+    );
+
+    repo.write("src/b.rs", "// b\n");
+    repo.git(&["add", "-A"]);
+    repo.git(&[
+        "commit",
+        "-q",
+        "-m",
+        "By a human",
+        "-m",
+        "Signed-off-by: A U Thor <author@example.com>",
+    ]);
+    assert_eq!(
+        message(&repo, "HEAD"),
+        "By a human\n\nSigned-off-by: A U Thor <author@example.com>\nAstrix-Actor: human\nAstrix-Decision: allow\n\n"
+    );
+
+    // Amends, cherry-picks and merges keep the message they carry.
+    repo.git(&["commit", "-q", "--amend", "--no-edit"]);
+    assert_eq!(message(&repo, "HEAD").matches("Astrix-Actor").count(), 1);
+    repo.git(&["cherry-pick", &old]);
+    assert_eq!(message(&repo, "HEAD"), "An old change\n\n");
+    // A revert is a new commit.
+    repo.git(&["revert", "--no-edit", "HEAD"]);
+    assert!(
+        message(&repo, "HEAD").ends_with("\n\nAstrix-Actor: human\nAstrix-Decision: allow\n\n"),
+        "{}",
+        message(&repo, "HEAD")
+    );
+    repo.git(&["reset", "-q", "--hard", "HEAD~1"]);
+
+    let output = astrix_ci(repo.path(), &["--base", "main"], &[]);
+    assert_eq!(output.status.code(), Some(0), "{}", render(&output));
+    let value = json(&astrix_ci(
+        repo.path(),
+        &["--base", "main", "--format", "json"],
+        &[],
+    ));
+    assert_eq!(value["commits"][0]["actor"]["type"], "autonomous_llm");
+    assert_eq!(value["commits"][0]["actor"]["id"], "claude-code");
+    assert_eq!(
+        value["commits"][0]["evidence"][0]["text"],
+        "Astrix-Actor: autonomous_llm (claude-code)"
+    );
+    assert_eq!(value["commits"][0]["hook_decisions"][0], "allow");
+    assert_eq!(value["commits"][1]["actor"]["type"], "human");
+}
+
+#[test]
+fn the_prepare_commit_msg_hook_does_nothing_unless_the_policy_asks() {
+    let repo = TestRepo::new();
+    repo.write("Astrixfile.ax", "version = 1\n");
+    repo.commit_all("Policy");
+    install(&repo);
+    repo.write("src/a.rs", "// a\n");
+    repo.git(&["add", "-A"]);
+    repo.git_in(
+        repo.path(),
+        &[("CLAUDECODE", "1")],
+        &["commit", "-q", "-m", "By an agent"],
+    );
+    assert_eq!(message(&repo, "HEAD"), "By an agent\n\n");
+}
