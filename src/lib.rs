@@ -16,6 +16,7 @@ pub mod eval;
 pub mod exit;
 pub mod gate;
 pub mod git;
+pub mod impact;
 pub mod intent;
 pub mod policy;
 pub mod report;
