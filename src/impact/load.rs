@@ -73,6 +73,19 @@ pub fn component_graph(
     Ok(graph::build(&policy.components, &workspaces, problems))
 }
 
+/// The number of components that `files` affect in the graph of `snapshot` (the
+/// `impacted_components` policy argument), without running cargo.
+pub fn impacted_components(
+    repo: &Repository,
+    snapshot: &Snapshot,
+    policy: &Policy,
+    files: &[String],
+) -> Result<u64, ImpactError> {
+    let graph = component_graph(repo, snapshot, policy, GraphOptions::default())?;
+    let radius = super::analyze(&graph, policy, files);
+    Ok(u64::try_from(radius.impacted()).unwrap_or(u64::MAX))
+}
+
 /// The Cargo workspace at `root` according to `cargo metadata`, when cargo is installed,
 /// succeeds, and reads exactly the snapshot's manifests.
 fn cargo_metadata(work_dir: &Path, files: &Files, root: &str) -> Option<Workspace> {

@@ -28,7 +28,7 @@ pub use analysis::{
     Affected, BlastRadius, ImpactedTests, Reason, TestCommand, analyze, impacted_tests,
 };
 pub use graph::{Component, ComponentGraph};
-pub use load::{GraphOptions, ImpactError, component_graph};
+pub use load::{GraphOptions, ImpactError, component_graph, impacted_components};
 
 /// Where a component comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
