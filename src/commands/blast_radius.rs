@@ -14,6 +14,7 @@ use anyhow::{Context as _, anyhow, bail};
 
 use crate::app::{Context, ignore_broken_pipe};
 use crate::cli::{BlastFormat, BlastRadiusArgs, ChangeSelection};
+use crate::env::CARGO;
 use crate::exit::ExitStatus;
 use crate::git::{ChangeOptions, Repository, Snapshot};
 use crate::impact::{BlastRadius, ComponentGraph, GraphOptions, analyze, component_graph};
@@ -61,8 +62,13 @@ pub fn analyze_change(selection: &ChangeSelection, ctx: &Context<'_>) -> anyhow:
         &repo,
         &snapshot,
         &policy.policy,
-        GraphOptions {
-            cargo_metadata: true,
+        &GraphOptions {
+            cargo: Some(
+                ctx.env
+                    .get_os(CARGO)
+                    .filter(|cargo| !cargo.is_empty())
+                    .map_or_else(|| "cargo".into(), ToOwned::to_owned),
+            ),
         },
     )
     .context("cannot read the workspaces of the repository")?;
@@ -92,13 +98,16 @@ fn range_files(repo: &Repository, base: &str) -> anyhow::Result<(Vec<String>, Sn
             format!("`{base}` is not a commit of this repository")
         }
     })?;
-    let Some(merge_base) = repo.merge_base(&base_commit.id, &head.id)? else {
-        if shallow {
-            bail!("`{base}` and HEAD share no history in this shallow clone; {fetch_hint}");
+    let merge_base = match repo.merge_base(&base_commit.id, &head.id) {
+        Ok(Some(merge_base)) => merge_base,
+        // In a shallow clone the walk stops at (or fails on) the missing history.
+        Ok(None) | Err(_) if shallow => {
+            bail!("`{base}` and HEAD share no history in this shallow clone; {fetch_hint}")
         }
-        bail!(
+        Ok(None) => bail!(
             "`{base}` and HEAD have no common ancestor, so there is no change to analyse; name a revision of the same history"
-        );
+        ),
+        Err(err) => return Err(err.into()),
     };
     let change = repo
         .range_change(&merge_base, &head.id, &ChangeOptions::default())

@@ -10,6 +10,7 @@
 //! Cargo's rules and give the same graph. The commit gate never runs cargo: a decision must
 //! not depend on whether cargo is installed where the hook runs.
 
+use std::ffi::OsString;
 use std::path::Path;
 use std::process::{Command, Stdio};
 
@@ -20,10 +21,11 @@ use crate::git::{GitError, Repository, Snapshot};
 use crate::policy::{Discover, Policy};
 
 /// What building the graph may do.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct GraphOptions {
-    /// Run `cargo metadata` (when it can vouch for the snapshot's manifests).
-    pub cargo_metadata: bool,
+    /// The cargo binary to run `cargo metadata` with (when it can vouch for the snapshot's
+    /// manifests); `None` never runs cargo.
+    pub cargo: Option<OsString>,
 }
 
 /// Why the component graph could not be read (the repository, not the manifests: those
@@ -35,7 +37,7 @@ pub fn component_graph(
     repo: &Repository,
     snapshot: &Snapshot,
     policy: &Policy,
-    options: GraphOptions,
+    options: &GraphOptions,
 ) -> Result<ComponentGraph, ImpactError> {
     let roots = match &policy.impact.discover {
         Discover::Off => return Ok(graph::build(&policy.components, &[], Vec::new())),
@@ -62,11 +64,9 @@ pub fn component_graph(
     let mut problems = Vec::new();
     let mut workspaces = Vec::new();
     for root in roots {
-        let cargo = if options.cargo_metadata {
-            repo.work_dir()
-                .and_then(|work_dir| cargo_metadata(work_dir, &files, root))
-        } else {
-            None
+        let cargo = match (&options.cargo, repo.work_dir()) {
+            (Some(cargo), Some(work_dir)) => cargo_metadata(cargo, work_dir, &files, root),
+            _ => None,
         };
         workspaces.extend(discover::discover_root(&files, root, cargo, &mut problems));
     }
@@ -81,14 +81,19 @@ pub fn impacted_components(
     policy: &Policy,
     files: &[String],
 ) -> Result<u64, ImpactError> {
-    let graph = component_graph(repo, snapshot, policy, GraphOptions::default())?;
+    let graph = component_graph(repo, snapshot, policy, &GraphOptions::default())?;
     let radius = super::analyze(&graph, policy, files);
     Ok(u64::try_from(radius.impacted()).unwrap_or(u64::MAX))
 }
 
 /// The Cargo workspace at `root` according to `cargo metadata`, when cargo is installed,
 /// succeeds, and reads exactly the snapshot's manifests.
-fn cargo_metadata(work_dir: &Path, files: &Files, root: &str) -> Option<Workspace> {
+fn cargo_metadata(
+    cargo: &OsString,
+    work_dir: &Path,
+    files: &Files,
+    root: &str,
+) -> Option<Workspace> {
     const MANIFEST: &str = "Cargo.toml";
     let manifest = paths::file(root, MANIFEST);
     if !files.manifests.contains_key(&manifest) {
@@ -104,7 +109,7 @@ fn cargo_metadata(work_dir: &Path, files: &Files, root: &str) -> Option<Workspac
             }
         }
     }
-    let output = Command::new("cargo")
+    let output = Command::new(cargo)
         .args([
             "metadata",
             "--no-deps",
