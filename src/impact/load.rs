@@ -17,7 +17,7 @@ use std::process::{Command, Stdio};
 use super::discover::{self, Files, MANIFEST_NAMES, MARKER_NAMES, Workspace};
 use super::graph::{self, ComponentGraph};
 use super::paths;
-use crate::git::{GitError, Repository, Snapshot};
+use crate::git::{ChangeOptions, GitError, Repository, Snapshot};
 use crate::policy::{Discover, Policy};
 
 /// What building the graph may do.
@@ -28,9 +28,127 @@ pub struct GraphOptions {
     pub cargo: Option<OsString>,
 }
 
-/// Why the component graph could not be read (the repository, not the manifests: those
-/// become problems in the graph).
-pub type ImpactError = GitError;
+/// What to fetch to deepen a shallow clone.
+const FETCH_HINT: &str =
+    "fetch the whole history (`git fetch --unshallow`, or `fetch-depth: 0` with actions/checkout)";
+
+/// Why a blast radius cannot be computed. Unreadable manifests are not errors: they are
+/// problems in the graph, and make everything affected.
+#[derive(Debug, thiserror::Error)]
+pub enum ImpactError {
+    /// The repository could not be read.
+    #[error(transparent)]
+    Git(#[from] GitError),
+    /// The base revision does not resolve to a commit.
+    #[error("`{base}` is not a commit of this repository{}", shallow_hint(*.shallow))]
+    UnknownBase {
+        /// The revision as given.
+        base: String,
+        /// Whether the repository is a shallow clone (the commit may not be fetched).
+        shallow: bool,
+        /// Why it does not resolve.
+        #[source]
+        source: GitError,
+    },
+    /// HEAD has no commit to compare a base with.
+    #[error("a base revision is compared with HEAD, and HEAD has no commit yet")]
+    UnbornHead(#[source] GitError),
+    /// The base and HEAD share no history that the repository holds.
+    #[error("`{base}` and HEAD share no history in this shallow clone; {FETCH_HINT}")]
+    ShallowHistory {
+        /// The revision as given.
+        base: String,
+    },
+    /// The base and HEAD have no common ancestor.
+    #[error(
+        "`{base}` and HEAD have no common ancestor, so there is no change to analyse; name a revision of the same history"
+    )]
+    UnrelatedHistories {
+        /// The revision as given.
+        base: String,
+    },
+}
+
+fn shallow_hint(shallow: bool) -> String {
+    if shallow {
+        format!(" (this is a shallow clone: {FETCH_HINT})")
+    } else {
+        String::new()
+    }
+}
+
+/// Which change to analyse.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ChangeSource {
+    /// The staged change; the graph is read from the index.
+    Staged,
+    /// `merge-base(base, HEAD)..HEAD`; the graph is read from HEAD.
+    Base(String),
+    /// These repository-relative files; the graph is read from the index.
+    Files(Vec<String>),
+}
+
+/// A change's component graph and blast radius.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Analysis {
+    /// The component graph.
+    pub graph: ComponentGraph,
+    /// The blast radius.
+    pub radius: super::BlastRadius,
+}
+
+/// The blast radius of the change `source` names, with `policy`'s components and
+/// `[impact]`. A base that does not resolve, or shares no history with HEAD, is an error:
+/// an empty answer would claim that nothing is affected.
+pub fn analyze_change(
+    repo: &Repository,
+    policy: &Policy,
+    source: &ChangeSource,
+    options: &GraphOptions,
+) -> Result<Analysis, ImpactError> {
+    let (files, snapshot) = match source {
+        ChangeSource::Staged => (
+            repo.staged_change(&ChangeOptions::default())?
+                .modified_paths(),
+            Snapshot::Index,
+        ),
+        ChangeSource::Files(files) => (files.clone(), Snapshot::Index),
+        ChangeSource::Base(base) => range_files(repo, base)?,
+    };
+    let graph = component_graph(repo, &snapshot, policy, options)?;
+    let radius = super::analyze(&graph, policy, &files);
+    Ok(Analysis { graph, radius })
+}
+
+/// The files that `merge-base(base, HEAD)..HEAD` changes, and HEAD to read the graph from.
+fn range_files(repo: &Repository, base: &str) -> Result<(Vec<String>, Snapshot), ImpactError> {
+    let shallow = repo.is_shallow();
+    let head = repo.commit_info("HEAD").map_err(ImpactError::UnbornHead)?;
+    let base_commit = repo
+        .commit_info(base)
+        .map_err(|source| ImpactError::UnknownBase {
+            base: base.to_owned(),
+            shallow,
+            source,
+        })?;
+    let merge_base = match repo.merge_base(&base_commit.id, &head.id) {
+        Ok(Some(merge_base)) => merge_base,
+        // In a shallow clone the walk stops at (or fails on) the missing history.
+        Ok(None) | Err(_) if shallow => {
+            return Err(ImpactError::ShallowHistory {
+                base: base.to_owned(),
+            });
+        }
+        Ok(None) => {
+            return Err(ImpactError::UnrelatedHistories {
+                base: base.to_owned(),
+            });
+        }
+        Err(err) => return Err(err.into()),
+    };
+    let change = repo.range_change(&merge_base, &head.id, &ChangeOptions::default())?;
+    Ok((change.modified_paths(), Snapshot::Commit(head.id)))
+}
 
 /// The component graph of `snapshot`: discovered workspaces and `policy`'s components.
 pub fn component_graph(

@@ -3112,6 +3112,23 @@ decision = "deny"
         );
     }
 
+    /// The complete policies among the examples of docs/blast-radius.md load without
+    /// problems too.
+    #[test]
+    fn the_policy_examples_of_the_blast_radius_page_load() {
+        let markdown = include_str!("../../docs/blast-radius.md");
+        let blocks: Vec<String> = toml_blocks(markdown)
+            .into_iter()
+            .map(|(_, _, text)| text)
+            .filter(|text| text.starts_with("version = 1"))
+            .collect();
+        assert!(blocks.len() >= 3, "found only {} policies", blocks.len());
+        for text in blocks {
+            let found = diagnostics(&text);
+            assert!(found.is_empty(), "{text}\n{found:#?}");
+        }
+    }
+
     #[test]
     fn every_code_is_documented() {
         let markdown = include_str!("../../docs/astrixfile.md");
