@@ -596,3 +596,36 @@ fn an_unknown_dependency_of_a_declared_component_makes_everything_affected() {
     let message = radius["all_reasons"][0]["message"].as_str().unwrap();
     assert!(message.contains("did you mean `api`?"), "{message}");
 }
+
+/// The backstop judges a commit on the component graph of that commit (not the index).
+#[test]
+fn the_backstop_counts_impacted_components_of_the_commit() {
+    let sandbox = cargo_fixture();
+    let old = sandbox.git(&["rev-parse", "HEAD"]).trim().to_owned();
+    touch(&sandbox, "crates/core/src/lib.rs");
+    sandbox.git(&["commit", "-q", "-m", "core"]);
+    let new = sandbox.git(&["rev-parse", "HEAD"]).trim().to_owned();
+    // The index now differs from the commit: the graph must come from the commit.
+    sandbox.write("crates/api/Cargo.toml", crate_manifest("api", ""));
+    sandbox.git(&["add", "-A"]);
+    let mut child = astrix(&sandbox)
+        .args(["hook", "reference-transaction", "prepared"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    {
+        use std::io::Write as _;
+        let mut stdin = child.stdin.take().unwrap();
+        writeln!(stdin, "{old} {new} refs/heads/main").unwrap();
+    }
+    let output = child.wait_with_output().unwrap();
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert_eq!(output.status.code(), Some(3), "{text}");
+    assert!(text.contains("impacted_components is 4"), "{text}");
+}
