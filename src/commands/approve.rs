@@ -144,6 +144,7 @@ fn judge_amend(ctx: &Context<'_>) -> anyhow::Result<(Repository, Judgement)> {
             change,
             parent,
             new_policy,
+            snapshot: crate::git::Snapshot::Index,
         },
         JudgeOptions {
             line_counts: true,

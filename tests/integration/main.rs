@@ -10,6 +10,7 @@
 
 mod common;
 
+mod blast;
 mod ci;
 mod cli;
 mod evaluate;
