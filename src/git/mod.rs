@@ -141,6 +141,7 @@ impl Repository {
             None => discover(&cwd, env, options)?,
         };
         config::layer(&mut repo, env)?;
+        set_pack_cache(&mut repo);
         if let Some(common) = env.get_os(GIT_COMMON_DIR).filter(|dir| !dir.is_empty()) {
             let given = cwd.join(common);
             if !same_dir(&given, repo.common_dir()) {
@@ -453,10 +454,13 @@ impl Repository {
                 self.index_path.clone(),
             ));
         }
+        // The trailing checksum is not verified, as git does not on ordinary reads (only `git
+        // fsck` does): hashing a large index costs more than decoding it. A damaged index is
+        // still an error when its structure does not decode.
         gix::index::File::at(
             &self.index_path,
             hash,
-            false,
+            true,
             gix::index::decode::Options::default(),
         )
         .map_err(|err| GitError::Index {
@@ -654,6 +658,28 @@ fn finish(mut files: Vec<FileChange>, parents: &[ObjectId], renames: RenameMode)
         parents: parents.iter().map(ToString::to_string).collect(),
         renames,
     }
+}
+
+/// git's default `core.deltaBaseCacheLimit`.
+const DELTA_BASE_CACHE_LIMIT: u64 = 96 * 1024 * 1024;
+
+/// Gives the object database a cache of decoded pack entries, bounded like git's delta base
+/// cache (`core.deltaBaseCacheLimit`). Without it, every blob at the end of a delta chain is
+/// rebuilt from the chain's base, inflating every delta in between again; with it, a blob
+/// whose base was read before costs one delta.
+fn set_pack_cache(repo: &mut gix::Repository) {
+    let limit = repo
+        .config_snapshot()
+        .integer("core.deltaBaseCacheLimit")
+        .and_then(|value| u64::try_from(value).ok())
+        .unwrap_or(DELTA_BASE_CACHE_LIMIT);
+    let limit = usize::try_from(limit).unwrap_or(usize::MAX);
+    if limit == 0 {
+        return;
+    }
+    repo.objects.set_pack_cache(move || {
+        Box::new(gix::odb::pack::cache::lru::MemoryCappedHashmap::new(limit))
+    });
 }
 
 /// Opens the repository `GIT_DIR` names, as it is (no `.git` appended).
