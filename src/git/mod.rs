@@ -218,14 +218,15 @@ impl Repository {
         let head = self.head_commit()?;
         let merge_heads = self.merge_head_ids()?;
         let head_tree = head.map(|id| objects.commit(&id)).transpose()?.map(|c| c.0);
-        let raw = objects.diff_tree_index(head_tree, &index)?;
+        let mut read_dirs = HashMap::new();
+        let raw = objects.diff_tree_index(head_tree, &index, Some(&mut read_dirs))?;
         let mut parents: Vec<ObjectId> = head.into_iter().collect();
         // The committed `.gitattributes` decide what is binary, so that a change cannot make
         // its own lines disappear (`* -diff`); on an unborn branch the staged ones do.
         let attributes = match head_tree {
             Some(head_tree) => {
                 let paths = raw.iter().map(|change| change.path.as_bstr());
-                self.attributes(&objects.attributes_index(head_tree, paths)?)?
+                self.attributes(&objects.attributes_index(head_tree, paths, &read_dirs)?)?
             }
             None => self.attributes(&index)?,
         };
@@ -237,7 +238,7 @@ impl Repository {
         let mut others = Vec::new();
         for merge_head in &merge_heads {
             let (tree, _) = objects.commit(merge_head)?;
-            others.push(objects.diff_tree_index(Some(tree), &index)?);
+            others.push(objects.diff_tree_index(Some(tree), &index, None)?);
         }
         parents.extend(merge_heads);
         let files = combined(raw, others, &mut content, options)?;
@@ -259,7 +260,7 @@ impl Repository {
         // As for the staged change: the parent's `.gitattributes` (the commit's own for a
         // root commit).
         let paths = raw.iter().map(|change| change.path.as_bstr());
-        let index = objects.attributes_index(first_tree.unwrap_or(tree), paths)?;
+        let index = objects.attributes_index(first_tree.unwrap_or(tree), paths, &HashMap::new())?;
         let attributes = self.attributes(&index)?;
         let mut content = Content::new(&objects, attributes, self.diff_settings()?);
         if parents.len() < 2 {
