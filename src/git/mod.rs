@@ -141,6 +141,7 @@ impl Repository {
             None => discover(&cwd, env, options)?,
         };
         config::layer(&mut repo, env)?;
+        set_pack_cache(&mut repo);
         if let Some(common) = env.get_os(GIT_COMMON_DIR).filter(|dir| !dir.is_empty()) {
             let given = cwd.join(common);
             if !same_dir(&given, repo.common_dir()) {
@@ -236,14 +237,15 @@ impl Repository {
         check_unmerged(&index)?;
         let objects = Objects::new(&self.repo);
         let head_tree = head.map(|id| objects.commit(&id)).transpose()?.map(|c| c.0);
-        let raw = objects.diff_tree_index(head_tree, &index)?;
+        let mut read_dirs = HashMap::new();
+        let raw = objects.diff_tree_index(head_tree, &index, Some(&mut read_dirs))?;
         let mut parents: Vec<ObjectId> = head.into_iter().collect();
         // The committed `.gitattributes` decide what is binary, so that a change cannot make
         // its own lines disappear (`* -diff`); on an unborn branch the staged ones do.
         let attributes = match head_tree {
             Some(head_tree) => {
                 let paths = raw.iter().map(|change| change.path.as_bstr());
-                self.attributes(&objects.attributes_index(head_tree, paths)?)?
+                self.attributes(&objects.attributes_index(head_tree, paths, &read_dirs)?)?
             }
             None => self.attributes(&index)?,
         };
@@ -255,7 +257,7 @@ impl Repository {
         let mut others = Vec::new();
         for merge_head in &merge_heads {
             let (tree, _) = objects.commit(merge_head)?;
-            others.push(objects.diff_tree_index(Some(tree), &index)?);
+            others.push(objects.diff_tree_index(Some(tree), &index, None)?);
         }
         parents.extend(merge_heads);
         let files = combined(raw, others, &mut content, options)?;
@@ -277,7 +279,7 @@ impl Repository {
         // As for the staged change: the parent's `.gitattributes` (the commit's own for a
         // root commit).
         let paths = raw.iter().map(|change| change.path.as_bstr());
-        let index = objects.attributes_index(first_tree.unwrap_or(tree), paths)?;
+        let index = objects.attributes_index(first_tree.unwrap_or(tree), paths, &HashMap::new())?;
         let attributes = self.attributes(&index)?;
         let mut content = Content::new(&objects, attributes, self.diff_settings()?);
         if parents.len() < 2 {
@@ -472,10 +474,13 @@ impl Repository {
                 self.index_path.clone(),
             ));
         }
+        // The trailing checksum is not verified, as git does not on ordinary reads (only `git
+        // fsck` does): hashing a large index costs more than decoding it. A damaged index is
+        // still an error when its structure does not decode.
         gix::index::File::at(
             &self.index_path,
             hash,
-            false,
+            true,
             gix::index::decode::Options::default(),
         )
         .map_err(|err| GitError::Index {
@@ -673,6 +678,28 @@ fn finish(mut files: Vec<FileChange>, parents: &[ObjectId], renames: RenameMode)
         parents: parents.iter().map(ToString::to_string).collect(),
         renames,
     }
+}
+
+/// git's default `core.deltaBaseCacheLimit`.
+const DELTA_BASE_CACHE_LIMIT: u64 = 96 * 1024 * 1024;
+
+/// Gives the object database a cache of decoded pack entries, bounded like git's delta base
+/// cache (`core.deltaBaseCacheLimit`). Without it, every blob at the end of a delta chain is
+/// rebuilt from the chain's base, inflating every delta in between again; with it, a blob
+/// whose base was read before costs one delta.
+fn set_pack_cache(repo: &mut gix::Repository) {
+    let limit = repo
+        .config_snapshot()
+        .integer("core.deltaBaseCacheLimit")
+        .and_then(|value| u64::try_from(value).ok())
+        .unwrap_or(DELTA_BASE_CACHE_LIMIT);
+    let limit = usize::try_from(limit).unwrap_or(usize::MAX);
+    if limit == 0 {
+        return;
+    }
+    repo.objects.set_pack_cache(move || {
+        Box::new(gix::odb::pack::cache::lru::MemoryCappedHashmap::new(limit))
+    });
 }
 
 /// Opens the repository `GIT_DIR` names, as it is (no `.git` appended).

@@ -5,7 +5,8 @@
 //! valid and equal to HEAD's subtree (what `git commit` itself relies on).
 
 use std::cell::RefCell;
-use std::collections::{BTreeMap, HashMap};
+use std::cmp::Ordering;
+use std::collections::HashMap;
 use std::rc::Rc;
 
 use gix::ObjectId;
@@ -108,6 +109,29 @@ impl<'r> Objects<'r> {
         }
     }
 
+    /// Reads an object of kind `kind` into `data`, reusing its allocation.
+    fn read_into(
+        &self,
+        id: &ObjectId,
+        kind: gix::object::Kind,
+        data: &mut Vec<u8>,
+    ) -> Result<(), GitError> {
+        use gix::prelude::Find as _;
+        match self.repo.objects.try_find(id, data) {
+            Ok(Some(object)) if object.kind == kind => Ok(()),
+            Ok(Some(object)) => Err(GitError::UnexpectedKind {
+                id: id.to_string(),
+                expected: kind_name(kind),
+                actual: kind_name(object.kind).to_owned(),
+            }),
+            Ok(None) => Err(GitError::MissingObject { id: id.to_string() }),
+            Err(err) => Err(GitError::CorruptObject {
+                id: id.to_string(),
+                message: message(&err),
+            }),
+        }
+    }
+
     fn read_kind(&self, id: &ObjectId, kind: gix::object::Kind) -> Result<Vec<u8>, GitError> {
         let (actual, data) = self.read(id)?;
         if actual == kind {
@@ -167,34 +191,6 @@ impl<'r> Objects<'r> {
         Ok(entries)
     }
 
-    /// Every non-tree entry below `tree`, with `prefix` prepended to the paths.
-    pub(crate) fn flatten(
-        &self,
-        tree: ObjectId,
-        prefix: &BStr,
-        out: &mut Vec<(BString, Item)>,
-    ) -> Result<(), GitError> {
-        let mut stack = vec![(prefix.to_owned(), tree)];
-        while let Some((prefix, tree)) = stack.pop() {
-            check_depth(prefix.as_bstr())?;
-            for entry in self.tree(&tree)? {
-                let path = join(prefix.as_bstr(), &entry.name);
-                if is_tree(entry.mode) {
-                    stack.push((path, entry.id));
-                } else {
-                    out.push((
-                        path,
-                        Item {
-                            mode: entry.mode,
-                            id: entry.id,
-                        },
-                    ));
-                }
-            }
-        }
-        Ok(())
-    }
-
     /// The entry at `path` in `tree` (`None` when absent or a directory).
     pub(crate) fn entry_at(&self, tree: ObjectId, path: &BStr) -> Result<Option<Item>, GitError> {
         let mut current = tree;
@@ -220,11 +216,13 @@ impl<'r> Objects<'r> {
 
     /// An index holding only the `.gitattributes` files of `tree` in the directories of
     /// `paths` and their ancestors: all that attribute lookups for those paths read, without
-    /// loading the whole tree.
+    /// loading the whole tree. `known` holds directories already read (from
+    /// [`Self::diff_tree_index`]).
     pub(crate) fn attributes_index<'p>(
         &self,
         tree: ObjectId,
         paths: impl Iterator<Item = &'p BStr>,
+        known: &HashMap<BString, Option<Item>>,
     ) -> Result<gix::index::State, GitError> {
         let mut dirs = std::collections::BTreeSet::new();
         dirs.insert(BString::default());
@@ -238,7 +236,11 @@ impl<'r> Objects<'r> {
         let mut index = gix::index::State::new(self.repo.object_hash());
         for dir in dirs {
             let file = join(dir.as_bstr(), b".gitattributes");
-            if let Some(item) = self.entry_at(tree, file.as_bstr())?
+            let item = match known.get(&dir) {
+                Some(item) => *item,
+                None => self.entry_at(tree, file.as_bstr())?,
+            };
+            if let Some(item) = item
                 && is_regular(item.mode)
             {
                 index.dangerously_push_entry(
@@ -262,139 +264,141 @@ impl<'r> Objects<'r> {
         new: Option<ObjectId>,
     ) -> Result<Vec<RawChange>, GitError> {
         let mut changes = Vec::new();
-        let mut stack = vec![(BString::default(), old, new)];
+        self.diff_trees_into(BString::default(), old, new, &mut changes)?;
+        changes.sort_by(|a, b| a.path.cmp(&b.path));
+        Ok(changes)
+    }
+
+    /// Appends the changes from tree `old` to tree `new` below `prefix` to `changes`
+    /// (unsorted): the entries of both trees are merged in git's tree order, one directory at
+    /// a time.
+    fn diff_trees_into(
+        &self,
+        prefix: BString,
+        old: Option<ObjectId>,
+        new: Option<ObjectId>,
+        changes: &mut Vec<RawChange>,
+    ) -> Result<(), GitError> {
+        let mut stack = vec![(prefix, old, new)];
+        let (mut old_data, mut new_data) = (Vec::new(), Vec::new());
         while let Some((prefix, old, new)) = stack.pop() {
             if old == new {
                 continue;
             }
             check_depth(prefix.as_bstr())?;
-            let mut names: BTreeMap<BString, (Side, Side)> = BTreeMap::new();
-            if let Some(old) = old {
-                for entry in self.tree(&old)? {
-                    names.entry(entry.name).or_default().0 = Some((entry.mode, entry.id));
-                }
-            }
-            if let Some(new) = new {
-                for entry in self.tree(&new)? {
-                    names.entry(entry.name).or_default().1 = Some((entry.mode, entry.id));
-                }
-            }
-            for (name, (old, new)) in names {
-                let path = join(prefix.as_bstr(), &name);
+            let old_entries = self.tree_entries(old, &mut old_data)?;
+            let new_entries = self.tree_entries(new, &mut new_data)?;
+            let (mut a, mut b) = (0, 0);
+            while a < old_entries.len() || b < new_entries.len() {
+                let order = match (old_entries.get(a), new_entries.get(b)) {
+                    (Some(x), Some(y)) => compare_entries(x.0, is_tree(x.1), y.0, is_tree(y.1)),
+                    (Some(_), None) => Ordering::Less,
+                    _ => Ordering::Greater,
+                };
+                let (old_side, new_side) = match order {
+                    Ordering::Less => (old_entries.get(a), None),
+                    Ordering::Greater => (None, new_entries.get(b)),
+                    Ordering::Equal => (old_entries.get(a), new_entries.get(b)),
+                };
+                a += usize::from(old_side.is_some());
+                b += usize::from(new_side.is_some());
+                let Some(&(name, _, _)) = old_side.or(new_side) else {
+                    break;
+                };
+                let path = join(prefix.as_bstr(), name);
+                let side = |side: Option<&TreeRef<'_>>| side.map(|&(_, mode, id)| (mode, id));
+                let (old_side, new_side) = (side(old_side), side(new_side));
                 let subtree =
                     |side: Side| side.filter(|(mode, _)| is_tree(*mode)).map(|(_, id)| id);
-                let blob = |side: Side| {
-                    side.filter(|(mode, _)| !is_tree(*mode))
-                        .map(|(mode, id)| Item { mode, id })
-                };
-                let (old_tree, new_tree) = (subtree(old), subtree(new));
-                if (old_tree.is_some() || new_tree.is_some()) && old_tree != new_tree {
-                    stack.push((path.clone(), old_tree, new_tree));
-                }
-                let (old_blob, new_blob) = (blob(old), blob(new));
-                if old_blob != new_blob {
+                let (old_tree, new_tree) = (subtree(old_side), subtree(new_side));
+                if old_tree.is_some() || new_tree.is_some() {
+                    // Same name and order means the same type on both sides.
+                    if old_tree != new_tree {
+                        stack.push((path, old_tree, new_tree));
+                    }
+                } else if old_side != new_side {
+                    let blob = |side: Side| side.map(|(mode, id)| Item { mode, id });
                     changes.push(RawChange {
                         path,
-                        old: old_blob,
-                        new: new_blob,
+                        old: blob(old_side),
+                        new: blob(new_side),
                     });
                 }
             }
         }
-        changes.sort_by(|a, b| a.path.cmp(&b.path));
-        Ok(changes)
+        Ok(())
     }
 
-    /// The per-path changes from tree `old` (`None`: the empty tree) to the index, skipping
-    /// directories whose valid cache-tree entry equals the tree's. Sorted by path.
+    /// The entries of `tree` (none for `None`), borrowing names from `data`, which the tree is
+    /// read into.
+    fn tree_entries<'d>(
+        &self,
+        tree: Option<ObjectId>,
+        data: &'d mut Vec<u8>,
+    ) -> Result<Vec<TreeRef<'d>>, GitError> {
+        data.clear();
+        let Some(tree) = tree else {
+            return Ok(Vec::new());
+        };
+        self.read_into(&tree, gix::object::Kind::Tree, data)?;
+        gix::objs::TreeRefIter::from_bytes(data, self.repo.object_hash())
+            .map(|entry| {
+                entry
+                    .map(|entry| {
+                        let mode = canonical(u32::from(entry.mode.value()));
+                        (entry.filename.as_bytes(), mode, entry.oid.to_owned())
+                    })
+                    .map_err(|err| GitError::CorruptObject {
+                        id: tree.to_string(),
+                        message: message(&err),
+                    })
+            })
+            .collect()
+    }
+
+    /// The per-path changes from tree `old` (`None`: the empty tree) to the index. Sorted by
+    /// path.
+    ///
+    /// The tree and the index's sorted entries are walked together, one directory at a time,
+    /// as git's `unpack_trees` does: a directory whose valid cache-tree entry equals the tree's
+    /// subtree is skipped without reading it or its entries, and nothing is copied for the
+    /// paths that are equal. `attributes`, when given, receives the `.gitattributes` entry (or
+    /// `None`) of every directory of `old` that was read, keyed by directory path.
     pub(crate) fn diff_tree_index(
         &self,
         old: Option<ObjectId>,
         index: &gix::index::State,
+        attributes: Option<&mut HashMap<BString, Option<Item>>>,
     ) -> Result<Vec<RawChange>, GitError> {
-        let mut old_entries = Vec::new();
-        let mut pruned: Vec<BString> = Vec::new();
-        if let Some(old) = old {
-            let mut stack = vec![(BString::default(), old, index.tree())];
-            while let Some((prefix, tree, cache)) = stack.pop() {
-                if cache.is_some_and(|cache| cache.num_entries.is_some() && cache.id == tree) {
-                    pruned.push(prefix);
-                    continue;
+        let mut walk = IndexWalk {
+            objects: self,
+            index,
+            changes: Vec::new(),
+            stack: Vec::new(),
+            data: Vec::new(),
+            attributes,
+        };
+        match old {
+            None => {
+                for entry in index.entries() {
+                    walk.added(entry)?;
                 }
-                check_depth(prefix.as_bstr())?;
-                for entry in self.tree(&tree)? {
-                    let path = join(prefix.as_bstr(), &entry.name);
-                    if is_tree(entry.mode) {
-                        let child = cache.and_then(|cache| {
-                            cache
-                                .children
-                                .iter()
-                                .find(|child| child.name.as_slice() == entry.name.as_slice())
-                        });
-                        stack.push((path, entry.id, child));
-                    } else {
-                        old_entries.push((
-                            path,
-                            Item {
-                                mode: entry.mode,
-                                id: entry.id,
-                            },
-                        ));
-                    }
+            }
+            Some(old) => {
+                walk.stack.push(IndexDir {
+                    prefix: BString::default(),
+                    tree: old,
+                    entries: 0..index.entries().len(),
+                    cache: index.tree(),
+                });
+                while let Some(dir) = walk.stack.pop() {
+                    walk.directory(dir)?;
                 }
             }
         }
-        let new_entries = self.index_entries(index, &pruned)?;
-        old_entries.sort_by(|a, b| a.0.cmp(&b.0));
-        Ok(merge(old_entries, new_entries))
-    }
-
-    /// The index's stage-0 entries (intent-to-add entries left out, sparse directories
-    /// expanded), except those below `pruned` directory prefixes. Sorted by path.
-    pub(crate) fn index_entries(
-        &self,
-        index: &gix::index::State,
-        pruned: &[BString],
-    ) -> Result<Vec<(BString, Item)>, GitError> {
-        let mut skip = vec![false; index.entries().len()];
-        for prefix in pruned {
-            let range = if prefix.is_empty() {
-                Some(0..index.entries().len())
-            } else {
-                let mut dir = prefix.clone();
-                dir.push(b'/');
-                index.prefixed_entries_range(dir.as_bstr())
-            };
-            if let Some(range) = range {
-                for flag in &mut skip[range] {
-                    *flag = true;
-                }
-            }
-        }
-        let mut out = Vec::with_capacity(index.entries().len());
-        for (position, entry) in index.entries().iter().enumerate() {
-            if skip[position]
-                || entry.stage() != Stage::Unconflicted
-                || entry.flags.contains(Flags::INTENT_TO_ADD)
-            {
-                continue;
-            }
-            let path = entry.path(index);
-            if entry.mode.is_sparse() || entry.mode == Mode::DIR {
-                let prefix = path.strip_suffix(b"/").unwrap_or(path);
-                self.flatten(entry.id, prefix.as_bstr(), &mut out)?;
-                continue;
-            }
-            out.push((
-                path.to_owned(),
-                Item {
-                    mode: canonical(entry.mode.bits()),
-                    id: entry.id,
-                },
-            ));
-        }
-        out.sort_by(|a, b| a.0.cmp(&b.0));
-        Ok(out)
+        let mut changes = walk.changes;
+        changes.sort_by(|a, b| a.path.cmp(&b.path));
+        Ok(changes)
     }
 
     /// The id of the tree `git write-tree` would write from `index`, computed in memory;
@@ -452,51 +456,222 @@ fn check_depth(path: &BStr) -> Result<(), GitError> {
     Ok(())
 }
 
-/// Merges two sorted listings into the paths that differ.
-fn merge(old: Vec<(BString, Item)>, new: Vec<(BString, Item)>) -> Vec<RawChange> {
-    let mut changes = Vec::new();
-    let mut old = old.into_iter().peekable();
-    let mut new = new.into_iter().peekable();
-    loop {
-        let order = match (old.peek(), new.peek()) {
-            (None, None) => break,
-            (Some(_), None) => std::cmp::Ordering::Less,
-            (None, Some(_)) => std::cmp::Ordering::Greater,
-            (Some((a, _)), Some((b, _))) => a.cmp(b),
+/// The state of [`Objects::diff_tree_index`].
+struct IndexWalk<'w, 'r> {
+    objects: &'w Objects<'r>,
+    index: &'w gix::index::State,
+    changes: Vec<RawChange>,
+    /// Directories still to compare.
+    stack: Vec<IndexDir<'w>>,
+    /// The tree being read, reused.
+    data: Vec<u8>,
+    attributes: Option<&'w mut HashMap<BString, Option<Item>>>,
+}
+
+impl<'w> IndexWalk<'w, '_> {
+    /// Compares one directory of the tree with its range of index entries; pushes its
+    /// subdirectories.
+    fn directory(&mut self, dir: IndexDir<'w>) -> Result<(), GitError> {
+        if dir
+            .cache
+            .is_some_and(|cache| cache.num_entries.is_some() && cache.id == dir.tree)
+        {
+            return Ok(());
+        }
+        check_depth(dir.prefix.as_bstr())?;
+        let index = self.index;
+        let entries = index.entries();
+        // The path of an entry below this directory, after the directory's `prefix/`.
+        let skip = if dir.prefix.is_empty() {
+            0
+        } else {
+            dir.prefix.len() + 1
         };
-        match order {
-            std::cmp::Ordering::Less => {
-                if let Some((path, item)) = old.next() {
-                    changes.push(RawChange {
-                        path,
-                        old: Some(item),
-                        new: None,
-                    });
+        let rest = |position: usize| &entries[position].path(index)[skip..];
+        // A sparse index keeps an unexpanded directory as one entry, `prefix/`.
+        let first = dir.entries.start;
+        if dir.entries.len() == 1 && rest(first).is_empty() && is_sparse(&entries[first]) {
+            let tree = Some(entries[first].id);
+            return self.objects.diff_trees_into(
+                dir.prefix,
+                Some(dir.tree),
+                tree,
+                &mut self.changes,
+            );
+        }
+        let mut data = std::mem::take(&mut self.data);
+        self.objects
+            .read_into(&dir.tree, gix::object::Kind::Tree, &mut data)?;
+        let mut attributes = None;
+        let (mut next, end) = (dir.entries.start, dir.entries.end);
+        for entry in gix::objs::TreeRefIter::from_bytes(&data, self.objects.repo.object_hash()) {
+            let entry = entry.map_err(|err| GitError::CorruptObject {
+                id: dir.tree.to_string(),
+                message: message(&err),
+            })?;
+            let name: &[u8] = entry.filename;
+            let old = Item {
+                mode: canonical(u32::from(entry.mode.value())),
+                id: entry.oid.to_owned(),
+            };
+            if is_tree(old.mode) {
+                // Index entries before `name/` are only in the index.
+                while next < end && compare_dir(rest(next), name).is_lt() {
+                    self.added(&entries[next])?;
+                    next += 1;
                 }
+                let below = next
+                    + entries[next..end].partition_point(|entry| {
+                        compare_dir(&entry.path(index)[skip..], name).is_eq()
+                    });
+                self.stack.push(IndexDir {
+                    prefix: join(dir.prefix.as_bstr(), name),
+                    tree: old.id,
+                    entries: next..below,
+                    cache: dir.cache.and_then(|cache| child(cache, name)),
+                });
+                next = below;
+                continue;
             }
-            std::cmp::Ordering::Greater => {
-                if let Some((path, item)) = new.next() {
-                    changes.push(RawChange {
-                        path,
-                        old: None,
-                        new: Some(item),
-                    });
-                }
+            while next < end && rest(next) < name {
+                self.added(&entries[next])?;
+                next += 1;
             }
-            std::cmp::Ordering::Equal => {
-                if let (Some((path, a)), Some((_, b))) = (old.next(), new.next())
-                    && a != b
-                {
-                    changes.push(RawChange {
-                        path,
-                        old: Some(a),
-                        new: Some(b),
+            if name == b".gitattributes" && is_regular(old.mode) {
+                attributes = Some(old);
+            }
+            let mut new = None;
+            while next < end && rest(next) == name {
+                let entry = &entries[next];
+                if is_staged(entry) {
+                    new = Some(Item {
+                        mode: canonical(entry.mode.bits()),
+                        id: entry.id,
                     });
                 }
+                next += 1;
+            }
+            if new != Some(old) {
+                self.changes.push(RawChange {
+                    path: join(dir.prefix.as_bstr(), name),
+                    old: Some(old),
+                    new,
+                });
             }
         }
+        self.data = data;
+        while next < end {
+            self.added(&entries[next])?;
+            next += 1;
+        }
+        if let Some(known) = self.attributes.as_deref_mut() {
+            known.insert(dir.prefix, attributes);
+        }
+        Ok(())
     }
-    changes
+
+    /// Records an index entry that has no counterpart in the tree: a staged file is added, a
+    /// sparse directory adds every file of its tree; conflict stages and intent-to-add entries
+    /// are not part of a commit.
+    fn added(&mut self, entry: &gix::index::Entry) -> Result<(), GitError> {
+        if !is_staged(entry) {
+            return Ok(());
+        }
+        let path = entry.path(self.index);
+        if is_sparse(entry) {
+            let prefix = path.strip_suffix(b"/").unwrap_or(path);
+            return self.objects.diff_trees_into(
+                prefix.into(),
+                None,
+                Some(entry.id),
+                &mut self.changes,
+            );
+        }
+        self.changes.push(RawChange {
+            path: path.to_owned(),
+            old: None,
+            new: Some(Item {
+                mode: canonical(entry.mode.bits()),
+                id: entry.id,
+            }),
+        });
+        Ok(())
+    }
+}
+
+/// A tree entry: name, canonical mode, id.
+type TreeRef<'d> = (&'d [u8], u32, ObjectId);
+
+/// A directory of the tree-to-index walk: its path, its tree, the range of index entries
+/// below it, and its cache-tree node.
+struct IndexDir<'i> {
+    prefix: BString,
+    tree: ObjectId,
+    entries: std::ops::Range<usize>,
+    cache: Option<&'i gix::index::extension::Tree>,
+}
+
+/// A stage-0 entry that a commit records (not a conflict stage, not intent-to-add).
+fn is_staged(entry: &gix::index::Entry) -> bool {
+    entry.stage() == Stage::Unconflicted && !entry.flags.contains(Flags::INTENT_TO_ADD)
+}
+
+/// A sparse index's entry for a whole directory.
+fn is_sparse(entry: &gix::index::Entry) -> bool {
+    entry.mode.is_sparse() || entry.mode == Mode::DIR
+}
+
+/// The cache-tree node of directory `name` below `cache`. git keeps children sorted by name
+/// length, then bytes; a node not found that way is looked for in order, and a missing one
+/// only means that the directory is read.
+fn child<'i>(
+    cache: &'i gix::index::extension::Tree,
+    name: &[u8],
+) -> Option<&'i gix::index::extension::Tree> {
+    let found = cache
+        .children
+        .binary_search_by(|child| {
+            child
+                .name
+                .len()
+                .cmp(&name.len())
+                .then_with(|| child.name.as_slice().cmp(name))
+        })
+        .ok()
+        .map(|position| &cache.children[position]);
+    found.or_else(|| {
+        cache
+            .children
+            .iter()
+            .find(|child| child.name.as_slice() == name)
+    })
+}
+
+/// Orders a path below a directory against that directory's entry `name` for a subtree, as
+/// if the subtree were `name/`: `Equal` when the path lies inside it.
+fn compare_dir(path: &[u8], name: &[u8]) -> Ordering {
+    let common = path.len().min(name.len());
+    path[..common]
+        .cmp(&name[..common])
+        .then_with(|| match path.get(name.len()) {
+            // A proper prefix of `name`, or `name` itself, sorts before `name/`.
+            None => Ordering::Less,
+            Some(b'/') => Ordering::Equal,
+            Some(byte) => byte.cmp(&b'/'),
+        })
+}
+
+/// git's tree entry order: names compared bytewise, a tree's name as if followed by `/`.
+fn compare_entries(a: &[u8], a_tree: bool, b: &[u8], b_tree: bool) -> Ordering {
+    let common = a.len().min(b.len());
+    a[..common].cmp(&b[..common]).then_with(|| {
+        let next = |name: &[u8], tree: bool| {
+            name.get(common)
+                .copied()
+                .unwrap_or(if tree { b'/' } else { 0 })
+        };
+        next(a, a_tree).cmp(&next(b, b_tree))
+    })
 }
 
 /// Builds the tree for `entries` (sorted, all below the directory whose path ends at byte
@@ -566,18 +741,8 @@ fn build_tree(
 }
 
 /// git's tree entry order: names compared bytewise, a tree's name as if followed by `/`.
-fn tree_order(a: &(&[u8], u32, ObjectId), b: &(&[u8], u32, ObjectId)) -> std::cmp::Ordering {
-    let common = a.0.len().min(b.0.len());
-    a.0[..common].cmp(&b.0[..common]).then_with(|| {
-        let next = |entry: &(&[u8], u32, ObjectId)| {
-            entry
-                .0
-                .get(common)
-                .copied()
-                .unwrap_or(if is_tree(entry.1) { b'/' } else { 0 })
-        };
-        next(a).cmp(&next(b))
-    })
+fn tree_order(a: &(&[u8], u32, ObjectId), b: &(&[u8], u32, ObjectId)) -> Ordering {
+    compare_entries(a.0, is_tree(a.1), b.0, is_tree(b.1))
 }
 
 /// Serialises and hashes one tree level (without writing it).
@@ -635,36 +800,6 @@ mod tests {
         assert_eq!(
             empty.to_string(),
             "4b825dc642cb6eb9a060e54bf8d69288fbee4904"
-        );
-    }
-
-    #[test]
-    fn merge_reports_differences_only() {
-        let item = |byte| Item {
-            mode: 0o100_644,
-            id: id(byte),
-        };
-        let old = vec![
-            ("a".into(), item(1)),
-            ("b".into(), item(2)),
-            ("c".into(), item(3)),
-        ];
-        let new = vec![
-            ("b".into(), item(2)),
-            ("c".into(), item(4)),
-            ("d".into(), item(5)),
-        ];
-        let paths: Vec<(String, bool, bool)> = merge(old, new)
-            .into_iter()
-            .map(|c| (c.path.to_string(), c.old.is_some(), c.new.is_some()))
-            .collect();
-        assert_eq!(
-            paths,
-            [
-                ("a".to_owned(), true, false),
-                ("c".to_owned(), true, true),
-                ("d".to_owned(), false, true)
-            ]
         );
     }
 }

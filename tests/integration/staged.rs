@@ -1000,6 +1000,123 @@ fn a_partially_invalidated_cache_tree() {
     );
 }
 
+/// The cache tree is trusted only where it equals HEAD's trees: after `reset --soft` it is
+/// complete but describes another commit, so the walk reads every directory that differs and
+/// skips only those that are equal. Names around `/` in sort order (`a-b`, `a.txt`, `a0`)
+/// and type changes between a file and a directory check the walk's order.
+/// Covers issue 5.
+#[test]
+fn a_cache_tree_of_another_commit() {
+    let repo = TestRepo::new();
+    for i in 0..24 {
+        repo.write(format!("d{}/e{}/f{i}.txt", i % 3, i % 2), format!("{i}\n"));
+    }
+    for path in [
+        "a",
+        "a.txt",
+        "a-b/c.txt",
+        "a0/x.txt",
+        "b/inner.txt",
+        "c/d/e.txt",
+    ] {
+        repo.write(path, format!("{path}\n"));
+    }
+    repo.commit_all("base");
+    repo.write("d1/e0/f4.txt", "changed\n");
+    repo.remove("d2/e1/f5.txt");
+    repo.write("d0/new/g.txt", "new\n");
+    repo.remove("a");
+    repo.write("a/now-a-dir.txt", "a\n");
+    repo.remove("b");
+    repo.write("b", "now a file\n");
+    repo.write("a-b/c.txt", "changed\n");
+    repo.remove("c/d/e.txt");
+    repo.git(&["add", "-A"]);
+    repo.git(&["commit", "-q", "-m", "next"]);
+    repo.git(&["reset", "-q", "--soft", "HEAD~1"]);
+    let view = assert_staged_matches_git(&repo);
+    assert_eq!(view.len(), 8, "{view:?}");
+    let opened = Repository::open(repo.path(), &repo.env_snapshot()).unwrap();
+    assert_eq!(
+        opened.staged_tree_id().unwrap(),
+        repo.git(&["write-tree"]).trim()
+    );
+}
+
+/// Random trees with names that sort around `/`, random edits (including files that become
+/// directories and back), with a complete, partial or missing cache tree, against git.
+/// Covers issue 5.
+#[test]
+fn random_tree_shapes_match_git() {
+    let names = ["a", "a.b", "a-", "a0", "ab", "b"];
+    for seed in 1..=10u64 {
+        let mut rng = Lcg(seed);
+        let repo = TestRepo::new();
+        let random_path = |rng: &mut Lcg| {
+            let depth = 1 + rng.below(3);
+            (0..depth)
+                .map(|_| names[rng.below(names.len() as u64)])
+                .collect::<Vec<_>>()
+                .join("/")
+        };
+        // A path cannot be a file and a directory at once.
+        let conflicts = |files: &BTreeSet<String>, path: &str| {
+            files.iter().any(|other| {
+                other == path
+                    || other.starts_with(&format!("{path}/"))
+                    || path.starts_with(&format!("{other}/"))
+            })
+        };
+        let mut files = BTreeSet::new();
+        while files.len() < 30 {
+            let path = random_path(&mut rng);
+            if !conflicts(&files, &path) {
+                repo.write(&path, format!("{path} base\n"));
+                files.insert(path);
+            }
+        }
+        repo.commit_all("base");
+        if seed % 3 == 0 {
+            // An index without a cache tree.
+            repo.git(&["read-tree", "HEAD"]);
+        }
+        for path in files.clone() {
+            match rng.below(4) {
+                0 => {
+                    repo.remove(&path);
+                    files.remove(&path);
+                }
+                1 => repo.write(&path, format!("{path} changed {}\n", rng.next())),
+                _ => {}
+            }
+        }
+        for _ in 0..10 {
+            let path = random_path(&mut rng);
+            if !conflicts(&files, &path) {
+                if repo.path().join(&path).is_dir() {
+                    // An empty directory left by a removed file.
+                    repo.remove(&path);
+                }
+                repo.write(&path, format!("{path} added\n"));
+                files.insert(path);
+            }
+        }
+        repo.git(&["add", "-A"]);
+        if seed % 3 == 1 {
+            // A complete cache tree of another commit.
+            repo.git(&["commit", "-q", "-m", "next"]);
+            repo.git(&["reset", "-q", "--soft", "HEAD~1"]);
+        }
+        assert_staged_matches_git(&repo);
+        let opened = Repository::open(repo.path(), &repo.env_snapshot()).unwrap();
+        assert_eq!(
+            opened.staged_tree_id().unwrap(),
+            repo.git(&["write-tree"]).trim(),
+            "seed {seed}"
+        );
+    }
+}
+
 #[test]
 fn index_format_variants() {
     for setup in [
@@ -1182,6 +1299,39 @@ fn a_sparse_index_is_expanded() {
     repo.git(&["add", "in/a.txt"]);
     let view = assert_staged_matches_git(&repo);
     assert_eq!(view, ["M\t\tin/a.txt\t1\t0"]);
+    let opened = Repository::open(repo.path(), &repo.env_snapshot()).unwrap();
+    assert_eq!(
+        opened.staged_tree_id().unwrap(),
+        repo.git(&["write-tree"]).trim()
+    );
+}
+
+/// Directories that a sparse index keeps as one entry can differ from HEAD too (here after
+/// `reset --soft`): changed, added and removed directories are compared tree to tree.
+/// Covers issue 5.
+#[test]
+fn a_sparse_index_with_changes_in_its_sparse_directories() {
+    let repo = TestRepo::new();
+    repo.write("in/a.txt", "a\n");
+    repo.write("out/b.txt", "b\n");
+    repo.write("out/deeper/c.txt", "c\n");
+    repo.write("out/same/s.txt", "s\n");
+    repo.write("gone/d.txt", "d\n");
+    repo.commit_all("base");
+    repo.write("in/a.txt", "a\nchanged\n");
+    repo.write("out/b.txt", "b\nchanged\n");
+    repo.write("out/deeper/new.txt", "new\n");
+    repo.write("fresh/e.txt", "e\n");
+    repo.remove("gone/d.txt");
+    repo.commit_all("next");
+    repo.git(&["sparse-checkout", "init", "--cone", "--sparse-index"]);
+    repo.git(&["sparse-checkout", "set", "in"]);
+    repo.git(&["reset", "-q", "--soft", "HEAD~1"]);
+    let sparse = repo.git(&["ls-files", "--sparse"]);
+    assert!(sparse.lines().any(|line| line == "out/"), "{sparse}");
+    assert!(sparse.lines().any(|line| line == "fresh/"), "{sparse}");
+    let view = assert_staged_matches_git(&repo);
+    assert_eq!(view.len(), 5, "{view:?}");
     let opened = Repository::open(repo.path(), &repo.env_snapshot()).unwrap();
     assert_eq!(
         opened.staged_tree_id().unwrap(),
