@@ -191,6 +191,82 @@ impl<'r> Objects<'r> {
         Ok(entries)
     }
 
+    /// Every non-tree entry below `tree`, with `prefix` prepended to the paths.
+    pub(crate) fn flatten(
+        &self,
+        tree: ObjectId,
+        prefix: &BStr,
+        out: &mut Vec<(BString, Item)>,
+    ) -> Result<(), GitError> {
+        let mut stack = vec![(prefix.to_owned(), tree)];
+        while let Some((prefix, tree)) = stack.pop() {
+            check_depth(prefix.as_bstr())?;
+            for entry in self.tree(&tree)? {
+                let path = join(prefix.as_bstr(), &entry.name);
+                if is_tree(entry.mode) {
+                    stack.push((path, entry.id));
+                } else {
+                    out.push((
+                        path,
+                        Item {
+                            mode: entry.mode,
+                            id: entry.id,
+                        },
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The index's stage-0 entries (intent-to-add entries left out, sparse directories
+    /// expanded), except those below `pruned` directory prefixes. Sorted by path.
+    pub(crate) fn index_entries(
+        &self,
+        index: &gix::index::State,
+        pruned: &[BString],
+    ) -> Result<Vec<(BString, Item)>, GitError> {
+        let mut skip = vec![false; index.entries().len()];
+        for prefix in pruned {
+            let range = if prefix.is_empty() {
+                Some(0..index.entries().len())
+            } else {
+                let mut dir = prefix.clone();
+                dir.push(b'/');
+                index.prefixed_entries_range(dir.as_bstr())
+            };
+            if let Some(range) = range {
+                for flag in &mut skip[range] {
+                    *flag = true;
+                }
+            }
+        }
+        let mut out = Vec::with_capacity(index.entries().len());
+        for (position, entry) in index.entries().iter().enumerate() {
+            if skip[position]
+                || entry.stage() != Stage::Unconflicted
+                || entry.flags.contains(Flags::INTENT_TO_ADD)
+            {
+                continue;
+            }
+            let path = entry.path(index);
+            if entry.mode.is_sparse() || entry.mode == Mode::DIR {
+                let prefix = path.strip_suffix(b"/").unwrap_or(path);
+                self.flatten(entry.id, prefix.as_bstr(), &mut out)?;
+                continue;
+            }
+            out.push((
+                path.to_owned(),
+                Item {
+                    mode: canonical(entry.mode.bits()),
+                    id: entry.id,
+                },
+            ));
+        }
+        out.sort_by(|a, b| a.0.cmp(&b.0));
+        Ok(out)
+    }
+
     /// The entry at `path` in `tree` (`None` when absent or a directory).
     pub(crate) fn entry_at(&self, tree: ObjectId, path: &BStr) -> Result<Option<Item>, GitError> {
         let mut current = tree;
