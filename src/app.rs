@@ -39,8 +39,10 @@ pub fn run(cli: Cli) -> ExitStatus {
     let stderr = io::stderr();
     let stdout_style = Style::new(colour && stdout.is_terminal());
     let stderr_style = Style::new(colour && stderr.is_terminal());
-    let mut out = stdout.lock();
-    let mut err = stderr.lock();
+    // Not locked for the whole run: `astrix mcp` writes to both from other threads (its
+    // transport and its log), which would wait forever on a lock held here.
+    let mut out = stdout;
+    let mut err = stderr;
     let cwd = match std::env::current_dir() {
         Ok(cwd) => cwd,
         Err(error) => {
@@ -76,6 +78,7 @@ pub fn run_with(cli: Cli, ctx: &mut Context<'_>) -> ExitStatus {
         Command::Install(args) => commands::install::install(&args, ctx),
         Command::Uninstall(args) => commands::install::uninstall(&args, ctx),
         Command::Hook(args) => commands::hook::run(&args, ctx),
+        Command::Mcp(args) => commands::mcp::run(&args, ctx),
     };
     match result {
         Ok(status) => status,

@@ -62,6 +62,8 @@ pub enum Command {
     Uninstall(UninstallArgs),
     /// Run a git hook; the hooks that `astrix install` writes call this.
     Hook(HookArgs),
+    /// Serve astrix's tools to coding agents over MCP (stdio), for this repository.
+    Mcp(McpArgs),
 }
 
 #[derive(Debug, Args)]
@@ -192,3 +194,7 @@ pub struct HookArgs {
     #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
     pub args: Vec<OsString>,
 }
+
+/// `astrix mcp`.
+#[derive(Debug, Args)]
+pub struct McpArgs {}
