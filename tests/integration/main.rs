@@ -13,6 +13,7 @@ mod common;
 mod cli;
 mod evaluate;
 mod install;
+mod mcp;
 mod policy_commands;
 mod repo;
 mod staged;
