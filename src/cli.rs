@@ -197,4 +197,9 @@ pub struct HookArgs {
 
 /// `astrix mcp`.
 #[derive(Debug, Args)]
-pub struct McpArgs {}
+pub struct McpArgs {
+    /// Serve the repository at DIR instead of the current directory's (for clients that
+    /// start servers elsewhere, such as `${workspaceFolder}` in Cursor).
+    #[arg(short = 'C', long = "directory", value_name = "DIR")]
+    pub directory: Option<PathBuf>,
+}

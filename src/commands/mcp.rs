@@ -4,6 +4,7 @@
 //! error. The server runs on a single-threaded tokio runtime (blocking work, such as test
 //! runs, goes to its blocking pool) and returns when the client closes standard input.
 
+use std::io::Write as _;
 use std::sync::{Arc, Mutex};
 
 use anyhow::Context as _;
@@ -15,9 +16,21 @@ use crate::exit::ExitStatus;
 use crate::mcp::{Log, Server};
 
 /// Runs `astrix mcp` until the client closes standard input.
-pub fn run(_args: &McpArgs, ctx: &mut Context<'_>) -> anyhow::Result<ExitStatus> {
+pub fn run(args: &McpArgs, ctx: &mut Context<'_>) -> anyhow::Result<ExitStatus> {
+    let dir = match &args.directory {
+        Some(dir) => {
+            let dir = ctx.cwd.join(dir);
+            anyhow::ensure!(dir.is_dir(), "`{}` is not a directory", dir.display());
+            dir
+        }
+        None => ctx.cwd.clone(),
+    };
     let log: Log = Arc::new(Mutex::new(Box::new(std::io::stderr())));
-    let server = Server::new(ctx.cwd.clone(), ctx.env.clone(), Arc::clone(&log));
+    if let Ok(mut log) = log.lock() {
+        // Only a line for the client's log; nothing else is written before the session.
+        let _ = writeln!(log, "astrix mcp: serving `{}` over stdio", dir.display());
+    }
+    let server = Server::new(dir, ctx.env.clone(), Arc::clone(&log));
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()

@@ -366,13 +366,16 @@ async fn the_policy_is_read_from_head_at_every_call() {
 }
 
 /// The raw wire: stdout carries only JSON-RPC messages, and the server exits with 0 as soon
-/// as the client closes its standard input.
+/// as the client closes its standard input. `-C` serves a repository other than the current
+/// directory's.
 #[test]
 fn exits_cleanly_when_stdin_closes() {
     let repo = repository();
     let mut child = repo
         .command(ASTRIX)
-        .arg("mcp")
+        .current_dir(repo.path().parent().unwrap())
+        .args(["mcp", "-C"])
+        .arg(repo.path())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -386,7 +389,7 @@ fn exits_cleanly_when_stdin_closes() {
         json!({"jsonrpc": "2.0", "method": "notifications/initialized"}),
         json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {
             "name": "astrix_evaluate_policy",
-            "arguments": {"intent": intent("human", "development", json!({"modifies_tests": "false"}))}}}),
+            "arguments": {"intent": intent("autonomous_llm", "production", json!({"modifies_tests": "false"}))}}}),
     ] {
         writeln!(stdin, "{message}").unwrap();
     }
@@ -412,7 +415,8 @@ fn exits_cleanly_when_stdin_closes() {
     assert_eq!(messages.len(), 2, "{messages:#?}");
     assert_eq!(messages[0]["result"]["serverInfo"]["name"], "astrix");
     assert_eq!(
-        messages[1]["result"]["structuredContent"]["allowed"], true,
+        messages[1]["result"]["structuredContent"]["reason"],
+        "[agents-off-production] autonomous agents do not commit to production",
         "{messages:#?}"
     );
 }
