@@ -14,8 +14,12 @@ use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
 use rmcp::handler::server::router::tool::ToolRouter;
-use rmcp::model::{CallToolResult, ContentBlock, JsonObject, ServerCapabilities, ServerConfig};
-use rmcp::{ServerHandler, tool, tool_handler, tool_router};
+use rmcp::model::{
+    CallToolResult, ContentBlock, JsonObject, ProgressNotificationParam, ServerCapabilities,
+    ServerConfig,
+};
+use rmcp::service::RequestContext;
+use rmcp::{RoleServer, ServerHandler, tool, tool_handler, tool_router};
 use schemars::JsonSchema;
 
 use crate::commands::evaluate::{committed_policy_invalid_hold, repository_policy};
@@ -26,11 +30,20 @@ use crate::intent::{ActionIntent, IntentError};
 use crate::report::DecisionOutput;
 
 mod descriptions;
+pub mod impact;
 
-pub use descriptions::{EVALUATE_POLICY, INSTRUCTIONS};
+pub use descriptions::{BLAST_RADIUS, EVALUATE_POLICY, INSTRUCTIONS, RUN_IMPACTED_TESTS};
+use impact::{
+    ChangeArguments, RunControl, RunTestsArguments, blast_radius_input_schema, read_arguments,
+    run_tests_input_schema,
+};
 
 /// The name of the policy tool: a published interface.
 pub const EVALUATE_POLICY_TOOL: &str = "astrix_evaluate_policy";
+/// The name of the blast-radius tool.
+pub const BLAST_RADIUS_TOOL: &str = "astrix_get_blast_radius";
+/// The name of the impacted-tests tool.
+pub const RUN_IMPACTED_TESTS_TOOL: &str = "astrix_run_impacted_tests";
 
 /// Where the server's log lines go: standard error, since standard output is the transport.
 pub type Log = Arc<Mutex<Box<dyn Write + Send>>>;
@@ -99,7 +112,7 @@ pub fn evaluate_policy_output_schema() -> Arc<JsonObject> {
 
 /// A schema as a tool lists it: an object without the generator's `$schema` (draft 2020-12
 /// is MCP's default), nor the Rust type's title and description.
-fn tool_schema(value: serde_json::Value) -> Arc<JsonObject> {
+pub(crate) fn tool_schema(value: serde_json::Value) -> Arc<JsonObject> {
     let mut object = match value {
         serde_json::Value::Object(object) => object,
         _ => JsonObject::new(),
@@ -131,9 +144,111 @@ impl Server {
             Err(message) => tool_error(message),
         }
     }
+
+    #[tool(
+        name = "astrix_get_blast_radius",
+        description = BLAST_RADIUS,
+        input_schema = blast_radius_input_schema(),
+        annotations(
+            title = "Show which components a change affects, and why",
+            read_only_hint = true,
+            destructive_hint = false,
+            idempotent_hint = true,
+            open_world_hint = false
+        )
+    )]
+    async fn get_blast_radius(&self, arguments: JsonObject) -> CallToolResult {
+        let change = match read_arguments::<ChangeArguments>(BLAST_RADIUS_TOOL, &arguments)
+            .and_then(|change| change.check(BLAST_RADIUS_TOOL).map(|()| change))
+        {
+            Ok(change) => change,
+            Err(message) => return tool_error(message),
+        };
+        let context = Arc::clone(&self.context);
+        let job = tokio::task::spawn_blocking(move || {
+            impact::blast_radius(&context.cwd, &context.env, &change)
+        });
+        self.finish(job.await)
+    }
+
+    #[tool(
+        name = "astrix_run_impacted_tests",
+        description = RUN_IMPACTED_TESTS,
+        input_schema = run_tests_input_schema(),
+        annotations(
+            title = "Run the tests of the components a change affects",
+            read_only_hint = false,
+            destructive_hint = false,
+            idempotent_hint = false,
+            open_world_hint = false
+        )
+    )]
+    async fn run_impacted_tests(
+        &self,
+        arguments: JsonObject,
+        request: RequestContext<RoleServer>,
+    ) -> CallToolResult {
+        let parsed = match read_arguments::<RunTestsArguments>(RUN_IMPACTED_TESTS_TOOL, &arguments)
+            .and_then(|parsed| {
+                parsed
+                    .change()
+                    .check(RUN_IMPACTED_TESTS_TOOL)
+                    .map(|()| parsed)
+            }) {
+            Ok(parsed) => parsed,
+            Err(message) => return tool_error(message),
+        };
+        let (control, mut steps) = RunControl::new();
+        let context = Arc::clone(&self.context);
+        let job_control = control.clone();
+        let mut job = tokio::task::spawn_blocking(move || {
+            impact::impacted_tests(&context.cwd, &context.env, &parsed, &job_control)
+        });
+        let progress_token = request.meta.get_progress_token();
+        let mut listening = true;
+        let outcome = loop {
+            tokio::select! {
+                outcome = &mut job => break outcome,
+                () = request.ct.cancelled(), if !control.is_cancelled() => {
+                    self.log("the client cancelled astrix_run_impacted_tests; stopping the running test");
+                    control.cancel();
+                }
+                step = steps.recv(), if listening => match (step, &progress_token) {
+                    (Some(step), Some(token)) => {
+                        let mut params = ProgressNotificationParam::new(token.clone(), f64::from(step.done))
+                            .with_total(f64::from(step.total));
+                        params.message = Some(step.message);
+                        // A client that stopped listening does not stop the run.
+                        let _ = request.peer.notify_progress(params).await;
+                    }
+                    (Some(_), None) => {}
+                    (None, _) => listening = false,
+                },
+            }
+        };
+        self.finish(outcome)
+    }
 }
 
 impl Server {
+    /// The result of a blocking job: its JSON as structured content, or its error.
+    fn finish(
+        &self,
+        outcome: Result<Result<serde_json::Value, String>, tokio::task::JoinError>,
+    ) -> CallToolResult {
+        match outcome {
+            Ok(Ok(value)) => CallToolResult::structured(value),
+            Ok(Err(message)) => tool_error(message),
+            Err(error) => {
+                let message = format!(
+                    "astrix failed while working on the call ({error}); nothing was decided"
+                );
+                self.log(&message);
+                tool_error(message)
+            }
+        }
+    }
+
     /// Evaluates the `intent` argument; the error is the text of an in-band tool error.
     fn evaluate(&self, arguments: &JsonObject) -> Result<serde_json::Value, String> {
         let intent = read_intent_argument(arguments)?;
