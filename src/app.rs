@@ -29,6 +29,8 @@ pub struct Context<'a> {
     pub stderr_style: Style,
     /// Whether stdin is a terminal (approval needs one).
     pub stdin_is_terminal: bool,
+    /// Whether stderr is a terminal (progress is drawn in place there).
+    pub stderr_is_terminal: bool,
 }
 
 /// Runs a parsed command line against the real process environment.
@@ -38,7 +40,8 @@ pub fn run(cli: Cli) -> ExitStatus {
     let stdout = io::stdout();
     let stderr = io::stderr();
     let stdout_style = Style::new(colour && stdout.is_terminal());
-    let stderr_style = Style::new(colour && stderr.is_terminal());
+    let stderr_is_terminal = stderr.is_terminal();
+    let stderr_style = Style::new(colour && stderr_is_terminal);
     // Not locked for the whole run: `astrix mcp` writes to both from other threads (its
     // transport and its log), which would wait forever on a lock held here.
     let mut out = stdout;
@@ -58,6 +61,7 @@ pub fn run(cli: Cli) -> ExitStatus {
         stdout_style,
         stderr_style,
         stdin_is_terminal: io::stdin().is_terminal(),
+        stderr_is_terminal,
     };
     run_with(cli, &mut ctx)
 }
@@ -78,6 +82,8 @@ pub fn run_with(cli: Cli, ctx: &mut Context<'_>) -> ExitStatus {
         Command::Install(args) => commands::install::install(&args, ctx),
         Command::Uninstall(args) => commands::install::uninstall(&args, ctx),
         Command::Hook(args) => commands::hook::run(&args, ctx),
+        Command::BlastRadius(args) => commands::blast_radius::run(&args, ctx),
+        Command::ImpactedTests(args) => commands::impacted_tests::run(&args, ctx),
         Command::Mcp(args) => commands::mcp::run(&args, ctx),
     };
     match result {

@@ -62,6 +62,10 @@ pub enum Command {
     Uninstall(UninstallArgs),
     /// Run a git hook; the hooks that `astrix install` writes call this.
     Hook(HookArgs),
+    /// Show the components a change affects, and why.
+    BlastRadius(BlastRadiusArgs),
+    /// List the tests of the components a change affects, or run them with `--run`.
+    ImpactedTests(ImpactedTestsArgs),
     /// Serve astrix's tools to coding agents over MCP (stdio), for this repository.
     Mcp(McpArgs),
 }
@@ -193,6 +197,54 @@ pub struct HookArgs {
     /// The arguments git gives the hook.
     #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
     pub args: Vec<OsString>,
+}
+
+/// Which change `blast-radius` and `impacted-tests` analyse.
+#[derive(Debug, Clone, Args)]
+pub struct ChangeSelection {
+    /// Analyse the commits `merge-base(REV, HEAD)..HEAD` instead of the staged change.
+    #[arg(long, value_name = "REV", conflicts_with = "paths")]
+    pub base: Option<String>,
+    /// Analyse these files (relative to the current directory) instead of the staged
+    /// change.
+    #[arg(value_name = "PATHS")]
+    pub paths: Vec<PathBuf>,
+}
+
+/// Output format of `astrix blast-radius`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
+pub enum BlastFormat {
+    /// For people: a tree of the affected components.
+    #[default]
+    Text,
+    /// For programs.
+    Json,
+    /// A Mermaid flowchart of the affected components, in a Markdown code block (for a pull
+    /// request comment or a job summary).
+    Mermaid,
+}
+
+/// `astrix blast-radius`.
+#[derive(Debug, Args)]
+pub struct BlastRadiusArgs {
+    #[command(flatten)]
+    pub change: ChangeSelection,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = BlastFormat::Text)]
+    pub format: BlastFormat,
+}
+
+/// `astrix impacted-tests`.
+#[derive(Debug, Args)]
+pub struct ImpactedTestsArgs {
+    #[command(flatten)]
+    pub change: ChangeSelection,
+    /// Run the tests (one after another, at the repository root); exit 0 when all pass, 1
+    /// when any fails.
+    #[arg(long)]
+    pub run: bool,
+    #[command(flatten)]
+    pub format: FormatArg,
 }
 
 /// `astrix mcp`.

@@ -74,17 +74,26 @@ pub enum Code {
     EmptyValue,
     /// A duration (`[approval] ttl`) that is not a number with a unit.
     InvalidDuration,
+    /// Two `[[component]]` entries share a name.
+    DuplicateComponent,
+    /// `depends_on` names a component that does not exist (checked in the file only when
+    /// discovery is off; otherwise when the component graph is built).
+    UnknownComponent,
+    /// An `[impact] discover` entry that is not a directory of the repository.
+    InvalidDirectory,
     /// Warning: a condition with an empty list, so the rule (or environment) never matches.
     EmptyCondition,
     /// Warning: a rule names an actor type that looks like a misspelt known one.
     UnknownActor,
     /// Warning: a rule names an environment that looks like a misspelt `[[environment]]`.
     UnknownEnv,
+    /// Warning: declared components depend on each other in a cycle.
+    ComponentCycle,
 }
 
 impl Code {
     /// Every code, errors first.
-    pub const ALL: [Code; 21] = [
+    pub const ALL: [Code; 25] = [
         Code::TomlSyntax,
         Code::UnknownKey,
         Code::WrongType,
@@ -103,9 +112,13 @@ impl Code {
         Code::InvalidEnvVar,
         Code::EmptyValue,
         Code::InvalidDuration,
+        Code::DuplicateComponent,
+        Code::UnknownComponent,
+        Code::InvalidDirectory,
         Code::EmptyCondition,
         Code::UnknownActor,
         Code::UnknownEnv,
+        Code::ComponentCycle,
     ];
 
     /// The stable kebab-case name.
@@ -132,13 +145,19 @@ impl Code {
             Code::EmptyCondition => "empty-condition",
             Code::UnknownActor => "unknown-actor",
             Code::UnknownEnv => "unknown-env",
+            Code::DuplicateComponent => "duplicate-component",
+            Code::UnknownComponent => "unknown-component",
+            Code::InvalidDirectory => "invalid-directory",
+            Code::ComponentCycle => "component-cycle",
         }
     }
 
     /// Whether a problem with this code stops the file from loading.
     pub fn severity(self) -> Severity {
         match self {
-            Code::EmptyCondition | Code::UnknownActor | Code::UnknownEnv => Severity::Warning,
+            Code::EmptyCondition | Code::UnknownActor | Code::UnknownEnv | Code::ComponentCycle => {
+                Severity::Warning
+            }
             _ => Severity::Error,
         }
     }

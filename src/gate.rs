@@ -81,6 +81,8 @@ pub struct ChangeFacts {
     pub binary_files: Option<u64>,
     /// Test tampering (SPEC §6.1), when analysed.
     pub tamper: Option<crate::tamper::TamperReport>,
+    /// Components in the blast radius (SPEC §8), when a policy reads them.
+    pub impacted_components: Option<u64>,
 }
 
 /// Why a change's paths cannot form an intent.
@@ -122,7 +124,7 @@ pub fn build_intent(
             tests_removed: tamper.map(|report| RawCount::from_u64(report.tests_removed)),
             test_skips_added: tamper.map(|report| RawCount::from_u64(report.test_skips_added)),
             assertions_removed: tamper.map(|report| RawCount::from_u64(report.assertions_removed)),
-            impacted_components: None,
+            impacted_components: facts.impacted_components.map(RawCount::from_u64),
         },
         approved: None,
     })
@@ -154,6 +156,15 @@ pub fn needs_tamper(policy: &Policy) -> bool {
                     Argument::TestsRemoved | Argument::TestSkipsAdded | Argument::AssertionsRemoved
                 )
             })
+    })
+}
+
+/// Whether a rule reads `impacted_components` (so the gate must build the component graph).
+pub fn needs_impact(policy: &Policy) -> bool {
+    policy.rules.iter().any(|rule| {
+        rule.policy
+            .as_ref()
+            .is_some_and(|policy| policy.argument == Argument::ImpactedComponents)
     })
 }
 
@@ -225,6 +236,18 @@ pub fn commit_next_steps(
     if size_limited {
         steps.push(
             "split the change into smaller commits (`git restore --staged <paths>` unstages part of it)"
+                .to_owned(),
+        );
+    }
+    let blast_limited = deciding.iter().any(|outcome| {
+        outcome
+            .policy
+            .as_ref()
+            .is_some_and(|policy| !policy.passed && policy.policy.contains("impacted_components"))
+    });
+    if blast_limited {
+        steps.push(
+            "`astrix blast-radius` shows which components this change affects and why; split off the files that affect many of them"
                 .to_owned(),
         );
     }

@@ -17,6 +17,7 @@ pub mod eval;
 pub mod exit;
 pub mod gate;
 pub mod git;
+pub mod impact;
 pub mod intent;
 pub mod mcp;
 pub mod policy;

@@ -27,7 +27,7 @@ use crate::app::Context;
 use crate::audit::AuditLog;
 use crate::cli::{Format, HookArgs};
 use crate::exit::ExitStatus;
-use crate::git::{ChangeOptions, Head, Repository};
+use crate::git::{ChangeOptions, Head, Repository, Snapshot};
 use crate::policy::FILE_NAME;
 use crate::source::{self, RepositoryPolicy};
 
@@ -206,6 +206,7 @@ fn judge_update(
                     change,
                     parent: Some(update.old.clone()),
                     new_policy,
+                    snapshot: Snapshot::Commit(update.new.clone()),
                 },
                 GATE_OPTIONS,
                 move |_| Ok(new_tree),
@@ -256,6 +257,7 @@ fn judge_commit(
             change,
             parent: info.parents.first().cloned(),
             new_policy,
+            snapshot: Snapshot::Commit(commit.to_owned()),
         },
         GATE_OPTIONS,
         move |_| Ok(tree),

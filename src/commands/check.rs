@@ -16,7 +16,7 @@ use crate::exit::ExitStatus;
 use crate::gate::{
     self, COMMITTED_POLICY_INVALID, ChangeFacts, ResolvedTarget, STAGED_POLICY_INVALID,
 };
-use crate::git::{Change, ChangeKind, ChangeOptions, Entry, EntryMode, Head, Repository};
+use crate::git::{Change, ChangeKind, ChangeOptions, Entry, EntryMode, Head, Repository, Snapshot};
 use crate::intent::ActionIntent;
 use crate::policy::{self, FILE_NAME, Verdict};
 use crate::report::{ContextLine, Explanation, Section, TextReport, decision_json, write_json};
@@ -94,6 +94,7 @@ pub fn change_facts(change: &Change, tamper: Option<TamperReport>) -> ChangeFact
         lines_deleted: totals.map(|totals| totals.lines_deleted),
         binary_files: totals.map(|totals| totals.binary_files),
         tamper,
+        impacted_components: None,
     }
 }
 
@@ -150,6 +151,7 @@ pub fn judge_staged(
             change,
             parent,
             new_policy: staged_policy,
+            snapshot: Snapshot::Index,
         },
         options,
         |repo| Ok(repo.staged_tree_id()?),
@@ -170,6 +172,9 @@ pub struct ChangeToJudge {
     /// The problems of the Astrixfile.ax that the change itself brings, when it does not
     /// validate.
     pub new_policy: Option<Diagnostics>,
+    /// Where the content the change records is read (its manifests, for the component
+    /// graph of `impacted_components`).
+    pub snapshot: Snapshot,
 }
 
 /// Judges a change: actor and target from the environment and the policy, the gate's own
@@ -188,6 +193,7 @@ pub fn judge_change(
         change,
         parent,
         new_policy,
+        snapshot,
     } = subject;
     let rules = &policy.loaded.policy;
     let actor = resolve_actor(&ctx.env, &rules.actors.agent_env);
@@ -197,7 +203,12 @@ pub fn judge_change(
     } else {
         None
     };
-    let facts = change_facts(&change, tamper);
+    let mut facts = change_facts(&change, tamper);
+    if gate::needs_impact(rules) {
+        let count = crate::impact::impacted_components(repo, &snapshot, rules, &facts.files)
+            .context("cannot read the component graph of the change")?;
+        facts.impacted_components = Some(count);
+    }
     let mut intent = gate::build_intent(&facts, &actor, &target)?;
 
     let mut extra = Vec::new();

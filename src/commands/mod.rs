@@ -5,10 +5,12 @@
 
 pub mod approve;
 pub mod backstop;
+pub mod blast_radius;
 pub mod check;
 pub mod completions;
 pub mod evaluate;
 pub mod hook;
+pub mod impacted_tests;
 pub mod init;
 pub mod install;
 pub mod intent;

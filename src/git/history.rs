@@ -1,8 +1,31 @@
-//! Commits and their history: what the backstop and CI need beyond the staged change.
+//! Commits and their history: what the backstop, CI and the blast radius need beyond the
+//! staged change.
 
 use gix::ObjectId;
+use gix::bstr::{BStr, ByteSlice};
 
-use super::{Change, ChangeOptions, Content, GitError, Objects, Repository, finish, message};
+use super::tree::is_regular;
+use super::{
+    Change, ChangeOptions, Content, GitError, Objects, Repository, finish, lossy, message,
+};
+
+/// Whose files to read: what the next commit records, or a commit's.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Snapshot {
+    /// The index (stage 0).
+    Index,
+    /// The tree of the commit a revision names.
+    Commit(String),
+}
+
+/// A regular file of a [`Snapshot`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SnapshotFile {
+    /// The repository-relative path.
+    pub path: String,
+    /// The blob id (hex), for [`Repository::blob`].
+    pub id: String,
+}
 
 /// A commit's tree and parents.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -34,6 +57,48 @@ impl Repository {
             message: message(&err),
         })?;
         Objects::new(&self.repo).blob(&object)
+    }
+
+    /// Whether the repository is a shallow clone (its history is cut off).
+    pub fn is_shallow(&self) -> bool {
+        // gix reads `$GIT_DIR/shallow`; an unreadable file counts as shallow, the careful
+        // answer for a caller that must not trust missing history.
+        self.repo.is_shallow().unwrap_or(true)
+    }
+
+    /// The regular files (executable or not) of `snapshot` whose file name is one of
+    /// `names`, sorted by path. Symbolic links and submodules are left out.
+    pub fn files_named(
+        &self,
+        snapshot: &Snapshot,
+        names: &[&str],
+    ) -> Result<Vec<SnapshotFile>, GitError> {
+        let objects = Objects::new(&self.repo);
+        let entries = match snapshot {
+            Snapshot::Index => {
+                let index = self.load_index()?;
+                objects.index_entries(&index, &[])?
+            }
+            Snapshot::Commit(rev) => {
+                let (tree, _) = objects.commit(&self.resolve_commit(rev)?)?;
+                let mut out = Vec::new();
+                objects.flatten(tree, BStr::new(""), &mut out)?;
+                out
+            }
+        };
+        let mut files: Vec<SnapshotFile> = entries
+            .into_iter()
+            .filter(|(path, item)| {
+                let name = path.rsplit_str("/").next().unwrap_or_default();
+                is_regular(item.mode) && names.iter().any(|wanted| name == wanted.as_bytes())
+            })
+            .map(|(path, item)| SnapshotFile {
+                path: lossy(path.as_bstr()),
+                id: item.id.to_string(),
+            })
+            .collect();
+        files.sort_by(|a, b| a.path.cmp(&b.path));
+        Ok(files)
     }
 
     /// The best common ancestor of two commits, `None` when their histories are unrelated.

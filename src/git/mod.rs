@@ -46,7 +46,7 @@ pub use change::{
     Change, ChangeKind, ChangeOptions, Entry, EntryMode, FileChange, LineCount, RenameMode, Totals,
 };
 pub use error::GitError;
-pub use history::CommitInfo;
+pub use history::{CommitInfo, Snapshot, SnapshotFile};
 
 use crate::env::{
     EnvSnapshot, GIT_CEILING_DIRECTORIES, GIT_COMMON_DIR, GIT_DIR, GIT_INDEX_FILE, GIT_WORK_TREE,

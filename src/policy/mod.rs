@@ -94,6 +94,10 @@ pub struct Policy {
     pub rules: Vec<Rule>,
     /// `[[test]]` cases in file order.
     pub cases: Vec<TestCase>,
+    /// `[[component]]` in file order (SPEC §8).
+    pub components: Vec<ComponentDecl>,
+    /// `[impact]`: how the blast radius treats files and finds workspaces.
+    pub impact: Impact,
     /// Every path pattern list of the policy, compiled together.
     pub matcher: Matcher,
 }
@@ -173,6 +177,44 @@ pub struct PatternList {
     pub patterns: Vec<String>,
     /// Where they live in [`Policy::matcher`].
     pub list: ListId,
+}
+
+/// A `[[component]]`: a part of the repository for the blast radius (SPEC §8). A
+/// declared component with the name of a discovered workspace package refines it: its
+/// `paths`, `depends_on` and `test` are added to (`test`: replace) what discovery found.
+#[derive(Debug, Clone)]
+pub struct ComponentDecl {
+    /// `name`: unique among declared components.
+    pub name: String,
+    /// 1-based line of the `[[component]]` entry's `name`, for reports.
+    pub line: usize,
+    /// `paths`: the files the component owns.
+    pub paths: Option<PatternList>,
+    /// `depends_on`: names of declared or discovered components this one depends on.
+    pub depends_on: Vec<String>,
+    /// `test`: the shell command that tests the component.
+    pub test: Option<String>,
+}
+
+/// `[impact]`.
+#[derive(Debug, Clone)]
+pub struct Impact {
+    /// `ignore`: files that affect no component (documentation, say).
+    pub ignore: PatternList,
+    /// `global`: files that affect every component (root manifests, lockfiles, toolchains).
+    pub global: PatternList,
+    /// `discover`: where workspaces are discovered.
+    pub discover: Discover,
+}
+
+/// `[impact] discover`: `true` (the repository root), `false`, or the directories whose
+/// workspaces are discovered.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Discover {
+    /// `discover = false`: only `[[component]]` entries.
+    Off,
+    /// Workspace roots, repository-relative without a trailing `/` (`""` is the root).
+    Roots(Vec<String>),
 }
 
 /// A `[[test]]` case.

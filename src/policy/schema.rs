@@ -7,7 +7,7 @@
 use serde_json::{Value, json};
 
 use super::Verdict;
-use super::load::{DEFAULT_TEST_PATTERNS, SUPPORTED_VERSION};
+use super::load::{DEFAULT_GLOBAL_PATTERNS, DEFAULT_TEST_PATTERNS, SUPPORTED_VERSION};
 use super::numeric::Argument;
 use crate::intent::ActionIntent;
 
@@ -94,6 +94,8 @@ pub fn astrixfile_schema() -> Value {
                 "type": "array",
                 "items": test_case(),
             },
+            "component": components(),
+            "impact": impact(),
         },
     });
     // Defaults that are not literals of the `json!` above.
@@ -102,6 +104,9 @@ pub fn astrixfile_schema() -> Value {
     }
     if let Some(paths) = schema.pointer_mut("/properties/tests/properties/paths") {
         paths["default"] = json!(DEFAULT_TEST_PATTERNS);
+    }
+    if let Some(global) = schema.pointer_mut("/properties/impact/properties/global") {
+        global["default"] = json!(DEFAULT_GLOBAL_PATTERNS);
     }
     schema
 }
@@ -227,6 +232,81 @@ fn rule() -> Value {
     })
 }
 
+fn components() -> Value {
+    json!({
+        "description": "Components for the blast radius (`astrix blast-radius`, \
+            `astrix impacted-tests`, the `impacted_components` policy argument), beside the \
+            workspace packages astrix discovers (Cargo, npm, yarn, pnpm, uv). An entry with \
+            the name of a discovered package refines it.",
+        "type": "array",
+        "items": component(),
+    })
+}
+
+fn impact() -> Value {
+    json!({
+        "description": "How the blast radius treats files and finds workspaces.",
+        "type": "object",
+        "additionalProperties": false,
+        "properties": {
+            "ignore": patterns(
+                "Files that affect no component (documentation, say). Checked \
+                 first: an ignored file is never global.",
+            ),
+            "global": patterns(
+                "Files that affect every component. Setting it replaces the \
+                 built-in list shown as the default.",
+            ),
+            "discover": {
+                "description": "Where workspaces are discovered: `true` (the \
+                    repository root, the default), `false` (only `[[component]]` \
+                    entries), or the directories that hold workspace roots \
+                    (`[\".\", \"web\"]`).",
+                "oneOf": [
+                    {"type": "boolean"},
+                    {"type": "array", "items": {"type": "string", "minLength": 1}},
+                ],
+                "default": true,
+            },
+        },
+    })
+}
+
+fn component() -> Value {
+    json!({
+        "type": "object",
+        "additionalProperties": false,
+        "required": ["name"],
+        "properties": {
+            "name": {
+                "description": "Unique name of the component, as `depends_on` and the \
+                    reports name it. The name of a discovered workspace package refines \
+                    that package.",
+                "type": "string",
+                "minLength": 1,
+            },
+            "paths": patterns(
+                "The files the component owns. A file that these patterns match belongs \
+                 to this component rather than to the workspace package whose directory \
+                 holds it.",
+            ),
+            "depends_on": {
+                "description": "Components this one depends on, declared or discovered: \
+                    a change to any of them affects this one.",
+                "type": "array",
+                "items": {"type": "string", "minLength": 1},
+            },
+            "test": {
+                "description": "The shell command (run with `sh -c` at the repository \
+                    root) that tests the component; replaces a discovered package's \
+                    default.",
+                "type": "string",
+                "minLength": 1,
+            },
+        },
+    })
+}
+
 fn test_case() -> Value {
     json!({
         "type": "object",
@@ -289,7 +369,7 @@ mod tests {
     #[test]
     fn describes_exactly_the_keys_the_loader_accepts() {
         let schema = astrixfile_schema();
-        let tables: [(&str, &[Key]); 7] = [
+        let tables: [(&str, &[Key]); 9] = [
             ("/properties", keys::TOP),
             ("/properties/tests/properties", keys::TESTS),
             (
@@ -300,6 +380,8 @@ mod tests {
             ("/properties/approval/properties", keys::APPROVAL),
             ("/properties/rule/items/properties", keys::RULE),
             ("/properties/test/items/properties", keys::TEST),
+            ("/properties/component/items/properties", keys::COMPONENT),
+            ("/properties/impact/properties", keys::IMPACT),
         ];
         for (pointer, keys) in tables {
             assert_eq!(

@@ -12,6 +12,7 @@ use crate::eval::{Decision, RuleOutcome};
 use crate::intent::ActionIntent;
 use crate::policy::Verdict;
 
+pub mod impact;
 pub mod style;
 
 use style::Style;

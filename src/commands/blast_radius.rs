@@ -1,0 +1,165 @@
+//! `astrix blast-radius`: the components a change affects, and why (SPEC §8); and the
+//! shared step of `impacted-tests`: which change, which graph, which blast radius.
+//!
+//! The change is the staged one by default, `merge-base(REV, HEAD)..HEAD` with `--base`,
+//! or the files named on the command line. The component graph is read from what that
+//! change records: the index for the staged change and named files, HEAD for `--base`.
+//! The components declared in the policy come from the same Astrixfile.ax as the gate's
+//! (committed at HEAD), so that the blast radius shown here is the one that
+//! `impacted_components` counts.
+
+use std::path::{Component, Path, PathBuf};
+
+use anyhow::{Context as _, anyhow, bail};
+
+use crate::app::{Context, ignore_broken_pipe};
+use crate::cli::{BlastFormat, BlastRadiusArgs, ChangeSelection};
+use crate::exit::ExitStatus;
+use crate::git::{ChangeOptions, Repository, Snapshot};
+use crate::impact::{BlastRadius, ComponentGraph, GraphOptions, analyze, component_graph};
+use crate::report::impact::{write_blast_text, write_mermaid};
+use crate::report::write_json;
+use crate::source::{self, InvalidPolicyError, LoadedPolicy};
+
+/// A change, its component graph and its blast radius.
+pub struct Analysis {
+    /// The repository.
+    pub repo: Repository,
+    /// The policy whose `[[component]]` and `[impact]` were used.
+    pub policy: LoadedPolicy,
+    /// The component graph.
+    pub graph: ComponentGraph,
+    /// The blast radius.
+    pub radius: BlastRadius,
+}
+
+/// Reads the change `selection` names and analyses its blast radius.
+pub fn analyze_change(selection: &ChangeSelection, ctx: &Context<'_>) -> anyhow::Result<Analysis> {
+    let repo = Repository::open(&ctx.cwd, &ctx.env)?;
+    let head = repo.head()?;
+    let repository_policy = source::for_repository(&repo, &head)?;
+    if let Some(diagnostics) = repository_policy.committed_invalid {
+        return Err(anyhow::Error::new(InvalidPolicyError(diagnostics)).context(
+            "the committed Astrixfile.ax does not validate, so its components are unknown",
+        ));
+    }
+    let policy = repository_policy.loaded;
+    let (files, snapshot) = if let Some(base) = &selection.base {
+        range_files(&repo, base)?
+    } else if !selection.paths.is_empty() {
+        (
+            named_files(&repo, &ctx.cwd, &selection.paths)?,
+            Snapshot::Index,
+        )
+    } else {
+        let change = repo
+            .staged_change(&ChangeOptions::default())
+            .context("cannot read the staged change")?;
+        (change.modified_paths(), Snapshot::Index)
+    };
+    let graph = component_graph(
+        &repo,
+        &snapshot,
+        &policy.policy,
+        GraphOptions {
+            cargo_metadata: true,
+        },
+    )
+    .context("cannot read the workspaces of the repository")?;
+    let radius = analyze(&graph, &policy.policy, &files);
+    Ok(Analysis {
+        repo,
+        policy,
+        graph,
+        radius,
+    })
+}
+
+/// The files that `merge-base(base, HEAD)..HEAD` changes, and HEAD to read the graph from.
+/// A base that does not resolve, or shares no history with HEAD, is an error: an empty
+/// answer would claim that nothing is affected.
+fn range_files(repo: &Repository, base: &str) -> anyhow::Result<(Vec<String>, Snapshot)> {
+    let shallow = repo.is_shallow();
+    let fetch_hint = "fetch the whole history (`git fetch --unshallow`, or `fetch-depth: 0` \
+                      with actions/checkout)";
+    let head = repo
+        .commit_info("HEAD")
+        .context("`--base` compares a revision with HEAD, and HEAD has no commit")?;
+    let base_commit = repo.commit_info(base).with_context(|| {
+        if shallow {
+            format!("`{base}` is not in this shallow clone; {fetch_hint}")
+        } else {
+            format!("`{base}` is not a commit of this repository")
+        }
+    })?;
+    let Some(merge_base) = repo.merge_base(&base_commit.id, &head.id)? else {
+        if shallow {
+            bail!("`{base}` and HEAD share no history in this shallow clone; {fetch_hint}");
+        }
+        bail!(
+            "`{base}` and HEAD have no common ancestor, so there is no change to analyse; name a revision of the same history"
+        );
+    };
+    let change = repo
+        .range_change(&merge_base, &head.id, &ChangeOptions::default())
+        .with_context(|| format!("cannot read the change {merge_base}..{}", head.id))?;
+    Ok((change.modified_paths(), Snapshot::Commit(head.id)))
+}
+
+/// `paths` (relative to `cwd`, or absolute) as repository-relative paths.
+fn named_files(repo: &Repository, cwd: &Path, paths: &[PathBuf]) -> anyhow::Result<Vec<String>> {
+    let work_dir = repo
+        .work_dir()
+        .ok_or_else(|| anyhow!("the repository has no work tree, so files cannot be named"))?;
+    let canonical_work = work_dir
+        .canonicalize()
+        .unwrap_or_else(|_| work_dir.to_path_buf());
+    let cwd = cwd.canonicalize().unwrap_or_else(|_| cwd.to_path_buf());
+    let mut files = Vec::with_capacity(paths.len());
+    for path in paths {
+        let absolute = lexical(&cwd.join(path));
+        let relative = absolute
+            .strip_prefix(&canonical_work)
+            .or_else(|_| absolute.strip_prefix(work_dir))
+            .map_err(|_| {
+                anyhow!(
+                    "`{}` is outside the repository `{}`",
+                    path.display(),
+                    work_dir.display()
+                )
+            })?;
+        let text = relative
+            .to_str()
+            .ok_or_else(|| anyhow!("`{}` is not UTF-8", path.display()))?;
+        files.push(text.replace(std::path::MAIN_SEPARATOR, "/"));
+    }
+    Ok(files)
+}
+
+/// `path` with `.` and `..` resolved lexically.
+fn lexical(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for component in path.components() {
+        match component {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                out.pop();
+            }
+            other => out.push(other),
+        }
+    }
+    out
+}
+
+/// Runs `astrix blast-radius`.
+pub fn run(args: &BlastRadiusArgs, ctx: &mut Context<'_>) -> anyhow::Result<ExitStatus> {
+    let analysis = analyze_change(&args.change, ctx)?;
+    let style = ctx.stdout_style;
+    let written = match args.format {
+        BlastFormat::Json => write_json(ctx.stdout, &analysis.radius),
+        BlastFormat::Text => write_blast_text(&analysis.radius, &analysis.graph, ctx.stdout, style),
+        BlastFormat::Mermaid => write_mermaid(&analysis.radius, &analysis.graph, ctx.stdout),
+    };
+    ignore_broken_pipe(written)?;
+    Ok(ExitStatus::Allowed)
+}
