@@ -6,7 +6,9 @@ wire format with a client written by others. It starts `astrix mcp` over stdio i
 temporary git repository with a committed policy, lists the tools, checks the published
 schema of astrix_evaluate_policy (and validates the intents it sends against it with
 jsonschema), then calls it for an allow, a deny, a hold, an invalid input and a float too
-large to trust. The SDK itself validates every structured result against the output schema.
+large to trust, and calls the blast-radius and impacted-tests tools (a dry run and a run
+with progress). The SDK itself validates every structured result against its tool's output
+schema.
 
 Usage: .ci/mcp_conformance.py [path/to/astrix]   (default: target/debug/astrix)
 Needs: `pip install 'mcp>=2,<3'` (see .ci/run). Ends with "N passed, N failed".
@@ -39,6 +41,20 @@ id = "agent-diff-size"
 actor = ["autonomous_llm"]
 policy = "lines_changed <= 400"
 reason = "large agent diffs need review"
+
+[impact]
+discover = false
+
+[[component]]
+name = "core"
+paths = ["core/**"]
+test = "echo core tests ok"
+
+[[component]]
+name = "app"
+paths = ["app/**"]
+depends_on = ["core"]
+test = "echo app tests ok"
 """
 
 GIT_ENV = {
@@ -62,6 +78,9 @@ def make_repository(root: Path) -> Path:
     git(repo, "init", "-q", "-b", "main")
     (repo / "Astrixfile.ax").write_text(POLICY)
     (repo / "src" / "lib.rs").write_text("pub fn f() {}\n")
+    for component in ("core", "app"):
+        (repo / component).mkdir()
+        (repo / component / "file.txt").write_text(component + "\n")
     git(repo, "add", "-A")
     git(repo, "commit", "-q", "-m", "init")
     return repo
@@ -109,9 +128,7 @@ async def session_checks(astrix: str, repo: Path, checks: Checks) -> None:
                 tools = {tool.name: tool for tool in (await session.list_tools()).tools}
                 checks.check(
                     "three tools",
-                    {"astrix_evaluate_policy", "astrix_get_blast_radius", "astrix_run_impacted_tests"}
-                    <= set(tools)
-                    or set(tools) == {"astrix_evaluate_policy"},
+                    set(tools) == {"astrix_evaluate_policy", "astrix_get_blast_radius", "astrix_run_impacted_tests"},
                     sorted(tools),
                 )
                 evaluate = tools["astrix_evaluate_policy"]
@@ -210,6 +227,44 @@ async def session_checks(astrix: str, repo: Path, checks: Checks) -> None:
                     "the server keeps serving",
                     {"intent": intent("human", "development")},
                     {"allowed": True, "denied": False, "requires_approval": False},
+                )
+
+                # The other two tools (the SDK validates their results against their output
+                # schemas too).
+                result = await session.call_tool("astrix_get_blast_radius", {"modified_files": ["core/file.txt"]})
+                names = [c["name"] for c in (result.structured_content or {}).get("components", [])]
+                checks.check("blast radius", not result.is_error and names == ["core", "app"], result)
+
+                result = await session.call_tool(
+                    "astrix_run_impacted_tests", {"modified_files": ["core/file.txt"], "dry_run": True}
+                )
+                listed = result.structured_content or {}
+                checks.check(
+                    "impacted tests, dry run",
+                    not result.is_error and len(listed.get("tests", [])) == 2 and "results" not in listed,
+                    result,
+                )
+
+                steps = []
+
+                async def on_progress(progress, total, message):
+                    steps.append((progress, total, message))
+
+                result = await session.call_tool(
+                    "astrix_run_impacted_tests", {"modified_files": ["app/file.txt"]}, progress_callback=on_progress
+                )
+                ran = result.structured_content or {}
+                checks.check(
+                    "impacted tests, run",
+                    not result.is_error
+                    and ran.get("passed") is True
+                    and [r["output_tail"] for r in ran.get("results", [])] == ["app tests ok"],
+                    result,
+                )
+                checks.check(
+                    "progress notifications",
+                    [(p, t) for p, t, _ in steps] == [(0.5, 1.0), (1.0, 1.0)],
+                    steps,
                 )
 
 

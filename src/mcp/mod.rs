@@ -14,10 +14,7 @@ use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
 use rmcp::handler::server::router::tool::ToolRouter;
-use rmcp::model::{
-    CallToolResult, ContentBlock, JsonObject, ProgressNotificationParam, ServerCapabilities,
-    ServerConfig,
-};
+use rmcp::model::{CallToolResult, ContentBlock, JsonObject, ServerCapabilities, ServerConfig};
 use rmcp::service::RequestContext;
 use rmcp::{RoleServer, ServerHandler, tool, tool_handler, tool_router};
 use schemars::JsonSchema;
@@ -34,8 +31,8 @@ pub mod impact;
 
 pub use descriptions::{BLAST_RADIUS, EVALUATE_POLICY, INSTRUCTIONS, RUN_IMPACTED_TESTS};
 use impact::{
-    ChangeArguments, RunControl, RunTestsArguments, blast_radius_input_schema, read_arguments,
-    run_tests_input_schema,
+    ChangeArguments, RunControl, RunTestsArguments, blast_radius_input_schema,
+    blast_radius_output_schema, read_arguments, run_tests_input_schema, run_tests_output_schema,
 };
 
 /// The name of the policy tool: a published interface.
@@ -83,6 +80,25 @@ impl Server {
         if let Ok(mut log) = self.context.log.lock() {
             // A closed stderr cannot be reported anywhere; the tool result still is.
             let _ = writeln!(log, "astrix mcp: {line}");
+        }
+    }
+}
+
+/// Writes to the server's log.
+struct LogWriter<'a>(&'a Log);
+
+impl Write for LogWriter<'_> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        match self.0.lock() {
+            Ok(mut log) => log.write(buf),
+            Err(_) => Ok(buf.len()),
+        }
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        match self.0.lock() {
+            Ok(mut log) => log.flush(),
+            Err(_) => Ok(()),
         }
     }
 }
@@ -149,6 +165,7 @@ impl Server {
         name = "astrix_get_blast_radius",
         description = BLAST_RADIUS,
         input_schema = blast_radius_input_schema(),
+        output_schema = blast_radius_output_schema(),
         annotations(
             title = "Show which components a change affects, and why",
             read_only_hint = true,
@@ -166,7 +183,8 @@ impl Server {
         };
         let context = Arc::clone(&self.context);
         let job = tokio::task::spawn_blocking(move || {
-            impact::blast_radius(&context.cwd, &context.env, &change)
+            let mut log = LogWriter(&context.log);
+            impact::blast_radius(&context.cwd, &context.env, &change, &mut log)
         });
         self.finish(job.await)
     }
@@ -175,6 +193,7 @@ impl Server {
         name = "astrix_run_impacted_tests",
         description = RUN_IMPACTED_TESTS,
         input_schema = run_tests_input_schema(),
+        output_schema = run_tests_output_schema(),
         annotations(
             title = "Run the tests of the components a change affects",
             read_only_hint = false,
@@ -202,30 +221,35 @@ impl Server {
         let context = Arc::clone(&self.context);
         let job_control = control.clone();
         let mut job = tokio::task::spawn_blocking(move || {
-            impact::impacted_tests(&context.cwd, &context.env, &parsed, &job_control)
+            let mut log = LogWriter(&context.log);
+            impact::impacted_tests(&context.cwd, &context.env, &parsed, &job_control, &mut log)
         });
         let progress_token = request.meta.get_progress_token();
-        let mut listening = true;
+        let notify = |step: impact::Step| {
+            let peer = request.peer.clone();
+            let token = progress_token.clone();
+            async move {
+                if let Some(token) = token {
+                    // A client that stopped listening does not stop the run.
+                    let _ = peer.notify_progress(step.notification(token)).await;
+                }
+            }
+        };
         let outcome = loop {
             tokio::select! {
-                outcome = &mut job => break outcome,
+                biased;
+                Some(step) = steps.recv() => notify(step).await,
                 () = request.ct.cancelled(), if !control.is_cancelled() => {
                     self.log("the client cancelled astrix_run_impacted_tests; stopping the running test");
                     control.cancel();
                 }
-                step = steps.recv(), if listening => match (step, &progress_token) {
-                    (Some(step), Some(token)) => {
-                        let mut params = ProgressNotificationParam::new(token.clone(), f64::from(step.done))
-                            .with_total(f64::from(step.total));
-                        params.message = Some(step.message);
-                        // A client that stopped listening does not stop the run.
-                        let _ = request.peer.notify_progress(params).await;
-                    }
-                    (Some(_), None) => {}
-                    (None, _) => listening = false,
-                },
+                outcome = &mut job => break outcome,
             }
         };
+        // The steps sent before the run ended, in order, before its result.
+        while let Ok(step) = steps.try_recv() {
+            notify(step).await;
+        }
         self.finish(outcome)
     }
 }
@@ -392,10 +416,14 @@ mod tests {
 
     #[test]
     fn schemas_are_inlined() {
-        for schema in [
-            evaluate_policy_input_schema(),
-            evaluate_policy_output_schema(),
-        ] {
+        let tools = server().tools();
+        assert_eq!(tools.len(), 3);
+        let schemas = tools.iter().flat_map(|tool| {
+            [Some(tool.input_schema.clone()), tool.output_schema.clone()]
+                .into_iter()
+                .flatten()
+        });
+        for schema in schemas {
             let value = serde_json::Value::Object((*schema).clone());
             assert!(!contains_key(&value, "$ref"), "{value:#}");
             assert!(!contains_key(&value, "$defs"), "{value:#}");

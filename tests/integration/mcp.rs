@@ -5,10 +5,15 @@ use std::io::{BufRead as _, BufReader, Write as _};
 use std::process::Stdio;
 use std::time::{Duration, Instant};
 
-use rmcp::model::{CallToolRequestParams, CallToolResult, Tool};
-use rmcp::service::RunningService;
+use std::sync::{Arc, Mutex};
+
+use rmcp::model::{
+    CallToolRequestParams, CallToolResult, ClientRequest, ProgressNotificationParam, Request,
+    ServerResult, Tool,
+};
+use rmcp::service::{NotificationContext, PeerRequestOptions, RunningService};
 use rmcp::transport::{ConfigureCommandExt as _, TokioChildProcess};
-use rmcp::{RoleClient, ServiceExt as _};
+use rmcp::{ClientHandler, RoleClient, ServiceExt as _};
 use serde_json::{Value, json};
 
 use crate::common::{ASTRIX, settings};
@@ -41,7 +46,23 @@ fn repository() -> TestRepo {
     repo
 }
 
-type Client = RunningService<RoleClient, ()>;
+/// A client that keeps the progress notifications it receives.
+#[derive(Clone, Default)]
+struct Recorder {
+    progress: Arc<Mutex<Vec<ProgressNotificationParam>>>,
+}
+
+impl ClientHandler for Recorder {
+    async fn on_progress(
+        &self,
+        params: ProgressNotificationParam,
+        _context: NotificationContext<RoleClient>,
+    ) {
+        self.progress.lock().unwrap().push(params);
+    }
+}
+
+type Client = RunningService<RoleClient, Recorder>;
 
 /// Starts `astrix mcp` in `repo` and connects an rmcp client to it.
 async fn connect(repo: &TestRepo) -> Client {
@@ -56,7 +77,10 @@ async fn connect(repo: &TestRepo) -> Client {
         .stderr(Stdio::null())
         .spawn()
         .expect("start astrix mcp");
-    ().serve(transport).await.expect("initialise the session")
+    Recorder::default()
+        .serve(transport)
+        .await
+        .expect("initialise the session")
 }
 
 fn object(value: Value) -> serde_json::Map<String, Value> {
@@ -138,6 +162,17 @@ async fn lists_the_tools_with_inlined_schemas_and_annotations() {
     assert!(!contains_key(&listed, "$ref"), "{listed:#}");
     assert!(!contains_key(&listed, "$defs"), "{listed:#}");
 
+    assert_eq!(
+        tools
+            .iter()
+            .map(|tool| tool.name.as_ref())
+            .collect::<Vec<_>>(),
+        [
+            "astrix_evaluate_policy",
+            "astrix_get_blast_radius",
+            "astrix_run_impacted_tests"
+        ]
+    );
     let evaluate = tool(&tools, "astrix_evaluate_policy");
     let input = Value::Object((*evaluate.input_schema).clone());
     assert_eq!(input["additionalProperties"], false);
@@ -178,6 +213,26 @@ async fn lists_the_tools_with_inlined_schemas_and_annotations() {
     assert_eq!(annotations.idempotent_hint, Some(true));
     assert_eq!(annotations.destructive_hint, Some(false));
     assert_eq!(annotations.open_world_hint, Some(false));
+
+    let blast = tool(&tools, "astrix_get_blast_radius");
+    let annotations = blast.annotations.as_ref().unwrap();
+    assert_eq!(annotations.read_only_hint, Some(true));
+    assert_eq!(annotations.idempotent_hint, Some(true));
+    let run = tool(&tools, "astrix_run_impacted_tests");
+    let annotations = run.annotations.as_ref().unwrap();
+    assert_eq!(annotations.read_only_hint, Some(false));
+    assert_eq!(annotations.destructive_hint, Some(false));
+    for (tool, properties) in [
+        (blast, json!(["modified_files", "base"])),
+        (run, json!(["modified_files", "base", "dry_run"])),
+    ] {
+        let input = Value::Object((*tool.input_schema).clone());
+        assert_eq!(input["additionalProperties"], false);
+        assert_eq!(input.get("required"), None);
+        let names: Vec<&String> = input["properties"].as_object().unwrap().keys().collect();
+        assert_eq!(json!(names), properties);
+        assert!(tool.output_schema.is_some());
+    }
 
     settings(repo.path()).bind(|| insta::assert_json_snapshot!("mcp_tools", listed));
     client.cancel().await.unwrap();
@@ -419,4 +474,306 @@ fn exits_cleanly_when_stdin_closes() {
         "[agents-off-production] autonomous agents do not commit to production",
         "{messages:#?}"
     );
+}
+
+/// A repository with two declared components: `app` depends on `core`, and each has a test
+/// command (`app`'s fails).
+fn components() -> TestRepo {
+    let repo = TestRepo::new();
+    repo.write(
+        "Astrixfile.ax",
+        r#"version = 1
+
+[impact]
+discover = false
+
+[[component]]
+name = "core"
+paths = ["core/**"]
+test = "echo core tests ok"
+
+[[component]]
+name = "app"
+paths = ["app/**"]
+depends_on = ["core"]
+test = "echo app tests; echo app broke >&2; exit 3"
+"#,
+    );
+    repo.write("core/lib.txt", "core\n");
+    repo.write("app/main.txt", "app\n");
+    repo.git(&["add", "-A"]);
+    repo.git(&["commit", "-q", "-m", "init"]);
+    repo
+}
+
+/// The names of the affected components of a blast radius.
+fn affected(radius: &Value) -> Vec<&str> {
+    radius["components"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|component| component["name"].as_str().unwrap())
+        .collect()
+}
+
+async fn structured(client: &Client, tool: &'static str, arguments: Value) -> Value {
+    let result = call(client, tool, arguments).await;
+    assert_eq!(result.is_error, Some(false), "{result:?}");
+    let structured = result
+        .structured_content
+        .clone()
+        .expect("structured content");
+    let from_text: Value = serde_json::from_str(&text(&result)).expect("JSON text");
+    assert_eq!(structured, from_text);
+    structured
+}
+
+#[tokio::test]
+async fn blast_radius_of_named_staged_and_committed_changes() {
+    let repo = components();
+    let client = connect(&repo).await;
+
+    let named = structured(
+        &client,
+        "astrix_get_blast_radius",
+        json!({"modified_files": ["core/lib.txt"]}),
+    )
+    .await;
+    assert_eq!(affected(&named), ["core", "app"]);
+    assert_eq!(named["changed_files"], json!(["core/lib.txt"]));
+    assert_eq!(named["components"][1]["distance"], 1);
+    assert_eq!(
+        named["components"][1]["reasons"],
+        json!([{"kind": "dependency", "path": ["app", "core"]}])
+    );
+
+    // The staged change, by default.
+    repo.write("app/main.txt", "app 2\n");
+    repo.git(&["add", "app/main.txt"]);
+    let staged = structured(&client, "astrix_get_blast_radius", json!({})).await;
+    assert_eq!(affected(&staged), ["app"]);
+
+    // The commits since a base revision.
+    repo.git(&["switch", "-q", "-c", "feature"]);
+    repo.git(&["commit", "-q", "-m", "app"]);
+    repo.write("core/lib.txt", "core 2\n");
+    repo.git(&["commit", "-q", "-am", "core"]);
+    let range = structured(&client, "astrix_get_blast_radius", json!({"base": "main"})).await;
+    assert_eq!(
+        range["changed_files"],
+        json!(["app/main.txt", "core/lib.txt"])
+    );
+    assert_eq!(affected(&range), ["app", "core"]);
+
+    // A file no component owns makes everything affected.
+    let unowned = structured(
+        &client,
+        "astrix_get_blast_radius",
+        json!({"modified_files": ["README.md"]}),
+    )
+    .await;
+    assert_eq!(unowned["all_affected"], true);
+    assert_eq!(unowned["unowned_files"], json!(["README.md"]));
+    client.cancel().await.unwrap();
+}
+
+#[tokio::test]
+async fn blast_radius_errors_are_in_band() {
+    let repo = components();
+    let client = connect(&repo).await;
+    for (arguments, expected) in [
+        (
+            json!({"modified_files": ["core/lib.txt"], "base": "main"}),
+            "invalid input: `modified_files` and `base` both name the change",
+        ),
+        (
+            json!({"files": ["core/lib.txt"]}),
+            "invalid input at `files`: unknown field `files`",
+        ),
+        (
+            json!({"base": "no-such-branch"}),
+            "astrix could not compute the blast radius: `no-such-branch` is not a commit of this repository",
+        ),
+    ] {
+        let result = call(&client, "astrix_get_blast_radius", arguments).await;
+        assert_eq!(result.is_error, Some(true), "{result:?}");
+        let message = text(&result);
+        assert!(message.starts_with(expected), "{message}");
+    }
+    let after = structured(
+        &client,
+        "astrix_get_blast_radius",
+        json!({"modified_files": ["app/main.txt"]}),
+    )
+    .await;
+    assert_eq!(affected(&after), ["app"]);
+    client.cancel().await.unwrap();
+}
+
+#[tokio::test]
+async fn impacted_tests_dry_run_lists_and_runs_nothing() {
+    let repo = components();
+    let client = connect(&repo).await;
+    let listed = structured(
+        &client,
+        "astrix_run_impacted_tests",
+        json!({"modified_files": ["core/lib.txt"], "dry_run": true}),
+    )
+    .await;
+    assert_eq!(
+        listed,
+        json!({
+            "schema_version": 1,
+            "dry_run": true,
+            "tests": [
+                {"component": "core", "command": "echo core tests ok"},
+                {"component": "app", "command": "echo app tests; echo app broke >&2; exit 3"},
+            ],
+            "untested": [],
+        })
+    );
+    client.cancel().await.unwrap();
+}
+
+/// Calls `astrix_run_impacted_tests` with a progress token and returns the result.
+async fn run_with_progress(client: &Client, arguments: Value) -> CallToolResult {
+    let params =
+        CallToolRequestParams::new("astrix_run_impacted_tests").with_arguments(object(arguments));
+    let handle = client
+        .send_cancellable_request(
+            ClientRequest::CallToolRequest(Request::new(params)),
+            PeerRequestOptions::no_options(),
+        )
+        .await
+        .unwrap();
+    match handle.await_response().await.unwrap() {
+        ServerResult::CallToolResult(result) => result,
+        other => panic!("not a tool result: {other:?}"),
+    }
+}
+
+#[tokio::test]
+async fn impacted_tests_run_with_progress_and_results() {
+    let repo = components();
+    let client = connect(&repo).await;
+    let result = run_with_progress(&client, json!({"modified_files": ["core/lib.txt"]})).await;
+    assert_eq!(result.is_error, Some(false), "{result:?}");
+    let ran = result.structured_content.unwrap();
+    assert_eq!(ran["dry_run"], false);
+    assert_eq!(ran["passed"], false);
+    let results = ran["results"].as_array().unwrap();
+    assert_eq!(results.len(), 2);
+    assert_eq!(results[0]["component"], "core");
+    assert_eq!(results[0]["exit_code"], 0);
+    assert_eq!(results[0]["passed"], true);
+    assert_eq!(results[0]["output_tail"], "core tests ok");
+    assert_eq!(results[1]["exit_code"], 3);
+    assert_eq!(results[1]["passed"], false);
+    assert_eq!(results[1]["output_tail"], "app tests\napp broke");
+    assert!(results[1]["duration_ms"].is_u64());
+    let progress = client.service().progress.lock().unwrap().clone();
+
+    // A change to `app` alone runs only its test (here without a progress token, so
+    // without progress notifications).
+    let app_only = structured(
+        &client,
+        "astrix_run_impacted_tests",
+        json!({"modified_files": ["app/main.txt"]}),
+    )
+    .await;
+    assert_eq!(app_only["results"].as_array().unwrap().len(), 1);
+    assert_eq!(app_only["passed"], false);
+
+    let steps: Vec<(f64, Option<f64>, String)> = progress
+        .iter()
+        .map(|step| {
+            (
+                step.progress,
+                step.total,
+                step.message.clone().unwrap_or_default(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        steps
+            .iter()
+            .map(|(done, total, _)| (*done, *total))
+            .collect::<Vec<_>>(),
+        [
+            (0.5, Some(2.0)),
+            (1.0, Some(2.0)),
+            (1.5, Some(2.0)),
+            (2.0, Some(2.0))
+        ],
+        "{steps:#?}"
+    );
+    assert_eq!(steps[0].2, "running `echo core tests ok` (core)");
+    assert!(steps[3].2.contains("failed with exit code 3"), "{steps:#?}");
+    client.cancel().await.unwrap();
+}
+
+#[tokio::test]
+async fn cancelling_a_run_stops_the_running_test() {
+    let repo = TestRepo::new();
+    repo.write(
+        "Astrixfile.ax",
+        r#"version = 1
+
+[impact]
+discover = false
+
+[[component]]
+name = "slow"
+paths = ["slow/**"]
+test = "echo $$ > pid; exec sleep 60"
+"#,
+    );
+    repo.write("slow/a.txt", "a\n");
+    repo.git(&["add", "-A"]);
+    repo.git(&["commit", "-q", "-m", "init"]);
+    let client = connect(&repo).await;
+
+    let params = CallToolRequestParams::new("astrix_run_impacted_tests")
+        .with_arguments(object(json!({"modified_files": ["slow/a.txt"]})));
+    let handle = client
+        .send_cancellable_request(
+            ClientRequest::CallToolRequest(Request::new(params)),
+            PeerRequestOptions::no_options(),
+        )
+        .await
+        .unwrap();
+    let pid_file = repo.path().join("pid");
+    let started = Instant::now();
+    let pid = loop {
+        if let Ok(pid) = std::fs::read_to_string(&pid_file) {
+            if !pid.trim().is_empty() {
+                break pid.trim().to_owned();
+            }
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "the test never started"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    };
+    let proc = std::path::PathBuf::from(format!("/proc/{pid}"));
+    assert!(proc.exists());
+    handle.cancel(Some("test".to_owned())).await.unwrap();
+    let cancelled = Instant::now();
+    while proc.exists() {
+        assert!(
+            cancelled.elapsed() < Duration::from_secs(10),
+            "the test process {pid} still runs after the cancellation"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    // The server keeps serving.
+    let listed = structured(
+        &client,
+        "astrix_run_impacted_tests",
+        json!({"modified_files": ["slow/a.txt"], "dry_run": true}),
+    )
+    .await;
+    assert_eq!(listed["tests"][0]["component"], "slow");
+    client.cancel().await.unwrap();
 }
