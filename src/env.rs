@@ -12,6 +12,9 @@ pub const ASTRIX_ACTOR_TYPE: &str = "ASTRIX_ACTOR_TYPE";
 pub const ASTRIX_ACTOR_ID: &str = "ASTRIX_ACTOR_ID";
 /// Target environment when no `[[environment]]` entry matches the branch.
 pub const ASTRIX_TARGET_ENV: &str = "ASTRIX_TARGET_ENV";
+/// The cargo binary that `astrix blast-radius` asks for `cargo metadata`, as Cargo sets it
+/// for the tools it runs; default `cargo` from `PATH`.
+pub const CARGO: &str = "CARGO";
 /// Disables colour (<https://no-color.org>).
 pub const NO_COLOR: &str = "NO_COLOR";
 

@@ -2,21 +2,21 @@
 //! shared step of `impacted-tests`: which change, which graph, which blast radius.
 //!
 //! The change is the staged one by default, `merge-base(REV, HEAD)..HEAD` with `--base`,
-//! or the files named on the command line. The component graph is read from what that
-//! change records: the index for the staged change and named files, HEAD for `--base`.
-//! The components declared in the policy come from the same Astrixfile.ax as the gate's
-//! (committed at HEAD), so that the blast radius shown here is the one that
+//! or the files named on the command line ([`crate::impact::analyze_change`] does the
+//! work). The components declared in the policy come from the same Astrixfile.ax as the
+//! gate's (committed at HEAD), so that the blast radius shown here is the one that
 //! `impacted_components` counts.
 
 use std::path::{Component, Path, PathBuf};
 
-use anyhow::{Context as _, anyhow, bail};
+use anyhow::{Context as _, anyhow};
 
 use crate::app::{Context, ignore_broken_pipe};
 use crate::cli::{BlastFormat, BlastRadiusArgs, ChangeSelection};
+use crate::env::CARGO;
 use crate::exit::ExitStatus;
-use crate::git::{ChangeOptions, Repository, Snapshot};
-use crate::impact::{BlastRadius, ComponentGraph, GraphOptions, analyze, component_graph};
+use crate::git::Repository;
+use crate::impact::{BlastRadius, ChangeSource, ComponentGraph, GraphOptions, analyze_change};
 use crate::report::impact::{write_blast_text, write_mermaid};
 use crate::report::write_json;
 use crate::source::{self, InvalidPolicyError, LoadedPolicy};
@@ -34,7 +34,10 @@ pub struct Analysis {
 }
 
 /// Reads the change `selection` names and analyses its blast radius.
-pub fn analyze_change(selection: &ChangeSelection, ctx: &Context<'_>) -> anyhow::Result<Analysis> {
+pub fn analyze_selection(
+    selection: &ChangeSelection,
+    ctx: &Context<'_>,
+) -> anyhow::Result<Analysis> {
     let repo = Repository::open(&ctx.cwd, &ctx.env)?;
     let head = repo.head()?;
     let repository_policy = source::for_repository(&repo, &head)?;
@@ -44,66 +47,29 @@ pub fn analyze_change(selection: &ChangeSelection, ctx: &Context<'_>) -> anyhow:
         ));
     }
     let policy = repository_policy.loaded;
-    let (files, snapshot) = if let Some(base) = &selection.base {
-        range_files(&repo, base)?
-    } else if !selection.paths.is_empty() {
-        (
-            named_files(&repo, &ctx.cwd, &selection.paths)?,
-            Snapshot::Index,
-        )
+    let change = if let Some(base) = &selection.base {
+        ChangeSource::Base(base.clone())
+    } else if selection.paths.is_empty() {
+        ChangeSource::Staged
     } else {
-        let change = repo
-            .staged_change(&ChangeOptions::default())
-            .context("cannot read the staged change")?;
-        (change.modified_paths(), Snapshot::Index)
+        ChangeSource::Files(named_files(&repo, &ctx.cwd, &selection.paths)?)
     };
-    let graph = component_graph(
-        &repo,
-        &snapshot,
-        &policy.policy,
-        GraphOptions {
-            cargo_metadata: true,
-        },
-    )
-    .context("cannot read the workspaces of the repository")?;
-    let radius = analyze(&graph, &policy.policy, &files);
+    let options = GraphOptions {
+        cargo: Some(
+            ctx.env
+                .get_os(CARGO)
+                .filter(|cargo| !cargo.is_empty())
+                .map_or_else(|| "cargo".into(), ToOwned::to_owned),
+        ),
+    };
+    let analysis = analyze_change(&repo, &policy.policy, &change, &options)
+        .context("cannot analyse the blast radius of the change")?;
     Ok(Analysis {
         repo,
         policy,
-        graph,
-        radius,
+        graph: analysis.graph,
+        radius: analysis.radius,
     })
-}
-
-/// The files that `merge-base(base, HEAD)..HEAD` changes, and HEAD to read the graph from.
-/// A base that does not resolve, or shares no history with HEAD, is an error: an empty
-/// answer would claim that nothing is affected.
-fn range_files(repo: &Repository, base: &str) -> anyhow::Result<(Vec<String>, Snapshot)> {
-    let shallow = repo.is_shallow();
-    let fetch_hint = "fetch the whole history (`git fetch --unshallow`, or `fetch-depth: 0` \
-                      with actions/checkout)";
-    let head = repo
-        .commit_info("HEAD")
-        .context("`--base` compares a revision with HEAD, and HEAD has no commit")?;
-    let base_commit = repo.commit_info(base).with_context(|| {
-        if shallow {
-            format!("`{base}` is not in this shallow clone; {fetch_hint}")
-        } else {
-            format!("`{base}` is not a commit of this repository")
-        }
-    })?;
-    let Some(merge_base) = repo.merge_base(&base_commit.id, &head.id)? else {
-        if shallow {
-            bail!("`{base}` and HEAD share no history in this shallow clone; {fetch_hint}");
-        }
-        bail!(
-            "`{base}` and HEAD have no common ancestor, so there is no change to analyse; name a revision of the same history"
-        );
-    };
-    let change = repo
-        .range_change(&merge_base, &head.id, &ChangeOptions::default())
-        .with_context(|| format!("cannot read the change {merge_base}..{}", head.id))?;
-    Ok((change.modified_paths(), Snapshot::Commit(head.id)))
 }
 
 /// `paths` (relative to `cwd`, or absolute) as repository-relative paths.
@@ -153,7 +119,7 @@ fn lexical(path: &Path) -> PathBuf {
 
 /// Runs `astrix blast-radius`.
 pub fn run(args: &BlastRadiusArgs, ctx: &mut Context<'_>) -> anyhow::Result<ExitStatus> {
-    let analysis = analyze_change(&args.change, ctx)?;
+    let analysis = analyze_selection(&args.change, ctx)?;
     let style = ctx.stdout_style;
     let written = match args.format {
         BlastFormat::Json => write_json(ctx.stdout, &analysis.radius),

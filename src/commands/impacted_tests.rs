@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use anyhow::anyhow;
 use serde::Serialize;
 
-use super::blast_radius::analyze_change;
+use super::blast_radius::analyze_selection;
 use crate::app::{Context, ignore_broken_pipe};
 use crate::cli::{Format, ImpactedTestsArgs};
 use crate::exit::ExitStatus;
@@ -34,7 +34,7 @@ struct Output<'a> {
 
 /// Runs `astrix impacted-tests`.
 pub fn run(args: &ImpactedTestsArgs, ctx: &mut Context<'_>) -> anyhow::Result<ExitStatus> {
-    let analysis = analyze_change(&args.change, ctx)?;
+    let analysis = analyze_selection(&args.change, ctx)?;
     let tests = impacted_tests(&analysis.graph, &analysis.radius);
     let style = ctx.stdout_style;
     let mut results = None;

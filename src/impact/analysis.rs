@@ -610,6 +610,68 @@ mod tests {
     }
 
     #[test]
+    fn a_root_package_owns_what_no_member_owns() {
+        let policy = policy("");
+        let workspace = Workspace {
+            ecosystem: Ecosystem::Cargo,
+            root: String::new(),
+            manifests: vec!["Cargo.toml".to_owned()],
+            packages: vec![
+                Package {
+                    name: "app".to_owned(),
+                    root: String::new(),
+                    dependencies: vec!["lib".to_owned()],
+                    test: None,
+                },
+                Package {
+                    name: "lib".to_owned(),
+                    root: "lib".to_owned(),
+                    dependencies: Vec::new(),
+                    test: None,
+                },
+            ],
+            via: Via::Manifests,
+        };
+        let graph = graph::build(&[], &[workspace], Vec::new());
+        let radius = analyze(&graph, &policy, &files(&["README.md", "lib/src/lib.rs"]));
+        assert_eq!(
+            summary(&radius),
+            [
+                "app d=0 changed: README.md",
+                "lib d=0 changed: lib/src/lib.rs"
+            ]
+        );
+        assert!(radius.unowned_files.is_empty());
+    }
+
+    #[test]
+    fn a_long_chain_is_walked_and_drawn() {
+        let mut text = String::from(
+            "[impact]\ndiscover = false\n[[component]]\nname = \"c0\"\npaths = [\"c0/**\"]\n",
+        );
+        for index in 1..1_000 {
+            text.push_str(&format!(
+                "[[component]]\nname = \"c{index}\"\ndepends_on = [\"c{}\"]\n",
+                index - 1
+            ));
+        }
+        let policy = policy(&text);
+        let graph = graph::build(&policy.components, &[], Vec::new());
+        let radius = analyze(&graph, &policy, &files(&["c0/x"]));
+        assert_eq!(radius.impacted(), 1_000);
+        assert_eq!(radius.components.last().map(|c| c.distance), Some(999));
+        let mut out = Vec::new();
+        crate::report::impact::write_blast_text(
+            &radius,
+            &graph,
+            &mut out,
+            crate::report::style::Style::default(),
+        )
+        .unwrap();
+        assert!(String::from_utf8(out).unwrap().contains("└── c999"));
+    }
+
+    #[test]
     fn no_change_affects_nothing() {
         let policy = policy("");
         let graph = fixture(&policy);

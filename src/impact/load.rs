@@ -10,32 +10,152 @@
 //! Cargo's rules and give the same graph. The commit gate never runs cargo: a decision must
 //! not depend on whether cargo is installed where the hook runs.
 
+use std::ffi::OsString;
 use std::path::Path;
 use std::process::{Command, Stdio};
 
 use super::discover::{self, Files, MANIFEST_NAMES, MARKER_NAMES, Workspace};
 use super::graph::{self, ComponentGraph};
 use super::paths;
-use crate::git::{GitError, Repository, Snapshot};
+use crate::git::{ChangeOptions, GitError, Repository, Snapshot};
 use crate::policy::{Discover, Policy};
 
 /// What building the graph may do.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct GraphOptions {
-    /// Run `cargo metadata` (when it can vouch for the snapshot's manifests).
-    pub cargo_metadata: bool,
+    /// The cargo binary to run `cargo metadata` with (when it can vouch for the snapshot's
+    /// manifests); `None` never runs cargo.
+    pub cargo: Option<OsString>,
 }
 
-/// Why the component graph could not be read (the repository, not the manifests: those
-/// become problems in the graph).
-pub type ImpactError = GitError;
+/// What to fetch to deepen a shallow clone.
+const FETCH_HINT: &str =
+    "fetch the whole history (`git fetch --unshallow`, or `fetch-depth: 0` with actions/checkout)";
+
+/// Why a blast radius cannot be computed. Unreadable manifests are not errors: they are
+/// problems in the graph, and make everything affected.
+#[derive(Debug, thiserror::Error)]
+pub enum ImpactError {
+    /// The repository could not be read.
+    #[error(transparent)]
+    Git(#[from] GitError),
+    /// The base revision does not resolve to a commit.
+    #[error("`{base}` is not a commit of this repository{}", shallow_hint(*.shallow))]
+    UnknownBase {
+        /// The revision as given.
+        base: String,
+        /// Whether the repository is a shallow clone (the commit may not be fetched).
+        shallow: bool,
+        /// Why it does not resolve.
+        #[source]
+        source: GitError,
+    },
+    /// HEAD has no commit to compare a base with.
+    #[error("a base revision is compared with HEAD, and HEAD has no commit yet")]
+    UnbornHead(#[source] GitError),
+    /// The base and HEAD share no history that the repository holds.
+    #[error("`{base}` and HEAD share no history in this shallow clone; {FETCH_HINT}")]
+    ShallowHistory {
+        /// The revision as given.
+        base: String,
+    },
+    /// The base and HEAD have no common ancestor.
+    #[error(
+        "`{base}` and HEAD have no common ancestor, so there is no change to analyse; name a revision of the same history"
+    )]
+    UnrelatedHistories {
+        /// The revision as given.
+        base: String,
+    },
+}
+
+fn shallow_hint(shallow: bool) -> String {
+    if shallow {
+        format!(" (this is a shallow clone: {FETCH_HINT})")
+    } else {
+        String::new()
+    }
+}
+
+/// Which change to analyse.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ChangeSource {
+    /// The staged change; the graph is read from the index.
+    Staged,
+    /// `merge-base(base, HEAD)..HEAD`; the graph is read from HEAD.
+    Base(String),
+    /// These repository-relative files; the graph is read from the index.
+    Files(Vec<String>),
+}
+
+/// A change's component graph and blast radius.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Analysis {
+    /// The component graph.
+    pub graph: ComponentGraph,
+    /// The blast radius.
+    pub radius: super::BlastRadius,
+}
+
+/// The blast radius of the change `source` names, with `policy`'s components and
+/// `[impact]`. A base that does not resolve, or shares no history with HEAD, is an error:
+/// an empty answer would claim that nothing is affected.
+pub fn analyze_change(
+    repo: &Repository,
+    policy: &Policy,
+    source: &ChangeSource,
+    options: &GraphOptions,
+) -> Result<Analysis, ImpactError> {
+    let (files, snapshot) = match source {
+        ChangeSource::Staged => (
+            repo.staged_change(&ChangeOptions::default())?
+                .modified_paths(),
+            Snapshot::Index,
+        ),
+        ChangeSource::Files(files) => (files.clone(), Snapshot::Index),
+        ChangeSource::Base(base) => range_files(repo, base)?,
+    };
+    let graph = component_graph(repo, &snapshot, policy, options)?;
+    let radius = super::analyze(&graph, policy, &files);
+    Ok(Analysis { graph, radius })
+}
+
+/// The files that `merge-base(base, HEAD)..HEAD` changes, and HEAD to read the graph from.
+fn range_files(repo: &Repository, base: &str) -> Result<(Vec<String>, Snapshot), ImpactError> {
+    let shallow = repo.is_shallow();
+    let head = repo.commit_info("HEAD").map_err(ImpactError::UnbornHead)?;
+    let base_commit = repo
+        .commit_info(base)
+        .map_err(|source| ImpactError::UnknownBase {
+            base: base.to_owned(),
+            shallow,
+            source,
+        })?;
+    let merge_base = match repo.merge_base(&base_commit.id, &head.id) {
+        Ok(Some(merge_base)) => merge_base,
+        // In a shallow clone the walk stops at (or fails on) the missing history.
+        Ok(None) | Err(_) if shallow => {
+            return Err(ImpactError::ShallowHistory {
+                base: base.to_owned(),
+            });
+        }
+        Ok(None) => {
+            return Err(ImpactError::UnrelatedHistories {
+                base: base.to_owned(),
+            });
+        }
+        Err(err) => return Err(err.into()),
+    };
+    let change = repo.range_change(&merge_base, &head.id, &ChangeOptions::default())?;
+    Ok((change.modified_paths(), Snapshot::Commit(head.id)))
+}
 
 /// The component graph of `snapshot`: discovered workspaces and `policy`'s components.
 pub fn component_graph(
     repo: &Repository,
     snapshot: &Snapshot,
     policy: &Policy,
-    options: GraphOptions,
+    options: &GraphOptions,
 ) -> Result<ComponentGraph, ImpactError> {
     let roots = match &policy.impact.discover {
         Discover::Off => return Ok(graph::build(&policy.components, &[], Vec::new())),
@@ -62,11 +182,9 @@ pub fn component_graph(
     let mut problems = Vec::new();
     let mut workspaces = Vec::new();
     for root in roots {
-        let cargo = if options.cargo_metadata {
-            repo.work_dir()
-                .and_then(|work_dir| cargo_metadata(work_dir, &files, root))
-        } else {
-            None
+        let cargo = match (&options.cargo, repo.work_dir()) {
+            (Some(cargo), Some(work_dir)) => cargo_metadata(cargo, work_dir, &files, root),
+            _ => None,
         };
         workspaces.extend(discover::discover_root(&files, root, cargo, &mut problems));
     }
@@ -81,14 +199,19 @@ pub fn impacted_components(
     policy: &Policy,
     files: &[String],
 ) -> Result<u64, ImpactError> {
-    let graph = component_graph(repo, snapshot, policy, GraphOptions::default())?;
+    let graph = component_graph(repo, snapshot, policy, &GraphOptions::default())?;
     let radius = super::analyze(&graph, policy, files);
     Ok(u64::try_from(radius.impacted()).unwrap_or(u64::MAX))
 }
 
 /// The Cargo workspace at `root` according to `cargo metadata`, when cargo is installed,
 /// succeeds, and reads exactly the snapshot's manifests.
-fn cargo_metadata(work_dir: &Path, files: &Files, root: &str) -> Option<Workspace> {
+fn cargo_metadata(
+    cargo: &OsString,
+    work_dir: &Path,
+    files: &Files,
+    root: &str,
+) -> Option<Workspace> {
     const MANIFEST: &str = "Cargo.toml";
     let manifest = paths::file(root, MANIFEST);
     if !files.manifests.contains_key(&manifest) {
@@ -104,7 +227,7 @@ fn cargo_metadata(work_dir: &Path, files: &Files, root: &str) -> Option<Workspac
             }
         }
     }
-    let output = Command::new("cargo")
+    let output = Command::new(cargo)
         .args([
             "metadata",
             "--no-deps",

@@ -28,7 +28,10 @@ pub use analysis::{
     Affected, BlastRadius, ImpactedTests, Reason, TestCommand, analyze, impacted_tests,
 };
 pub use graph::{Component, ComponentGraph};
-pub use load::{GraphOptions, ImpactError, component_graph, impacted_components};
+pub use load::{
+    Analysis, ChangeSource, GraphOptions, ImpactError, analyze_change, component_graph,
+    impacted_components,
+};
 
 /// Where a component comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]

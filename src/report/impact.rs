@@ -113,6 +113,7 @@ pub fn write_blast_text(
             stack.push((child, below.clone(), connector, format!("{below}{more}")));
         }
     }
+    writeln!(out)?;
     let not_affected = graph.components.len() - radius.components.len();
     if not_affected > 0 {
         let names: Vec<&str> = graph
@@ -122,7 +123,6 @@ pub fn write_blast_text(
             .filter(|(index, _)| !position.contains_key(index))
             .map(|(_, component)| component.name.as_str())
             .collect();
-        writeln!(out)?;
         if names.len() <= NAMES_SHOWN {
             writeln!(out, "not affected: {}", names.join(", "))?;
         } else {

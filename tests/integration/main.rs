@@ -10,6 +10,7 @@
 
 mod common;
 
+mod blast;
 mod cli;
 mod evaluate;
 mod install;

@@ -71,8 +71,11 @@ pub fn from_manifests(files: &Files, root: &str, problems: &mut Vec<String>) -> 
             root,
         );
     }
-    // Members in order of discovery; path dependencies inside the workspace directory join
-    // them (Cargo makes them members too).
+    // `members = ["."]` names the root package again.
+    pending.sort();
+    pending.dedup();
+    // Path dependencies inside the workspace directory join the members (Cargo makes them
+    // members too).
     let mut seen: BTreeSet<String> = pending.iter().cloned().collect();
     let mut packages = Vec::new();
     while let Some(dir) = pending.pop() {
@@ -413,6 +416,20 @@ mod tests {
             workspace.packages[0].test.as_deref(),
             Some("cargo test -p api")
         );
+    }
+
+    #[test]
+    fn a_root_package_listed_as_a_member_is_one_package() {
+        let files = files(&[
+            (
+                "Cargo.toml",
+                "[package]\nname = \"app\"\n[workspace]\nmembers = [\".\", \"lib\"]\n\
+                 [dependencies]\nlib = { path = \"lib\" }\n",
+            ),
+            ("lib/Cargo.toml", "[package]\nname = \"lib\"\n"),
+        ]);
+        let workspace = from_manifests(&files, "", &mut Vec::new()).unwrap();
+        assert_eq!(summary(&workspace), ["app @ -> [lib]", "lib @lib -> []"]);
     }
 
     #[test]

@@ -94,7 +94,8 @@ fn workspace_patterns(
         .into_iter()
         .collect();
     if let Some(text) = files.text(&pnpm_path, problems) {
-        manifests.push(pnpm_path.clone());
+        // pnpm's own file first: it is the one that names the members.
+        manifests.insert(0, pnpm_path.clone());
         return match super::yaml::packages(text) {
             Ok(patterns) => Some((Ecosystem::Pnpm, patterns.unwrap_or_default(), manifests)),
             Err(problem) => {
@@ -320,7 +321,7 @@ mod tests {
         ]);
         let workspace = discover(&files, "", &mut Vec::new()).unwrap();
         assert_eq!(workspace.ecosystem, Ecosystem::Pnpm);
-        assert_eq!(workspace.manifests, ["package.json", "pnpm-workspace.yaml"]);
+        assert_eq!(workspace.manifests, ["pnpm-workspace.yaml", "package.json"]);
         assert_eq!(
             summary(&workspace),
             [
