@@ -3,7 +3,7 @@
 //! whether to run the tests.
 //!
 //! The analysis and the runner are those of `astrix blast-radius` and `astrix
-//! impacted-tests` ([`analyze_change`], [`run_tests`]); this module only adapts them: the
+//! impacted-tests` ([`analyze_selection`], [`run_tests`]); this module only adapts them: the
 //! change named by the arguments, JSON results, output tails, progress steps, cancellation.
 //!
 //! Both tools read the arguments strictly, as `astrix_evaluate_policy` reads its intent:
@@ -23,7 +23,7 @@ use serde::Deserialize;
 use super::tool_schema;
 use crate::app::Context;
 use crate::cli::ChangeSelection;
-use crate::commands::blast_radius::{Analysis, analyze_change};
+use crate::commands::blast_radius::{Analysis, analyze_selection};
 use crate::commands::schema::inlined;
 use crate::env::EnvSnapshot;
 use crate::git::Repository;
@@ -256,7 +256,7 @@ fn analyze(
     change: &ChangeArguments,
     log: &mut dyn Write,
 ) -> Result<Analysis, String> {
-    // Named files are repository-relative here; `analyze_change` reads them relative to the
+    // Named files are repository-relative here; `analyze_selection` reads them relative to the
     // context's directory, so the context is the root of the work tree.
     let root = match Repository::open(dir, env) {
         Ok(repo) => repo
@@ -289,7 +289,7 @@ fn analyze(
         stdin_is_terminal: false,
         stderr_is_terminal: false,
     };
-    analyze_change(&selection, &ctx).map_err(|error| {
+    analyze_selection(&selection, &ctx).map_err(|error| {
         if let Some(InvalidPolicyError(diagnostics)) = error.downcast_ref::<InvalidPolicyError>() {
             let _ = diagnostics.render(log, false);
         }
