@@ -6,6 +6,7 @@
 
 use std::io::Write as _;
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 use anyhow::Context as _;
 use rmcp::ServiceExt as _;
@@ -14,6 +15,9 @@ use crate::app::Context;
 use crate::cli::McpArgs;
 use crate::exit::ExitStatus;
 use crate::mcp::{Log, Server};
+
+/// How long the end of a session waits for a cancelled test run to kill its test.
+const SHUTDOWN_GRACE: Duration = Duration::from_secs(3);
 
 /// Runs `astrix mcp` until the client closes standard input.
 pub fn run(args: &McpArgs, ctx: &mut Context<'_>) -> anyhow::Result<ExitStatus> {
@@ -45,9 +49,10 @@ pub fn run(args: &McpArgs, ctx: &mut Context<'_>) -> anyhow::Result<ExitStatus> 
             .await
             .context("the MCP server stopped unexpectedly")
     });
-    // The blocking read of standard input may still be pending on the runtime's pool; it
-    // must not keep the process alive once the session is over.
-    runtime.shutdown_background();
+    // Dropping the session's tasks cancels a test run still in progress; its blocking task
+    // then kills the running test, which is waited for here (briefly: a pending read of
+    // standard input must not keep the process alive once the session is over).
+    runtime.shutdown_timeout(SHUTDOWN_GRACE);
     result?;
     Ok(ExitStatus::Allowed)
 }

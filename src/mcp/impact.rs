@@ -205,6 +205,17 @@ impl RunControl {
     }
 }
 
+/// Cancels a run when the tool call that started it goes away (the session ended, or the
+/// server is shutting down), so that no test outlives the server.
+#[derive(Debug)]
+pub struct CancelOnDrop(pub RunControl);
+
+impl Drop for CancelOnDrop {
+    fn drop(&mut self) {
+        self.0.cancel();
+    }
+}
+
 /// The runner's progress, as MCP progress steps.
 impl Progress for &RunControl {
     fn started(&mut self, position: usize, total: usize, test: &TestCommand) {

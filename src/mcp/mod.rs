@@ -218,6 +218,7 @@ impl Server {
             Err(message) => return tool_error(message),
         };
         let (control, mut steps) = RunControl::new();
+        let _cancel_on_drop = impact::CancelOnDrop(control.clone());
         let context = Arc::clone(&self.context);
         let job_control = control.clone();
         let mut job = tokio::task::spawn_blocking(move || {

@@ -722,8 +722,8 @@ async fn impacted_tests_run_with_progress_and_results() {
     client.cancel().await.unwrap();
 }
 
-#[tokio::test]
-async fn cancelling_a_run_stops_the_running_test() {
+/// A repository whose one component's test writes its process id to `pid` and sleeps.
+fn slow_component() -> TestRepo {
     let repo = TestRepo::new();
     repo.write(
         "Astrixfile.ax",
@@ -741,6 +741,43 @@ test = "echo $$ > pid; exec sleep 60"
     repo.write("slow/a.txt", "a\n");
     repo.git(&["add", "-A"]);
     repo.git(&["commit", "-q", "-m", "init"]);
+    repo
+}
+
+/// The process id the slow test wrote in `root`, once it runs.
+fn wait_for_pid(root: &std::path::Path) -> String {
+    let pid_file = root.join("pid");
+    let started = Instant::now();
+    loop {
+        if let Ok(pid) = std::fs::read_to_string(&pid_file) {
+            if !pid.trim().is_empty() {
+                return pid.trim().to_owned();
+            }
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "the test never started"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// Waits until process `pid` is gone.
+fn wait_until_gone(pid: &str, what: &str) {
+    let proc = std::path::PathBuf::from(format!("/proc/{pid}"));
+    let since = Instant::now();
+    while proc.exists() {
+        assert!(
+            since.elapsed() < Duration::from_secs(10),
+            "the test process {pid} still runs after {what}"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+#[tokio::test]
+async fn cancelling_a_run_stops_the_running_test() {
+    let repo = slow_component();
     let client = connect(&repo).await;
 
     let params = CallToolRequestParams::new("astrix_run_impacted_tests")
@@ -752,31 +789,15 @@ test = "echo $$ > pid; exec sleep 60"
         )
         .await
         .unwrap();
-    let pid_file = repo.path().join("pid");
-    let started = Instant::now();
-    let pid = loop {
-        if let Ok(pid) = std::fs::read_to_string(&pid_file) {
-            if !pid.trim().is_empty() {
-                break pid.trim().to_owned();
-            }
-        }
-        assert!(
-            started.elapsed() < Duration::from_secs(20),
-            "the test never started"
-        );
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    };
-    let proc = std::path::PathBuf::from(format!("/proc/{pid}"));
-    assert!(proc.exists());
+    // The waits block, so they run beside the client's runtime, which sends the request.
+    let root = repo.path().to_path_buf();
+    let pid = tokio::task::spawn_blocking(move || wait_for_pid(&root))
+        .await
+        .unwrap();
     handle.cancel(Some("test".to_owned())).await.unwrap();
-    let cancelled = Instant::now();
-    while proc.exists() {
-        assert!(
-            cancelled.elapsed() < Duration::from_secs(10),
-            "the test process {pid} still runs after the cancellation"
-        );
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+    tokio::task::spawn_blocking(move || wait_until_gone(&pid, "the cancellation"))
+        .await
+        .unwrap();
     // The server keeps serving.
     let listed = structured(
         &client,
@@ -786,4 +807,45 @@ test = "echo $$ > pid; exec sleep 60"
     .await;
     assert_eq!(listed["tests"][0]["component"], "slow");
     client.cancel().await.unwrap();
+}
+
+/// A session that ends while a test runs kills the test: nothing outlives the server.
+#[test]
+fn a_session_that_ends_during_a_run_kills_the_test() {
+    let repo = slow_component();
+    let mut child = repo
+        .command(ASTRIX)
+        .arg("mcp")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    for message in [
+        json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+            "protocolVersion": "2025-06-18", "capabilities": {},
+            "clientInfo": {"name": "raw", "version": "0"}}}),
+        json!({"jsonrpc": "2.0", "method": "notifications/initialized"}),
+        json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {
+            "name": "astrix_run_impacted_tests",
+            "arguments": {"modified_files": ["slow/a.txt"]}}}),
+    ] {
+        writeln!(stdin, "{message}").unwrap();
+    }
+    let pid = wait_for_pid(repo.path());
+    drop(stdin);
+    let started = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "astrix mcp did not exit after stdin closed"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert!(status.success(), "{status:?}");
+    wait_until_gone(&pid, "the session ended");
 }
