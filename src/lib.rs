@@ -3,8 +3,8 @@
 //! The library is organised as parse → validate → evaluate, with IO only at the edges:
 //! [`intent`] (the ActionIntent model), [`policy`] (Astrixfile.ax), [`eval`] (the pure
 //! decision), [`report`] (text and JSON renderers), [`git`] (the only module that touches
-//! the repository), [`env`] (the only module that reads environment variables) and [`mcp`]
-//! (the MCP server).
+//! the repository), [`env`](mod@env) (the only module that reads environment variables)
+//! and [`mcp`] (the MCP server).
 
 pub mod app;
 pub mod approvals;
