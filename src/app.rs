@@ -42,8 +42,10 @@ pub fn run(cli: Cli) -> ExitStatus {
     let stdout_style = Style::new(colour && stdout.is_terminal());
     let stderr_is_terminal = stderr.is_terminal();
     let stderr_style = Style::new(colour && stderr_is_terminal);
-    let mut out = stdout.lock();
-    let mut err = stderr.lock();
+    // Not locked for the whole run: `astrix mcp` writes to both from other threads (its
+    // transport and its log), which would wait forever on a lock held here.
+    let mut out = stdout;
+    let mut err = stderr;
     let cwd = match std::env::current_dir() {
         Ok(cwd) => cwd,
         Err(error) => {
@@ -83,6 +85,7 @@ pub fn run_with(cli: Cli, ctx: &mut Context<'_>) -> ExitStatus {
         Command::Hook(args) => commands::hook::run(&args, ctx),
         Command::BlastRadius(args) => commands::blast_radius::run(&args, ctx),
         Command::ImpactedTests(args) => commands::impacted_tests::run(&args, ctx),
+        Command::Mcp(args) => commands::mcp::run(&args, ctx),
     };
     match result {
         Ok(status) => status,

@@ -68,6 +68,8 @@ pub enum Command {
     BlastRadius(BlastRadiusArgs),
     /// List the tests of the components a change affects, or run them with `--run`.
     ImpactedTests(ImpactedTestsArgs),
+    /// Serve astrix's tools to coding agents over MCP (stdio), for this repository.
+    Mcp(McpArgs),
 }
 
 #[derive(Debug, Args)]
@@ -267,4 +269,13 @@ pub struct ImpactedTestsArgs {
     pub run: bool,
     #[command(flatten)]
     pub format: FormatArg,
+}
+
+/// `astrix mcp`.
+#[derive(Debug, Args)]
+pub struct McpArgs {
+    /// Serve the repository at DIR instead of the current directory's (for clients that
+    /// start servers elsewhere, such as `${workspaceFolder}` in Cursor).
+    #[arg(short = 'C', long = "directory", value_name = "DIR")]
+    pub directory: Option<PathBuf>,
 }

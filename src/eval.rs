@@ -9,7 +9,7 @@ use rust_decimal::Decimal;
 use serde::Serialize;
 
 use crate::intent::ActionIntent;
-use crate::policy::numeric::{Argument, ConversionFailure, NumericPolicy, convert};
+use crate::policy::numeric::{Argument, ConversionFailure, NumericPolicy};
 use crate::policy::{Policy, Rule, Verdict};
 
 /// How many triggering files a rule outcome keeps (reports show a few, then "and N more").
@@ -358,7 +358,7 @@ impl Facts<'_> {
         let diff = &self.intent.diff;
         let raw = |name: &'static str| -> Result<Decimal, (ConversionFailure, &'static str)> {
             match diff.count(name) {
-                Some(raw) => convert(raw.json()).map_err(|failure| (failure, name)),
+                Some(raw) => raw.to_decimal().map_err(|failure| (failure, name)),
                 None => Err((ConversionFailure::Missing, name)),
             }
         };

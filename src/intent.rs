@@ -13,6 +13,8 @@ use serde::de::{self, Deserializer, Visitor};
 use serde::{Deserialize, Serialize, Serializer};
 use serde_json::value::RawValue;
 
+use crate::policy::numeric::{self, ConversionFailure};
+
 /// A proposed action, evaluated against the policy.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -21,13 +23,17 @@ pub struct ActionIntent {
     pub actor: Actor,
     /// Where the action lands.
     pub target: Target,
-    /// Repository-relative paths (with `/` separators) that the action modifies; for a rename,
-    /// both the old and the new path.
+    /// Repository-relative paths (with `/` separators) of the files the action modifies or would modify; for a rename, both the old and the new path.
     pub modified_files: Vec<RepoPath>,
-    /// What the change does to tests, and how large it is.
+    /// What the change does to tests, and how large it is. The counts are optional; write a
+    /// count of 2^53 or more as a string (`"12345678901234567"`), since a float that large is
+    /// not trusted to be exact.
     pub diff: Diff,
-    /// True when the human approval that the policy requires is already recorded.
+    /// True only when the human approval that the policy requires is already recorded
+    /// (`astrix approve`). It is taken as given here; the commit gate verifies recorded
+    /// approvals itself, so claiming one does not let a commit through.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "bool")]
     pub approved: Option<bool>,
 }
 
@@ -40,6 +46,7 @@ pub struct Actor {
     pub kind: String,
     /// Optional name of the actor, for example `claude-code`; informational only.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "String")]
     pub id: Option<String>,
 }
 
@@ -55,7 +62,7 @@ pub struct Target {
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Diff {
-    /// Whether the change modifies tests, as the string `"true"` or `"false"`.
+    /// Whether the change modifies tests: the string `"true"` or `"false"`, not a JSON boolean.
     pub modifies_tests: ModifiesTests,
     /// Text lines added.
     #[serde(
@@ -122,6 +129,19 @@ impl Diff {
             _ => None,
         }
     }
+
+    /// Every optional count, by its JSON name.
+    fn counts_mut(&mut self) -> [(&'static str, &mut Option<RawCount>); 7] {
+        [
+            ("lines_added", &mut self.lines_added),
+            ("lines_deleted", &mut self.lines_deleted),
+            ("binary_files", &mut self.binary_files),
+            ("tests_removed", &mut self.tests_removed),
+            ("test_skips_added", &mut self.test_skips_added),
+            ("assertions_removed", &mut self.assertions_removed),
+            ("impacted_components", &mut self.impacted_components),
+        ]
+    }
 }
 
 fn raw_count<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<RawCount>, D::Error> {
@@ -132,16 +152,33 @@ fn raw_count<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<RawCou
 
 /// A `diff` count exactly as it was written: its JSON text.
 ///
-/// Any JSON value is accepted; [`crate::policy::numeric::convert`] turns it into an exact
-/// decimal when a policy reads it, and reports why when it cannot.
+/// Any JSON value is accepted; [`RawCount::to_decimal`] turns it into an exact decimal when a
+/// policy reads it, and reports why when it cannot.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(transparent)]
-pub struct RawCount(Box<RawValue>);
+pub struct RawCount {
+    json: Box<RawValue>,
+    /// The bits of the `f64` that a transport had already decoded the number into (MCP), in
+    /// which case the JSON text is that float's text and not what the client sent.
+    #[serde(skip)]
+    decoded_float: Option<u64>,
+}
 
 impl RawCount {
     /// The JSON text of the value.
     pub fn json(&self) -> &str {
-        self.0.get()
+        self.json.get()
+    }
+
+    /// The value as an exact decimal (SPEC §4): JSON text is read from its own digits with
+    /// [`convert`](crate::policy::numeric::convert); a float that a transport had decoded is
+    /// read with [`convert_float`](crate::policy::numeric::convert_float), which distrusts
+    /// magnitudes of 2^53 or more.
+    pub fn to_decimal(&self) -> Result<rust_decimal::Decimal, ConversionFailure> {
+        match self.decoded_float {
+            Some(bits) => numeric::convert_float(f64::from_bits(bits)),
+            None => numeric::convert(self.json()),
+        }
     }
 
     /// A count from a non-negative integer (used when astrix computes it from git).
@@ -151,20 +188,35 @@ impl RawCount {
 
     /// A count from JSON text; `None` when the text is not one JSON value.
     pub fn from_json_text(text: String) -> Option<Self> {
-        RawValue::from_string(text).ok().map(Self)
+        RawValue::from_string(text).ok().map(|json| Self {
+            json,
+            decoded_float: None,
+        })
+    }
+
+    /// A count that a transport had already decoded into a float (SPEC §4).
+    pub fn from_decoded_float(value: f64) -> Self {
+        let text = serde_json::Number::from_f64(value)
+            .map_or_else(|| "null".to_owned(), |number| number.to_string());
+        let json = RawValue::from_string(text).unwrap_or_else(|_| Self::null().json);
+        Self {
+            json,
+            decoded_float: Some(value.to_bits()),
+        }
     }
 
     fn null() -> Self {
-        Self(
-            RawValue::from_string("null".to_owned())
+        Self {
+            json: RawValue::from_string("null".to_owned())
                 .unwrap_or_else(|_| unreachable!("`null` is valid JSON")),
-        )
+            decoded_float: None,
+        }
     }
 }
 
 impl PartialEq for RawCount {
     fn eq(&self, other: &Self) -> bool {
-        self.json() == other.json()
+        self.json() == other.json() && self.decoded_float == other.decoded_float
     }
 }
 
@@ -389,6 +441,25 @@ impl ActionIntent {
         Ok(intent)
     }
 
+    /// Reads an intent that a transport has already decoded into a JSON value (MCP).
+    ///
+    /// The value is read as [`ActionIntent::from_json`] reads text, with the same errors. The
+    /// decoder kept every integer that fits 64 bits exactly and turned every other number
+    /// into an `f64`: such a float in a `diff` count keeps that origin, so that a policy
+    /// reading it distrusts a magnitude of 2^53 or more (SPEC §4).
+    pub fn from_decoded(value: &serde_json::Value) -> Result<Self, IntentError> {
+        let mut intent = Self::from_json(&value.to_string())?;
+        let sent = value.get("diff").and_then(serde_json::Value::as_object);
+        for (name, count) in intent.diff.counts_mut() {
+            if let Some(serde_json::Value::Number(number)) = sent.and_then(|diff| diff.get(name)) {
+                if let (true, Some(float)) = (number.is_f64(), number.as_f64()) {
+                    *count = Some(RawCount::from_decoded_float(float));
+                }
+            }
+        }
+        Ok(intent)
+    }
+
     /// The intent as compact JSON.
     pub fn to_json(&self) -> String {
         serde_json::to_string(self).unwrap_or_else(|err| format!("{{\"error\": \"{err}\"}}"))
@@ -592,6 +663,88 @@ mod tests {
         "actor",
         "JSON object"
     );
+
+    /// The decoder astrix is built with keeps integers that fit 64 bits exactly and turns
+    /// every other number into an `f64`. `from_decoded` relies on that: `serde_json`'s
+    /// `arbitrary_precision` feature, if a dependency ever enabled it, would change it.
+    #[test]
+    fn decoded_numbers_are_exact_integers_or_floats() {
+        let value: serde_json::Value = serde_json::from_str(
+            "[9007199254740993, -9007199254740993, 18446744073709551616, 9007199254740993.0, 1e3]",
+        )
+        .unwrap();
+        let numbers: Vec<_> = value
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_number().unwrap().clone())
+            .collect();
+        assert_eq!(numbers[0].as_u64(), Some(9_007_199_254_740_993));
+        assert_eq!(numbers[1].as_i64(), Some(-9_007_199_254_740_993));
+        assert!(numbers[2].is_f64());
+        assert!(numbers[3].is_f64());
+        assert!(numbers[4].is_f64());
+    }
+
+    fn decoded_count(count: &str) -> Result<rust_decimal::Decimal, ConversionFailure> {
+        let text = format!(
+            r#"{{"actor":{{"type":"h"}},"target":{{"env":"d"}},"modified_files":[],"diff":{{"modifies_tests":"false","lines_added":{count}}}}}"#
+        );
+        let value: serde_json::Value = serde_json::from_str(&text).unwrap();
+        let intent = ActionIntent::from_decoded(&value).unwrap();
+        intent.diff.lines_added.unwrap().to_decimal()
+    }
+
+    #[test]
+    fn decoded_integers_are_exact() {
+        let exact = |text: &str| Ok(rust_decimal::Decimal::from_str_exact(text).unwrap());
+        assert_eq!(decoded_count("9007199254740993"), exact("9007199254740993"));
+        assert_eq!(
+            decoded_count("18446744073709551615"),
+            exact("18446744073709551615")
+        );
+        assert_eq!(
+            decoded_count("\"123456789012345678901234567\""),
+            exact("123456789012345678901234567")
+        );
+        assert_eq!(decoded_count("120.0"), exact("120"));
+        assert_eq!(decoded_count("0.1"), exact("0.1"));
+    }
+
+    #[test]
+    fn decoded_floats_of_2_pow_53_or_more_are_untrusted() {
+        for count in [
+            "9007199254740992.0",
+            "9007199254740993.5",
+            "1e300",
+            "-1e16",
+            "18446744073709551616",
+            "123456789012345678901234567",
+        ] {
+            assert!(
+                matches!(
+                    decoded_count(count),
+                    Err(ConversionFailure::UntrustedFloat(_))
+                ),
+                "{count}"
+            );
+        }
+        // The same text read by `from_json` is exact: only a decoded float is distrusted.
+        let text = r#"{"actor":{"type":"h"},"target":{"env":"d"},"modified_files":[],"diff":{"modifies_tests":"false","lines_added":123456789012345678901234567}}"#;
+        let intent = ActionIntent::from_json(text).unwrap();
+        assert!(intent.diff.lines_added.unwrap().to_decimal().is_ok());
+    }
+
+    #[test]
+    fn decoded_intents_fail_like_text() {
+        let value = serde_json::json!({"actor":{"type":"h"},"target":{"env":"d"},"modified_files":[],"diff":{"modifies_tests":true}});
+        let err = ActionIntent::from_decoded(&value).unwrap_err();
+        assert_eq!(err.path, "diff.modifies_tests");
+        assert!(
+            err.message.contains("write \"modifies_tests\": \"true\""),
+            "{err}"
+        );
+    }
 
     #[test]
     fn error_reports_line_and_column() {

@@ -3,7 +3,8 @@
 //! The library is organised as parse → validate → evaluate, with IO only at the edges:
 //! [`intent`] (the ActionIntent model), [`policy`] (Astrixfile.ax), [`eval`] (the pure
 //! decision), [`report`] (text and JSON renderers), [`git`] (the only module that touches
-//! the repository) and [`env`] (the only module that reads environment variables).
+//! the repository), [`env`](mod@env) (the only module that reads environment variables)
+//! and [`mcp`] (the MCP server).
 
 pub mod app;
 pub mod approvals;
@@ -19,6 +20,7 @@ pub mod gate;
 pub mod git;
 pub mod impact;
 pub mod intent;
+pub mod mcp;
 pub mod policy;
 pub mod report;
 pub mod source;

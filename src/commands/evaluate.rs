@@ -1,12 +1,14 @@
 //! `astrix evaluate`: an explicit ActionIntent against the policy.
 
 use std::io::Read as _;
+use std::path::Path;
 
 use anyhow::Context as _;
 
 use crate::app::{Context, ignore_broken_pipe};
 use crate::cli::{EvaluateArgs, Format};
 use crate::diagnostic::Diagnostics;
+use crate::env::EnvSnapshot;
 use crate::eval::{RuleOutcome, evaluate_with};
 use crate::exit::ExitStatus;
 use crate::gate::{self, COMMITTED_POLICY_INVALID, ChangeFacts};
@@ -37,12 +39,7 @@ pub fn run(args: &EvaluateArgs, ctx: &mut Context<'_>) -> anyhow::Result<ExitSta
     .collect();
     if let Some(diagnostics) = &committed_invalid {
         diagnostics.render(ctx.stderr, ctx.stderr_style.enabled())?;
-        extra.push(RuleOutcome::gate(
-            COMMITTED_POLICY_INVALID,
-            Verdict::RequireApproval,
-            "the committed Astrixfile.ax does not validate, so the built-in default judged; a human approves until it is repaired".to_owned(),
-            Vec::new(),
-        ));
+        extra.push(committed_policy_invalid_hold());
     }
     let decision = evaluate_with(&loaded.policy, &intent, extra);
     let status = ExitStatus::from_decision(decision.verdict, decision.approved);
@@ -104,9 +101,19 @@ fn read_input(path: Option<&std::path::Path>) -> anyhow::Result<String> {
     String::from_utf8(bytes).map_err(|_| anyhow::anyhow!("the intent is not UTF-8 JSON text"))
 }
 
+/// The hold that joins the decision when the committed policy does not validate, as the
+/// commit gate adds it.
+pub fn committed_policy_invalid_hold() -> RuleOutcome {
+    RuleOutcome::gate(
+        COMMITTED_POLICY_INVALID,
+        Verdict::RequireApproval,
+        "the committed Astrixfile.ax does not validate, so the built-in default judged; a human approves until it is repaired".to_owned(),
+        Vec::new(),
+    )
+}
+
 /// `--policy`, else the repository's committed policy (as the commit gate finds it), else
-/// the built-in default. The second value is the committed policy's diagnostics when it does
-/// not validate: the gate then judges by the built-in default and holds, and so does this.
+/// the built-in default.
 fn resolve_policy(
     args: &EvaluateArgs,
     ctx: &Context<'_>,
@@ -114,7 +121,18 @@ fn resolve_policy(
     if let Some(path) = &args.policy {
         return Ok((source::from_file(path)?, None));
     }
-    let repo = match Repository::open(&ctx.cwd, &ctx.env) {
+    repository_policy(&ctx.cwd, &ctx.env)
+}
+
+/// The policy of the repository at `cwd` as the commit gate finds it, else (outside a
+/// repository) the built-in default. The second value is the committed policy's diagnostics
+/// when it does not validate: the gate then judges by the built-in default and holds (see
+/// [`committed_policy_invalid_hold`]), and so do `evaluate` and the MCP server.
+pub fn repository_policy(
+    cwd: &Path,
+    env: &EnvSnapshot,
+) -> anyhow::Result<(LoadedPolicy, Option<Diagnostics>)> {
+    let repo = match Repository::open(cwd, env) {
         Ok(repo) => repo,
         Err(GitError::NotARepository { .. }) => {
             return Ok((source::built_in("not inside a git repository"), None));

@@ -16,6 +16,7 @@ pub mod init;
 pub mod install;
 pub mod intent;
 pub mod log;
+pub mod mcp;
 pub mod schema;
 pub mod test;
 pub mod trailers;

@@ -1,5 +1,6 @@
 //! `astrix schema`: the JSON Schema of the intent, the decision or the Astrixfile.
 
+use schemars::JsonSchema;
 use schemars::generate::SchemaSettings;
 
 use crate::app::{Context, ignore_broken_pipe};
@@ -10,19 +11,43 @@ use crate::report::{DecisionOutput, write_json};
 
 /// The schema of `kind`, fully inlined (no `$ref`), as agents and some MCP clients need.
 pub fn schema(kind: SchemaKind) -> serde_json::Value {
-    let generator = || {
-        SchemaSettings::draft2020_12()
-            .with(|settings| settings.inline_subschemas = true)
-            .into_generator()
-    };
     match kind {
-        SchemaKind::Intent => generator()
-            .into_root_schema_for::<ActionIntent>()
-            .to_value(),
-        SchemaKind::Decision => generator()
-            .into_root_schema_for::<DecisionOutput>()
-            .to_value(),
+        SchemaKind::Intent => inlined::<ActionIntent>(),
+        SchemaKind::Decision => inlined::<DecisionOutput>(),
         SchemaKind::Astrixfile => crate::policy::schema::astrixfile_schema(),
+    }
+}
+
+/// The JSON Schema (draft 2020-12) of `T` with every subschema inlined: no `$ref` and no
+/// `$defs`, since some MCP clients and model providers do not resolve references. The line
+/// breaks of wrapped doc comments are joined, so that each description reads as one line.
+pub fn inlined<T: JsonSchema>() -> serde_json::Value {
+    let mut value = SchemaSettings::draft2020_12()
+        .with(|settings| settings.inline_subschemas = true)
+        .into_generator()
+        .into_root_schema_for::<T>()
+        .to_value();
+    join_description_lines(&mut value);
+    value
+}
+
+fn join_description_lines(value: &mut serde_json::Value) {
+    match value {
+        serde_json::Value::Object(map) => {
+            for (key, item) in map.iter_mut() {
+                match item {
+                    serde_json::Value::String(text) if key == "description" => {
+                        *text = text
+                            .replace("\n\n", "\u{0}")
+                            .replace('\n', " ")
+                            .replace('\u{0}', "\n\n");
+                    }
+                    other => join_description_lines(other),
+                }
+            }
+        }
+        serde_json::Value::Array(items) => items.iter_mut().for_each(join_description_lines),
+        _ => {}
     }
 }
 

@@ -45,6 +45,11 @@ pub trait Progress {
     fn waiting(&mut self, elapsed: Duration);
     /// The current test ended.
     fn finished(&mut self, position: usize, total: usize, result: &TestResult);
+    /// Whether the run should stop: the running test is killed and no other starts (the MCP
+    /// server stops a run whose client cancelled it).
+    fn cancelled(&mut self) -> bool {
+        false
+    }
 }
 
 /// A test command could not be started.
@@ -66,6 +71,12 @@ pub fn run_tests(
 ) -> Result<Vec<TestResult>, RunError> {
     let mut results = Vec::with_capacity(tests.len());
     for (position, test) in tests.iter().enumerate() {
+        if progress.cancelled() {
+            return Err(RunError {
+                command: test.command.clone(),
+                source: cancelled(),
+            });
+        }
         progress.started(position, tests.len(), test);
         let result = run_one(test, dir, progress).map_err(|source| RunError {
             command: test.command.clone(),
@@ -75,6 +86,11 @@ pub fn run_tests(
         results.push(result);
     }
     Ok(results)
+}
+
+/// The error of a run that was cancelled.
+fn cancelled() -> std::io::Error {
+    std::io::Error::new(std::io::ErrorKind::Interrupted, "the run was cancelled")
 }
 
 fn run_one(
@@ -115,6 +131,13 @@ fn run_one(
         }
         if let Some(status) = child.try_wait()? {
             break status;
+        }
+        if progress.cancelled() {
+            // Ends `sh`, which has exec'd into the command when it is a simple one; processes
+            // the command started in the background may outlive it.
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(cancelled());
         }
         progress.waiting(start.elapsed());
         std::thread::sleep(POLL);
@@ -202,5 +225,33 @@ mod tests {
         )
         .unwrap();
         assert_eq!(String::from_utf8_lossy(&results[0].output), "hi\n");
+    }
+
+    /// Cancels as soon as a test has started.
+    struct CancelOnStart(bool);
+
+    impl Progress for CancelOnStart {
+        fn started(&mut self, _: usize, _: usize, _: &TestCommand) {
+            self.0 = true;
+        }
+        fn waiting(&mut self, _: Duration) {}
+        fn finished(&mut self, _: usize, _: usize, _: &TestResult) {}
+        fn cancelled(&mut self) -> bool {
+            self.0
+        }
+    }
+
+    #[test]
+    fn a_cancelled_run_kills_the_running_test_and_starts_no_other() {
+        let started = Instant::now();
+        let error = run_tests(
+            &[test("a", "sleep 30"), test("b", "echo never")],
+            &std::env::temp_dir(),
+            &mut CancelOnStart(false),
+        )
+        .unwrap_err();
+        assert_eq!(error.command, "sleep 30");
+        assert_eq!(error.source.kind(), std::io::ErrorKind::Interrupted);
+        assert!(started.elapsed() < Duration::from_secs(10));
     }
 }

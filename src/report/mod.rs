@@ -31,7 +31,8 @@ pub struct DecisionOutput {
     /// True when the action needs a human's approval (whether or not it is recorded).
     pub requires_approval: bool,
     /// Every rule that produced the decision, with its reason.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "String")]
     pub reason: Option<String>,
 }
 

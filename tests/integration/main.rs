@@ -16,6 +16,7 @@ mod cli;
 mod evaluate;
 mod gate;
 mod install;
+mod mcp;
 mod policy_commands;
 mod repo;
 mod staged;

@@ -1,0 +1,58 @@
+//! `astrix mcp`: serve the MCP tools over stdio for the repository in the current directory.
+//!
+//! Standard output is the transport and carries nothing else; log lines go to standard
+//! error. The server runs on a single-threaded tokio runtime (blocking work, such as test
+//! runs, goes to its blocking pool) and returns when the client closes standard input.
+
+use std::io::Write as _;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use anyhow::Context as _;
+use rmcp::ServiceExt as _;
+
+use crate::app::Context;
+use crate::cli::McpArgs;
+use crate::exit::ExitStatus;
+use crate::mcp::{Log, Server};
+
+/// How long the end of a session waits for a cancelled test run to kill its test.
+const SHUTDOWN_GRACE: Duration = Duration::from_secs(3);
+
+/// Runs `astrix mcp` until the client closes standard input.
+pub fn run(args: &McpArgs, ctx: &mut Context<'_>) -> anyhow::Result<ExitStatus> {
+    let dir = match &args.directory {
+        Some(dir) => {
+            let dir = ctx.cwd.join(dir);
+            anyhow::ensure!(dir.is_dir(), "`{}` is not a directory", dir.display());
+            dir
+        }
+        None => ctx.cwd.clone(),
+    };
+    let log: Log = Arc::new(Mutex::new(Box::new(std::io::stderr())));
+    if let Ok(mut log) = log.lock() {
+        // Only a line for the client's log; nothing else is written before the session.
+        let _ = writeln!(log, "astrix mcp: serving `{}` over stdio", dir.display());
+    }
+    let server = Server::new(dir, ctx.env.clone(), Arc::clone(&log));
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .context("cannot start the MCP server's runtime")?;
+    let result = runtime.block_on(async {
+        let service = server
+            .serve(rmcp::transport::stdio())
+            .await
+            .context("the MCP client did not complete the initialisation")?;
+        service
+            .waiting()
+            .await
+            .context("the MCP server stopped unexpectedly")
+    });
+    // Dropping the session's tasks cancels a test run still in progress; its blocking task
+    // then kills the running test, which is waited for here (briefly: a pending read of
+    // standard input must not keep the process alive once the session is over).
+    runtime.shutdown_timeout(SHUTDOWN_GRACE);
+    result?;
+    Ok(ExitStatus::Allowed)
+}

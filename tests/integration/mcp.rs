@@ -1,0 +1,851 @@
+//! `astrix mcp` end to end: an rmcp client drives the built binary over stdio in a temporary
+//! repository, as an agent's MCP client would.
+
+use std::io::{BufRead as _, BufReader, Write as _};
+use std::process::Stdio;
+use std::time::{Duration, Instant};
+
+use std::sync::{Arc, Mutex};
+
+use rmcp::model::{
+    CallToolRequestParams, CallToolResult, ClientRequest, ProgressNotificationParam, Request,
+    ServerResult, Tool,
+};
+use rmcp::service::{NotificationContext, PeerRequestOptions, RunningService};
+use rmcp::transport::{ConfigureCommandExt as _, TokioChildProcess};
+use rmcp::{ClientHandler, RoleClient, ServiceExt as _};
+use serde_json::{Value, json};
+
+use crate::common::{ASTRIX, settings};
+use crate::repo::TestRepo;
+
+/// A small committed policy: agents are denied on production, and held above 400 lines.
+const POLICY: &str = r#"version = 1
+
+[[rule]]
+id = "agents-off-production"
+actor = ["autonomous_llm"]
+env = ["production"]
+decision = "deny"
+reason = "autonomous agents do not commit to production"
+
+[[rule]]
+id = "agent-diff-size"
+actor = ["autonomous_llm"]
+policy = "lines_changed <= 400"
+reason = "large agent diffs need review"
+"#;
+
+/// A repository with [`POLICY`] committed at HEAD.
+fn repository() -> TestRepo {
+    let repo = TestRepo::new();
+    repo.write("Astrixfile.ax", POLICY);
+    repo.write("src/lib.rs", "pub fn f() {}\n");
+    repo.git(&["add", "-A"]);
+    repo.git(&["commit", "-q", "-m", "init"]);
+    repo
+}
+
+/// A client that keeps the progress notifications it receives.
+#[derive(Clone, Default)]
+struct Recorder {
+    progress: Arc<Mutex<Vec<ProgressNotificationParam>>>,
+}
+
+impl ClientHandler for Recorder {
+    async fn on_progress(
+        &self,
+        params: ProgressNotificationParam,
+        _context: NotificationContext<RoleClient>,
+    ) {
+        self.progress.lock().unwrap().push(params);
+    }
+}
+
+type Client = RunningService<RoleClient, Recorder>;
+
+/// Starts `astrix mcp` in `repo` and connects an rmcp client to it.
+async fn connect(repo: &TestRepo) -> Client {
+    let command = tokio::process::Command::new(ASTRIX).configure(|command| {
+        command
+            .arg("mcp")
+            .env_clear()
+            .envs(repo.env_vars())
+            .current_dir(repo.path());
+    });
+    let (transport, _stderr) = TokioChildProcess::builder(command)
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start astrix mcp");
+    Recorder::default()
+        .serve(transport)
+        .await
+        .expect("initialise the session")
+}
+
+fn object(value: Value) -> serde_json::Map<String, Value> {
+    match value {
+        Value::Object(map) => map,
+        other => panic!("not an object: {other}"),
+    }
+}
+
+async fn call(client: &Client, tool: &'static str, arguments: Value) -> CallToolResult {
+    client
+        .call_tool(CallToolRequestParams::new(tool).with_arguments(object(arguments)))
+        .await
+        .expect("a tool result, not a protocol error")
+}
+
+/// The text of a result's single text block.
+fn text(result: &CallToolResult) -> String {
+    assert_eq!(result.content.len(), 1, "{result:?}");
+    result.content[0]
+        .as_text()
+        .expect("a text block")
+        .text
+        .clone()
+}
+
+/// Evaluates `intent` and returns the structured decision, after checking that the text
+/// block carries the same JSON and that it is not an error.
+async fn decide(client: &Client, intent: Value) -> Value {
+    let result = call(
+        client,
+        "astrix_evaluate_policy",
+        json!({ "intent": intent }),
+    )
+    .await;
+    assert_eq!(result.is_error, Some(false), "{result:?}");
+    let structured = result
+        .structured_content
+        .clone()
+        .expect("structured content");
+    let from_text: Value = serde_json::from_str(&text(&result)).expect("JSON text");
+    assert_eq!(structured, from_text);
+    structured
+}
+
+fn intent(actor: &str, env: &str, diff: Value) -> Value {
+    let mut intent = json!({
+        "actor": {"type": actor, "id": "test-agent"},
+        "target": {"env": env},
+        "modified_files": ["src/lib.rs"],
+    });
+    intent["diff"] = diff;
+    intent
+}
+
+fn contains_key(value: &Value, key: &str) -> bool {
+    match value {
+        Value::Object(map) => map
+            .iter()
+            .any(|(name, item)| name == key || contains_key(item, key)),
+        Value::Array(items) => items.iter().any(|item| contains_key(item, key)),
+        _ => false,
+    }
+}
+
+fn tool<'a>(tools: &'a [Tool], name: &str) -> &'a Tool {
+    tools
+        .iter()
+        .find(|tool| tool.name == name)
+        .unwrap_or_else(|| panic!("no tool `{name}`"))
+}
+
+#[tokio::test]
+async fn lists_the_tools_with_inlined_schemas_and_annotations() {
+    let repo = repository();
+    let client = connect(&repo).await;
+    let tools = client.list_all_tools().await.unwrap();
+    let listed = serde_json::to_value(&tools).unwrap();
+    assert!(!contains_key(&listed, "$ref"), "{listed:#}");
+    assert!(!contains_key(&listed, "$defs"), "{listed:#}");
+
+    assert_eq!(
+        tools
+            .iter()
+            .map(|tool| tool.name.as_ref())
+            .collect::<Vec<_>>(),
+        [
+            "astrix_evaluate_policy",
+            "astrix_get_blast_radius",
+            "astrix_run_impacted_tests"
+        ]
+    );
+    let evaluate = tool(&tools, "astrix_evaluate_policy");
+    let input = Value::Object((*evaluate.input_schema).clone());
+    assert_eq!(input["additionalProperties"], false);
+    assert_eq!(input["required"], json!(["intent"]));
+    let intent = &input["properties"]["intent"];
+    for (pointer, required) in [
+        ("", json!(["actor", "target", "modified_files", "diff"])),
+        ("/properties/actor", json!(["type"])),
+        ("/properties/target", json!(["env"])),
+        ("/properties/diff", json!(["modifies_tests"])),
+    ] {
+        let object = intent.pointer(pointer).unwrap();
+        assert_eq!(object["additionalProperties"], false, "{pointer}");
+        assert_eq!(object["required"], required, "{pointer}");
+    }
+    assert_eq!(
+        intent["properties"]["diff"]["properties"]["modifies_tests"]["enum"],
+        json!(["true", "false"])
+    );
+    assert_eq!(intent["properties"]["approved"]["type"], "boolean");
+    let output = Value::Object((*evaluate.output_schema.clone().unwrap()).clone());
+    assert_eq!(
+        output,
+        json!({
+            "type": "object",
+            "additionalProperties": false,
+            "properties": {
+                "allowed": {"type": "boolean", "description": output["properties"]["allowed"]["description"]},
+                "denied": {"type": "boolean", "description": output["properties"]["denied"]["description"]},
+                "requires_approval": {"type": "boolean", "description": output["properties"]["requires_approval"]["description"]},
+                "reason": {"type": "string", "description": output["properties"]["reason"]["description"]},
+            },
+            "required": ["allowed", "denied", "requires_approval"],
+        })
+    );
+    let annotations = evaluate.annotations.as_ref().unwrap();
+    assert_eq!(annotations.read_only_hint, Some(true));
+    assert_eq!(annotations.idempotent_hint, Some(true));
+    assert_eq!(annotations.destructive_hint, Some(false));
+    assert_eq!(annotations.open_world_hint, Some(false));
+
+    let blast = tool(&tools, "astrix_get_blast_radius");
+    let annotations = blast.annotations.as_ref().unwrap();
+    assert_eq!(annotations.read_only_hint, Some(true));
+    assert_eq!(annotations.idempotent_hint, Some(true));
+    let run = tool(&tools, "astrix_run_impacted_tests");
+    let annotations = run.annotations.as_ref().unwrap();
+    assert_eq!(annotations.read_only_hint, Some(false));
+    assert_eq!(annotations.destructive_hint, Some(false));
+    for (tool, properties) in [
+        (blast, json!(["modified_files", "base"])),
+        (run, json!(["modified_files", "base", "dry_run"])),
+    ] {
+        let input = Value::Object((*tool.input_schema).clone());
+        assert_eq!(input["additionalProperties"], false);
+        assert_eq!(input.get("required"), None);
+        let names: Vec<&String> = input["properties"].as_object().unwrap().keys().collect();
+        assert_eq!(json!(names), properties);
+        assert!(tool.output_schema.is_some());
+    }
+
+    settings(repo.path()).bind(|| insta::assert_json_snapshot!("mcp_tools", listed));
+    client.cancel().await.unwrap();
+}
+
+#[tokio::test]
+async fn evaluate_policy_allows_denies_and_holds() {
+    let repo = repository();
+    let client = connect(&repo).await;
+
+    let allowed = decide(
+        &client,
+        intent("human", "production", json!({"modifies_tests": "false"})),
+    )
+    .await;
+    assert_eq!(
+        allowed,
+        json!({"allowed": true, "denied": false, "requires_approval": false,
+               "reason": "no rule matched; the policy's default is `allow`"})
+    );
+
+    let denied = decide(
+        &client,
+        intent(
+            "autonomous_llm",
+            "production",
+            json!({"modifies_tests": "false"}),
+        ),
+    )
+    .await;
+    assert_eq!(
+        denied,
+        json!({"allowed": false, "denied": true, "requires_approval": false,
+               "reason": "[agents-off-production] autonomous agents do not commit to production"})
+    );
+
+    let big = json!({"modifies_tests": "false", "lines_added": 500, "lines_deleted": 0});
+    let held = decide(&client, intent("autonomous_llm", "staging", big.clone())).await;
+    assert_eq!(held["allowed"], false);
+    assert_eq!(held["denied"], false);
+    assert_eq!(held["requires_approval"], true);
+    assert!(
+        held["reason"]
+            .as_str()
+            .unwrap()
+            .starts_with("[agent-diff-size] large agent diffs need review"),
+        "{held}"
+    );
+
+    // An approval already recorded: still held, and allowed.
+    let mut approved = intent("autonomous_llm", "staging", big);
+    approved["approved"] = json!(true);
+    let approved = decide(&client, approved).await;
+    assert_eq!(approved["allowed"], true);
+    assert_eq!(approved["requires_approval"], true);
+    client.cancel().await.unwrap();
+}
+
+#[tokio::test]
+async fn a_float_of_2_pow_53_or_more_fails_the_policy() {
+    let repo = repository();
+    let client = connect(&repo).await;
+    // 2^53 + 1 as a float arrives as 2^53: it cannot be trusted, whatever the comparison.
+    let float = decide(
+        &client,
+        intent(
+            "autonomous_llm",
+            "staging",
+            json!({"modifies_tests": "false", "lines_added": 9_007_199_254_740_993.0_f64, "lines_deleted": 0}),
+        ),
+    )
+    .await;
+    assert_eq!(float["requires_approval"], true, "{float}");
+    assert!(
+        float["reason"]
+            .as_str()
+            .unwrap()
+            .contains("`diff.lines_added` is the float `9007199254740992.0`, too large to be exact; send it as a string"),
+        "{float}"
+    );
+    // The same number as a string is exact, and compared.
+    let string = decide(
+        &client,
+        intent(
+            "autonomous_llm",
+            "staging",
+            json!({"modifies_tests": "false", "lines_added": "9007199254740993", "lines_deleted": 0}),
+        ),
+    )
+    .await;
+    assert!(
+        string["reason"]
+            .as_str()
+            .unwrap()
+            .contains("lines_changed is 9007199254740993"),
+        "{string}"
+    );
+    // Small floats and integers are exact.
+    let small = decide(
+        &client,
+        intent(
+            "autonomous_llm",
+            "staging",
+            json!({"modifies_tests": "false", "lines_added": 399.0, "lines_deleted": 1}),
+        ),
+    )
+    .await;
+    assert_eq!(small["allowed"], true, "{small}");
+    client.cancel().await.unwrap();
+}
+
+#[tokio::test]
+async fn invalid_input_is_an_in_band_error_and_the_server_keeps_serving() {
+    let repo = repository();
+    let client = connect(&repo).await;
+    let cases = [
+        (
+            json!({"intent": intent("human", "development", json!({"modifies_tests": true}))}),
+            "invalid input at `intent.diff.modifies_tests`: `modifies_tests` is the string \"true\" or \"false\", not a JSON boolean: write \"modifies_tests\": \"true\"",
+        ),
+        (
+            json!({"intent": {"actor": {"type": "human"}, "target": {}, "modified_files": [], "diff": {"modifies_tests": "false"}}}),
+            "invalid input at `intent.target`: missing field `env`\nhelp: add `intent.target.env`",
+        ),
+        (
+            json!({"intent": {"actor": {"type": "human"}, "target": {"env": "d"}, "modified_files": ["../x"], "diff": {"modifies_tests": "false"}}}),
+            "invalid input at `intent.modified_files[0]`: `../x` has an empty, `.` or `..` segment",
+        ),
+        (
+            json!({"actor": {"type": "human"}}),
+            "invalid arguments: unknown field `actor`\nhelp: the intent goes inside the one argument `intent`",
+        ),
+    ];
+    for (arguments, expected) in cases {
+        let result = call(&client, "astrix_evaluate_policy", arguments).await;
+        assert_eq!(result.is_error, Some(true), "{result:?}");
+        assert!(result.structured_content.is_none(), "{result:?}");
+        let message = text(&result);
+        assert!(message.starts_with(expected), "{message}");
+        assert!(
+            message.ends_with("call astrix_evaluate_policy again"),
+            "{message}"
+        );
+    }
+    let after = decide(
+        &client,
+        intent("human", "development", json!({"modifies_tests": "false"})),
+    )
+    .await;
+    assert_eq!(after["allowed"], true);
+    client.cancel().await.unwrap();
+}
+
+#[tokio::test]
+async fn the_policy_is_read_from_head_at_every_call() {
+    let repo = repository();
+    let client = connect(&repo).await;
+    let agent = intent(
+        "autonomous_llm",
+        "production",
+        json!({"modifies_tests": "false"}),
+    );
+    assert_eq!(decide(&client, agent.clone()).await["denied"], true);
+
+    // The working tree's policy does not count ...
+    repo.write("Astrixfile.ax", "version = 1\n");
+    assert_eq!(decide(&client, agent.clone()).await["denied"], true);
+    // ... the committed one does, from the next call on.
+    repo.git(&["commit", "-q", "-am", "loosen"]);
+    assert_eq!(decide(&client, agent.clone()).await["allowed"], true);
+
+    // A committed policy that does not validate: the built-in default judges, and holds.
+    repo.write("Astrixfile.ax", "version = 2\n");
+    repo.git(&["commit", "-q", "-am", "break"]);
+    let human = intent("human", "development", json!({"modifies_tests": "false"}));
+    let held = decide(&client, human).await;
+    assert_eq!(held["requires_approval"], true, "{held}");
+    assert!(
+        held["reason"]
+            .as_str()
+            .unwrap()
+            .contains("[committed-policy-invalid]"),
+        "{held}"
+    );
+    client.cancel().await.unwrap();
+}
+
+/// The raw wire: stdout carries only JSON-RPC messages, and the server exits with 0 as soon
+/// as the client closes its standard input. `-C` serves a repository other than the current
+/// directory's.
+#[test]
+fn exits_cleanly_when_stdin_closes() {
+    let repo = repository();
+    let mut child = repo
+        .command(ASTRIX)
+        .current_dir(repo.path().parent().unwrap())
+        .args(["mcp", "-C"])
+        .arg(repo.path())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    for message in [
+        json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+            "protocolVersion": "2025-06-18", "capabilities": {},
+            "clientInfo": {"name": "raw", "version": "0"}}}),
+        json!({"jsonrpc": "2.0", "method": "notifications/initialized"}),
+        json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {
+            "name": "astrix_evaluate_policy",
+            "arguments": {"intent": intent("autonomous_llm", "production", json!({"modifies_tests": "false"}))}}}),
+    ] {
+        writeln!(stdin, "{message}").unwrap();
+    }
+    drop(stdin);
+
+    let started = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "astrix mcp did not exit after stdin closed"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert!(status.success(), "{status:?}");
+    let stdout = BufReader::new(child.stdout.take().unwrap());
+    let messages: Vec<Value> = stdout
+        .lines()
+        .map(|line| serde_json::from_str(&line.unwrap()).expect("a JSON-RPC message"))
+        .collect();
+    assert_eq!(messages.len(), 2, "{messages:#?}");
+    assert_eq!(messages[0]["result"]["serverInfo"]["name"], "astrix");
+    assert_eq!(
+        messages[1]["result"]["structuredContent"]["reason"],
+        "[agents-off-production] autonomous agents do not commit to production",
+        "{messages:#?}"
+    );
+}
+
+/// A repository with two declared components: `app` depends on `core`, and each has a test
+/// command (`app`'s fails).
+fn components() -> TestRepo {
+    let repo = TestRepo::new();
+    repo.write(
+        "Astrixfile.ax",
+        r#"version = 1
+
+[impact]
+discover = false
+
+[[component]]
+name = "core"
+paths = ["core/**"]
+test = "echo core tests ok"
+
+[[component]]
+name = "app"
+paths = ["app/**"]
+depends_on = ["core"]
+test = "echo app tests; echo app broke >&2; exit 3"
+"#,
+    );
+    repo.write("core/lib.txt", "core\n");
+    repo.write("app/main.txt", "app\n");
+    repo.git(&["add", "-A"]);
+    repo.git(&["commit", "-q", "-m", "init"]);
+    repo
+}
+
+/// The names of the affected components of a blast radius.
+fn affected(radius: &Value) -> Vec<&str> {
+    radius["components"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|component| component["name"].as_str().unwrap())
+        .collect()
+}
+
+async fn structured(client: &Client, tool: &'static str, arguments: Value) -> Value {
+    let result = call(client, tool, arguments).await;
+    assert_eq!(result.is_error, Some(false), "{result:?}");
+    let structured = result
+        .structured_content
+        .clone()
+        .expect("structured content");
+    let from_text: Value = serde_json::from_str(&text(&result)).expect("JSON text");
+    assert_eq!(structured, from_text);
+    structured
+}
+
+#[tokio::test]
+async fn blast_radius_of_named_staged_and_committed_changes() {
+    let repo = components();
+    let client = connect(&repo).await;
+
+    let named = structured(
+        &client,
+        "astrix_get_blast_radius",
+        json!({"modified_files": ["core/lib.txt"]}),
+    )
+    .await;
+    assert_eq!(affected(&named), ["core", "app"]);
+    assert_eq!(named["changed_files"], json!(["core/lib.txt"]));
+    assert_eq!(named["components"][1]["distance"], 1);
+    assert_eq!(
+        named["components"][1]["reasons"],
+        json!([{"kind": "dependency", "path": ["app", "core"]}])
+    );
+
+    // The staged change, by default.
+    repo.write("app/main.txt", "app 2\n");
+    repo.git(&["add", "app/main.txt"]);
+    let staged = structured(&client, "astrix_get_blast_radius", json!({})).await;
+    assert_eq!(affected(&staged), ["app"]);
+
+    // The commits since a base revision.
+    repo.git(&["switch", "-q", "-c", "feature"]);
+    repo.git(&["commit", "-q", "-m", "app"]);
+    repo.write("core/lib.txt", "core 2\n");
+    repo.git(&["commit", "-q", "-am", "core"]);
+    let range = structured(&client, "astrix_get_blast_radius", json!({"base": "main"})).await;
+    assert_eq!(
+        range["changed_files"],
+        json!(["app/main.txt", "core/lib.txt"])
+    );
+    assert_eq!(affected(&range), ["app", "core"]);
+
+    // A file no component owns makes everything affected.
+    let unowned = structured(
+        &client,
+        "astrix_get_blast_radius",
+        json!({"modified_files": ["README.md"]}),
+    )
+    .await;
+    assert_eq!(unowned["all_affected"], true);
+    assert_eq!(unowned["unowned_files"], json!(["README.md"]));
+    client.cancel().await.unwrap();
+}
+
+#[tokio::test]
+async fn blast_radius_errors_are_in_band() {
+    let repo = components();
+    let client = connect(&repo).await;
+    for (arguments, expected) in [
+        (
+            json!({"modified_files": ["core/lib.txt"], "base": "main"}),
+            "invalid input: `modified_files` and `base` both name the change",
+        ),
+        (
+            json!({"files": ["core/lib.txt"]}),
+            "invalid input at `files`: unknown field `files`",
+        ),
+        (
+            json!({"base": "no-such-branch"}),
+            "astrix could not compute the blast radius: ",
+        ),
+    ] {
+        let result = call(&client, "astrix_get_blast_radius", arguments).await;
+        assert_eq!(result.is_error, Some(true), "{result:?}");
+        let message = text(&result);
+        assert!(message.starts_with(expected), "{message}");
+        if message.starts_with("astrix could not") {
+            assert!(
+                message.contains("`no-such-branch` is not a commit of this repository"),
+                "{message}"
+            );
+            assert!(
+                message.ends_with("the blast radius is unknown: treat every component as affected"),
+                "{message}"
+            );
+        }
+    }
+    let after = structured(
+        &client,
+        "astrix_get_blast_radius",
+        json!({"modified_files": ["app/main.txt"]}),
+    )
+    .await;
+    assert_eq!(affected(&after), ["app"]);
+    client.cancel().await.unwrap();
+}
+
+#[tokio::test]
+async fn impacted_tests_dry_run_lists_and_runs_nothing() {
+    let repo = components();
+    let client = connect(&repo).await;
+    let listed = structured(
+        &client,
+        "astrix_run_impacted_tests",
+        json!({"modified_files": ["core/lib.txt"], "dry_run": true}),
+    )
+    .await;
+    assert_eq!(
+        listed,
+        json!({
+            "schema_version": 1,
+            "dry_run": true,
+            "tests": [
+                {"component": "core", "command": "echo core tests ok"},
+                {"component": "app", "command": "echo app tests; echo app broke >&2; exit 3"},
+            ],
+            "untested": [],
+        })
+    );
+    client.cancel().await.unwrap();
+}
+
+/// Calls `astrix_run_impacted_tests` with a progress token and returns the result.
+async fn run_with_progress(client: &Client, arguments: Value) -> CallToolResult {
+    let params =
+        CallToolRequestParams::new("astrix_run_impacted_tests").with_arguments(object(arguments));
+    let handle = client
+        .send_cancellable_request(
+            ClientRequest::CallToolRequest(Request::new(params)),
+            PeerRequestOptions::no_options(),
+        )
+        .await
+        .unwrap();
+    match handle.await_response().await.unwrap() {
+        ServerResult::CallToolResult(result) => result,
+        other => panic!("not a tool result: {other:?}"),
+    }
+}
+
+#[tokio::test]
+async fn impacted_tests_run_with_progress_and_results() {
+    let repo = components();
+    let client = connect(&repo).await;
+    let result = run_with_progress(&client, json!({"modified_files": ["core/lib.txt"]})).await;
+    assert_eq!(result.is_error, Some(false), "{result:?}");
+    let ran = result.structured_content.unwrap();
+    assert_eq!(ran["dry_run"], false);
+    assert_eq!(ran["passed"], false);
+    let results = ran["results"].as_array().unwrap();
+    assert_eq!(results.len(), 2);
+    assert_eq!(results[0]["component"], "core");
+    assert_eq!(results[0]["exit_code"], 0);
+    assert_eq!(results[0]["passed"], true);
+    assert_eq!(results[0]["output_tail"], "core tests ok");
+    assert_eq!(results[1]["exit_code"], 3);
+    assert_eq!(results[1]["passed"], false);
+    assert_eq!(results[1]["output_tail"], "app tests\napp broke");
+    assert!(results[1]["duration_ms"].is_u64());
+    let progress = client.service().progress.lock().unwrap().clone();
+
+    // A change to `app` alone runs only its test (here without a progress token, so
+    // without progress notifications).
+    let app_only = structured(
+        &client,
+        "astrix_run_impacted_tests",
+        json!({"modified_files": ["app/main.txt"]}),
+    )
+    .await;
+    assert_eq!(app_only["results"].as_array().unwrap().len(), 1);
+    assert_eq!(app_only["passed"], false);
+
+    let steps: Vec<(f64, Option<f64>, String)> = progress
+        .iter()
+        .map(|step| {
+            (
+                step.progress,
+                step.total,
+                step.message.clone().unwrap_or_default(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        steps
+            .iter()
+            .map(|(done, total, _)| (*done, *total))
+            .collect::<Vec<_>>(),
+        [
+            (0.5, Some(2.0)),
+            (1.0, Some(2.0)),
+            (1.5, Some(2.0)),
+            (2.0, Some(2.0))
+        ],
+        "{steps:#?}"
+    );
+    assert_eq!(steps[0].2, "running `echo core tests ok` (core)");
+    assert!(steps[3].2.contains("failed with exit code 3"), "{steps:#?}");
+    client.cancel().await.unwrap();
+}
+
+/// A repository whose one component's test writes its process id to `pid` and sleeps.
+fn slow_component() -> TestRepo {
+    let repo = TestRepo::new();
+    repo.write(
+        "Astrixfile.ax",
+        r#"version = 1
+
+[impact]
+discover = false
+
+[[component]]
+name = "slow"
+paths = ["slow/**"]
+test = "echo $$ > pid; exec sleep 60"
+"#,
+    );
+    repo.write("slow/a.txt", "a\n");
+    repo.git(&["add", "-A"]);
+    repo.git(&["commit", "-q", "-m", "init"]);
+    repo
+}
+
+/// The process id the slow test wrote in `root`, once it runs.
+fn wait_for_pid(root: &std::path::Path) -> String {
+    let pid_file = root.join("pid");
+    let started = Instant::now();
+    loop {
+        if let Ok(pid) = std::fs::read_to_string(&pid_file) {
+            if !pid.trim().is_empty() {
+                return pid.trim().to_owned();
+            }
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "the test never started"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// Waits until process `pid` is gone.
+fn wait_until_gone(pid: &str, what: &str) {
+    let proc = std::path::PathBuf::from(format!("/proc/{pid}"));
+    let since = Instant::now();
+    while proc.exists() {
+        assert!(
+            since.elapsed() < Duration::from_secs(10),
+            "the test process {pid} still runs after {what}"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+#[tokio::test]
+async fn cancelling_a_run_stops_the_running_test() {
+    let repo = slow_component();
+    let client = connect(&repo).await;
+
+    let params = CallToolRequestParams::new("astrix_run_impacted_tests")
+        .with_arguments(object(json!({"modified_files": ["slow/a.txt"]})));
+    let handle = client
+        .send_cancellable_request(
+            ClientRequest::CallToolRequest(Request::new(params)),
+            PeerRequestOptions::no_options(),
+        )
+        .await
+        .unwrap();
+    // The waits block, so they run beside the client's runtime, which sends the request.
+    let root = repo.path().to_path_buf();
+    let pid = tokio::task::spawn_blocking(move || wait_for_pid(&root))
+        .await
+        .unwrap();
+    handle.cancel(Some("test".to_owned())).await.unwrap();
+    tokio::task::spawn_blocking(move || wait_until_gone(&pid, "the cancellation"))
+        .await
+        .unwrap();
+    // The server keeps serving.
+    let listed = structured(
+        &client,
+        "astrix_run_impacted_tests",
+        json!({"modified_files": ["slow/a.txt"], "dry_run": true}),
+    )
+    .await;
+    assert_eq!(listed["tests"][0]["component"], "slow");
+    client.cancel().await.unwrap();
+}
+
+/// A session that ends while a test runs kills the test: nothing outlives the server.
+#[test]
+fn a_session_that_ends_during_a_run_kills_the_test() {
+    let repo = slow_component();
+    let mut child = repo
+        .command(ASTRIX)
+        .arg("mcp")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    for message in [
+        json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+            "protocolVersion": "2025-06-18", "capabilities": {},
+            "clientInfo": {"name": "raw", "version": "0"}}}),
+        json!({"jsonrpc": "2.0", "method": "notifications/initialized"}),
+        json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {
+            "name": "astrix_run_impacted_tests",
+            "arguments": {"modified_files": ["slow/a.txt"]}}}),
+    ] {
+        writeln!(stdin, "{message}").unwrap();
+    }
+    let pid = wait_for_pid(repo.path());
+    drop(stdin);
+    let started = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "astrix mcp did not exit after stdin closed"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert!(status.success(), "{status:?}");
+    wait_until_gone(&pid, "the session ended");
+}
