@@ -12,7 +12,7 @@
 # The committed seeds in fuzz/corpus/<target>/ are only read; what the fuzzer finds goes
 # to fuzz/target/corpus/<target>/ and crashes to fuzz/target/artifacts/<target>/ (both
 # ignored by git). Environment: JOBS=<n> runs n fuzzing processes (default: one, in the foreground;
-# with JOBS, libFuzzer writes each one's log to fuzz-<i>.log);
+# with JOBS, libFuzzer writes each one's log to fuzz/fuzz-<i>.log, ignored by git);
 # SANITIZER=none|address (default address).
 set -euo pipefail
 cd "$(dirname "$0")"

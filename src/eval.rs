@@ -368,7 +368,7 @@ impl Facts<'_> {
             Argument::LinesChanged => {
                 let added = raw("lines_added")?;
                 let deleted = raw("lines_deleted")?;
-                added.checked_add(deleted).ok_or((
+                exact_sum(added, deleted).ok_or((
                     ConversionFailure::OutOfRange(format!("{added} + {deleted}")),
                     "lines_changed",
                 ))
@@ -376,6 +376,34 @@ impl Facts<'_> {
             other => raw(other.name()),
         }
     }
+}
+
+/// `a + b` exactly, normalised, or `None` when no decimal holds the sum.
+///
+/// `Decimal::checked_add` does not do this: when the exact sum needs more digits than the
+/// 96-bit mantissa has at its scale, it drops digits after the point and rounds
+/// (`79228162514264337593543950000 + 0.5` is `79228162514264337593543950000`), so a policy
+/// such as `lines_changed <= 79228162514264337593543950000` would pass on a value that
+/// exceeds it. Numbers are compared exactly and never rounded (SPEC §4): such a sum is out
+/// of range and fails the policy.
+fn exact_sum(a: Decimal, b: Decimal) -> Option<Decimal> {
+    let (a, b) = (a.normalize(), b.normalize());
+    let scale = a.scale().max(b.scale());
+    // Both mantissas at the common scale. When one overflows i128 there, the other (at most
+    // 2^96 - 1) cannot bring the sum back: its last digit sits at that scale, so the sum
+    // needs more than 96 bits there, and no decimal holds it.
+    let widen = |d: Decimal| {
+        10_i128
+            .checked_pow(scale - d.scale())
+            .and_then(|factor| d.mantissa().checked_mul(factor))
+    };
+    let mut mantissa = widen(a)?.checked_add(widen(b)?)?;
+    let mut scale = scale;
+    while scale > 0 && mantissa % 10 == 0 {
+        mantissa /= 10;
+        scale -= 1;
+    }
+    Decimal::try_from_i128_with_scale(mantissa, scale).ok()
 }
 
 fn check_policy(policy: &NumericPolicy, facts: &Facts<'_>) -> PolicyOutcome {
@@ -541,6 +569,71 @@ reason = "binaries are not committed"
         null_value_fails:
             ("autonomous_llm", "development", ["a.rs"], r#"{"modifies_tests":"false","lines_added":null,"lines_deleted":0,"binary_files":0}"#)
             => RequireApproval ["agent-diff-size"];
+    }
+
+    /// Found by the `policy_grammar` fuzz target (its exact-sum property): `lines_changed`
+    /// is the exact sum, never a rounded one; a sum no decimal holds fails the policy.
+    #[test]
+    fn lines_changed_is_summed_exactly_never_rounded() {
+        let policy = policy(
+            "version = 1\n[[rule]]\nid = \"size\"\npolicy = \"lines_changed <= 79228162514264337593543950000\"\ndecision = \"deny\"\n",
+        );
+        let diff = |added: &str, deleted: &str| {
+            format!(
+                r#"{{"modifies_tests":"false","lines_added":{added},"lines_deleted":{deleted}}}"#
+            )
+        };
+        for (added, deleted) in [
+            // The input the fuzzer found (minimised): 643759500.000000000000000000001 has 30
+            // significant digits; rounded to 643759500, it passed.
+            ("643759500", "1e-21"),
+            // The exact sums exceed the limit by a fraction; a rounded sum would equal it.
+            ("79228162514264337593543950000", "0.5"),
+            ("0.5", "79228162514264337593543950000"),
+            // 7922816251426433759354395034.1 needs 30 digits; rounded, it would pass.
+            ("7922816251426433759354395033.5", "0.6"),
+        ] {
+            let decision = evaluate(
+                &policy,
+                &intent("human", "d", &["a.rs"], &diff(added, deleted)),
+            );
+            assert_eq!(
+                decision.verdict,
+                Verdict::Deny,
+                "{added} + {deleted}: {}",
+                decision.reason
+            );
+            let outcome = decision.outcomes[0].policy.as_ref().unwrap();
+            assert_eq!(outcome.value, None, "{}", outcome.detail);
+            assert!(
+                outcome.detail.contains("outside the exact decimal range"),
+                "{}",
+                outcome.detail
+            );
+        }
+        for (added, deleted, sum) in [
+            ("0.5", "0.5", "1"),
+            (
+                "7922816251426433759354394999.5",
+                "-0.5",
+                "7922816251426433759354394999",
+            ),
+            (
+                "7922816251426433759354395033.5",
+                "0.5",
+                "7922816251426433759354395034",
+            ),
+            ("1e-28", "-1e-28", "0"),
+            ("400", "0.00", "400"),
+        ] {
+            let decision = evaluate(
+                &policy,
+                &intent("human", "d", &["a.rs"], &diff(added, deleted)),
+            );
+            let outcome = decision.outcomes[0].policy.as_ref().unwrap();
+            assert_eq!(outcome.value.as_deref(), Some(sum), "{added} + {deleted}");
+            assert_eq!(decision.verdict, Verdict::Allow, "{}", decision.reason);
+        }
     }
 
     #[test]

@@ -13,11 +13,18 @@
 //!   exactly the integer serde_json reads (compared as i128); a numeric string is its
 //!   trimmed text's number.
 //! - A policy and a value that both read: `holds` agrees with the oracle's comparison.
+//! - With a second line break, `policy\nlines_added\nlines_deleted`: the evaluator's
+//!   `lines_changed` is the exact sum (the oracle adds digit strings); a sum no decimal
+//!   holds fails the policy, and a policy that passes agrees with exact comparison.
 #![no_main]
 
+use astrix::eval::evaluate;
+use astrix::intent::ActionIntent;
+use astrix::policy::glob::MatcherBuilder;
 use astrix::policy::numeric::{
-    ConversionFailure, NumberError, NumericPolicy, convert, parse_number,
+    Argument, ConversionFailure, NumberError, NumericPolicy, convert, parse_number,
 };
+use astrix::policy::{Actors, Policy, Rule, Verdict};
 use astrix_fuzz::oracle::{self, Exact, Reading};
 use libfuzzer_sys::fuzz_target;
 
@@ -34,8 +41,78 @@ fuzz_target!(|data: &[u8]| {
         if let (Ok(policy), Some(expected)) = (NumericPolicy::parse(policy), value_of(value)) {
             check_holds(&policy, value, &expected);
         }
+        if let (Ok(policy), Some((added, deleted))) =
+            (NumericPolicy::parse(policy), value.split_once('\n'))
+        {
+            check_sum(policy, added, deleted);
+        }
     }
 });
+
+/// `lines_changed` through the evaluator, against the oracle's exact sum.
+fn check_sum(mut numeric: NumericPolicy, added: &str, deleted: &str) {
+    if serde_json::from_str::<serde_json::Value>(added).is_err()
+        || serde_json::from_str::<serde_json::Value>(deleted).is_err()
+    {
+        return;
+    }
+    numeric.argument = Argument::LinesChanged;
+    let threshold = exact(&numeric.value.to_string()).expect("a policy value reads");
+    let symbol = numeric.operator.symbol();
+    let mut builder = MatcherBuilder::default();
+    let tests_list = builder.add_list(Vec::new());
+    let policy = Policy {
+        version: 1,
+        default: Verdict::Allow,
+        test_patterns: Vec::new(),
+        tests_list,
+        environments: Vec::new(),
+        actors: Actors::default(),
+        approval_ttl: std::time::Duration::from_secs(60),
+        rules: vec![Rule {
+            id: "sum".to_owned(),
+            line: 1,
+            actor: None,
+            env: None,
+            paths: None,
+            only_paths: None,
+            modifies_tests: None,
+            policy: Some(numeric),
+            decision: Verdict::Deny,
+            reason: None,
+        }],
+        cases: Vec::new(),
+        matcher: builder.build().expect("an empty matcher builds"),
+    };
+    let json = format!(
+        r#"{{"actor":{{"type":"human"}},"target":{{"env":"d"}},"modified_files":["a"],"diff":{{"modifies_tests":"false","lines_added":{added},"lines_deleted":{deleted}}}}}"#
+    );
+    let Ok(intent) = ActionIntent::from_json(&json) else {
+        return;
+    };
+    let decision = evaluate(&policy, &intent);
+    let result = decision.outcomes[0]
+        .policy
+        .as_ref()
+        .expect("the rule has a policy");
+    let sum = match (value_of(added), value_of(deleted)) {
+        (Some(a), Some(b)) => Some(oracle::add(&a, &b)).filter(Exact::fits),
+        _ => None,
+    };
+    let expected = sum
+        .as_ref()
+        .is_some_and(|sum| oracle::compare(sum, symbol, &threshold));
+    assert_eq!(
+        result.passed,
+        expected,
+        "`{}` with lines_added {added} and lines_deleted {deleted}: astrix says {} ({}), the \
+         exact sum {:?} says {expected}",
+        result.policy,
+        result.passed,
+        result.detail,
+        sum.as_ref().map(Exact::to_text)
+    );
+}
 
 /// The oracle's reading of `text`, when it is well-formed and in range.
 fn exact(text: &str) -> Option<Exact> {
