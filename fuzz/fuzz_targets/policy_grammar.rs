@@ -20,11 +20,10 @@
 
 use astrix::eval::evaluate;
 use astrix::intent::ActionIntent;
-use astrix::policy::glob::MatcherBuilder;
 use astrix::policy::numeric::{
     Argument, ConversionFailure, NumberError, NumericPolicy, convert, parse_number,
 };
-use astrix::policy::{Actors, Policy, Rule, Verdict};
+use astrix::policy::{self, Rule, Verdict};
 use astrix_fuzz::oracle::{self, Exact, Reading};
 use libfuzzer_sys::fuzz_target;
 
@@ -59,31 +58,26 @@ fn check_sum(mut numeric: NumericPolicy, added: &str, deleted: &str) {
     numeric.argument = Argument::LinesChanged;
     let threshold = exact(&numeric.value.to_string()).expect("a policy value reads");
     let symbol = numeric.operator.symbol();
-    let mut builder = MatcherBuilder::default();
-    let tests_list = builder.add_list(Vec::new());
-    let policy = Policy {
-        version: 1,
-        default: Verdict::Allow,
-        test_patterns: Vec::new(),
-        tests_list,
-        environments: Vec::new(),
-        actors: Actors::default(),
-        approval_ttl: std::time::Duration::from_secs(60),
-        rules: vec![Rule {
-            id: "sum".to_owned(),
-            line: 1,
-            actor: None,
-            env: None,
-            paths: None,
-            only_paths: None,
-            modifies_tests: None,
-            policy: Some(numeric),
-            decision: Verdict::Deny,
-            reason: None,
-        }],
-        cases: Vec::new(),
-        matcher: builder.build().expect("an empty matcher builds"),
+    // A policy loaded from a file (so it has every field a policy has), whose one rule
+    // then gets the parsed comparison.
+    let Ok((mut policy, _)) = policy::load(
+        "Astrixfile.ax",
+        "version = 1\n[[rule]]\nid = \"sum\"\npolicy = \"lines_changed <= 0\"\n",
+    ) else {
+        panic!("the base policy loads");
     };
+    policy.rules = vec![Rule {
+        id: "sum".to_owned(),
+        line: 1,
+        actor: None,
+        env: None,
+        paths: None,
+        only_paths: None,
+        modifies_tests: None,
+        policy: Some(numeric),
+        decision: Verdict::Deny,
+        reason: None,
+    }];
     let json = format!(
         r#"{{"actor":{{"type":"human"}},"target":{{"env":"d"}},"modified_files":["a"],"diff":{{"modifies_tests":"false","lines_added":{added},"lines_deleted":{deleted}}}}}"#
     );
