@@ -2106,3 +2106,84 @@ fn intent_lists_exactly_what_git_diff_cached_reports() {
     );
     assert_eq!(committed, files);
 }
+
+// ---------------------------------------------------------------------------------------
+// What the local gate cannot stop, and what stops it instead (docs/security.md).
+
+/// `astrix ci` over `main..feature`, for a change headed to `develop` (staging).
+fn ci_into_develop(gate: &Gate) -> Output {
+    isolated(ASTRIX, &gate.root)
+        .args([
+            "ci",
+            "--base",
+            "main",
+            "--head",
+            "feature",
+            "--target-branch",
+            "develop",
+            "--format",
+            "json",
+        ])
+        .output()
+        .unwrap()
+}
+
+/// Hooks live in the clone: an agent that switches them off (`-c core.hooksPath=…`) runs
+/// neither pre-commit nor the backstop, and its commit lands. `astrix ci` then judges the
+/// commit from what it records: Claude Code's `Co-Authored-By` trailer makes it an agent's,
+/// and its test change is held.
+#[test]
+fn hooks_switched_off_skip_the_local_gate_and_ci_judges_the_commit() {
+    let gate = Gate::new();
+    gate.git(&["switch", "-q", "-c", "feature"]);
+    gate.write("tests/t.rs", "#[test]\nfn one() {}\n");
+    gate.git(&["add", "tests/t.rs"]);
+    let before = gate.head();
+    let message = "weaken\n\nCo-Authored-By: Claude <noreply@anthropic.com>";
+    let output = git_at(
+        &gate.root,
+        AGENT,
+        &[
+            "-c",
+            "core.hooksPath=/nonexistent",
+            "commit",
+            "-q",
+            "-m",
+            message,
+        ],
+    );
+    let head = assert_committed(&gate, &output, &before);
+    assert!(gate.log().is_empty(), "no hook ran: {:#?}", gate.log());
+
+    let output = ci_into_develop(&gate);
+    assert_eq!(output.status.code(), Some(3), "{}", stderr(&output));
+    let report: Value = serde_json::from_slice(&output.stdout).unwrap();
+    let commit = &report["commits"][0];
+    assert_eq!(commit["commit"], head.as_str(), "{report:#}");
+    assert_eq!(commit["actor"]["type"], "autonomous_llm", "{report:#}");
+    assert_eq!(commit["verdict"], "require_approval", "{report:#}");
+    assert_eq!(
+        commit["deciding_rules"][0], "agents-touching-tests",
+        "{report:#}"
+    );
+}
+
+/// Markers only escalate: an agent whose process carries none, and whose commit names no
+/// agent, is judged as the human it appears to be — by the hook and by CI alike. Agents
+/// need an identity of their own (a bot account, a trailer their tool always writes) for
+/// CI to tell them apart.
+#[test]
+fn an_agent_without_markers_or_identity_is_judged_as_a_human() {
+    let gate = Gate::new();
+    gate.git(&["switch", "-q", "-c", "feature"]);
+    gate.write("tests/t.rs", "#[test]\nfn one() {}\n");
+    gate.git(&["add", "tests/t.rs"]);
+    let before = gate.head();
+    assert_committed(&gate, &gate.commit(HUMAN, &["-m", "weaken"]), &before);
+    assert_eq!(gate.log().last().unwrap()["decision"], "allow");
+
+    let output = ci_into_develop(&gate);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let report: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(report["commits"][0]["actor"]["type"], "human", "{report:#}");
+}
