@@ -110,10 +110,91 @@ fn report_error(error: &anyhow::Error, ctx: &mut Context<'_>) {
     }
 }
 
+/// Runs `main` with astrix's panic hook installed and any panic caught: a panic (a bug) is
+/// reported on stderr with a request to report it, and ends in [`ExitStatus::Error`], so
+/// that the action is blocked. Without this, Rust exits with 101 after a panic, which a
+/// caller that only knows astrix's exit codes could not tell apart. The binary's `main` is
+/// this and nothing else.
+pub fn run_guarded(main: impl FnOnce() -> ExitStatus + std::panic::UnwindSafe) -> ExitStatus {
+    std::panic::set_hook(Box::new(|info| {
+        // Nothing can be done when stderr is gone; the exit code still says it.
+        let _ = writeln!(io::stderr().lock(), "{}", crash_report(info));
+    }));
+    std::panic::catch_unwind(main).unwrap_or(ExitStatus::Error)
+}
+
+/// What the panic hook prints: what happened and where, that the action is blocked, and to
+/// report it.
+pub fn crash_report(info: &std::panic::PanicHookInfo<'_>) -> String {
+    let payload = info.payload();
+    let what = payload
+        .downcast_ref::<&str>()
+        .copied()
+        .or_else(|| payload.downcast_ref::<String>().map(String::as_str))
+        .unwrap_or("a panic without a message");
+    let place = info
+        .location()
+        .map(|location| format!(" at {}:{}", location.file(), location.line()))
+        .unwrap_or_default();
+    format!(
+        "error: astrix crashed{place}: {}; the action is blocked\n\
+         help: this is a bug in astrix: please report it at the astrix issue tracker, with the command you ran and this message",
+        what.replace('\n', " ")
+    )
+}
+
 /// Treats a broken pipe on stdout as success: the reader went away, the decision stands.
 pub fn ignore_broken_pipe(result: io::Result<()>) -> io::Result<()> {
     match result {
         Err(error) if error.kind() == io::ErrorKind::BrokenPipe => Ok(()),
         other => other,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_crash_report_says_where_and_asks_for_a_report() {
+        let reports = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+        let previous = std::panic::take_hook();
+        let sink = std::sync::Arc::clone(&reports);
+        std::panic::set_hook(Box::new(move |info| {
+            // The hook is the process's: keep only this test's panics.
+            if info
+                .location()
+                .is_some_and(|place| place.file().ends_with("app.rs"))
+                && let Ok(mut reports) = sink.lock()
+            {
+                reports.push(crash_report(info));
+            }
+        }));
+        let text = std::panic::catch_unwind(|| panic!("first line\nsecond line"));
+        let formatted = std::panic::catch_unwind(|| panic!("value {}", 7));
+        let other = std::panic::catch_unwind(|| std::panic::panic_any(7_u8));
+        std::panic::set_hook(previous);
+        assert!(text.is_err() && formatted.is_err() && other.is_err());
+        let reports = reports.lock().unwrap();
+        assert!(
+            reports[0].starts_with("error: astrix crashed at src/app.rs:"),
+            "{}",
+            reports[0]
+        );
+        assert!(
+            reports[0].contains(": first line second line; the action is blocked\nhelp: this is a bug in astrix: please report it"),
+            "{}",
+            reports[0]
+        );
+        assert!(
+            reports[1].contains(": value 7; the action is blocked"),
+            "{}",
+            reports[1]
+        );
+        assert!(
+            reports[2].contains(": a panic without a message; the action is blocked"),
+            "{}",
+            reports[2]
+        );
     }
 }

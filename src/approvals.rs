@@ -148,24 +148,34 @@ struct StoreFile {
 }
 
 /// Errors of the approvals store.
+/// The IO error is part of the message, not a `source`, so that an error report does not
+/// print it twice.
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
-    #[error("cannot read the approvals store `{path}`: {source}")]
+    #[error(
+        "cannot read the approvals store `{}`: {error}; give the user that runs git read access to it",
+        path.display()
+    )]
     Read {
         path: PathBuf,
-        source: std::io::Error,
-    },
-    #[error("cannot record the approval in `{path}`: {source}")]
-    Write {
-        path: PathBuf,
-        source: std::io::Error,
+        error: std::io::Error,
     },
     #[error(
-        "the approvals store `{path}` is corrupt ({message}); no approval in it is accepted — remove the file and approve again"
+        "cannot record the approval in `{}`: {error}; nothing was recorded (the store is as it was): make it writable again (free disk space, fix its permissions) and approve again",
+        path.display()
+    )]
+    Write {
+        path: PathBuf,
+        error: std::io::Error,
+    },
+    #[error(
+        "the approvals store `{}` is corrupt ({message}); no approval in it is accepted: remove the file and approve again",
+        path.display()
     )]
     Corrupt { path: PathBuf, message: String },
     #[error(
-        "the approval `{id}` in `{path}` was edited by hand (its seal does not match); remove it with `astrix approve --revoke {id}` and approve again"
+        "the approval `{id}` in `{}` was edited by hand (its seal does not match); remove it with `astrix approve --revoke {id}` and approve again",
+        path.display()
     )]
     Tampered { path: PathBuf, id: String },
 }
@@ -195,10 +205,10 @@ impl ApprovalStore {
         let bytes = match fs_err::read(&self.path) {
             Ok(bytes) => bytes,
             Err(error) if error.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
-            Err(source) => {
+            Err(error) => {
                 return Err(StoreError::Read {
                     path: self.path.clone(),
-                    source,
+                    error,
                 });
             }
         };
@@ -254,9 +264,9 @@ impl ApprovalStore {
     }
 
     fn load_unchecked(&self) -> Result<Vec<Approval>, StoreError> {
-        let bytes = fs_err::read(&self.path).map_err(|source| StoreError::Read {
+        let bytes = fs_err::read(&self.path).map_err(|error| StoreError::Read {
             path: self.path.clone(),
-            source,
+            error,
         })?;
         serde_json::from_slice::<StoreFile>(&bytes)
             .map(|file| file.approvals)
@@ -268,9 +278,9 @@ impl ApprovalStore {
 
     /// Writes the store atomically: a temporary file, flushed, then renamed over the old one.
     fn save(&self, approvals: Vec<Approval>) -> Result<(), StoreError> {
-        let write_error = |source| StoreError::Write {
+        let write_error = |error| StoreError::Write {
             path: self.path.clone(),
-            source,
+            error,
         };
         let file = StoreFile {
             version: STORE_VERSION,

@@ -50,18 +50,22 @@ pub struct AuditEntry {
     pub commit: Option<String>,
 }
 
-/// Errors of the audit log.
+/// Errors of the audit log. The IO error is part of the message, not a `source`, so that
+/// an error report does not print it twice.
 #[derive(Debug, thiserror::Error)]
 pub enum AuditError {
-    #[error("cannot append to the audit log `{path}`: {source}")]
+    #[error(
+        "cannot append to the audit log `{}`: {error}; make it writable again (free disk space, fix its permissions)",
+        path.display()
+    )]
     Append {
         path: PathBuf,
-        source: std::io::Error,
+        error: std::io::Error,
     },
-    #[error("cannot read the audit log `{path}`: {source}")]
+    #[error("cannot read the audit log `{}`: {error}", path.display())]
     Read {
         path: PathBuf,
-        source: std::io::Error,
+        error: std::io::Error,
     },
 }
 
@@ -85,10 +89,14 @@ impl AuditLog {
     }
 
     /// Appends one entry as a single write, so that concurrent writers do not interleave.
+    ///
+    /// A write that failed part way (a full disk) leaves a line without its end; the next
+    /// entry then starts on a line of its own, so that only the torn line is lost, never the
+    /// entry written after it.
     pub fn append(&self, entry: &AuditEntry) -> Result<(), AuditError> {
-        let error = |source| AuditError::Append {
+        let error = |error| AuditError::Append {
             path: self.path.clone(),
-            source,
+            error,
         };
         let mut line = serde_json::to_vec(entry).map_err(|e| error(std::io::Error::other(e)))?;
         line.push(b'\n');
@@ -97,9 +105,13 @@ impl AuditLog {
         }
         let mut file = fs_err::OpenOptions::new()
             .create(true)
+            .read(true)
             .append(true)
             .open(&self.path)
             .map_err(error)?;
+        if ends_without_newline(&mut file).map_err(error)? {
+            line.insert(0, b'\n');
+        }
         file.write_all(&line).map_err(error)?;
         file.flush().map_err(error)?;
         file.sync_data().map_err(error)
@@ -114,18 +126,18 @@ impl AuditLog {
         let file = match fs_err::File::open(&self.path) {
             Ok(file) => file,
             Err(error) if error.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
-            Err(source) => {
+            Err(error) => {
                 return Err(AuditError::Read {
                     path: self.path.clone(),
-                    source,
+                    error,
                 });
             }
         };
         let mut entries = Vec::new();
         for (number, line) in std::io::BufReader::new(file).lines().enumerate() {
-            let line = line.map_err(|source| AuditError::Read {
+            let line = line.map_err(|error| AuditError::Read {
                 path: self.path.clone(),
-                source,
+                error,
             })?;
             if line.trim().is_empty() {
                 continue;
@@ -141,6 +153,20 @@ impl AuditLog {
         }
         Ok(entries)
     }
+}
+
+/// Whether a regular file's last byte is not a line end (an empty file, or a device such
+/// as `/dev/full`, is not).
+fn ends_without_newline(file: &mut fs_err::File) -> std::io::Result<bool> {
+    use std::io::{Read as _, Seek as _, SeekFrom};
+    let metadata = file.metadata()?;
+    if !metadata.is_file() || metadata.len() == 0 {
+        return Ok(false);
+    }
+    file.seek(SeekFrom::End(-1))?;
+    let mut last = [0u8; 1];
+    file.read_exact(&mut last)?;
+    Ok(last[0] != b'\n')
 }
 
 #[cfg(test)]
@@ -194,6 +220,25 @@ mod tests {
         let all = log.read(None).unwrap();
         assert!(all[0].is_ok());
         assert!(all[1].as_ref().unwrap_err().starts_with("line 2"));
+    }
+
+    #[test]
+    fn an_entry_after_a_torn_write_starts_on_its_own_line() {
+        let dir = tempfile::tempdir().unwrap();
+        let log = AuditLog::new(dir.path());
+        log.append(&entry("allow")).unwrap();
+        // What a write that failed part way leaves: a line without its end.
+        std::fs::OpenOptions::new()
+            .append(true)
+            .open(log.path())
+            .unwrap()
+            .write_all(b"{\"time\":\"2026-")
+            .unwrap();
+        log.append(&entry("deny")).unwrap();
+        let all = log.read(None).unwrap();
+        assert_eq!(all.len(), 3, "{all:?}");
+        assert!(all[1].as_ref().unwrap_err().starts_with("line 2"));
+        assert_eq!(all[2].as_ref().unwrap().decision, "deny");
     }
 
     #[test]

@@ -87,8 +87,16 @@ pub struct ChangeFacts {
 
 /// Why a change's paths cannot form an intent.
 #[derive(Debug, thiserror::Error)]
+// Not a `#[source]`: the message already includes it, and the error report would print it
+// a second time as its cause.
 #[error("the change has a path astrix cannot judge: {0}")]
-pub struct PathError(#[from] crate::intent::RepoPathError);
+pub struct PathError(crate::intent::RepoPathError);
+
+impl From<crate::intent::RepoPathError> for PathError {
+    fn from(error: crate::intent::RepoPathError) -> Self {
+        Self(error)
+    }
+}
 
 /// The intent of a change made by `actor` towards `target`.
 pub fn build_intent(

@@ -77,13 +77,9 @@ pub fn built_in(why: &str) -> LoadedPolicy {
 
 /// Reads and validates a policy file from disk.
 pub fn from_file(path: &Path) -> anyhow::Result<LoadedPolicy> {
-    let bytes = fs_err::read(path)?;
     let label = path.display().to_string();
-    let text = String::from_utf8(bytes).map_err(|_| {
-        anyhow::anyhow!(
-            "`{label}` is not UTF-8 text; an Astrixfile is a TOML file (is it a binary file?)"
-        )
-    })?;
+    let bytes = read_policy_file(path)?;
+    let text = policy::decode(&label, bytes).map_err(InvalidPolicyError)?;
     let provenance = PolicyProvenance {
         source: "file".to_owned(),
         file: Some(label.clone()),
@@ -92,6 +88,17 @@ pub fn from_file(path: &Path) -> anyhow::Result<LoadedPolicy> {
         description: format!("`{label}` (named on the command line)"),
     };
     Ok(from_text(&label, &text, provenance)?)
+}
+
+/// The bytes of the policy file at `path`; an error says which file could not be read.
+pub fn read_policy_file(path: &Path) -> anyhow::Result<Vec<u8>> {
+    use anyhow::Context as _;
+    fs_err::read(path).with_context(|| {
+        format!(
+            "cannot read the policy file `{}`; check that it exists and that you may read it",
+            path.display()
+        )
+    })
 }
 
 /// The policy that judges changes in a repository, and what went wrong finding it.
@@ -211,17 +218,9 @@ fn from_committed(data: Vec<u8>, provenance: PolicyProvenance) -> RepositoryPoli
 
     let source = provenance.source.clone();
     let source = source.as_str();
-    let Ok(text) = String::from_utf8(data) else {
-        let mut diagnostics = Diagnostics::new(FILE_NAME, "");
-        diagnostics.items.push(
-            crate::diagnostic::Diagnostic::new(
-                crate::diagnostic::Code::TomlSyntax,
-                0..0,
-                format!("{FILE_NAME} is not UTF-8 text"),
-            )
-            .with_help("an Astrixfile is a TOML file; was a binary file committed in its place?"),
-        );
-        return invalid_committed(diagnostics, source);
+    let text = match policy::decode(FILE_NAME, data) {
+        Ok(text) => text,
+        Err(diagnostics) => return invalid_committed(diagnostics, source),
     };
     match from_text(FILE_NAME, &text, provenance) {
         Ok(loaded) => RepositoryPolicy {

@@ -356,7 +356,7 @@ fn finish(
             judgement,
             Some(&update.new),
         ))
-        .context("the decision cannot be recorded, so the update is blocked")?;
+        .context("the decision cannot be recorded in the audit log, so the update is blocked")?;
     Ok(status)
 }
 

@@ -354,19 +354,10 @@ pub fn touches_policy(change: &Change) -> bool {
 
 /// The diagnostics of a policy file's content, when it does not validate.
 pub fn policy_problems(data: Vec<u8>) -> Option<Diagnostics> {
-    let Ok(text) = String::from_utf8(data) else {
-        let mut diagnostics = Diagnostics::new(FILE_NAME, "");
-        diagnostics.items.push(
-            crate::diagnostic::Diagnostic::new(
-                crate::diagnostic::Code::TomlSyntax,
-                0..0,
-                format!("{FILE_NAME} is not UTF-8 text"),
-            )
-            .with_help("an Astrixfile is a TOML file"),
-        );
-        return Some(diagnostics);
-    };
-    policy::load(FILE_NAME, &text).err()
+    match policy::decode(FILE_NAME, data) {
+        Ok(text) => policy::load(FILE_NAME, &text).err(),
+        Err(diagnostics) => Some(diagnostics),
+    }
 }
 
 /// The context lines of a commit report: actor, target, policy, approval.

@@ -77,7 +77,7 @@ fn pre_commit(ctx: &mut Context<'_>) -> anyhow::Result<ExitStatus> {
     }
     let log = AuditLog::new(&astrix_dir(&repo));
     log.append(&audit_entry("pre-commit", &judgement, judgement.parent()))
-        .context("the decision cannot be recorded, so the commit is blocked")?;
+        .context("the decision cannot be recorded in the audit log, so the commit is blocked")?;
     if status == ExitStatus::Allowed && !as_amend {
         record_pass(&repo, &judgement)?;
     }

@@ -14,11 +14,9 @@ pub fn run(args: &ValidateArgs, ctx: &mut Context<'_>) -> anyhow::Result<ExitSta
         .clone()
         .unwrap_or_else(|| default_policy_path(&ctx.cwd));
     let label = path.display().to_string();
-    let bytes = fs_err::read(&path)?;
-    let text = String::from_utf8(bytes).map_err(|_| {
-        anyhow::anyhow!("`{label}` is not UTF-8 text; an Astrixfile is a TOML file")
-    })?;
-    let (status, diagnostics, summary) = match policy::load(&label, &text) {
+    let bytes = crate::source::read_policy_file(&path)?;
+    let loaded = policy::decode(&label, bytes).and_then(|text| policy::load(&label, &text));
+    let (status, diagnostics, summary) = match loaded {
         Ok((policy, warnings)) => (
             ExitStatus::Allowed,
             warnings,

@@ -19,7 +19,10 @@ pub enum GitError {
         path: PathBuf,
     },
     /// The repository exists but could not be opened.
-    #[error("cannot open the git repository at `{}`: {message}", path.display())]
+    #[error(
+        "cannot open the git repository at `{}`: {message}; check that it is intact (`git status` works there) and that the user running astrix may read it",
+        path.display()
+    )]
     Open {
         /// The repository directory.
         path: PathBuf,
@@ -38,8 +41,11 @@ pub enum GitError {
         /// The common directory the repository declares.
         actual: PathBuf,
     },
-    /// The index file could not be read or decoded.
-    #[error("cannot read the index `{}`: {message}", path.display())]
+    /// The index file does not decode, or holds what git never writes there.
+    #[error(
+        "the index `{}` is damaged: {message}; rebuild it from HEAD with `git read-tree HEAD` (the work tree is left alone) and stage the change again",
+        path.display()
+    )]
     Index {
         /// The index file.
         path: PathBuf,
@@ -57,19 +63,41 @@ pub enum GitError {
     },
     /// An object the repository refers to is not in the object database.
     #[error(
-        "object `{id}` is missing from the object database; the repository is damaged or shallow"
+        "object `{id}`{} is missing from the object database, so the repository is damaged (or a shallow or partial clone lacks it); `git fsck` lists what is missing: `git add` a staged file again to store its content, and fetch or copy other objects from a clone that has them",
+        concerning(what.as_deref())
     )]
     MissingObject {
         /// The object id (hex).
         id: String,
+        /// What the object is, when the caller knows ("the new content of \`a.txt\`").
+        what: Option<String>,
     },
     /// An object could not be read or decoded.
-    #[error("cannot read object `{id}`: {message}")]
+    #[error(
+        "object `{id}`{} is damaged: {message}; `git fsck` lists the damaged objects: restore them from a clone or a backup that has them",
+        concerning(what.as_deref())
+    )]
     CorruptObject {
         /// The object id (hex).
         id: String,
+        /// What the object is, when the caller knows.
+        what: Option<String>,
         /// Why.
         message: String,
+    },
+    /// A file or directory of the repository exists but may not be read (its permissions).
+    #[error(
+        "cannot read `{}`{}: {error}; astrix reads the repository as the user that runs it (and git): give that user read access to it",
+        path.display(),
+        concerning(what.as_deref())
+    )]
+    Access {
+        /// The file or directory.
+        path: PathBuf,
+        /// What it holds, when that is not plain from the path ("object \`…\`").
+        what: Option<String>,
+        /// The IO error (in the message, so not a `source`: reports would print it twice).
+        error: std::io::Error,
     },
     /// An object has another type than the place that refers to it requires.
     #[error(
@@ -92,7 +120,9 @@ pub enum GitError {
         message: String,
     },
     /// A reference could not be read.
-    #[error("cannot read the reference `{name}`: {message}")]
+    #[error(
+        "cannot read the reference `{name}`: {message}; check that the repository is intact (`git status` works there) and that the user running astrix may read it"
+    )]
     Reference {
         /// The reference name.
         name: String,
@@ -106,13 +136,12 @@ pub enum GitError {
         message: String,
     },
     /// A file of the repository (a state file such as `MERGE_HEAD`) could not be read.
-    #[error("cannot read `{}`: {source}", path.display())]
+    #[error("cannot read `{}`: {error}", path.display())]
     Io {
         /// The file.
         path: PathBuf,
-        /// The IO error.
-        #[source]
-        source: std::io::Error,
+        /// The IO error (in the message, so not a `source`: reports would print it twice).
+        error: std::io::Error,
     },
     /// A file of the repository holds something that is not what git writes there.
     #[error("`{}` is malformed: {message}", path.display())]
@@ -132,6 +161,51 @@ pub enum GitError {
         /// The depth limit.
         limit: usize,
     },
+}
+
+impl GitError {
+    /// A missing object.
+    pub(crate) fn missing(id: &impl ToString) -> Self {
+        GitError::MissingObject {
+            id: id.to_string(),
+            what: None,
+        }
+    }
+
+    /// An object that does not read or decode.
+    pub(crate) fn corrupt(id: &impl ToString, message: String) -> Self {
+        GitError::CorruptObject {
+            id: id.to_string(),
+            what: None,
+            message,
+        }
+    }
+
+    /// Says what the object of a missing, damaged or unreadable object error is ("the new
+    /// content of \`a.txt\`"), unless the error says so already; other errors are returned
+    /// as they are.
+    #[must_use]
+    pub(crate) fn concerning(mut self, describe: impl FnOnce() -> String) -> Self {
+        if let GitError::MissingObject { what, .. }
+        | GitError::CorruptObject { what, .. }
+        | GitError::Access { what, .. } = &mut self
+        {
+            match what {
+                Some(known) if known.starts_with("object `") && !known.contains(',') => {
+                    known.push_str(", ");
+                    known.push_str(&describe());
+                }
+                Some(_) => {}
+                None => *what = Some(describe()),
+            }
+        }
+        self
+    }
+}
+
+/// ` (what)`, or nothing.
+fn concerning(what: Option<&str>) -> String {
+    what.map(|what| format!(" ({what})")).unwrap_or_default()
 }
 
 /// At most this many paths are named in an [`GitError::Unmerged`] message.

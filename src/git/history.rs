@@ -156,13 +156,10 @@ impl Repository {
         let (old_tree, _) = objects.commit(&old_id)?;
         let (new_tree, _) = objects.commit(&new_id)?;
         let raw = objects.diff_trees(Some(old_tree), Some(new_tree))?;
-        let index =
-            self.repo
-                .index_from_tree(&new_tree)
-                .map_err(|err| GitError::CorruptObject {
-                    id: new_tree.to_string(),
-                    message: message(&err),
-                })?;
+        let index = self
+            .repo
+            .index_from_tree(&new_tree)
+            .map_err(|err| GitError::corrupt(&new_tree, message(&err)))?;
         let attributes = self.attributes(&index)?;
         let mut content = Content::new(&objects, attributes, self.diff_settings()?);
         let files = Self::ordinary(raw, &mut content, options)?;
@@ -226,10 +223,8 @@ impl Repository {
                 actual: kind.to_string(),
             });
         }
-        let corrupt = |err: &(dyn std::error::Error + 'static)| GitError::CorruptObject {
-            id: id.to_string(),
-            message: message(err),
-        };
+        let corrupt =
+            |err: &(dyn std::error::Error + 'static)| GitError::corrupt(&id, message(err));
         let commit = gix::objs::CommitRef::from_bytes(&data, self.repo.object_hash())
             .map_err(|err| corrupt(&err))?;
         let signature = |signature: gix::actor::SignatureRef<'_>| {

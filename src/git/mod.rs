@@ -126,11 +126,14 @@ impl Repository {
     /// worktrees; configuration comes from the snapshot's `HOME`, `XDG_CONFIG_HOME`,
     /// `GIT_CONFIG_*`, never from the process environment.
     pub fn open(cwd: &Path, env: &EnvSnapshot) -> Result<Self, GitError> {
-        let cwd = std::path::absolute(cwd).map_err(|source| GitError::Io {
+        let cwd = std::path::absolute(cwd).map_err(|error| GitError::Io {
             path: cwd.to_owned(),
-            source,
+            error,
         })?;
-        let mut options = gix::open::Options::isolated();
+        // Strict, as git is: a repository configuration that cannot be read or holds an
+        // invalid value is an error, not silently skipped (it decides renames, the diff
+        // algorithm and what is binary).
+        let mut options = gix::open::Options::isolated().strict_config(true);
         options.permissions.config.includes = true;
         let explicit_dir = env
             .get_os(GIT_DIR)
@@ -236,9 +239,18 @@ impl Repository {
         let index = self.load_index()?;
         check_unmerged(&index)?;
         let objects = Objects::new(&self.repo);
-        let head_tree = head.map(|id| objects.commit(&id)).transpose()?.map(|c| c.0);
+        let head_tree = head
+            .map(|id| {
+                objects
+                    .commit(&id)
+                    .map_err(|err| err.concerning(|| "the commit HEAD points at".to_owned()))
+            })
+            .transpose()?
+            .map(|c| c.0);
         let mut read_dirs = HashMap::new();
-        let raw = objects.diff_tree_index(head_tree, &index, Some(&mut read_dirs))?;
+        let diff = objects.diff_tree_index(head_tree, &index, Some(&mut read_dirs))?;
+        self.check_cache_tree(&objects, &index, &diff)?;
+        let raw = diff.changes;
         let mut parents: Vec<ObjectId> = head.into_iter().collect();
         // The committed `.gitattributes` decide what is binary, so that a change cannot make
         // its own lines disappear (`* -diff`); on an unborn branch the staged ones do.
@@ -257,11 +269,30 @@ impl Repository {
         let mut others = Vec::new();
         for merge_head in &merge_heads {
             let (tree, _) = objects.commit(merge_head)?;
-            others.push(objects.diff_tree_index(Some(tree), &index, None)?);
+            let diff = objects.diff_tree_index(Some(tree), &index, None)?;
+            self.check_cache_tree(&objects, &index, &diff)?;
+            others.push(diff.changes);
         }
         parents.extend(merge_heads);
         let files = combined(raw, others, &mut content, options)?;
         Ok(finish(files, &parents, content.settings.renames))
+    }
+
+    /// Refuses an index whose cache tree would make git commit other content than the
+    /// entries the walk judged (see [`Objects::cache_tree_problem`]).
+    fn check_cache_tree(
+        &self,
+        objects: &Objects<'_>,
+        index: &gix::index::State,
+        diff: &tree::IndexDiff,
+    ) -> Result<(), GitError> {
+        match objects.cache_tree_problem(index, &diff.skipped)? {
+            Some(message) => Err(GitError::Index {
+                path: self.index_path.clone(),
+                message,
+            }),
+            None => Ok(()),
+        }
     }
 
     /// The change a commit makes: its tree against its first parent's (the empty tree for a
@@ -348,8 +379,14 @@ impl Repository {
             return Ok(None);
         };
         let objects = Objects::new(&self.repo);
-        let (tree, _) = objects.commit(&commit)?;
-        let Some(item) = objects.entry_at(tree, path.as_bytes().as_bstr())? else {
+        let what = || format!("`{path}` at `{rev}`");
+        let (tree, _) = objects
+            .commit(&commit)
+            .map_err(|err| err.concerning(what))?;
+        let Some(item) = objects
+            .entry_at(tree, path.as_bytes().as_bstr())
+            .map_err(|err| err.concerning(what))?
+        else {
             return Ok(None);
         };
         if item.mode == EntryMode::Submodule.octal() {
@@ -357,7 +394,7 @@ impl Repository {
         }
         Ok(Some(Blob {
             id: item.id.to_string(),
-            data: objects.blob(&item.id)?,
+            data: objects.blob(&item.id).map_err(|err| err.concerning(what))?,
         }))
     }
 
@@ -382,7 +419,9 @@ impl Repository {
         let objects = Objects::new(&self.repo);
         Ok(Some(Blob {
             id: entry.id.to_string(),
-            data: objects.blob(&entry.id)?,
+            data: objects
+                .blob(&entry.id)
+                .map_err(|err| err.concerning(|| format!("the staged `{path}`")))?,
         }))
     }
 
@@ -477,16 +516,34 @@ impl Repository {
         // The trailing checksum is not verified, as git does not on ordinary reads (only `git
         // fsck` does): hashing a large index costs more than decoding it. A damaged index is
         // still an error when its structure does not decode.
-        gix::index::File::at(
+        let index = gix::index::File::at(
             &self.index_path,
             hash,
             true,
             gix::index::decode::Options::default(),
         )
-        .map_err(|err| GitError::Index {
+        .map_err(|err| {
+            // A file that cannot be opened (its permissions) is not a damaged index.
+            match err.downcast_any_ref::<gix::index::file::init::OpenError>() {
+                Some(open) => GitError::Access {
+                    path: open.path.clone(),
+                    what: None,
+                    error: open.source.raw_os_error().map_or_else(
+                        || std::io::Error::new(open.source.kind(), open.source.to_string()),
+                        std::io::Error::from_raw_os_error,
+                    ),
+                },
+                None => GitError::Index {
+                    path: self.index_path.clone(),
+                    message: message(&err),
+                },
+            }
+        })?;
+        check_index_entries(&index).map_err(|message| GitError::Index {
             path: self.index_path.clone(),
-            message: message(&err),
-        })
+            message,
+        })?;
+        Ok(index)
     }
 
     fn head_commit(&self) -> Result<Option<ObjectId>, GitError> {
@@ -738,10 +795,12 @@ fn discover(
         current_dir: Some(cwd),
         ..Default::default()
     };
-    let (path, _trust) =
-        gix::discover::upwards_opts(cwd, discovery).map_err(|_| GitError::NotARepository {
+    let ceilings = discovery.ceiling_dirs.clone();
+    let (path, _trust) = gix::discover::upwards_opts(cwd, discovery).map_err(|_| {
+        unreadable_git_dir(cwd, &ceilings).unwrap_or_else(|| GitError::NotARepository {
             path: cwd.to_owned(),
-        })?;
+        })
+    })?;
     let open_at = match path {
         gix::discover::repository::Path::LinkedWorkTree { work_dir, .. }
         | gix::discover::repository::Path::WorkTree(work_dir) => work_dir,
@@ -751,6 +810,43 @@ fn discover(
         path: open_at.clone(),
         message: message(&err),
     })
+}
+
+/// Why discovery found no repository when the reason is permissions: the first `.git` from
+/// `cwd` upwards (below the ceilings), or a directory on the way, that exists but may not be
+/// read. Discovery takes such a `.git` for no repository at all.
+fn unreadable_git_dir(cwd: &Path, ceilings: &[PathBuf]) -> Option<GitError> {
+    let denied = |path: &Path, result: std::io::Result<()>| match result {
+        Err(error) if error.kind() == std::io::ErrorKind::PermissionDenied => {
+            Some(GitError::Access {
+                path: path.to_owned(),
+                what: None,
+                error,
+            })
+        }
+        _ => None,
+    };
+    for dir in cwd.ancestors() {
+        if ceilings.iter().any(|ceiling| ceiling == dir) {
+            return None;
+        }
+        let dot_git = dir.join(".git");
+        match std::fs::symlink_metadata(&dot_git) {
+            Ok(metadata) if metadata.is_dir() => {
+                let head = dot_git.join("HEAD");
+                return denied(&dot_git, std::fs::read_dir(&dot_git).map(drop))
+                    .filter(|_| std::fs::File::open(&head).is_err())
+                    .or_else(|| denied(&head, std::fs::File::open(&head).map(drop)));
+            }
+            // A `.git` file (a linked worktree, a submodule) names the directory.
+            Ok(_) => return denied(&dot_git, std::fs::read(&dot_git).map(drop)),
+            Err(error) if error.kind() == std::io::ErrorKind::NotFound => {}
+            Err(source) => {
+                return denied(dir, Err(source));
+            }
+        }
+    }
+    None
 }
 
 fn message_dyn(err: &dyn std::error::Error) -> String {
@@ -804,9 +900,9 @@ fn read_optional(path: &Path) -> Result<Option<String>, GitError> {
     match std::fs::read(path) {
         Ok(bytes) => Ok(Some(String::from_utf8_lossy(&bytes).into_owned())),
         Err(err) if err.kind() == std::io::ErrorKind::NotFound => Ok(None),
-        Err(source) => Err(GitError::Io {
+        Err(error) => Err(GitError::Io {
             path: path.to_owned(),
-            source,
+            error,
         }),
     }
 }
@@ -814,6 +910,50 @@ fn read_optional(path: &Path) -> Result<Option<String>, GitError> {
 fn short_branch(name: &BStr) -> String {
     let name = name.to_str_lossy();
     name.strip_prefix("refs/heads/").unwrap_or(&name).to_owned()
+}
+
+/// What git relies on in an index and does not check itself when it reads one: entries in
+/// strictly increasing order of path and stage (git commits them in the order they are in,
+/// so an out-of-order index makes an unsorted tree, and the tree-to-index walk would miss
+/// entries), and modes git writes (a regular file, a symbolic link, a submodule, a sparse
+/// directory). A hand-made index that breaks them is damaged.
+fn check_index_entries(index: &gix::index::State) -> Result<(), String> {
+    use gix::index::entry::Mode;
+    let mut previous: Option<(&BStr, gix::index::entry::Stage)> = None;
+    for entry in index.entries() {
+        let path = entry.path(index);
+        let stage = entry.stage();
+        if let Some((last_path, last_stage)) = previous {
+            let order = last_path
+                .cmp(path)
+                .then((last_stage as u8).cmp(&(stage as u8)));
+            match order {
+                std::cmp::Ordering::Less => {}
+                std::cmp::Ordering::Equal => {
+                    return Err(format!("it lists `{}` twice", path.to_str_lossy()));
+                }
+                std::cmp::Ordering::Greater => {
+                    return Err(format!(
+                        "its entries are out of order (`{}` comes after `{}`)",
+                        path.to_str_lossy(),
+                        last_path.to_str_lossy()
+                    ));
+                }
+            }
+        }
+        previous = Some((path, stage));
+        let mode = entry.mode.bits();
+        let known = matches!(mode & 0o170_000, 0o100_000 | 0o120_000 | 0o160_000)
+            || entry.mode == Mode::DIR
+            || entry.mode.is_sparse();
+        if !known {
+            return Err(format!(
+                "`{}` has a file type git never writes",
+                path.to_str_lossy()
+            ));
+        }
+    }
+    Ok(())
 }
 
 fn check_unmerged(index: &gix::index::State) -> Result<(), GitError> {
@@ -904,8 +1044,16 @@ impl<'o, 'r> Content<'o, 'r> {
         old: Option<(&BStr, Item)>,
         new: Option<(&BStr, Item)>,
     ) -> Result<LineCount, GitError> {
-        let old_data = self.side(old.map(|side| side.1))?;
-        let new_data = self.side(new.map(|side| side.1))?;
+        let content_of = |which: &str, side: Option<(&BStr, Item)>| {
+            let path = side.map(|(path, _)| path.to_str_lossy().into_owned());
+            format!("the {which} content of `{}`", path.unwrap_or_default())
+        };
+        let old_data = self
+            .side(old.map(|side| side.1))
+            .map_err(|err| err.concerning(|| content_of("old", old)))?;
+        let new_data = self
+            .side(new.map(|side| side.1))
+            .map_err(|err| err.concerning(|| content_of("new", new)))?;
         let mut binary = false;
         for (side, data) in [(old, &old_data), (new, &new_data)] {
             if let Some((path, _)) = side {

@@ -368,8 +368,15 @@ impl<'a> Detector<'a> {
         if !is_regular(source.mode) || !is_regular(target.mode) {
             return Ok(0);
         }
-        let src_data = self.blobs.data(&source.id)?;
-        let dst_data = self.blobs.data(&target.id)?;
+        let content_of = |which: &str, path: &BStr| format!("the {which} content of `{path}`");
+        let src_data = self
+            .blobs
+            .data(&source.id)
+            .map_err(|err| err.concerning(|| content_of("old", self.raw[src].path.as_bstr())))?;
+        let dst_data = self
+            .blobs
+            .data(&target.id)
+            .map_err(|err| err.concerning(|| content_of("new", self.raw[dst].path.as_bstr())))?;
         let (src_size, dst_size) = (src_data.len() as u64, dst_data.len() as u64);
         let max_size = src_size.max(dst_size);
         let delta_size = max_size - src_size.min(dst_size);
@@ -541,10 +548,7 @@ mod tests {
 
     impl Blobs for Memory {
         fn data(&mut self, id: &ObjectId) -> Result<Rc<Vec<u8>>, GitError> {
-            self.0
-                .get(id)
-                .cloned()
-                .ok_or_else(|| GitError::MissingObject { id: id.to_string() })
+            self.0.get(id).cloned().ok_or_else(|| GitError::missing(id))
         }
 
         fn is_binary(&mut self, _: &BStr, data: &[u8]) -> Result<bool, GitError> {

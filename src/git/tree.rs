@@ -6,7 +6,7 @@
 
 use std::cell::RefCell;
 use std::cmp::Ordering;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 
 use gix::ObjectId;
@@ -101,12 +101,60 @@ impl<'r> Objects<'r> {
                 let object = object.detach();
                 Ok((object.kind, object.data))
             }
-            Ok(None) => Err(GitError::MissingObject { id: id.to_string() }),
-            Err(err) => Err(GitError::CorruptObject {
-                id: id.to_string(),
-                message: message(&err),
-            }),
+            Ok(None) => Err(self.missing(id)),
+            Err(err) => Err(self.unreadable(id, &err)),
         }
+    }
+
+    /// The error for an object the database does not have: a permission problem when the
+    /// place a loose object or the packs would be found cannot be read (the object database
+    /// takes an unreadable file for an absent one), else a missing object.
+    fn missing(&self, id: &ObjectId) -> GitError {
+        let objects = self.repo.common_dir().join("objects");
+        let hex = id.to_string();
+        let (fan_out, rest) = hex.split_at(2);
+        let loose_dir = objects.join(fan_out);
+        let denied = |result: std::io::Result<()>| {
+            result
+                .err()
+                .filter(|err| err.kind() == std::io::ErrorKind::PermissionDenied)
+        };
+        let file = loose_dir.join(rest);
+        let probe = if let Some(error) = denied(std::fs::File::open(&file).map(drop)) {
+            // Name the directory when it is what may not be read.
+            Some(match denied(std::fs::read_dir(&loose_dir).map(drop)) {
+                Some(dir_error) => (loose_dir, dir_error),
+                None => (file, error),
+            })
+        } else {
+            let packs = objects.join("pack");
+            denied(std::fs::read_dir(&packs).map(drop)).map(|error| (packs, error))
+        };
+        if let Some((path, error)) = probe {
+            return GitError::Access {
+                path,
+                what: Some(format!("object `{hex}`")),
+                error,
+            };
+        }
+        GitError::missing(id)
+    }
+
+    /// The error for an object that the database fails to read: a permission problem when
+    /// that is the cause, else a damaged object.
+    fn unreadable(&self, id: &ObjectId, err: &(dyn std::error::Error + 'static)) -> GitError {
+        let mut cause: Option<&(dyn std::error::Error + 'static)> = Some(err);
+        while let Some(current) = cause {
+            if let Some(io) = current.downcast_ref::<std::io::Error>()
+                && io.kind() == std::io::ErrorKind::PermissionDenied
+            {
+                if let denied @ GitError::Access { .. } = self.missing(id) {
+                    return denied;
+                }
+            }
+            cause = current.source();
+        }
+        GitError::corrupt(&id, message(err))
     }
 
     /// Reads an object of kind `kind` into `data`, reusing its allocation.
@@ -124,11 +172,8 @@ impl<'r> Objects<'r> {
                 expected: kind_name(kind),
                 actual: kind_name(object.kind).to_owned(),
             }),
-            Ok(None) => Err(GitError::MissingObject { id: id.to_string() }),
-            Err(err) => Err(GitError::CorruptObject {
-                id: id.to_string(),
-                message: message(&err),
-            }),
+            Ok(None) => Err(self.missing(id)),
+            Err(err) => Err(self.unreadable(id, &err)),
         }
     }
 
@@ -153,13 +198,8 @@ impl<'r> Objects<'r> {
     /// A commit's tree and parents.
     pub(crate) fn commit(&self, id: &ObjectId) -> Result<(ObjectId, Vec<ObjectId>), GitError> {
         let data = self.read_kind(id, gix::object::Kind::Commit)?;
-        let commit =
-            gix::objs::CommitRef::from_bytes(&data, self.repo.object_hash()).map_err(|err| {
-                GitError::CorruptObject {
-                    id: id.to_string(),
-                    message: message(&err),
-                }
-            })?;
+        let commit = gix::objs::CommitRef::from_bytes(&data, self.repo.object_hash())
+            .map_err(|err| GitError::corrupt(id, message(&err)))?;
         let tree = commit.tree();
         let parents = commit.parents().collect();
         Ok((tree, parents))
@@ -168,11 +208,12 @@ impl<'r> Objects<'r> {
     fn tree(&self, id: &ObjectId) -> Result<Vec<TreeEntry>, GitError> {
         let data = self.read_kind(id, gix::object::Kind::Tree)?;
         let mut entries = Vec::new();
+        let mut order = TreeOrder::default();
         for entry in gix::objs::TreeRefIter::from_bytes(&data, self.repo.object_hash()) {
-            let entry = entry.map_err(|err| GitError::CorruptObject {
-                id: id.to_string(),
-                message: message(&err),
-            })?;
+            let entry = entry.map_err(|err| GitError::corrupt(id, message(&err)))?;
+            order
+                .next(entry.filename, entry.mode.is_tree())
+                .map_err(|problem| GitError::corrupt(id, problem))?;
             entries.push(TreeEntry {
                 name: entry.filename.to_owned(),
                 mode: canonical(u32::from(entry.mode.value())),
@@ -362,8 +403,12 @@ impl<'r> Objects<'r> {
                 continue;
             }
             check_depth(prefix.as_bstr())?;
-            let old_entries = self.tree_entries(old, &mut old_data)?;
-            let new_entries = self.tree_entries(new, &mut new_data)?;
+            let old_entries = self
+                .tree_entries(old, &mut old_data)
+                .map_err(|err| err.concerning(|| directory(prefix.as_bstr())))?;
+            let new_entries = self
+                .tree_entries(new, &mut new_data)
+                .map_err(|err| err.concerning(|| directory(prefix.as_bstr())))?;
             let (mut a, mut b) = (0, 0);
             while a < old_entries.len() || b < new_entries.len() {
                 let order = match (old_entries.get(a), new_entries.get(b)) {
@@ -417,17 +462,15 @@ impl<'r> Objects<'r> {
             return Ok(Vec::new());
         };
         self.read_into(&tree, gix::object::Kind::Tree, data)?;
+        let mut order = TreeOrder::default();
         gix::objs::TreeRefIter::from_bytes(data, self.repo.object_hash())
             .map(|entry| {
-                entry
-                    .map(|entry| {
-                        let mode = canonical(u32::from(entry.mode.value()));
-                        (entry.filename.as_bytes(), mode, entry.oid.to_owned())
-                    })
-                    .map_err(|err| GitError::CorruptObject {
-                        id: tree.to_string(),
-                        message: message(&err),
-                    })
+                let entry = entry.map_err(|err| GitError::corrupt(&tree, message(&err)))?;
+                let mode = canonical(u32::from(entry.mode.value()));
+                order
+                    .next(entry.filename, is_tree(mode))
+                    .map_err(|problem| GitError::corrupt(&tree, problem))?;
+                Ok((entry.filename.as_bytes(), mode, entry.oid.to_owned()))
             })
             .collect()
     }
@@ -445,7 +488,7 @@ impl<'r> Objects<'r> {
         old: Option<ObjectId>,
         index: &gix::index::State,
         attributes: Option<&mut HashMap<BString, Option<Item>>>,
-    ) -> Result<Vec<RawChange>, GitError> {
+    ) -> Result<IndexDiff, GitError> {
         let mut walk = IndexWalk {
             objects: self,
             index,
@@ -453,6 +496,7 @@ impl<'r> Objects<'r> {
             stack: Vec::new(),
             data: Vec::new(),
             attributes,
+            skipped: HashSet::new(),
         };
         match old {
             None => {
@@ -474,31 +518,78 @@ impl<'r> Objects<'r> {
         }
         let mut changes = walk.changes;
         changes.sort_by(|a, b| a.path.cmp(&b.path));
-        Ok(changes)
+        Ok(IndexDiff {
+            changes,
+            skipped: walk.skipped,
+        })
     }
 
     /// The id of the tree `git write-tree` would write from `index`, computed in memory;
     /// valid cache-tree entries are used as they are.
     pub(crate) fn index_tree_id(&self, index: &gix::index::State) -> Result<ObjectId, GitError> {
-        let mut entries: Vec<(BString, u32, ObjectId)> = Vec::with_capacity(index.entries().len());
+        let (id, _) = self.index_tree(index, None)?;
+        Ok(id)
+    }
+
+    /// Whether the tree git would commit from `index` is the tree whose changes
+    /// [`Self::diff_tree_index`] found: git takes every valid cache-tree entry as it is (its
+    /// tree, and its entry count to step over the entries below it), the walk only those it
+    /// `skipped` as equal to the old tree. A valid entry with another tree or count than its
+    /// entries make (a hand-made index) would let git commit content the walk never saw.
+    /// Returns what does not match, if anything.
+    pub(crate) fn cache_tree_problem(
+        &self,
+        index: &gix::index::State,
+        skipped: &HashSet<(BString, ObjectId)>,
+    ) -> Result<Option<String>, GitError> {
+        let trusted = |dir: &[u8], id: ObjectId| skipped.contains(&(BString::from(dir), id));
+        let (_, mismatch) = self.index_tree(index, Some(&trusted))?;
+        Ok(mismatch)
+    }
+
+    /// [`Self::index_tree_id`]; with `verify`, valid cache-tree entries that it does not
+    /// trust are recomputed from their entries, and the first that differs is returned.
+    fn index_tree(
+        &self,
+        index: &gix::index::State,
+        verify: Option<Trust<'_>>,
+    ) -> Result<(ObjectId, Option<String>), GitError> {
+        // Paths borrowed from the index: no allocation per entry.
+        let mut entries: Vec<(&[u8], u32, ObjectId)> = Vec::with_capacity(index.entries().len());
         for entry in index.entries() {
             if entry.stage() != Stage::Unconflicted || entry.flags.contains(Flags::INTENT_TO_ADD) {
                 continue;
             }
-            let path = entry.path(index);
+            let path: &[u8] = entry.path(index);
             if entry.mode.is_sparse() || entry.mode == Mode::DIR {
                 let path = path.strip_suffix(b"/").unwrap_or(path);
-                entries.push((path.into(), MODE_TREE, entry.id));
+                entries.push((path, MODE_TREE, entry.id));
             } else {
-                entries.push((path.to_owned(), canonical(entry.mode.bits()), entry.id));
+                entries.push((path, canonical(entry.mode.bits()), entry.id));
             }
         }
-        entries.sort_by(|a, b| a.0.cmp(&b.0));
-        let hash = self.repo.object_hash();
-        match build_tree(&entries, 0, index.tree(), hash, 0)? {
-            Some(id) => Ok(id),
-            None => hash_tree(&[], hash),
-        }
+        // Already in order but for sparse directories, whose `/` is gone (a sorted run is
+        // cheap to sort).
+        entries.sort_by(|a, b| a.0.cmp(b.0));
+        let mut build = TreeBuild {
+            hash: self.repo.object_hash(),
+            verify,
+            mismatch: None,
+        };
+        let id = match build.tree(&entries, 0, index.tree(), 0)? {
+            Some(id) => id,
+            None => hash_tree(&[], build.hash)?,
+        };
+        Ok((id, build.mismatch))
+    }
+}
+
+/// What a tree is, for errors: "the directory \`src/a\`", or the root directory.
+fn directory(prefix: &BStr) -> String {
+    if prefix.is_empty() {
+        "the root directory".to_owned()
+    } else {
+        format!("the directory `{}`", prefix.to_str_lossy())
     }
 }
 
@@ -542,6 +633,17 @@ struct IndexWalk<'w, 'r> {
     /// The tree being read, reused.
     data: Vec<u8>,
     attributes: Option<&'w mut HashMap<BString, Option<Item>>>,
+    /// The directories skipped because their valid cache-tree entry equals the old tree's.
+    skipped: HashSet<(BString, ObjectId)>,
+}
+
+/// The changes from a tree to the index, and the directories the walk took as unchanged
+/// because of the index's cache tree (see [`Objects::cache_tree_problem`]).
+pub(crate) struct IndexDiff {
+    /// The per-path changes, sorted by path.
+    pub changes: Vec<RawChange>,
+    /// `(directory, tree)` for each directory skipped.
+    pub skipped: HashSet<(BString, ObjectId)>,
 }
 
 impl<'w> IndexWalk<'w, '_> {
@@ -552,6 +654,7 @@ impl<'w> IndexWalk<'w, '_> {
             .cache
             .is_some_and(|cache| cache.num_entries.is_some() && cache.id == dir.tree)
         {
+            self.skipped.insert((dir.prefix, dir.tree));
             return Ok(());
         }
         check_depth(dir.prefix.as_bstr())?;
@@ -577,14 +680,16 @@ impl<'w> IndexWalk<'w, '_> {
         }
         let mut data = std::mem::take(&mut self.data);
         self.objects
-            .read_into(&dir.tree, gix::object::Kind::Tree, &mut data)?;
+            .read_into(&dir.tree, gix::object::Kind::Tree, &mut data)
+            .map_err(|err| err.concerning(|| directory(dir.prefix.as_bstr())))?;
         let mut attributes = None;
         let (mut next, end) = (dir.entries.start, dir.entries.end);
+        let mut order = TreeOrder::default();
         for entry in gix::objs::TreeRefIter::from_bytes(&data, self.objects.repo.object_hash()) {
-            let entry = entry.map_err(|err| GitError::CorruptObject {
-                id: dir.tree.to_string(),
-                message: message(&err),
-            })?;
+            let entry = entry.map_err(|err| GitError::corrupt(&dir.tree, message(&err)))?;
+            order
+                .next(entry.filename, entry.mode.is_tree())
+                .map_err(|problem| GitError::corrupt(&dir.tree, problem))?;
             let name: &[u8] = entry.filename;
             let old = Item {
                 mode: canonical(u32::from(entry.mode.value())),
@@ -737,6 +842,40 @@ fn compare_dir(path: &[u8], name: &[u8]) -> Ordering {
         })
 }
 
+/// Checks, entry by entry, what git writes in a tree and the walks rely on: names in git's
+/// tree order, each once, none empty, `.`, `..` or with a `/` (`git fsck` reports each as an
+/// error). A hand-made tree that breaks them could hide a path from a merge of two sorted
+/// lists, or name one path twice.
+#[derive(Default)]
+struct TreeOrder<'n> {
+    previous: Option<(&'n [u8], bool)>,
+}
+
+impl<'n> TreeOrder<'n> {
+    fn next(&mut self, name: &'n BStr, tree: bool) -> Result<(), String> {
+        if name.is_empty() || name == "." || name == ".." || name.contains(&b'/') {
+            return Err(format!(
+                "it has an entry named `{}`, which git never writes",
+                name.to_str_lossy()
+            ));
+        }
+        if let Some((previous, previous_tree)) = &self.previous {
+            if *previous == name.as_bytes() {
+                return Err(format!("it names `{}` twice", name.to_str_lossy()));
+            }
+            if compare_entries(previous, *previous_tree, name, tree) != Ordering::Less {
+                return Err(format!(
+                    "its entries are out of order (`{}` comes after `{}`)",
+                    name.to_str_lossy(),
+                    previous.to_str_lossy()
+                ));
+            }
+        }
+        self.previous = Some((name.as_bytes(), tree));
+        Ok(())
+    }
+}
+
 /// git's tree entry order: names compared bytewise, a tree's name as if followed by `/`.
 fn compare_entries(a: &[u8], a_tree: bool, b: &[u8], b_tree: bool) -> Ordering {
     let common = a.len().min(b.len());
@@ -750,70 +889,128 @@ fn compare_entries(a: &[u8], a_tree: bool, b: &[u8], b_tree: bool) -> Ordering {
     })
 }
 
-/// Builds the tree for `entries` (sorted, all below the directory whose path ends at byte
-/// `offset`), hashing each level; `None` when nothing is in it.
-fn build_tree(
-    entries: &[(BString, u32, ObjectId)],
-    offset: usize,
-    cache: Option<&gix::index::extension::Tree>,
+/// Whether a valid cache-tree entry is taken as it is: by its directory and tree.
+type Trust<'t> = &'t dyn Fn(&[u8], ObjectId) -> bool;
+
+/// Hashing the index into trees, level by level.
+struct TreeBuild<'v> {
     hash: gix::hash::Kind,
-    depth: usize,
-) -> Result<Option<ObjectId>, GitError> {
-    if let Some(cache) = cache
-        && cache.num_entries.is_some()
-    {
-        return Ok(Some(cache.id));
-    }
-    if depth >= MAX_DEPTH {
-        let path = entries.first().map(|e| e.0.to_str_lossy().into_owned());
-        return Err(GitError::TooDeep {
-            path: path.unwrap_or_default(),
-            limit: MAX_DEPTH,
-        });
-    }
-    let mut level: Vec<(&[u8], u32, ObjectId)> = Vec::new();
-    let mut start = 0;
-    while start < entries.len() {
-        let (path, mode, id) = &entries[start];
-        let rest = &path[offset..];
-        match rest.find_byte(b'/') {
-            None => {
-                level.push((rest, *mode, *id));
-                start += 1;
+    /// When set, a valid cache-tree entry is taken as it is only when this trusts it (by
+    /// directory and tree); the others are recomputed and compared.
+    verify: Option<Trust<'v>>,
+    /// How the first cache-tree entry found to differ from its entries differs.
+    mismatch: Option<String>,
+}
+
+impl TreeBuild<'_> {
+    /// Builds the tree for `entries` (sorted, all below the directory whose path ends at byte
+    /// `offset`), hashing each level; `None` when nothing is in it. A valid cache-tree entry
+    /// is used as it is, as git does (when verifying: after checking it).
+    fn tree(
+        &mut self,
+        entries: &[(&[u8], u32, ObjectId)],
+        offset: usize,
+        cache: Option<&gix::index::extension::Tree>,
+        depth: usize,
+    ) -> Result<Option<ObjectId>, GitError> {
+        let dir: &[u8] = match entries.first() {
+            Some((path, _, _)) if offset > 0 => &path[..offset - 1],
+            _ => b"",
+        };
+        let valid = cache.filter(|cache| cache.num_entries.is_some());
+        if let Some(cache) = valid {
+            let Some(trusted) = self.verify else {
+                return Ok(Some(cache.id));
+            };
+            let count = cache.num_entries.map(|count| count as usize);
+            if count != Some(entries.len()) && self.mismatch.is_none() {
+                self.mismatch = Some(format!(
+                    "its cache tree says {} holds {} entries, but the index has {} there",
+                    shown_dir(dir),
+                    count.unwrap_or_default(),
+                    entries.len()
+                ));
             }
-            Some(slash) => {
-                let dir = &rest[..slash];
-                let end = start
-                    + entries[start..]
-                        .iter()
-                        .take_while(|(other, _, _)| {
-                            let other = &other[offset..];
-                            other.len() > slash && other[slash] == b'/' && &other[..slash] == dir
-                        })
-                        .count();
-                let child = cache.and_then(|cache| {
-                    cache
-                        .children
-                        .iter()
-                        .find(|child| child.name.as_slice() == dir)
-                });
-                if let Some(id) = build_tree(
-                    &entries[start..end],
-                    offset + slash + 1,
-                    child,
-                    hash,
-                    depth + 1,
-                )? {
-                    level.push((dir, MODE_TREE, id));
-                }
-                start = end;
+            if trusted(dir, cache.id) {
+                return Ok(Some(cache.id));
             }
         }
+        if depth >= MAX_DEPTH {
+            let path = entries.first().map(|e| e.0.to_str_lossy().into_owned());
+            return Err(GitError::TooDeep {
+                path: path.unwrap_or_default(),
+                limit: MAX_DEPTH,
+            });
+        }
+        let mut level: Vec<(&[u8], u32, ObjectId)> = Vec::new();
+        let mut start = 0;
+        while start < entries.len() {
+            let (path, mode, id) = &entries[start];
+            let rest = &path[offset..];
+            match rest.find_byte(b'/') {
+                None => {
+                    level.push((rest, *mode, *id));
+                    start += 1;
+                }
+                Some(slash) => {
+                    let name = &rest[..slash];
+                    let end = start
+                        + entries[start..]
+                            .iter()
+                            .take_while(|(other, _, _)| {
+                                let other = &other[offset..];
+                                other.len() > slash
+                                    && other[slash] == b'/'
+                                    && &other[..slash] == name
+                            })
+                            .count();
+                    let child = cache.and_then(|cache| {
+                        cache
+                            .children
+                            .iter()
+                            .find(|child| child.name.as_slice() == name)
+                    });
+                    if let Some(id) =
+                        self.tree(&entries[start..end], offset + slash + 1, child, depth + 1)?
+                    {
+                        level.push((name, MODE_TREE, id));
+                    }
+                    start = end;
+                }
+            }
+        }
+        let computed = if level.is_empty() {
+            None
+        } else {
+            Some(hash_tree(&level, self.hash)?)
+        };
+        let Some(cache) = valid else {
+            return Ok(computed);
+        };
+        // A valid entry that was not trusted: git commits it as it is, so that is the tree;
+        // it must be the one its entries make.
+        let computed = match computed {
+            Some(id) => id,
+            None => hash_tree(&[], self.hash)?,
+        };
+        if computed != cache.id && self.mismatch.is_none() {
+            self.mismatch = Some(format!(
+                "its cache tree says git commits tree `{}` for {}, but the entries there make tree `{computed}`",
+                cache.id,
+                shown_dir(dir)
+            ));
+        }
+        Ok(Some(cache.id))
     }
-    if level.is_empty() {
-        return Ok(None);
+}
+
+/// A directory of the index, for messages.
+fn shown_dir(dir: &[u8]) -> String {
+    if dir.is_empty() {
+        "the root directory".to_owned()
+    } else {
+        format!("`{}`", dir.to_str_lossy())
     }
-    hash_tree(&level, hash).map(Some)
 }
 
 /// git's tree entry order: names compared bytewise, a tree's name as if followed by `/`.
@@ -835,12 +1032,8 @@ fn hash_tree(
         data.push(0);
         data.extend_from_slice(id.as_bytes());
     }
-    gix::objs::compute_hash(hash, gix::objs::Kind::Tree, &data).map_err(|err| {
-        GitError::CorruptObject {
-            id: "(new tree)".to_owned(),
-            message: message(&err),
-        }
-    })
+    gix::objs::compute_hash(hash, gix::objs::Kind::Tree, &data)
+        .map_err(|err| GitError::corrupt(&"(new tree)", message(&err)))
 }
 
 #[cfg(test)]

@@ -23,6 +23,58 @@ pub use load::load;
 /// The file name astrix reads at the repository root.
 pub const FILE_NAME: &str = "Astrixfile.ax";
 
+/// The text of the policy file `file`, or a diagnostic at its first byte that is not UTF-8:
+/// an Astrixfile is TOML, which is UTF-8 text, and a binary file in its place (or a text in
+/// another encoding) is refused, never read lossily. Every reader of a policy file (a path,
+/// HEAD, the index) decodes it here.
+pub fn decode(file: &str, bytes: Vec<u8>) -> Result<String, crate::diagnostic::Diagnostics> {
+    use crate::diagnostic::{Code, Diagnostic, Diagnostics};
+
+    let error = match String::from_utf8(bytes) {
+        Ok(text) => return Ok(text),
+        Err(error) => error,
+    };
+    let at = error.utf8_error().valid_up_to();
+    let bytes = error.as_bytes();
+    let byte = bytes.get(at).copied().unwrap_or_default();
+    // The valid prefix is kept byte for byte, so the span starts at the same offset; the bad
+    // sequence becomes U+FFFD. Control characters are made visible, so that a binary file
+    // cannot drive the terminal through the excerpt.
+    let shown: String = String::from_utf8_lossy(bytes)
+        .chars()
+        .map(|c| {
+            if c.is_control() && c != '\n' && c != '\t' {
+                char::REPLACEMENT_CHARACTER
+            } else {
+                c
+            }
+        })
+        .collect();
+    let start = String::from_utf8_lossy(&bytes[..at])
+        .chars()
+        .map(|c| {
+            if c.is_control() && c != '\n' && c != '\t' {
+                char::REPLACEMENT_CHARACTER.len_utf8()
+            } else {
+                c.len_utf8()
+            }
+        })
+        .sum::<usize>();
+    let mut diagnostics = Diagnostics::new(file, &shown);
+    diagnostics.items.push(
+        Diagnostic::new(
+            Code::TomlSyntax,
+            start..start + char::REPLACEMENT_CHARACTER.len_utf8(),
+            format!("`{file}` is not UTF-8 text: byte `0x{byte:02x}` is not part of a UTF-8 character"),
+        )
+        .with_label("not UTF-8")
+        .with_help(
+            "an Astrixfile is a TOML file, which is UTF-8 text; was a binary file put in its place, or was it saved in another encoding?",
+        ),
+    );
+    Err(diagnostics)
+}
+
 /// The built-in default policy, used when a repository has none and written by `astrix init`.
 pub const DEFAULT_POLICY: &str = include_str!("default.ax");
 

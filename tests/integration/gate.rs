@@ -18,17 +18,17 @@ use serde_json::Value;
 use crate::common::{ASTRIX, Sandbox, isolated, settings};
 
 /// Variables added to the isolated environment.
-type Env = &'static [(&'static str, &'static str)];
+pub(crate) type Env = &'static [(&'static str, &'static str)];
 
 /// What an agent's processes carry: a marker of Claude Code.
-const AGENT: Env = &[("CLAUDECODE", "1")];
+pub(crate) const AGENT: Env = &[("CLAUDECODE", "1")];
 /// A person at a shell: no marker.
-const HUMAN: Env = &[];
+pub(crate) const HUMAN: Env = &[];
 
 /// The policy most tests commit first: environments as the built-in default has them, and
 /// rules for each kind of decision (the built-in default's tampering rules need counts that
 /// are tested elsewhere).
-const POLICY: &str = r#"version = 1
+pub(crate) const POLICY: &str = r#"version = 1
 
 [[environment]]
 name = "production"
@@ -79,20 +79,20 @@ reason = "secrets never land"
 "#;
 
 /// A repository at `<sandbox>/repo` with astrix's hooks installed.
-struct Gate {
+pub(crate) struct Gate {
     sandbox: Sandbox,
-    root: PathBuf,
+    pub(crate) root: PathBuf,
 }
 
 impl Gate {
     /// A repository on `main` whose first commit (made before the hooks were installed)
     /// holds [`POLICY`], `README.md`, `src/lib.rs` and `tests/t.rs`.
-    fn new() -> Self {
+    pub(crate) fn new() -> Self {
         Self::with_policy(Some(POLICY))
     }
 
     /// Like [`Self::new`], with `policy` as the committed Astrixfile.ax (none for `None`).
-    fn with_policy(policy: Option<&str>) -> Self {
+    pub(crate) fn with_policy(policy: Option<&str>) -> Self {
         let gate = Self::init();
         gate.write("README.md", "hello\n");
         gate.write("src/lib.rs", "pub fn one() -> u32 {\n    1\n}\n");
@@ -140,18 +140,18 @@ impl Gate {
         assert!(shim.contains(&format!("astrix_bin='{ASTRIX}'")), "{shim}");
     }
 
-    fn temp(&self) -> &Path {
+    pub(crate) fn temp(&self) -> &Path {
         self.sandbox.path()
     }
 
-    fn write(&self, relative: &str, contents: impl AsRef<[u8]>) {
+    pub(crate) fn write(&self, relative: &str, contents: impl AsRef<[u8]>) {
         let path = self.root.join(relative);
         fs::create_dir_all(path.parent().unwrap()).unwrap();
         fs::write(path, contents).unwrap();
     }
 
     /// `git args` as a human in the work tree; fails the test when git fails.
-    fn git(&self, args: &[&str]) -> String {
+    pub(crate) fn git(&self, args: &[&str]) -> String {
         let output = git_at(&self.root, HUMAN, args);
         assert!(
             output.status.success(),
@@ -163,12 +163,12 @@ impl Gate {
     }
 
     /// `git commit -q args` in the work tree, as `env` says who commits.
-    fn commit(&self, env: &[(&str, &str)], args: &[&str]) -> Output {
+    pub(crate) fn commit(&self, env: &[(&str, &str)], args: &[&str]) -> Output {
         commit_at(&self.root, env, args)
     }
 
     /// A `git commit -q args` command, for snapshots.
-    fn commit_command(&self, env: &[(&str, &str)], args: &[&str]) -> Command {
+    pub(crate) fn commit_command(&self, env: &[(&str, &str)], args: &[&str]) -> Command {
         let mut command = isolated("git", &self.root);
         command
             .envs(env.iter().copied())
@@ -179,7 +179,7 @@ impl Gate {
 
     /// Commits everything without running any hook: a setup step, or what an actor does
     /// where no hook runs.
-    fn setup_commit(&self, message: &str) {
+    pub(crate) fn setup_commit(&self, message: &str) {
         self.git(&["add", "-A"]);
         self.git(&[
             "-c",
@@ -191,16 +191,16 @@ impl Gate {
         ]);
     }
 
-    fn rev(&self, rev: &str) -> String {
+    pub(crate) fn rev(&self, rev: &str) -> String {
         self.git(&["rev-parse", rev]).trim().to_owned()
     }
 
-    fn head(&self) -> String {
+    pub(crate) fn head(&self) -> String {
         self.rev("HEAD")
     }
 
     /// The staged paths (`git diff --cached --name-only`).
-    fn staged(&self) -> Vec<String> {
+    pub(crate) fn staged(&self) -> Vec<String> {
         split_z(
             self.git(&["diff", "--cached", "--name-only", "--no-renames", "-z"])
                 .as_bytes(),
@@ -224,7 +224,7 @@ impl Gate {
         )
     }
 
-    fn astrix(&self, env: &[(&str, &str)], args: &[&str]) -> Output {
+    pub(crate) fn astrix(&self, env: &[(&str, &str)], args: &[&str]) -> Output {
         astrix_at(&self.root, env)
             .args(args)
             .stdin(Stdio::null())
@@ -233,14 +233,14 @@ impl Gate {
     }
 
     /// The staged change's intent, as `env` would send it.
-    fn intent(&self, env: &[(&str, &str)]) -> Value {
+    pub(crate) fn intent(&self, env: &[(&str, &str)]) -> Value {
         let output = self.astrix(env, &["intent"]);
         assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
         serde_json::from_slice(&output.stdout).unwrap()
     }
 
     /// A human approves what is staged; returns the approval's id.
-    fn approve(&self, args: &[&str]) -> String {
+    pub(crate) fn approve(&self, args: &[&str]) -> String {
         let output = approve_at(&self.root, args, "y\n");
         let text = stdout(&output);
         assert_eq!(output.status.code(), Some(0), "{text}");
@@ -248,7 +248,7 @@ impl Gate {
     }
 
     /// The audit log as JSON.
-    fn log(&self) -> Vec<Value> {
+    pub(crate) fn log(&self) -> Vec<Value> {
         let output = self.astrix(HUMAN, &["log", "--format", "json"]);
         assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
         serde_json::from_slice::<Vec<Value>>(&output.stdout).unwrap()
@@ -256,7 +256,7 @@ impl Gate {
 }
 
 /// `git args` in `dir` with `env` added to the isolated environment, whatever its outcome.
-fn git_at(dir: &Path, env: &[(&str, &str)], args: &[&str]) -> Output {
+pub(crate) fn git_at(dir: &Path, env: &[(&str, &str)], args: &[&str]) -> Output {
     isolated("git", dir)
         .envs(env.iter().copied())
         // `rebase --continue` and friends would open an editor.
@@ -267,21 +267,21 @@ fn git_at(dir: &Path, env: &[(&str, &str)], args: &[&str]) -> Output {
 }
 
 /// `git commit -q args` in `dir`, as `env` says who commits.
-fn commit_at(dir: &Path, env: &[(&str, &str)], args: &[&str]) -> Output {
+pub(crate) fn commit_at(dir: &Path, env: &[(&str, &str)], args: &[&str]) -> Output {
     let mut all = vec!["commit", "-q"];
     all.extend_from_slice(args);
     git_at(dir, env, &all)
 }
 
 /// astrix in `dir` with `env`.
-fn astrix_at(dir: &Path, env: &[(&str, &str)]) -> Command {
+pub(crate) fn astrix_at(dir: &Path, env: &[(&str, &str)]) -> Command {
     let mut command = isolated(ASTRIX, dir);
     command.envs(env.iter().copied());
     command
 }
 
 /// `astrix approve args` in `dir` at a pseudo-terminal, with `answer` typed in.
-fn approve_at(dir: &Path, args: &[&str], answer: &str) -> Output {
+pub(crate) fn approve_at(dir: &Path, args: &[&str], answer: &str) -> Output {
     let mut line = shell_quote(ASTRIX);
     line.push_str(" approve");
     for arg in args {
@@ -305,11 +305,11 @@ fn approve_at(dir: &Path, args: &[&str], answer: &str) -> Output {
     child.wait_with_output().unwrap()
 }
 
-fn stdout(output: &Output) -> String {
+pub(crate) fn stdout(output: &Output) -> String {
     String::from_utf8_lossy(&output.stdout).into_owned()
 }
 
-fn stderr(output: &Output) -> String {
+pub(crate) fn stderr(output: &Output) -> String {
     String::from_utf8_lossy(&output.stderr).into_owned()
 }
 
@@ -326,7 +326,7 @@ fn shell_quote(text: &str) -> String {
 }
 
 /// The id in `approved `<id>` until …`.
-fn approval_id(text: &str) -> String {
+pub(crate) fn approval_id(text: &str) -> String {
     let rest = text
         .split("approved `")
         .nth(1)
@@ -337,7 +337,7 @@ fn approval_id(text: &str) -> String {
 /// A commit the pre-commit hook stopped: git's exit 1, the report on stderr, HEAD where it
 /// was.
 #[track_caller]
-fn assert_stopped_by_pre_commit(gate: &Gate, output: &Output, head: &str, report: &str) {
+pub(crate) fn assert_stopped_by_pre_commit(gate: &Gate, output: &Output, head: &str, report: &str) {
     assert_eq!(output.status.code(), Some(1), "{}", stderr(output));
     assert!(stderr(output).contains(report), "{}", stderr(output));
     assert!(
@@ -350,7 +350,7 @@ fn assert_stopped_by_pre_commit(gate: &Gate, output: &Output, head: &str, report
 
 /// An update the backstop stopped: git's exit 128 with its message, HEAD where it was.
 #[track_caller]
-fn assert_stopped_by_backstop(gate: &Gate, output: &Output, head: &str, report: &str) {
+pub(crate) fn assert_stopped_by_backstop(gate: &Gate, output: &Output, head: &str, report: &str) {
     let text = stderr(output);
     assert_eq!(output.status.code(), Some(128), "{text}");
     assert!(
@@ -366,7 +366,7 @@ fn assert_stopped_by_backstop(gate: &Gate, output: &Output, head: &str, report: 
 }
 
 #[track_caller]
-fn assert_committed(gate: &Gate, output: &Output, before: &str) -> String {
+pub(crate) fn assert_committed(gate: &Gate, output: &Output, before: &str) -> String {
     assert_eq!(
         output.status.code(),
         Some(0),
@@ -379,11 +379,11 @@ fn assert_committed(gate: &Gate, output: &Output, before: &str) -> String {
     head
 }
 
-const HELD: &str = "astrix: held for approval";
-const DENIED: &str = "astrix: denied";
+pub(crate) const HELD: &str = "astrix: held for approval";
+pub(crate) const DENIED: &str = "astrix: denied";
 
 /// Snapshot settings: temp paths, commit ids, approval ids and times filtered.
-fn gate_settings(temp: &Path) -> insta::Settings {
+pub(crate) fn gate_settings(temp: &Path) -> insta::Settings {
     let mut settings = settings(temp);
     settings.add_filter(r"\b[0-9a-f]{40}\b", "[COMMIT]");
     settings.add_filter(r"\b[0-9a-f]{12}\b", "[ID]");

@@ -14,6 +14,7 @@ mod blast;
 mod ci;
 mod cli;
 mod evaluate;
+mod faults;
 mod gate;
 mod install;
 mod mcp;

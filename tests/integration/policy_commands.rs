@@ -78,7 +78,13 @@ fn validate_binary_file_is_an_error() {
         .output()
         .unwrap();
     assert_eq!(output.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&output.stderr).contains("not UTF-8"));
+    // Reported like every other problem of the file: a diagnostic at `file:line:col`.
+    let report = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        report.contains("error[toml-syntax]: `Astrixfile.ax` is not UTF-8 text: byte `0xff`"),
+        "{report}"
+    );
+    assert!(report.contains("--> Astrixfile.ax:1:1"), "{report}");
 }
 
 #[test]

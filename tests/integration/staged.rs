@@ -1210,7 +1210,7 @@ fn a_missing_object_is_an_error() {
         .staged_change(&counts())
         .unwrap_err();
     assert!(
-        matches!(&err, GitError::MissingObject { id } if *id == blob),
+        matches!(&err, GitError::MissingObject { id, .. } if *id == blob),
         "{err}"
     );
     // Without line counts no blob is read.
