@@ -87,8 +87,21 @@ pub struct ChangeFacts {
 
 /// Why a change's paths cannot form an intent.
 #[derive(Debug, thiserror::Error)]
-#[error("the change has a path astrix cannot judge: {0}")]
-pub struct PathError(#[from] crate::intent::RepoPathError);
+#[error("the change has a path astrix cannot judge: {}", describe_path_error(.0))]
+pub struct PathError(crate::intent::RepoPathError);
+
+/// The problem and its fix. git accepts a backslash in a file name, but an intent's paths do
+/// not (SPEC §2, where a backslash would be a second separator that rules written with `/`
+/// do not see), so the fix is in the repository, not in how paths are written.
+fn describe_path_error(error: &crate::intent::RepoPathError) -> String {
+    match error {
+        crate::intent::RepoPathError::Backslash(path) => format!(
+            "`{path}` contains a backslash, which astrix does not accept in a path; rename the \
+             file without it (`git mv`), or unstage it (`git restore --staged`)"
+        ),
+        other => other.to_string(),
+    }
+}
 
 /// The intent of a change made by `actor` towards `target`.
 pub fn build_intent(
@@ -100,7 +113,8 @@ pub fn build_intent(
         .files
         .iter()
         .map(|path| RepoPath::new(path.clone()))
-        .collect::<Result<Vec<_>, _>>()?;
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(PathError)?;
     let tamper = facts.tamper.as_ref();
     Ok(ActionIntent {
         actor: Actor {
