@@ -19,5 +19,6 @@ mod install;
 mod mcp;
 mod policy_commands;
 mod repo;
+mod scale;
 mod staged;
 mod tampering;
