@@ -3,8 +3,9 @@
 //! Every step reports into one list of diagnostics, so that one run shows every problem
 //! (STYLE §4.5); nothing fails fast:
 //!
-//! 1. **parse**: a pre-scan refuses nesting deeper than [`MAX_NESTING`] levels, then toml's
-//!    recoverable parser builds a spanned tree; its errors become `toml-syntax` diagnostics.
+//! 1. **parse**: a file larger than [`MAX_POLICY_BYTES`] is refused, a pre-scan refuses
+//!    nesting deeper than [`MAX_NESTING`] levels, then toml's recoverable parser builds a
+//!    spanned tree; its errors become `toml-syntax` diagnostics.
 //! 2. **raw**: the structure. Known keys, value types and required keys are checked while
 //!    the tree is read into `Raw…` records that keep every span (the `read_…` functions).
 //! 3. **validate**: the meaning. Rule ids, duplicates, decisions, globs, numeric policies and
