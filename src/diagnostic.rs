@@ -38,6 +38,8 @@ impl Severity {
 /// Every diagnostic code, in one place. The strings are stable: scripts and docs use them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Code {
+    /// The file is larger than astrix reads ([`crate::policy::MAX_POLICY_BYTES`]).
+    FileTooLarge,
     /// The file is not valid TOML (or nests deeper than astrix reads).
     TomlSyntax,
     /// A key or table that astrix does not know.
@@ -93,7 +95,8 @@ pub enum Code {
 
 impl Code {
     /// Every code, errors first.
-    pub const ALL: [Code; 25] = [
+    pub const ALL: [Code; 26] = [
+        Code::FileTooLarge,
         Code::TomlSyntax,
         Code::UnknownKey,
         Code::WrongType,
@@ -124,6 +127,7 @@ impl Code {
     /// The stable kebab-case name.
     pub fn as_str(self) -> &'static str {
         match self {
+            Code::FileTooLarge => "file-too-large",
             Code::TomlSyntax => "toml-syntax",
             Code::UnknownKey => "unknown-key",
             Code::WrongType => "wrong-type",

@@ -89,12 +89,25 @@ pub struct ChangeFacts {
 #[derive(Debug, thiserror::Error)]
 // Not a `#[source]`: the message already includes it, and the error report would print it
 // a second time as its cause.
-#[error("the change has a path astrix cannot judge: {0}")]
+#[error("the change has a path astrix cannot judge: {}", describe_path_error(.0))]
 pub struct PathError(crate::intent::RepoPathError);
 
 impl From<crate::intent::RepoPathError> for PathError {
     fn from(error: crate::intent::RepoPathError) -> Self {
         Self(error)
+    }
+}
+
+/// The problem and its fix. git accepts a backslash in a file name, but an intent's paths do
+/// not (SPEC §2, where a backslash would be a second separator that rules written with `/`
+/// do not see), so the fix is in the repository, not in how paths are written.
+fn describe_path_error(error: &crate::intent::RepoPathError) -> String {
+    match error {
+        crate::intent::RepoPathError::Backslash(path) => format!(
+            "`{path}` contains a backslash, which astrix does not accept in a path; rename the \
+             file without it (`git mv`), or unstage it (`git restore --staged`)"
+        ),
+        other => other.to_string(),
     }
 }
 
@@ -108,7 +121,8 @@ pub fn build_intent(
         .files
         .iter()
         .map(|path| RepoPath::new(path.clone()))
-        .collect::<Result<Vec<_>, _>>()?;
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(PathError)?;
     let tamper = facts.tamper.as_ref();
     Ok(ActionIntent {
         actor: Actor {

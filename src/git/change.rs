@@ -1,6 +1,6 @@
 //! The staged (or committed) change as plain owned data: what the intent is built from.
 
-use std::collections::BTreeSet;
+use std::collections::BTreeMap;
 
 /// Knobs for [`super::Repository::staged_change`] and [`super::Repository::commit_change`].
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -32,15 +32,24 @@ impl Change {
 
     /// Every path the intent lists: each changed path, and both sides of a rename (a copy's
     /// source is unchanged and is not listed), sorted and deduplicated.
+    ///
+    /// Paths are told apart by their bytes, not by their (lossy) text: two files whose names
+    /// are not UTF-8 and differ only in the bytes that U+FFFD replaces are two entries, so
+    /// that `files_changed` counts every file git commits.
     pub fn modified_paths(&self) -> Vec<String> {
-        let mut paths = BTreeSet::new();
+        let mut paths = BTreeMap::new();
         for file in &self.files {
-            paths.insert(file.path.clone());
-            if let ChangeKind::Renamed { from, .. } = &file.kind {
-                paths.insert(from.clone());
+            paths
+                .entry(file.raw_path.as_slice())
+                .or_insert_with(|| file.path.clone());
+            if let (ChangeKind::Renamed { from, .. }, Some(raw_from)) = (&file.kind, &file.raw_from)
+            {
+                paths
+                    .entry(raw_from.as_slice())
+                    .or_insert_with(|| from.clone());
             }
         }
-        paths.into_iter().collect()
+        paths.into_values().collect()
     }
 
     /// Sum of the text line counts and number of binary files; `None` when line counts were
@@ -90,6 +99,10 @@ pub struct FileChange {
     /// UTF-8 are replaced with U+FFFD (lossy): the file is still listed and counted, but its
     /// name may not be byte-exact.
     pub path: String,
+    /// `path` as git stores it: the bytes that identify the file when `path` is lossy.
+    pub raw_path: Vec<u8>,
+    /// For a rename or copy, the source path as git stores it.
+    pub raw_from: Option<Vec<u8>>,
     /// What happened to it.
     pub kind: ChangeKind,
     /// The entry before the change (`None` when added).
@@ -221,8 +234,16 @@ mod tests {
     use super::*;
 
     fn file(path: &str, kind: ChangeKind, lines: LineCount) -> FileChange {
+        let raw_from = match &kind {
+            ChangeKind::Renamed { from, .. } | ChangeKind::Copied { from, .. } => {
+                Some(from.as_bytes().to_vec())
+            }
+            _ => None,
+        };
         FileChange {
             path: path.to_owned(),
+            raw_path: path.as_bytes().to_vec(),
+            raw_from,
             kind,
             old: None,
             new: None,
@@ -275,11 +296,32 @@ mod tests {
         );
     }
 
+    /// Two names that are not UTF-8 and read the same once U+FFFD replaces their invalid bytes
+    /// are still two files: `files_changed` must count what git commits.
+    #[test]
+    fn lossy_names_that_collide_are_still_two_files() {
+        let mut change = Change::default();
+        for raw in [&b"a\xff.txt"[..], &b"a\xfe.txt"[..], &b"a\xff.txt"[..]] {
+            change.files.push(FileChange {
+                path: String::from_utf8_lossy(raw).into_owned(),
+                raw_path: raw.to_vec(),
+                raw_from: None,
+                kind: ChangeKind::Modified,
+                old: None,
+                new: None,
+                lines: None,
+            });
+        }
+        assert_eq!(change.modified_paths(), ["a\u{fffd}.txt", "a\u{fffd}.txt"]);
+    }
+
     #[test]
     fn totals_need_line_counts() {
         let mut change = Change::default();
         change.files.push(FileChange {
             path: "a".to_owned(),
+            raw_path: b"a".to_vec(),
+            raw_from: None,
             kind: ChangeKind::Added,
             old: None,
             new: None,

@@ -9,6 +9,8 @@
 //! long file of highly repetitive lines) the two heuristics pick different near-minimal
 //! scripts, and the counts can differ from git's by a few percent, in either direction.
 
+use std::time::{Duration, Instant};
+
 use similar::{Algorithm, DiffOp};
 
 /// Git looks for a NUL byte in this many leading bytes to call a buffer binary
@@ -85,6 +87,16 @@ impl LineAlgorithm {
     }
 }
 
+/// How long the shortest-edit-script search of `diff.algorithm=minimal` may run on one file.
+/// Its cost grows with the file's length times the number of edits, without bound: git's own
+/// `--minimal` needs minutes for a 200,000-line file written in reverse order. Past the
+/// deadline similar deletes and inserts what is left to compare, and an edit script that is
+/// not the shortest counts at least as many added and at least as many deleted lines as the
+/// shortest one, so a limit such as `lines_changed <= 400` can only be failed, never passed,
+/// by the fallback. The other algorithms bound their own work (Myers with git's cost
+/// heuristics, patience through Myers).
+const MINIMAL_DEADLINE: Duration = Duration::from_secs(5);
+
 /// Splits `data` into lines the way xdiff does: each line keeps its `\n`; a last line without
 /// one is a line of its own (so `a` and `a\n` differ).
 fn split_lines(data: &[u8]) -> Vec<&[u8]> {
@@ -110,7 +122,10 @@ pub(crate) fn count_lines(old: &[u8], new: &[u8], algorithm: LineAlgorithm) -> (
     let old_lines = split_lines(old);
     let new_lines = split_lines(new);
     let (mut added, mut deleted) = (0usize, 0usize);
-    for op in similar::capture_diff_slices(algorithm.similar(), &old_lines, &new_lines) {
+    let deadline = (algorithm == LineAlgorithm::Minimal).then(|| Instant::now() + MINIMAL_DEADLINE);
+    for op in
+        similar::capture_diff_slices_deadline(algorithm.similar(), &old_lines, &new_lines, deadline)
+    {
         match op {
             DiffOp::Equal { .. } => {}
             DiffOp::Delete { old_len, .. } => deleted += old_len,

@@ -10,7 +10,8 @@
 //!
 //! Choices where git offers several behaviours:
 //! - Paths that are not UTF-8 are converted lossily (U+FFFD): such a file is still listed and
-//!   counted, but its name is not byte-exact.
+//!   counted, but its name is not byte-exact. Files are told apart by their bytes, so two
+//!   names that differ only in replaced bytes are still two files.
 //! - `.gitattributes` (for `binary` / `-diff`) are read from HEAD's tree for the staged change
 //!   and from the first parent's tree for a commit (the staged or committed ones only when
 //!   there is no parent), never from the work tree. A change therefore cannot hide its own
@@ -1135,12 +1136,17 @@ fn file_change(
             similarity: similarity(score),
         },
     };
-    let path = pair
+    let raw_path: Vec<u8> = pair
         .new
         .as_ref()
         .or(pair.old.as_ref())
-        .map(|(path, _)| lossy(path.as_bstr()))
+        .map(|(path, _)| path.to_vec())
         .unwrap_or_default();
+    let path = lossy(raw_path.as_bstr());
+    let raw_from = match pair.status {
+        Status::Renamed(_) | Status::Copied(_) => pair.old.as_ref().map(|(path, _)| path.to_vec()),
+        _ => None,
+    };
     let lines = if options.line_counts {
         Some(
             content.line_count(
@@ -1157,6 +1163,8 @@ fn file_change(
     };
     Ok(FileChange {
         path,
+        raw_path,
+        raw_from,
         kind,
         old: pair.old.map(|(_, item)| entry(item)),
         new: pair.new.map(|(_, item)| entry(item)),
@@ -1223,6 +1231,8 @@ fn combined(
         };
         files.push(FileChange {
             path: lossy(path),
+            raw_path: path.to_vec(),
+            raw_from: None,
             kind,
             old: old.map(entry),
             new: change.new.map(entry),

@@ -3,8 +3,9 @@
 //! Every step reports into one list of diagnostics, so that one run shows every problem
 //! (STYLE §4.5); nothing fails fast:
 //!
-//! 1. **parse**: a pre-scan refuses nesting deeper than [`MAX_NESTING`] levels, then toml's
-//!    recoverable parser builds a spanned tree; its errors become `toml-syntax` diagnostics.
+//! 1. **parse**: a file larger than [`MAX_POLICY_BYTES`] is refused, a pre-scan refuses
+//!    nesting deeper than [`MAX_NESTING`] levels, then toml's recoverable parser builds a
+//!    spanned tree; its errors become `toml-syntax` diagnostics.
 //! 2. **raw**: the structure. Known keys, value types and required keys are checked while
 //!    the tree is read into `Raw…` records that keep every span (the `read_…` functions).
 //! 3. **validate**: the meaning. Rule ids, duplicates, decisions, globs, numeric policies and
@@ -79,6 +80,13 @@ pub const SUPPORTED_VERSION: u32 = 1;
 /// How deeply arrays and inline tables may nest. The loader walks values recursively, so
 /// a hostile file must not be able to nest without bound; real policies need three levels.
 pub const MAX_NESTING: usize = 64;
+
+/// The largest policy file astrix reads, in bytes (10 MiB). Larger files are refused with a
+/// `file-too-large` error before they are parsed: a policy is written and reviewed by people,
+/// and 10 MiB holds some 100,000 rules, while loading costs time and memory in proportion
+/// to the file (a 50 MB file of rules took 12 s and 1.7 GB) on every commit. GitHub stops
+/// reading a CODEOWNERS file, the nearest kind of file, at 3 MB.
+pub const MAX_POLICY_BYTES: usize = 10 * 1024 * 1024;
 
 /// The environment a change targets when no `[[environment]]` matches and nothing else
 /// says otherwise (SPEC §6); rules may name it without defining it.
@@ -207,6 +215,9 @@ pub const DEFAULT_APPROVAL_TTL: std::time::Duration = std::time::Duration::from_
 /// Reads and validates a policy. `file` is the name shown in diagnostics. On success the
 /// warnings (if any) are returned beside the policy; on failure every problem found.
 pub fn load(file: &str, source: &str) -> Result<(Policy, Diagnostics), Diagnostics> {
+    if source.len() > MAX_POLICY_BYTES {
+        return Err(too_large(file, source));
+    }
     let mut loader = Loader::new(source);
     let policy = loader.run();
     let diagnostics = Diagnostics {
@@ -217,6 +228,31 @@ pub fn load(file: &str, source: &str) -> Result<(Policy, Diagnostics), Diagnosti
     match policy {
         Some(policy) if !diagnostics.has_errors() => Ok((policy, diagnostics)),
         _ => Err(diagnostics),
+    }
+}
+
+/// The one diagnostic of a file larger than [`MAX_POLICY_BYTES`].
+fn too_large(file: &str, source: &str) -> Diagnostics {
+    // Only the first line is kept: the renderer shows nothing else, and the file is large.
+    let first_line = source.get(..source.find('\n').unwrap_or(source.len()).min(4096));
+    let diagnostic = Diagnostic::new(
+        Code::FileTooLarge,
+        0..0,
+        format!(
+            "the file is {} bytes, more than the {} MiB astrix reads",
+            source.len(),
+            MAX_POLICY_BYTES / (1024 * 1024)
+        ),
+    )
+    .with_label("file too large")
+    .with_help(
+        "a policy is read on every commit and reviewed by people: keep generated lists out \
+         of it (match a directory with `dir/**` rather than listing its files)",
+    );
+    Diagnostics {
+        file: file.to_owned(),
+        source: first_line.unwrap_or_default().to_owned(),
+        items: vec![diagnostic],
     }
 }
 
@@ -491,11 +527,22 @@ impl<'s> Loader<'s> {
     }
 
     fn report_toml_error(&mut self, error: &toml::de::Error) {
-        let span = error.span().unwrap_or(0..0);
+        let mut span = error.span().unwrap_or(0..0);
         let text = self.source.get(span.clone()).unwrap_or_default();
         let mut message = error.message().replace('\n', " ");
         let mut help = None;
-        if message == "duplicate key" && !text.is_empty() {
+        let mut label = "not valid TOML";
+        if message == "recursion limit" {
+            // toml refuses a dotted key of more than `TOML_KEY_PARTS` parts (`a.b.c…`) without
+            // saying where; point at the first such key.
+            span = too_many_key_parts(self.source).unwrap_or(0..0);
+            "a dotted key has too many parts".clone_into(&mut message);
+            label = "too many parts";
+            help = Some(format!(
+                "TOML keys are read up to {TOML_KEY_PARTS} dotted parts, and no astrix key \
+                 needs more than three; write the key with fewer dots"
+            ));
+        } else if message == "duplicate key" && !text.is_empty() {
             message = format!("duplicate key {}", quote(text));
             help = Some(
                 "a key appears once per table; write `[[rule]]` (or `[[test]]`, \
@@ -507,7 +554,7 @@ impl<'s> Loader<'s> {
         }
         self.report(
             Diagnostic::new(Code::TomlSyntax, span, message)
-                .with_label("not valid TOML")
+                .with_label(label)
                 .with_optional_help(help),
         );
     }
@@ -2135,6 +2182,36 @@ fn inner_span(
     start + from..start + to
 }
 
+/// The most parts a dotted key may have: toml's parser refuses longer ones (its recursion
+/// limit) with an error that carries no position.
+const TOML_KEY_PARTS: usize = 80;
+
+/// The line of the first dotted key with more than [`TOML_KEY_PARTS`] parts: a line (without
+/// its comment) with that many dots outside quotes. Dots in values (`1.5`, dates) do not add
+/// up to that many on one line of a policy, and when they do the span is only less precise.
+fn too_many_key_parts(source: &str) -> Option<Range<usize>> {
+    let mut start = 0;
+    for line in source.split_inclusive('\n') {
+        let mut dots = 0;
+        let mut quote = None;
+        for byte in line.bytes() {
+            match (quote, byte) {
+                (None, b'#') => break,
+                (None, b'"' | b'\'') => quote = Some(byte),
+                (Some(open), _) if byte == open => quote = None,
+                (None, b'.') => dots += 1,
+                _ => {}
+            }
+        }
+        if dots >= TOML_KEY_PARTS {
+            let end = start + line.trim_end().len();
+            return Some(start..end.max(start + 1));
+        }
+        start += line.len();
+    }
+    None
+}
+
 /// The first offset at which brackets and braces outside strings and comments nest deeper
 /// than [`MAX_NESTING`]. Table headers count too, which costs them at most two levels.
 fn too_deep(source: &str) -> Option<usize> {
@@ -3048,9 +3125,53 @@ decision = "deny"
                 let deep = format!("version = 1\nx = {}{}\n", "[".repeat(64), "]".repeat(64));
                 let codes: Vec<&str> = diagnostics(&deep).iter().map(|d| d.code).collect();
                 assert_eq!(codes, ["unknown-key"]);
+                // Dotted keys nest tables without brackets: toml stops them at 80 parts, and
+                // the error points at the key's line and says what to do.
+                for parts in [81, 100_000] {
+                    let key = vec!["a"; parts].join(".");
+                    for source in [
+                        format!("version = 1\n{key} = 1\n"),
+                        format!("version = 1\n[{key}]\n"),
+                        format!("version = 1\n[[test]]\nintent = {{ {key} = 1 }}\n"),
+                    ] {
+                        let found = diagnostics(&source);
+                        assert_eq!(found.len(), 1, "{found:?}");
+                        assert_eq!(found[0].code, "toml-syntax");
+                        assert_eq!(found[0].message, "a dotted key has too many parts");
+                        assert!(source[found[0].span.clone()].contains("a.a.a"));
+                        assert!(found[0].help.as_deref().unwrap().contains("fewer dots"));
+                    }
+                }
+                let key = vec!["a"; 80].join(".");
+                let codes: Vec<&str> = diagnostics(&format!("version = 1\n{key} = 1\n"))
+                    .iter()
+                    .map(|d| d.code)
+                    .collect();
+                assert_eq!(codes, ["unknown-key"]);
             })
             .unwrap();
         handle.join().unwrap();
+    }
+
+    #[test]
+    fn a_file_over_the_size_limit_is_refused_before_parsing() {
+        // Valid TOML, so only the size can be what is refused.
+        let mut source = format!("{V}# ");
+        source.push_str(&"x".repeat(MAX_POLICY_BYTES - source.len()));
+        assert_eq!(source.len(), MAX_POLICY_BYTES);
+        assert!(diagnostics(&source).is_empty());
+        source.push('\n');
+        let found = diagnostics(&source);
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].code, "file-too-large");
+        assert_eq!(
+            found[0].message,
+            format!(
+                "the file is {} bytes, more than the 10 MiB astrix reads",
+                MAX_POLICY_BYTES + 1
+            )
+        );
+        assert!(found[0].help.as_deref().unwrap().contains("`dir/**`"));
     }
 
     #[test]

@@ -18,7 +18,7 @@ use glob::{ListId, Matcher};
 use numeric::NumericPolicy;
 use wildcard::Wildcard;
 
-pub use load::load;
+pub use load::{MAX_POLICY_BYTES, load};
 
 /// The file name astrix reads at the repository root.
 pub const FILE_NAME: &str = "Astrixfile.ax";

@@ -20,5 +20,6 @@ mod install;
 mod mcp;
 mod policy_commands;
 mod repo;
+mod scale;
 mod staged;
 mod tampering;
