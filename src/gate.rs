@@ -123,6 +123,8 @@ pub fn build_intent(
         .map(|path| RepoPath::new(path.clone()))
         .collect::<Result<Vec<_>, _>>()
         .map_err(PathError)?;
+    // Counts that missed a file are unknown, not zero: a policy on them fails and holds.
+    let counted = facts.tamper.as_ref().filter(|report| !report.uncounted);
     let tamper = facts.tamper.as_ref();
     Ok(ActionIntent {
         actor: Actor {
@@ -139,13 +141,12 @@ pub fn build_intent(
             binary_files: facts.binary_files.map(RawCount::from_u64),
             // A test removed or skipped, or an assertion removed, in any file (test path or
             // not: a Rust `#[cfg(test)]` module lives in `src/`) modifies tests.
-            modifies_tests: ModifiesTests(
-                tamper
-                    .is_some_and(|report| report.modifies_tests() || report.assertions_removed > 0),
-            ),
-            tests_removed: tamper.map(|report| RawCount::from_u64(report.tests_removed)),
-            test_skips_added: tamper.map(|report| RawCount::from_u64(report.test_skips_added)),
-            assertions_removed: tamper.map(|report| RawCount::from_u64(report.assertions_removed)),
+            modifies_tests: ModifiesTests(tamper.is_some_and(|report| {
+                report.modifies_tests() || report.assertions_removed > 0 || report.uncounted
+            })),
+            tests_removed: counted.map(|report| RawCount::from_u64(report.tests_removed)),
+            test_skips_added: counted.map(|report| RawCount::from_u64(report.test_skips_added)),
+            assertions_removed: counted.map(|report| RawCount::from_u64(report.assertions_removed)),
             impacted_components: facts.impacted_components.map(RawCount::from_u64),
         },
         approved: None,

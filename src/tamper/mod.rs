@@ -228,6 +228,10 @@ pub struct FileTamper {
     /// Set when the content was not (fully) analysed.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub skipped: Option<Skipped>,
+    /// The old side was over [`MAX_FILE_BYTES`], so nothing of this file was counted: the
+    /// change's counts are unknown, not zero.
+    #[serde(skip)]
+    pub uncounted: bool,
     /// Every matched line in diff order, both directions (a `TestAdded` next to a
     /// `TestRemoved` shows a rename). [`combine`] keeps only those that explain a count.
     pub findings: Vec<Finding>,
@@ -243,6 +247,7 @@ impl FileTamper {
             assertions_removed: 0,
             removes_or_skips_tests: false,
             skipped: None,
+            uncounted: false,
             findings: Vec::new(),
         }
     }
@@ -265,6 +270,10 @@ pub struct TamperReport {
     pub test_skips_added: u64,
     /// Assertions removed, net of assertions added anywhere in the change, at least 0.
     pub assertions_removed: u64,
+    /// Some file was not counted at all (its old side was over [`MAX_FILE_BYTES`]): the
+    /// counts above are a lower bound, so the intent carries none and policies on them fail.
+    #[serde(skip)]
+    pub uncounted: bool,
     /// The files with a nonzero net, a finding, a skipped analysis or
     /// [`FileTamper::removes_or_skips_tests`], in the order given to [`combine`]. Their
     /// findings are only those that explain a count above zero (see [`combine`]).
@@ -319,6 +328,7 @@ pub fn analyze_file(path: &str, old: Option<&[u8]>, new: Option<&[u8]>) -> Optio
     let largest = old.len().max(new.len());
     if old.len() > MAX_FILE_BYTES {
         file.skipped = Some(Skipped::TooLarge { bytes: largest });
+        file.uncounted = true;
         return Some(file);
     }
     if new.len() > MAX_FILE_BYTES {
@@ -353,6 +363,7 @@ pub fn analyze_file(path: &str, old: Option<&[u8]>, new: Option<&[u8]>) -> Optio
 /// two tests and added one back shows all three lines. Files survive when they have
 /// something to say (see [`TamperReport::files`]).
 pub fn combine(files: Vec<FileTamper>) -> TamperReport {
+    let uncounted = files.iter().any(|file| file.uncounted);
     let total = |measure: Measure| -> u64 {
         files
             .iter()
@@ -399,6 +410,7 @@ pub fn combine(files: Vec<FileTamper>) -> TamperReport {
         tests_removed,
         test_skips_added,
         assertions_removed,
+        uncounted,
         files,
     }
 }
@@ -694,6 +706,11 @@ mod tests {
         let test = b"#[test]\nfn a() { assert!(x); }\n";
         let file = analyze_file("a.rs", Some(&big), Some(test)).unwrap();
         assert_eq!((file.tests_removed, file.assertions_removed), (0, 0));
+        // ... so the change's counts are unknown, not zero.
+        assert!(file.uncounted);
+        assert!(combine(vec![file]).uncounted);
+        let counted = analyze_file("a.rs", None, Some(&big)).unwrap();
+        assert!(!counted.uncounted && !combine(vec![counted]).uncounted);
     }
 
     #[test]

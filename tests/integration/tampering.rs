@@ -1900,3 +1900,27 @@ fn the_analysis_reads_no_content_unless_a_rule_needs_it() {
 
 /// A line of [`rust::LIB`] whose removal removes an assertion.
 const DIVISION_TEST_LINE: &str = "        assert!(checked_div(4, 2).is_some());\n";
+
+/// A file too large to analyse before the change (over 4 MiB) is not counted, so the
+/// change's counts are unknown, not zero: a policy that reads them fails and holds, and
+/// the change modifies tests. Regression (issue 9): a test removed from such a file passed
+/// `tests_removed <= 0`.
+#[test]
+fn a_file_too_large_to_analyse_leaves_the_counts_unknown_and_holds() {
+    let filler = "// filler line of a generated module that keeps growing\n".repeat(80_000);
+    let big = format!("{}{filler}", rust::LIB);
+    assert!(big.len() > 4 * 1024 * 1024);
+    let repo = Repo::new(&[("Astrixfile.ax", &with_tamper_rule()), ("src/lib.rs", &big)]);
+    repo.write("src/lib.rs", &edit(&big, DIVISION_TEST_LINE, ""));
+    repo.git(&["add", "src/lib.rs"]);
+    let intent = repo.astrix().arg("intent").output().unwrap();
+    assert_eq!(intent.status.code(), Some(0), "{}", stderr(&intent));
+    let intent: Value = serde_json::from_slice(&intent.stdout).unwrap();
+    assert_eq!(intent["diff"]["modifies_tests"], "true", "{intent}");
+    assert!(intent["diff"].get("tests_removed").is_none(), "{intent}");
+
+    let output = repo.check_as_agent().output().unwrap();
+    assert_eq!(output.status.code(), Some(3), "{}", stderr(&output));
+    let report = String::from_utf8(output.stdout).unwrap();
+    assert!(report.contains("agents-removing-tests"), "{report}");
+}
