@@ -239,6 +239,11 @@ impl Repository {
         let head_tree = head.map(|id| objects.commit(&id)).transpose()?.map(|c| c.0);
         let mut read_dirs = HashMap::new();
         let raw = objects.diff_tree_index(head_tree, &index, Some(&mut read_dirs))?;
+        let mut others = Vec::new();
+        for merge_head in &merge_heads {
+            let (tree, _) = objects.commit(merge_head)?;
+            others.push(objects.diff_tree_index(Some(tree), &index, None)?);
+        }
         let mut parents: Vec<ObjectId> = head.into_iter().collect();
         // The committed `.gitattributes` decide what is binary, so that a change cannot make
         // its own lines disappear (`* -diff`); on an unborn branch the staged ones do.
@@ -249,15 +254,13 @@ impl Repository {
             }
             None => self.attributes(&index)?,
         };
+        // The index is not needed to read the content: freed first, so that its entries (10
+        // MiB for 100,000 files) and the pack pages the content reads are not held at once.
+        drop(index);
         let mut content = Content::new(&objects, attributes, self.diff_settings()?);
         if merge_heads.is_empty() {
             let files = Self::ordinary(raw, &mut content, options)?;
             return Ok(finish(files, &parents, content.settings.renames));
-        }
-        let mut others = Vec::new();
-        for merge_head in &merge_heads {
-            let (tree, _) = objects.commit(merge_head)?;
-            others.push(objects.diff_tree_index(Some(tree), &index, None)?);
         }
         parents.extend(merge_heads);
         let files = combined(raw, others, &mut content, options)?;

@@ -159,7 +159,11 @@ impl<'r> Objects<'r> {
         if let Some(data) = self.loose.as_ref().and_then(|loose| loose.read(id)) {
             return Ok(data);
         }
-        self.read_kind(id, gix::object::Kind::Blob)
+        let mut data = self.read_kind(id, gix::object::Kind::Blob)?;
+        // A blob decoded from a delta chain comes in the buffer its decoding needed, several
+        // times its size; blobs are kept for the whole diff.
+        data.shrink_to_fit();
+        Ok(data)
     }
 
     /// A commit's tree and parents.
