@@ -53,8 +53,8 @@ use crate::env::{
 };
 use error::message;
 use lines::{DiffAttribute, LineAlgorithm};
-use rename::{Blobs, Detect, Pair, RenameOptions, Status};
-use tree::{Item, Objects, RawChange, same_type};
+use rename::{Blobs, Detect, Pair, RenameOptions, Side, Status};
+use tree::{BlobSource, Item, Objects, RawChange, same_type};
 
 /// git's default `core.bigFileThreshold`: larger blobs are binary for diffs.
 const BIG_FILE_THRESHOLD: u64 = 512 * 1024 * 1024;
@@ -585,7 +585,11 @@ impl Repository {
                 message: format!("cannot read `.gitattributes`: {}", message(&err)),
             })?;
         let outcome = stack.selected_attribute_matches(["diff"]);
-        Ok(Attributes { stack, outcome })
+        Ok(Attributes {
+            stack,
+            outcome,
+            found: HashMap::new(),
+        })
     }
 
     fn diff_settings(&self) -> Result<DiffSettings, GitError> {
@@ -847,10 +851,22 @@ struct DiffSettings {
 struct Attributes<'r> {
     stack: gix::AttributeStack<'r>,
     outcome: gix::attrs::search::Outcome,
+    /// Each path's attribute, once looked up: a path is asked about for both sides of its
+    /// change and again for each rename candidate it is scored against.
+    found: HashMap<BString, DiffAttribute>,
 }
 
 impl Attributes<'_> {
     fn diff(&mut self, path: &BStr) -> Result<DiffAttribute, GitError> {
+        if let Some(attribute) = self.found.get(path) {
+            return Ok(attribute.clone());
+        }
+        let attribute = self.lookup(path)?;
+        self.found.insert(path.to_owned(), attribute.clone());
+        Ok(attribute)
+    }
+
+    fn lookup(&mut self, path: &BStr) -> Result<DiffAttribute, GitError> {
         let platform = self
             .stack
             .at_entry(path, None)
@@ -879,6 +895,8 @@ struct Content<'o, 'r> {
     attributes: Attributes<'r>,
     settings: DiffSettings,
     blobs: HashMap<ObjectId, Rc<Vec<u8>>>,
+    /// Where the old and the new side's blobs were last found.
+    sources: [BlobSource; 2],
 }
 
 impl<'o, 'r> Content<'o, 'r> {
@@ -888,17 +906,18 @@ impl<'o, 'r> Content<'o, 'r> {
             attributes,
             settings,
             blobs: HashMap::new(),
+            sources: Default::default(),
         }
     }
 
     /// What git diffs for one side: the blob, the link target, or `Subproject commit <id>`.
-    fn side(&mut self, item: Option<Item>) -> Result<Rc<Vec<u8>>, GitError> {
+    fn side(&mut self, item: Option<Item>, side: Side) -> Result<Rc<Vec<u8>>, GitError> {
         match item {
             None => Ok(Rc::new(Vec::new())),
             Some(item) if item.mode == EntryMode::Submodule.octal() => Ok(Rc::new(
                 format!("Subproject commit {}\n", item.id).into_bytes(),
             )),
-            Some(item) => self.data(&item.id),
+            Some(item) => self.data(&item.id, side),
         }
     }
 
@@ -907,8 +926,8 @@ impl<'o, 'r> Content<'o, 'r> {
         old: Option<(&BStr, Item)>,
         new: Option<(&BStr, Item)>,
     ) -> Result<LineCount, GitError> {
-        let old_data = self.side(old.map(|side| side.1))?;
-        let new_data = self.side(new.map(|side| side.1))?;
+        let old_data = self.side(old.map(|side| side.1), Side::Old)?;
+        let new_data = self.side(new.map(|side| side.1), Side::New)?;
         let mut binary = false;
         for (side, data) in [(old, &old_data), (new, &new_data)] {
             if let Some((path, _)) = side {
@@ -931,11 +950,12 @@ impl<'o, 'r> Content<'o, 'r> {
 }
 
 impl Blobs for Content<'_, '_> {
-    fn data(&mut self, id: &ObjectId) -> Result<Rc<Vec<u8>>, GitError> {
+    fn data(&mut self, id: &ObjectId, side: Side) -> Result<Rc<Vec<u8>>, GitError> {
         if let Some(data) = self.blobs.get(id) {
             return Ok(Rc::clone(data));
         }
-        let data = Rc::new(self.objects.blob(id)?);
+        let source = &self.sources[usize::from(side == Side::New)];
+        let data = Rc::new(self.objects.blob_from(id, source)?);
         self.blobs.insert(*id, Rc::clone(&data));
         Ok(data)
     }

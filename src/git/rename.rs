@@ -54,10 +54,19 @@ pub(crate) struct RenameOptions {
     pub limit: i64,
 }
 
+/// The side of a change a blob is on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Side {
+    /// Before the change (HEAD, a parent).
+    Old,
+    /// After it (the index, the commit).
+    New,
+}
+
 /// Blob contents and binary-ness, supplied by the repository.
 pub(crate) trait Blobs {
-    /// The content of a blob.
-    fn data(&mut self, id: &ObjectId) -> Result<Rc<Vec<u8>>, GitError>;
+    /// The content of a blob on `side` of the change.
+    fn data(&mut self, id: &ObjectId, side: Side) -> Result<Rc<Vec<u8>>, GitError>;
     /// Whether the diff of `path` with this content is binary.
     fn is_binary(&mut self, path: &BStr, data: &[u8]) -> Result<bool, GitError>;
 }
@@ -368,8 +377,8 @@ impl<'a> Detector<'a> {
         if !is_regular(source.mode) || !is_regular(target.mode) {
             return Ok(0);
         }
-        let src_data = self.blobs.data(&source.id)?;
-        let dst_data = self.blobs.data(&target.id)?;
+        let src_data = self.blobs.data(&source.id, Side::Old)?;
+        let dst_data = self.blobs.data(&target.id, Side::New)?;
         let (src_size, dst_size) = (src_data.len() as u64, dst_data.len() as u64);
         let max_size = src_size.max(dst_size);
         let delta_size = max_size - src_size.min(dst_size);
@@ -540,7 +549,7 @@ mod tests {
     struct Memory(HashMap<ObjectId, Rc<Vec<u8>>>);
 
     impl Blobs for Memory {
-        fn data(&mut self, id: &ObjectId) -> Result<Rc<Vec<u8>>, GitError> {
+        fn data(&mut self, id: &ObjectId, _: Side) -> Result<Rc<Vec<u8>>, GitError> {
             self.0
                 .get(id)
                 .cloned()

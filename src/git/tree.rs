@@ -156,10 +156,43 @@ impl<'r> Objects<'r> {
 
     /// A blob's content.
     pub(crate) fn blob(&self, id: &ObjectId) -> Result<Vec<u8>, GitError> {
-        if let Some(data) = self.loose.as_ref().and_then(|loose| loose.read(id)) {
+        self.blob_from(id, &BlobSource::default())
+    }
+
+    /// A blob's content, looked for first where `source` says the blobs of its side are.
+    pub(crate) fn blob_from(
+        &self,
+        id: &ObjectId,
+        source: &BlobSource,
+    ) -> Result<Vec<u8>, GitError> {
+        let loose = self.loose.as_ref();
+        if !source.packed.get()
+            && let Some(data) = loose.and_then(|loose| loose.read(id))
+        {
             return Ok(data);
         }
-        let mut data = self.read_kind(id, gix::object::Kind::Blob)?;
+        let mut data = Vec::new();
+        let packed = match gix::odb::pack::Find::try_find(&*self.repo.objects, id, &mut data) {
+            Ok(Some((object, location))) if object.kind == gix::object::Kind::Blob => {
+                location.is_some()
+            }
+            Ok(Some((object, _))) => {
+                return Err(GitError::UnexpectedKind {
+                    id: id.to_string(),
+                    expected: kind_name(gix::object::Kind::Blob),
+                    actual: kind_name(object.kind).to_owned(),
+                });
+            }
+            Ok(None) => return Err(GitError::MissingObject { id: id.to_string() }),
+            Err(err) => {
+                return Err(GitError::CorruptObject {
+                    id: id.to_string(),
+                    message: message(&err),
+                });
+            }
+        };
+        // Found loose by gix after being looked for in the packs: look loose first next time.
+        source.packed.set(packed || loose.is_none());
         // A blob decoded from a delta chain comes in the buffer its decoding needed, several
         // times its size; blobs are kept for the whole diff.
         data.shrink_to_fit();
@@ -516,6 +549,16 @@ impl<'r> Objects<'r> {
             None => hash_tree(&[], hash),
         }
     }
+}
+
+/// Where the blobs of one side of a change were last found. The staged side is mostly loose
+/// objects (`git add` writes one per file) and the committed side mostly packed, or loose
+/// until the next `git gc`; looking first where the previous blob of the same side was found
+/// saves a failed `open()` per packed blob. Where a blob is looked for first never changes
+/// what is read.
+#[derive(Debug, Default)]
+pub(crate) struct BlobSource {
+    packed: std::cell::Cell<bool>,
 }
 
 /// The staged side of a commit is mostly loose objects (`git add` writes one per file), and
