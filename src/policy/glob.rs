@@ -31,8 +31,8 @@ pub enum GlobError {
     Syntax(String),
 }
 
-/// The globset globs that implement one gitignore-style pattern.
-pub fn compile_pattern(pattern: &str) -> Result<Vec<Glob>, GlobError> {
+/// The globs that implement one gitignore-style pattern.
+pub fn compile_pattern(pattern: &str) -> Result<Vec<PatternGlob>, GlobError> {
     let trimmed = pattern.strip_suffix('/').unwrap_or(pattern);
     if trimmed.is_empty() || trimmed == "/" {
         return Err(GlobError::Empty);
@@ -47,12 +47,52 @@ pub fn compile_pattern(pattern: &str) -> Result<Vec<Glob>, GlobError> {
     } else {
         format!("**/{body}")
     };
-    let mut globs = vec![build(&base)?];
-    if !base.ends_with("/**") {
+    let directory = (!base.ends_with("/**")).then(|| format!("{base}/**"));
+    let mut globs = vec![PatternGlob::new(base)?];
+    if let Some(directory) = directory {
         // A pattern that names a directory covers the files below it.
-        globs.push(build(&format!("{base}/**"))?);
+        globs.push(PatternGlob::new(directory)?);
     }
     Ok(globs)
+}
+
+/// One glob of a pattern, compiled by globset when it is first matched.
+///
+/// globset's parser reports errors only for `[`, `{`, `}` and `\`, so a glob without them
+/// cannot fail to build: it is kept as text, and built only when a batch of paths can match
+/// it ([`Matcher::for_paths`]). Any other glob (and a very long one) is built when the
+/// pattern is checked, so that its errors are reported then.
+#[derive(Debug, Clone)]
+pub struct PatternGlob {
+    text: String,
+    glob: OnceLock<Glob>,
+}
+
+/// Longer globs are built when checked, so that their regex is measured ([`surely_compiles`]).
+const DEFERRED_MAX_LEN: usize = 1024;
+
+impl PatternGlob {
+    fn new(text: String) -> Result<Self, GlobError> {
+        let glob = OnceLock::new();
+        if text.len() > DEFERRED_MAX_LEN || text.contains(['[', '{', '}', '\\']) {
+            let _ = glob.set(build(&text)?);
+        }
+        Ok(Self { text, glob })
+    }
+
+    /// The glob as written.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// The glob, built now if it was not yet.
+    fn glob(&self) -> Result<&Glob, GlobError> {
+        if let Some(glob) = self.glob.get() {
+            return Ok(glob);
+        }
+        let glob = build(&self.text)?;
+        Ok(self.glob.get_or_init(|| glob))
+    }
 }
 
 /// A single branch-name glob: anchored, `*` never crosses `/`.
@@ -74,7 +114,7 @@ fn build(pattern: &str) -> Result<Glob, GlobError> {
 /// Collects the pattern lists of a policy; [`MatcherBuilder::build`] compiles them together.
 #[derive(Debug, Default)]
 pub struct MatcherBuilder {
-    globs: Vec<(Glob, ListId)>,
+    globs: Vec<(PatternGlob, ListId)>,
     lists: u32,
 }
 
@@ -93,7 +133,7 @@ const MAX_SAFE_NESTING: usize = 32;
 
 impl MatcherBuilder {
     /// Registers a list of patterns that were already checked with [`compile_pattern`].
-    pub fn add_list(&mut self, globs: Vec<Glob>) -> ListId {
+    pub fn add_list(&mut self, globs: Vec<PatternGlob>) -> ListId {
         let id = ListId(self.lists);
         self.lists += 1;
         self.globs.extend(globs.into_iter().map(|glob| (glob, id)));
@@ -120,11 +160,15 @@ impl MatcherBuilder {
 }
 
 /// Whether any set holding `glob` compiles: its regex fits in a set on its own and its
-/// alternations are not nested deeply (see [`REGEX_BYTES_PER_SET`]).
-fn surely_compiles(glob: &Glob) -> bool {
+/// alternations are not nested deeply (see [`REGEX_BYTES_PER_SET`]). A glob not built yet
+/// has neither alternations nor more than a few bytes of regex per character.
+fn surely_compiles(glob: &PatternGlob) -> bool {
+    let Some(built) = glob.glob.get() else {
+        return true;
+    };
     let mut depth = 0usize;
     let mut deepest = 0usize;
-    for c in glob.glob().chars() {
+    for c in built.glob().chars() {
         match c {
             '{' => {
                 depth += 1;
@@ -134,7 +178,7 @@ fn surely_compiles(glob: &Glob) -> bool {
             _ => {}
         }
     }
-    glob.regex().len() <= REGEX_BYTES_PER_SET && deepest <= MAX_SAFE_NESTING
+    built.regex().len() <= REGEX_BYTES_PER_SET && deepest <= MAX_SAFE_NESTING
 }
 
 /// A compiled set and the list of each of its globs.
@@ -147,7 +191,7 @@ struct Set {
 /// Compiles `globs` into sets of at most [`GLOBS_PER_SET`] globs and
 /// [`REGEX_BYTES_PER_SET`] bytes of regex each.
 fn compile_sets<'g>(
-    globs: impl Iterator<Item = &'g (Glob, ListId)>,
+    globs: impl Iterator<Item = &'g (PatternGlob, ListId)>,
 ) -> Result<Vec<Set>, GlobError> {
     let mut sets = Vec::new();
     let mut builder = GlobSetBuilder::new();
@@ -164,6 +208,7 @@ fn compile_sets<'g>(
         Ok::<_, GlobError>(())
     };
     for (glob, list) in globs {
+        let glob = glob.glob()?;
         let size = glob.regex().len();
         if !owners.is_empty()
             && (owners.len() == GLOBS_PER_SET || bytes + size > REGEX_BYTES_PER_SET)
@@ -192,26 +237,12 @@ const SELECT_MAX_PATHS: usize = 256;
 /// a few paths is matched against sets compiled from only the globs whose literal text the
 /// paths contain ([`Needs`]); which other globs share a set never changes what a glob
 /// matches, so the answers are those of the sets of every glob.
-#[derive(Debug, Default)]
+#[derive(Debug, Clone, Default)]
 pub struct Matcher {
-    globs: Vec<(Glob, ListId)>,
+    globs: Vec<(PatternGlob, ListId)>,
     /// The sets of every glob, once compiled.
     all: OnceLock<Vec<Set>>,
     lists: usize,
-}
-
-impl Clone for Matcher {
-    fn clone(&self) -> Self {
-        let all = OnceLock::new();
-        if let Some(sets) = self.all.get() {
-            let _ = all.set(sets.clone());
-        }
-        Self {
-            globs: self.globs.clone(),
-            all,
-            lists: self.lists,
-        }
-    }
 }
 
 /// A [`Matcher`] compiled for a batch of paths ([`Matcher::for_paths`]).
@@ -239,7 +270,7 @@ impl Matcher {
             let candidates = self
                 .globs
                 .iter()
-                .filter(|(glob, _)| Needs::of(glob.glob()).all(|need| haystack.holds(need)));
+                .filter(|(glob, _)| Needs::of(glob.text()).all(|need| haystack.holds(need)));
             compile_sets(candidates).map(Cow::Owned)
         } else {
             match self.all.get() {
@@ -458,8 +489,8 @@ mod tests {
 
     #[test]
     fn empty_pattern_is_rejected() {
-        assert_eq!(compile_pattern(""), Err(GlobError::Empty));
-        assert_eq!(compile_pattern("/"), Err(GlobError::Empty));
+        assert!(matches!(compile_pattern(""), Err(GlobError::Empty)));
+        assert!(matches!(compile_pattern("/"), Err(GlobError::Empty)));
     }
 
     #[test]
@@ -641,6 +672,44 @@ mod tests {
         assert!(hit_lists > 500, "{hit_lists} lists matched");
     }
 
+    /// Globs without `[`, `{`, `}` or `\` are built only when matched, so building them must
+    /// never fail: random globs of every other kind of piece always build.
+    #[test]
+    fn globs_without_brackets_or_escapes_always_build() {
+        let pieces = [
+            "a", "é", ".", "/", "*", "**", "?", ",", "]", "!", "-", "^", " ",
+        ];
+        let mut random = Lcg(5);
+        for _ in 0..5_000 {
+            let text: String = (0..=random.below(8))
+                .map(|_| pieces[random.below(pieces.len())])
+                .collect();
+            let glob = PatternGlob::new(text.clone()).unwrap();
+            assert!(glob.glob.get().is_none(), "{text:?}");
+            assert!(glob.glob().is_ok(), "{text:?}");
+            assert!(surely_compiles(&glob), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn globs_that_can_fail_are_built_when_checked() {
+        for text in [
+            "[ab]",
+            "{a,b}",
+            r"a\*",
+            "a}",
+            &"a".repeat(DEFERRED_MAX_LEN + 1),
+        ] {
+            let glob = PatternGlob::new(text.to_owned());
+            assert!(
+                glob.is_err() || glob.unwrap().glob.get().is_some(),
+                "{text}"
+            );
+        }
+        assert!(matches!(compile_pattern("a}"), Err(GlobError::Syntax(_))));
+        assert!(matches!(compile_pattern(r"a\"), Err(GlobError::Syntax(_))));
+    }
+
     #[test]
     fn a_few_paths_compile_only_the_globs_they_can_match() {
         let mut builder = MatcherBuilder::default();
@@ -651,6 +720,13 @@ mod tests {
         let selected = matcher.for_paths(&["docs/a.md", "README.md"]);
         let globs: usize = selected.sets.iter().map(|set| set.set.len()).sum();
         assert_eq!(globs, 1, "only `docs/**` can match");
+        let built: Vec<&str> = matcher
+            .globs
+            .iter()
+            .filter(|(glob, _)| glob.glob.get().is_some())
+            .map(|(glob, _)| glob.text())
+            .collect();
+        assert_eq!(built, ["docs/**"], "the others are not even built");
         let mut hits = vec![false; matcher.list_count()];
         selected.matching_lists("docs/a.md", &mut hits, &mut Vec::new());
         assert!(hits[docs.0 as usize] && !hits[rust.0 as usize]);
@@ -718,13 +794,16 @@ mod tests {
             ),
         ];
         for shape in shapes {
-            let glob = build(&shape).unwrap();
-            assert!(surely_compiles(&glob), "{shape}");
+            assert!(
+                surely_compiles(&PatternGlob::new(shape.clone()).unwrap()),
+                "{shape}"
+            );
+            let regex = build(&shape).unwrap().regex().len();
             let mut builder = MatcherBuilder::default();
-            let count = (REGEX_BYTES_PER_SET / glob.regex().len()).min(GLOBS_PER_SET);
+            let count = (REGEX_BYTES_PER_SET / regex).min(GLOBS_PER_SET);
             for i in 0..count {
                 // Distinct globs, so that none is merged with another.
-                builder.add_list(vec![build(&format!("{shape}{i}")).unwrap()]);
+                builder.add_list(vec![PatternGlob::new(format!("{shape}{i}")).unwrap()]);
             }
             let matcher = builder.build().unwrap();
             let paths: Vec<String> = (0..=SELECT_MAX_PATHS).map(|i| i.to_string()).collect();
