@@ -222,11 +222,10 @@ fn match_paths(policy: &Policy, intent: &ActionIntent) -> Vec<ListHits> {
     let mut lists = vec![ListHits::default(); list_count];
     let mut hits = vec![false; list_count];
     let mut scratch = Vec::new();
+    let matcher = policy.matcher.for_paths(&intent.modified_files);
     for (index, path) in intent.modified_files.iter().enumerate() {
         hits.fill(false);
-        policy
-            .matcher
-            .matching_lists(path.as_str(), &mut hits, &mut scratch);
+        matcher.matching_lists(path.as_str(), &mut hits, &mut scratch);
         for (list, _) in hits.iter().enumerate().filter(|(_, hit)| **hit) {
             if let Some(entry) = lists.get_mut(list) {
                 entry.count += 1;

@@ -586,12 +586,17 @@ pub fn run(args: &CheckArgs, ctx: &mut Context<'_>) -> anyhow::Result<ExitStatus
     .context("cannot judge the staged change; the commit is blocked")?;
     write_policy_diagnostics(&judgement, ctx)?;
     let style = ctx.stdout_style;
-    ignore_broken_pipe(write_report(
-        &judgement,
-        ctx.stdout,
-        style,
-        args.format.format,
-        args.explain,
-    ))?;
+    // One write for the whole report rather than one per line (stdout is line-buffered).
+    let mut out = std::io::BufWriter::new(&mut *ctx.stdout);
+    ignore_broken_pipe(
+        write_report(
+            &judgement,
+            &mut out,
+            style,
+            args.format.format,
+            args.explain,
+        )
+        .and_then(|()| out.flush()),
+    )?;
     Ok(judgement.status())
 }

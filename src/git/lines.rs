@@ -114,10 +114,62 @@ fn split_lines(data: &[u8]) -> Vec<&[u8]> {
     lines
 }
 
+/// The number of lines of `data`, as [`split_lines`] cuts them.
+fn line_count(data: &[u8]) -> usize {
+    let newlines = data
+        .iter()
+        .fold(0, |count, byte| count + usize::from(*byte == b'\n'));
+    newlines + usize::from(data.last().is_some_and(|byte| *byte != b'\n'))
+}
+
+/// The byte lengths of the longest common prefix and suffix of whole lines of `old` and
+/// `new` (the suffix taken from what the prefix leaves). similar's Myers, like git's xdiff,
+/// matches them before anything else (and classifies lines only between them), so the
+/// counts of what lies between are the counts of the whole; patience looks for unique lines
+/// before trimming, so it is given everything.
+fn common_lines(old: &[u8], new: &[u8]) -> (usize, usize) {
+    let same = old.iter().zip(new).take_while(|(a, b)| a == b).count();
+    // Whole lines only: up to the last newline among the equal bytes.
+    let prefix = old[..same]
+        .iter()
+        .rposition(|byte| *byte == b'\n')
+        .map_or(0, |newline| newline + 1);
+    let (old_rest, new_rest) = (&old[prefix..], &new[prefix..]);
+    let same = old_rest
+        .iter()
+        .rev()
+        .zip(new_rest.iter().rev())
+        .take_while(|(a, b)| a == b)
+        .count();
+    // The suffix starts where a line starts on both sides: after a newline that precedes it
+    // on both sides, or at the prefix's end.
+    let starts_line = |rest: &[u8], at: usize| at == 0 || rest[at - 1] == b'\n';
+    if starts_line(old_rest, old_rest.len() - same) && starts_line(new_rest, new_rest.len() - same)
+    {
+        return (prefix, same);
+    }
+    // Else after the first newline inside the equal bytes (the same on both sides).
+    let start = old_rest.len() - same;
+    let suffix = old_rest[start..]
+        .iter()
+        .position(|byte| *byte == b'\n')
+        .map_or(0, |newline| same - newline - 1);
+    (prefix, suffix)
+}
+
 /// Lines added and deleted between two text buffers.
 pub(crate) fn count_lines(old: &[u8], new: &[u8], algorithm: LineAlgorithm) -> (u64, u64) {
     if old == new {
         return (0, 0);
+    }
+    let (prefix, suffix) = match algorithm {
+        LineAlgorithm::Patience => (0, 0),
+        _ => common_lines(old, new),
+    };
+    let old = &old[prefix..old.len() - suffix];
+    let new = &new[prefix..new.len() - suffix];
+    if old.is_empty() || new.is_empty() {
+        return (line_count(new) as u64, line_count(old) as u64);
     }
     let old_lines = split_lines(old);
     let new_lines = split_lines(new);
@@ -165,6 +217,75 @@ mod tests {
     counts!(crlf_is_content, b"a\r\nb\r\n", b"a\nb\r\n", 1, 1);
     counts!(empty_to_empty, b"", b"", 0, 0);
     counts!(insert_in_middle, b"1\n2\n3\n", b"1\n2\nx\ny\n3\n", 2, 0);
+
+    counts!(
+        change_in_the_last_line_without_newline,
+        b"a\nb\nc",
+        b"a\nb\nd",
+        1,
+        1
+    );
+    counts!(newline_added_at_the_end, b"a\nb", b"a\nb\n", 1, 1);
+    counts!(suffix_inside_a_line, b"xab\nc\n", b"ab\nc\n", 1, 1);
+    counts!(prefix_of_the_other, b"a\nb\n", b"a\nb\nc\n", 1, 0);
+    counts!(
+        repeated_lines_around_an_edit,
+        b"x\nx\nx\nx\n",
+        b"x\nx\ny\nx\nx\n",
+        1,
+        0
+    );
+
+    /// Trimming whole common lines first gives the counts of diffing everything, for edits
+    /// of every shape.
+    #[test]
+    fn trimming_common_lines_does_not_change_counts() {
+        let mut state = 11u64;
+        let mut next = |n: u64| {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (state >> 33) % n
+        };
+        let pieces: [&[u8]; 6] = [b"a", b"b", b"\n", b"a\n", b"\n\n", b"ab"];
+        for _ in 0..5_000 {
+            let mut text = |len: u64| -> Vec<u8> {
+                (0..len)
+                    .flat_map(|_| pieces[usize::try_from(next(6)).unwrap()].to_vec())
+                    .collect()
+            };
+            let (head, middle_a, middle_b, tail) = (text(4), text(3), text(3), text(4));
+            let old = [head.clone(), middle_a, tail.clone()].concat();
+            let new = [head, middle_b, tail].concat();
+            for algorithm in [
+                LineAlgorithm::Myers,
+                LineAlgorithm::Minimal,
+                LineAlgorithm::Patience,
+            ] {
+                let untrimmed = {
+                    let (old_lines, new_lines) = (split_lines(&old), split_lines(&new));
+                    let (mut added, mut deleted) = (0, 0);
+                    for op in
+                        similar::capture_diff_slices(algorithm.similar(), &old_lines, &new_lines)
+                    {
+                        let (_, old_range, new_range) = op.as_tag_tuple();
+                        if !matches!(op, DiffOp::Equal { .. }) {
+                            deleted += old_range.len() as u64;
+                            added += new_range.len() as u64;
+                        }
+                    }
+                    (added, deleted)
+                };
+                assert_eq!(
+                    count_lines(&old, &new, algorithm),
+                    untrimmed,
+                    "{algorithm:?}: {:?} -> {:?}",
+                    String::from_utf8_lossy(&old),
+                    String::from_utf8_lossy(&new)
+                );
+            }
+        }
+    }
 
     #[test]
     fn splits_like_xdiff() {

@@ -54,8 +54,8 @@ use crate::env::{
 };
 use error::message;
 use lines::{DiffAttribute, LineAlgorithm};
-use rename::{Blobs, Detect, Pair, RenameOptions, Status};
-use tree::{Item, Objects, RawChange, same_type};
+use rename::{Blobs, Detect, Pair, RenameOptions, Side, Status};
+use tree::{BlobSource, Item, Objects, RawChange, same_type};
 
 /// git's default `core.bigFileThreshold`: larger blobs are binary for diffs.
 const BIG_FILE_THRESHOLD: u64 = 512 * 1024 * 1024;
@@ -252,6 +252,13 @@ impl Repository {
         let diff = objects.diff_tree_index(head_tree, &index, Some(&mut read_dirs))?;
         self.check_cache_tree(&objects, &index, &diff)?;
         let raw = diff.changes;
+        let mut others = Vec::new();
+        for merge_head in &merge_heads {
+            let (tree, _) = objects.commit(merge_head)?;
+            let diff = objects.diff_tree_index(Some(tree), &index, None)?;
+            self.check_cache_tree(&objects, &index, &diff)?;
+            others.push(diff.changes);
+        }
         let mut parents: Vec<ObjectId> = head.into_iter().collect();
         // The committed `.gitattributes` decide what is binary, so that a change cannot make
         // its own lines disappear (`* -diff`); on an unborn branch the staged ones do.
@@ -262,17 +269,13 @@ impl Repository {
             }
             None => self.attributes(&index)?,
         };
+        // The index is not needed to read the content: freed first, so that its entries (10
+        // MiB for 100,000 files) and the pack pages the content reads are not held at once.
+        drop(index);
         let mut content = Content::new(&objects, attributes, self.diff_settings()?);
         if merge_heads.is_empty() {
             let files = Self::ordinary(raw, &mut content, options)?;
             return Ok(finish(files, &parents, content.settings.renames));
-        }
-        let mut others = Vec::new();
-        for merge_head in &merge_heads {
-            let (tree, _) = objects.commit(merge_head)?;
-            let diff = objects.diff_tree_index(Some(tree), &index, None)?;
-            self.check_cache_tree(&objects, &index, &diff)?;
-            others.push(diff.changes);
         }
         parents.extend(merge_heads);
         let files = combined(raw, others, &mut content, options)?;
@@ -640,7 +643,11 @@ impl Repository {
                 message: format!("cannot read `.gitattributes`: {}", message(&err)),
             })?;
         let outcome = stack.selected_attribute_matches(["diff"]);
-        Ok(Attributes { stack, outcome })
+        Ok(Attributes {
+            stack,
+            outcome,
+            found: HashMap::new(),
+        })
     }
 
     fn diff_settings(&self) -> Result<DiffSettings, GitError> {
@@ -985,10 +992,22 @@ struct DiffSettings {
 struct Attributes<'r> {
     stack: gix::AttributeStack<'r>,
     outcome: gix::attrs::search::Outcome,
+    /// Each path's attribute, once looked up: a path is asked about for both sides of its
+    /// change and again for each rename candidate it is scored against.
+    found: HashMap<BString, DiffAttribute>,
 }
 
 impl Attributes<'_> {
     fn diff(&mut self, path: &BStr) -> Result<DiffAttribute, GitError> {
+        if let Some(attribute) = self.found.get(path) {
+            return Ok(attribute.clone());
+        }
+        let attribute = self.lookup(path)?;
+        self.found.insert(path.to_owned(), attribute.clone());
+        Ok(attribute)
+    }
+
+    fn lookup(&mut self, path: &BStr) -> Result<DiffAttribute, GitError> {
         let platform = self
             .stack
             .at_entry(path, None)
@@ -1017,6 +1036,8 @@ struct Content<'o, 'r> {
     attributes: Attributes<'r>,
     settings: DiffSettings,
     blobs: HashMap<ObjectId, Rc<Vec<u8>>>,
+    /// Where the old and the new side's blobs were last found.
+    sources: [BlobSource; 2],
 }
 
 impl<'o, 'r> Content<'o, 'r> {
@@ -1026,17 +1047,18 @@ impl<'o, 'r> Content<'o, 'r> {
             attributes,
             settings,
             blobs: HashMap::new(),
+            sources: Default::default(),
         }
     }
 
     /// What git diffs for one side: the blob, the link target, or `Subproject commit <id>`.
-    fn side(&mut self, item: Option<Item>) -> Result<Rc<Vec<u8>>, GitError> {
+    fn side(&mut self, item: Option<Item>, side: Side) -> Result<Rc<Vec<u8>>, GitError> {
         match item {
             None => Ok(Rc::new(Vec::new())),
             Some(item) if item.mode == EntryMode::Submodule.octal() => Ok(Rc::new(
                 format!("Subproject commit {}\n", item.id).into_bytes(),
             )),
-            Some(item) => self.data(&item.id),
+            Some(item) => self.data(&item.id, side),
         }
     }
 
@@ -1050,10 +1072,10 @@ impl<'o, 'r> Content<'o, 'r> {
             format!("the {which} content of `{}`", path.unwrap_or_default())
         };
         let old_data = self
-            .side(old.map(|side| side.1))
+            .side(old.map(|side| side.1), Side::Old)
             .map_err(|err| err.concerning(|| content_of("old", old)))?;
         let new_data = self
-            .side(new.map(|side| side.1))
+            .side(new.map(|side| side.1), Side::New)
             .map_err(|err| err.concerning(|| content_of("new", new)))?;
         let mut binary = false;
         for (side, data) in [(old, &old_data), (new, &new_data)] {
@@ -1077,11 +1099,12 @@ impl<'o, 'r> Content<'o, 'r> {
 }
 
 impl Blobs for Content<'_, '_> {
-    fn data(&mut self, id: &ObjectId) -> Result<Rc<Vec<u8>>, GitError> {
+    fn data(&mut self, id: &ObjectId, side: Side) -> Result<Rc<Vec<u8>>, GitError> {
         if let Some(data) = self.blobs.get(id) {
             return Ok(Rc::clone(data));
         }
-        let data = Rc::new(self.objects.blob(id)?);
+        let source = &self.sources[usize::from(side == Side::New)];
+        let data = Rc::new(self.objects.blob_from(id, source)?);
         self.blobs.insert(*id, Rc::clone(&data));
         Ok(data)
     }

@@ -54,10 +54,19 @@ pub(crate) struct RenameOptions {
     pub limit: i64,
 }
 
+/// The side of a change a blob is on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Side {
+    /// Before the change (HEAD, a parent).
+    Old,
+    /// After it (the index, the commit).
+    New,
+}
+
 /// Blob contents and binary-ness, supplied by the repository.
 pub(crate) trait Blobs {
-    /// The content of a blob.
-    fn data(&mut self, id: &ObjectId) -> Result<Rc<Vec<u8>>, GitError>;
+    /// The content of a blob on `side` of the change.
+    fn data(&mut self, id: &ObjectId, side: Side) -> Result<Rc<Vec<u8>>, GitError>;
     /// Whether the diff of `path` with this content is binary.
     fn is_binary(&mut self, path: &BStr, data: &[u8]) -> Result<bool, GitError>;
 }
@@ -371,11 +380,11 @@ impl<'a> Detector<'a> {
         let content_of = |which: &str, path: &BStr| format!("the {which} content of `{path}`");
         let src_data = self
             .blobs
-            .data(&source.id)
+            .data(&source.id, Side::Old)
             .map_err(|err| err.concerning(|| content_of("old", self.raw[src].path.as_bstr())))?;
         let dst_data = self
             .blobs
-            .data(&target.id)
+            .data(&target.id, Side::New)
             .map_err(|err| err.concerning(|| content_of("new", self.raw[dst].path.as_bstr())))?;
         let (src_size, dst_size) = (src_data.len() as u64, dst_data.len() as u64);
         let max_size = src_size.max(dst_size);
@@ -547,7 +556,7 @@ mod tests {
     struct Memory(HashMap<ObjectId, Rc<Vec<u8>>>);
 
     impl Blobs for Memory {
-        fn data(&mut self, id: &ObjectId) -> Result<Rc<Vec<u8>>, GitError> {
+        fn data(&mut self, id: &ObjectId, _: Side) -> Result<Rc<Vec<u8>>, GitError> {
             self.0.get(id).cloned().ok_or_else(|| GitError::missing(id))
         }
 

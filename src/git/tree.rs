@@ -84,13 +84,22 @@ pub(crate) struct Objects<'r> {
     repo: &'r gix::Repository,
     /// Trees read by path lookups ([`Self::entry_at`]), which revisit the same directories.
     lookups: RefCell<HashMap<ObjectId, Rc<Vec<TreeEntry>>>>,
+    /// Loose blobs, read with one zlib state (`None` when replacement objects apply).
+    loose: Option<LooseBlobs>,
 }
 
 impl<'r> Objects<'r> {
     pub(crate) fn new(repo: &'r gix::Repository) -> Self {
+        let store = repo.objects.store_ref();
+        let loose = store
+            .replacements()
+            .next()
+            .is_none()
+            .then(|| LooseBlobs::new(store.path()));
         Self {
             repo,
             lookups: RefCell::default(),
+            loose,
         }
     }
 
@@ -192,7 +201,42 @@ impl<'r> Objects<'r> {
 
     /// A blob's content.
     pub(crate) fn blob(&self, id: &ObjectId) -> Result<Vec<u8>, GitError> {
-        self.read_kind(id, gix::object::Kind::Blob)
+        self.blob_from(id, &BlobSource::default())
+    }
+
+    /// A blob's content, looked for first where `source` says the blobs of its side are.
+    pub(crate) fn blob_from(
+        &self,
+        id: &ObjectId,
+        source: &BlobSource,
+    ) -> Result<Vec<u8>, GitError> {
+        let loose = self.loose.as_ref();
+        if !source.packed.get()
+            && let Some(data) = loose.and_then(|loose| loose.read(id))
+        {
+            return Ok(data);
+        }
+        let mut data = Vec::new();
+        let packed = match gix::odb::pack::Find::try_find(&*self.repo.objects, id, &mut data) {
+            Ok(Some((object, location))) if object.kind == gix::object::Kind::Blob => {
+                location.is_some()
+            }
+            Ok(Some((object, _))) => {
+                return Err(GitError::UnexpectedKind {
+                    id: id.to_string(),
+                    expected: kind_name(gix::object::Kind::Blob),
+                    actual: kind_name(object.kind).to_owned(),
+                });
+            }
+            Ok(None) => return Err(self.missing(id)),
+            Err(err) => return Err(self.unreadable(id, &err)),
+        };
+        // Found loose by gix after being looked for in the packs: look loose first next time.
+        source.packed.set(packed || loose.is_none());
+        // A blob decoded from a delta chain comes in the buffer its decoding needed, several
+        // times its size; blobs are kept for the whole diff.
+        data.shrink_to_fit();
+        Ok(data)
     }
 
     /// A commit's tree and parents.
@@ -590,6 +634,90 @@ fn directory(prefix: &BStr) -> String {
         "the root directory".to_owned()
     } else {
         format!("the directory `{}`", prefix.to_str_lossy())
+    }
+}
+
+/// Where the blobs of one side of a change were last found. The staged side is mostly loose
+/// objects (`git add` writes one per file) and the committed side mostly packed, or loose
+/// until the next `git gc`; looking first where the previous blob of the same side was found
+/// saves a failed `open()` per packed blob. Where a blob is looked for first never changes
+/// what is read.
+#[derive(Debug, Default)]
+pub(crate) struct BlobSource {
+    packed: std::cell::Cell<bool>,
+}
+
+/// The staged side of a commit is mostly loose objects (`git add` writes one per file), and
+/// gix sets up a new zlib state for each loose object it reads, which costs more than
+/// inflating a small file. These are read here with one zlib state for all. Whatever this
+/// cannot read as a blob (not loose here, in an alternate, damaged, not a blob) is left to
+/// gix, which reads it or reports the error as it does for every other object.
+struct LooseBlobs {
+    /// The objects directory.
+    dir: std::path::PathBuf,
+    inflate: RefCell<gix::zlib::Inflate>,
+    /// The compressed file, reused between reads.
+    file: RefCell<Vec<u8>>,
+}
+
+/// Longer than any loose object header (`blob <20 digits>\0`).
+const LOOSE_HEADER_MAX: usize = 64;
+
+/// deflate never expands data more than about 1032-fold: a header that claims more than
+/// this many bytes per compressed byte is damaged (and is not allocated for).
+const MAX_INFLATE_RATIO: usize = 1032;
+
+impl LooseBlobs {
+    fn new(dir: &std::path::Path) -> Self {
+        Self {
+            dir: dir.to_owned(),
+            inflate: RefCell::default(),
+            file: RefCell::new(Vec::with_capacity(8 * 1024)),
+        }
+    }
+
+    /// The blob `id` when it is a loose object of the objects directory that inflates
+    /// exactly as its header says; `None` for anything else.
+    fn read(&self, id: &ObjectId) -> Option<Vec<u8>> {
+        use std::io::Read as _;
+
+        let hex = id.to_hex().to_string();
+        let path = self.dir.join(&hex[..2]).join(&hex[2..]);
+        let file = std::fs::File::open(path).ok()?;
+        let mut compressed = self.file.borrow_mut();
+        compressed.clear();
+        // Through `take`, so that the file is read without asking for its size first.
+        file.take(u64::MAX).read_to_end(&mut compressed).ok()?;
+
+        let mut inflate = self.inflate.borrow_mut();
+        inflate.reset();
+        let mut header = [0u8; LOOSE_HEADER_MAX];
+        let (status, consumed_in, consumed_out) = inflate.prefix(&compressed, &mut header).ok()?;
+        let (kind, size, header_size) =
+            gix::objs::decode::loose_header(&header[..consumed_out]).ok()?;
+        let size = usize::try_from(size).ok()?;
+        if kind != gix::object::Kind::Blob
+            || size > compressed.len().saturating_mul(MAX_INFLATE_RATIO)
+        {
+            return None;
+        }
+        let held = consumed_out.checked_sub(header_size)?;
+        let mut data = Vec::new();
+        data.try_reserve_exact(size).ok()?;
+        if status == gix::zlib::Status::StreamEnd {
+            data.extend_from_slice(header.get(header_size..consumed_out)?);
+        } else if held <= size {
+            inflate
+                .rest(
+                    compressed.get(consumed_in..)?,
+                    &header[..consumed_out],
+                    header_size,
+                    &mut data,
+                    size,
+                )
+                .ok()?;
+        }
+        (data.len() == size).then_some(data)
     }
 }
 
@@ -1061,6 +1189,51 @@ mod tests {
         entries.sort_by(tree_order);
         let names: Vec<&[u8]> = entries.iter().map(|e| e.0).collect();
         assert_eq!(names, [&b"a.c"[..], b"a", b"a0"]);
+    }
+
+    /// Writes a loose object file for `id` with `content` (header included), compressed.
+    fn write_loose(dir: &std::path::Path, id: &ObjectId, content: &[u8]) -> std::path::PathBuf {
+        use std::io::Write as _;
+        let hex = id.to_hex().to_string();
+        let path = dir.join(&hex[..2]).join(&hex[2..]);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        let mut out =
+            gix::zlib::stream::deflate::Write::new(Vec::new(), gix::zlib::Compression::default());
+        out.write_all(content).unwrap();
+        out.flush().unwrap();
+        std::fs::write(&path, out.into_inner()).unwrap();
+        path
+    }
+
+    #[test]
+    fn loose_blobs_are_read_or_left_to_gix() {
+        let dir = tempfile::tempdir().unwrap();
+        let loose = LooseBlobs::new(dir.path());
+        let small = b"hello\n".to_vec();
+        let large: Vec<u8> = (0..100_000u32).flat_map(u32::to_le_bytes).collect();
+        for (byte, data) in [(1, small), (2, large), (3, Vec::new())] {
+            let mut content = format!("blob {}\0", data.len()).into_bytes();
+            content.extend_from_slice(&data);
+            write_loose(dir.path(), &id(byte), &content);
+            assert_eq!(loose.read(&id(byte)), Some(data), "blob {byte}");
+        }
+        // Anything else is left to gix: missing, not a blob, damaged, sizes that lie.
+        assert_eq!(loose.read(&id(9)), None);
+        write_loose(dir.path(), &id(10), b"tree 0\0");
+        assert_eq!(loose.read(&id(10)), None);
+        let path = write_loose(dir.path(), &id(11), b"blob 5\0hello");
+        let bytes = std::fs::read(&path).unwrap();
+        std::fs::write(&path, &bytes[..6]).unwrap();
+        assert_eq!(loose.read(&id(11)), None);
+        write_loose(dir.path(), &id(12), b"blob 9\0hello");
+        assert_eq!(loose.read(&id(12)), None);
+        write_loose(dir.path(), &id(13), b"blob 3\0hello");
+        assert_eq!(loose.read(&id(13)), None);
+        write_loose(dir.path(), &id(14), b"blob 99999999999\0hello");
+        assert_eq!(loose.read(&id(14)), None);
+        let garbage = write_loose(dir.path(), &id(15), b"");
+        std::fs::write(garbage, b"not zlib at all").unwrap();
+        assert_eq!(loose.read(&id(15)), None);
     }
 
     #[test]

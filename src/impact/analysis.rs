@@ -160,9 +160,10 @@ pub fn analyze(graph: &ComponentGraph, policy: &Policy, changed: &[String]) -> B
     let mut all_reasons = Vec::new();
     let mut hits = vec![false; policy.matcher.list_count()];
     let mut scratch = Vec::new();
+    let matcher = policy.matcher.for_paths(&changed_files);
     for file in &changed_files {
         hits.fill(false);
-        policy.matcher.matching_lists(file, &mut hits, &mut scratch);
+        matcher.matching_lists(file, &mut hits, &mut scratch);
         if hits.get(ignore).copied().unwrap_or(false) {
             ignored_files.push(file.clone());
             continue;

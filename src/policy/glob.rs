@@ -8,9 +8,13 @@
 //! - a pattern that names a directory also matches everything below it (`docs`, `docs/`,
 //!   `.github` match `.github/workflows/ci.yml`).
 //!
-//! Every list of patterns in a policy is registered with one [`MatcherBuilder`], which
-//! compiles all of them into combined glob sets, so that a path is matched against every
-//! list of every rule in one pass ([`Matcher::matching_lists`]).
+//! Every list of patterns in a policy is registered with one [`MatcherBuilder`]; a batch of
+//! paths is matched against combined glob sets, every list of every rule in one pass
+//! ([`Matcher::for_paths`], [`PathMatcher::matching_lists`]). Compiling globs costs far more
+//! than matching them, so for a few paths only the globs those paths can match are compiled.
+
+use std::borrow::Cow;
+use std::sync::OnceLock;
 
 use globset::{Glob, GlobBuilder, GlobSet, GlobSetBuilder};
 
@@ -27,8 +31,8 @@ pub enum GlobError {
     Syntax(String),
 }
 
-/// The globset globs that implement one gitignore-style pattern.
-pub fn compile_pattern(pattern: &str) -> Result<Vec<Glob>, GlobError> {
+/// The globs that implement one gitignore-style pattern.
+pub fn compile_pattern(pattern: &str) -> Result<Vec<PatternGlob>, GlobError> {
     let trimmed = pattern.strip_suffix('/').unwrap_or(pattern);
     if trimmed.is_empty() || trimmed == "/" {
         return Err(GlobError::Empty);
@@ -43,12 +47,52 @@ pub fn compile_pattern(pattern: &str) -> Result<Vec<Glob>, GlobError> {
     } else {
         format!("**/{body}")
     };
-    let mut globs = vec![build(&base)?];
-    if !base.ends_with("/**") {
+    let directory = (!base.ends_with("/**")).then(|| format!("{base}/**"));
+    let mut globs = vec![PatternGlob::new(base)?];
+    if let Some(directory) = directory {
         // A pattern that names a directory covers the files below it.
-        globs.push(build(&format!("{base}/**"))?);
+        globs.push(PatternGlob::new(directory)?);
     }
     Ok(globs)
+}
+
+/// One glob of a pattern, compiled by globset when it is first matched.
+///
+/// globset's parser reports errors only for `[`, `{`, `}` and `\`, so a glob without them
+/// cannot fail to build: it is kept as text, and built only when a batch of paths can match
+/// it ([`Matcher::for_paths`]). Any other glob (and a very long one) is built when the
+/// pattern is checked, so that its errors are reported then.
+#[derive(Debug, Clone)]
+pub struct PatternGlob {
+    text: String,
+    glob: OnceLock<Glob>,
+}
+
+/// Longer globs are built when checked, so that their regex is measured ([`surely_compiles`]).
+const DEFERRED_MAX_LEN: usize = 1024;
+
+impl PatternGlob {
+    fn new(text: String) -> Result<Self, GlobError> {
+        let glob = OnceLock::new();
+        if text.len() > DEFERRED_MAX_LEN || text.contains(['[', '{', '}', '\\']) {
+            let _ = glob.set(build(&text)?);
+        }
+        Ok(Self { text, glob })
+    }
+
+    /// The glob as written.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// The glob, built now if it was not yet.
+    fn glob(&self) -> Result<&Glob, GlobError> {
+        if let Some(glob) = self.glob.get() {
+            return Ok(glob);
+        }
+        let glob = build(&self.text)?;
+        Ok(self.glob.get_or_init(|| glob))
+    }
 }
 
 /// A single branch-name glob: anchored, `*` never crosses `/`.
@@ -70,7 +114,7 @@ fn build(pattern: &str) -> Result<Glob, GlobError> {
 /// Collects the pattern lists of a policy; [`MatcherBuilder::build`] compiles them together.
 #[derive(Debug, Default)]
 pub struct MatcherBuilder {
-    globs: Vec<(Glob, ListId)>,
+    globs: Vec<(PatternGlob, ListId)>,
     lists: u32,
 }
 
@@ -82,64 +126,147 @@ pub struct MatcherBuilder {
 /// stay under 750 MB, and compile in the same time.
 const GLOBS_PER_SET: usize = 500;
 
+/// Regex text per compiled set. A set is closed when either limit is reached, which keeps
+/// every set far below the regex engine's limits whichever globs it holds: an NFA state
+/// takes a few dozen bytes and each regex character adds at most one, so a set of this much
+/// regex text stays under 5 MiB of the 10 MiB globset allows.
+const REGEX_BYTES_PER_SET: usize = 128 * 1024;
+
+/// Alternations nested deeper than this may reach the regex parser's nesting limit.
+const MAX_SAFE_NESTING: usize = 32;
+
 impl MatcherBuilder {
     /// Registers a list of patterns that were already checked with [`compile_pattern`].
-    pub fn add_list(&mut self, globs: Vec<Glob>) -> ListId {
+    pub fn add_list(&mut self, globs: Vec<PatternGlob>) -> ListId {
         let id = ListId(self.lists);
         self.lists += 1;
         self.globs.extend(globs.into_iter().map(|glob| (glob, id)));
         id
     }
 
-    /// Compiles every registered list.
+    /// Collects every registered list into a matcher. The combined sets are compiled when
+    /// paths are first matched, and then only from the globs that can match those paths
+    /// ([`Matcher::for_paths`]); a glob that could make them fail to compile (one too long
+    /// or too deeply nested for the regex engine) has them compiled now, so that such a
+    /// policy is an error when it is loaded.
     pub fn build(self) -> Result<Matcher, GlobError> {
-        let mut sets = Vec::new();
-        let mut owners = Vec::new();
-        for chunk in self.globs.chunks(GLOBS_PER_SET) {
-            compile_set(chunk, &mut sets, &mut owners)?;
-        }
-        Ok(Matcher {
-            sets,
-            owners,
+        let matcher = Matcher {
+            globs: self.globs,
+            all: OnceLock::new(),
             lists: self.lists as usize,
-        })
+        };
+        if !matcher.globs.iter().all(|(glob, _)| surely_compiles(glob)) {
+            let sets = compile_sets(matcher.globs.iter())?;
+            let _ = matcher.all.set(sets);
+        }
+        Ok(matcher)
     }
+}
+
+/// Whether any set holding `glob` compiles: its regex fits in a set on its own and its
+/// alternations are not nested deeply (see [`REGEX_BYTES_PER_SET`]). A glob not built yet
+/// has neither alternations nor more than a few bytes of regex per character.
+fn surely_compiles(glob: &PatternGlob) -> bool {
+    let Some(built) = glob.glob.get() else {
+        return true;
+    };
+    let mut depth = 0usize;
+    let mut deepest = 0usize;
+    for c in built.glob().chars() {
+        match c {
+            '{' => {
+                depth += 1;
+                deepest = deepest.max(depth);
+            }
+            '}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    built.regex().len() <= REGEX_BYTES_PER_SET && deepest <= MAX_SAFE_NESTING
+}
+
+/// A compiled set and the list of each of its globs.
+#[derive(Debug, Clone)]
+struct Set {
+    set: GlobSet,
+    owners: Vec<ListId>,
+}
+
+/// Compiles `globs` into sets of at most [`GLOBS_PER_SET`] globs and
+/// [`REGEX_BYTES_PER_SET`] bytes of regex each.
+fn compile_sets<'g>(
+    globs: impl Iterator<Item = &'g (PatternGlob, ListId)>,
+) -> Result<Vec<Set>, GlobError> {
+    let mut sets = Vec::new();
+    let mut chunk: Vec<(&Glob, ListId)> = Vec::new();
+    let mut bytes = 0;
+    for (glob, list) in globs {
+        let glob = glob.glob()?;
+        let size = glob.regex().len();
+        if !chunk.is_empty() && (chunk.len() == GLOBS_PER_SET || bytes + size > REGEX_BYTES_PER_SET)
+        {
+            compile_set(&chunk, &mut sets)?;
+            chunk.clear();
+            bytes = 0;
+        }
+        chunk.push((glob, *list));
+        bytes += size;
+    }
+    if !chunk.is_empty() {
+        compile_set(&chunk, &mut sets)?;
+    }
+    Ok(sets)
 }
 
 /// Compiles `globs` into one set, or into two halves, recursively, when the regex engine
 /// refuses the set as too large: its size limit is per set, and heavy globs (long runs of
 /// `?`, which match any character but `/`) reach it with far fewer than [`GLOBS_PER_SET`].
 /// A glob that is refused on its own is reported.
-fn compile_set(
-    globs: &[(Glob, ListId)],
-    sets: &mut Vec<GlobSet>,
-    owners: &mut Vec<Vec<ListId>>,
-) -> Result<(), GlobError> {
+fn compile_set(globs: &[(&Glob, ListId)], sets: &mut Vec<Set>) -> Result<(), GlobError> {
     let mut builder = GlobSetBuilder::new();
     for (glob, _) in globs {
-        builder.add(glob.clone());
+        builder.add((*glob).clone());
     }
     match builder.build() {
         Ok(set) => {
-            sets.push(set);
-            owners.push(globs.iter().map(|(_, list)| *list).collect());
+            sets.push(Set {
+                set,
+                owners: globs.iter().map(|(_, list)| *list).collect(),
+            });
             Ok(())
         }
         Err(_) if globs.len() > 1 => {
             let (first, second) = globs.split_at(globs.len() / 2);
-            compile_set(first, sets, owners)?;
-            compile_set(second, sets, owners)
+            compile_set(first, sets)?;
+            compile_set(second, sets)
         }
         Err(err) => Err(GlobError::Syntax(err.to_string())),
     }
 }
 
-/// All pattern lists of a policy, compiled.
+/// Up to this many paths are matched against sets compiled from the globs that can match
+/// them; more are matched against the sets of every glob, compiled once.
+const SELECT_MAX_PATHS: usize = 256;
+
+/// All pattern lists of a policy, ready to compile.
+///
+/// Compiling a glob into the regex engine costs as much as matching it against a thousand
+/// paths, and a commit's few paths can match only a few of a policy's globs. So a batch of
+/// a few paths is matched against sets compiled from only the globs whose literal text the
+/// paths contain ([`Needs`]); which other globs share a set never changes what a glob
+/// matches, so the answers are those of the sets of every glob.
 #[derive(Debug, Clone, Default)]
 pub struct Matcher {
-    sets: Vec<GlobSet>,
-    owners: Vec<Vec<ListId>>,
+    globs: Vec<(PatternGlob, ListId)>,
+    /// The sets of every glob, once compiled.
+    all: OnceLock<Vec<Set>>,
     lists: usize,
+}
+
+/// A [`Matcher`] compiled for a batch of paths ([`Matcher::for_paths`]).
+#[derive(Debug)]
+pub struct PathMatcher<'m> {
+    sets: Cow<'m, [Set]>,
 }
 
 impl Matcher {
@@ -148,11 +275,52 @@ impl Matcher {
         self.lists
     }
 
+    /// The matcher for `paths`: the globs that can match one of them compiled together, or,
+    /// for many paths, every glob (compiled once and kept).
+    pub fn for_paths<S: AsRef<str>>(&self, paths: &[S]) -> PathMatcher<'_> {
+        if let Some(all) = self.all.get() {
+            return PathMatcher {
+                sets: Cow::Borrowed(all),
+            };
+        }
+        let compiled = if paths.len() <= SELECT_MAX_PATHS {
+            let haystack = Haystack::new(paths);
+            let candidates = self
+                .globs
+                .iter()
+                .filter(|(glob, _)| Needs::of(glob.text()).all(|need| haystack.holds(need)));
+            compile_sets(candidates).map(Cow::Owned)
+        } else {
+            match self.all.get() {
+                Some(all) => Ok(Cow::Borrowed(all.as_slice())),
+                None => compile_sets(self.globs.iter())
+                    .map(|sets| Cow::Borrowed(self.all.get_or_init(|| sets).as_slice())),
+            }
+        };
+        match compiled {
+            Ok(sets) => PathMatcher { sets },
+            // INVARIANT: `MatcherBuilder::build` compiled the sets of a policy with a glob
+            // that may not compile, so any set compiled later holds globs that do. Should
+            // that not hold, the panic hook blocks the action (exit 2): a pattern that
+            // cannot be matched must not let anything through.
+            Err(err) => panic!("the path patterns no longer compile: {err}"),
+        }
+    }
+
+    /// Marks in `hits` (indexed by list) every list with a pattern that matches `path`.
+    /// `scratch` is reused between calls to avoid allocation. To match many paths, compile
+    /// once for all of them with [`Self::for_paths`].
+    pub fn matching_lists(&self, path: &str, hits: &mut [bool], scratch: &mut Vec<usize>) {
+        self.for_paths(&[path]).matching_lists(path, hits, scratch);
+    }
+}
+
+impl PathMatcher<'_> {
     /// Marks in `hits` (indexed by list) every list with a pattern that matches `path`.
     /// `scratch` is reused between calls to avoid allocation.
     pub fn matching_lists(&self, path: &str, hits: &mut [bool], scratch: &mut Vec<usize>) {
         let candidate = globset::Candidate::new(path);
-        for (set, owners) in self.sets.iter().zip(&self.owners) {
+        for Set { set, owners } in self.sets.iter() {
             set.matches_candidate_into(&candidate, scratch);
             for &index in scratch.iter() {
                 if let Some(list) = owners.get(index) {
@@ -165,8 +333,134 @@ impl Matcher {
     }
 }
 
+/// Text that every path a glob matches contains.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Need<'g> {
+    /// The path starts with it.
+    Prefix(&'g str),
+    /// The path ends with it.
+    Suffix(&'g str),
+    /// The path contains it.
+    Inner(&'g str),
+}
+
+/// The [`Need`]s of a glob: its runs of literal characters outside `{…}`, up to its first
+/// `[` (class syntax is not followed here). Conservative where a literal might not be
+/// matched literally: a run ends at any character that can have a meaning (`*?[]{},\`),
+/// the character after `\` is skipped, and a `/` next to `**` is dropped (it belongs to
+/// the `**/`, `/**/` or `/**` that may match without it).
+struct Needs<'g> {
+    glob: &'g str,
+    /// Where scanning resumes.
+    at: usize,
+    /// How deep inside `{…}` the scan is.
+    depth: usize,
+}
+
+/// Characters that end a run of literals.
+const SPECIAL: &[u8] = b"*?[]{},\\";
+
+impl<'g> Needs<'g> {
+    fn of(glob: &'g str) -> Self {
+        Self {
+            glob,
+            at: 0,
+            depth: 0,
+        }
+    }
+}
+
+impl<'g> Iterator for Needs<'g> {
+    type Item = Need<'g>;
+
+    fn next(&mut self) -> Option<Need<'g>> {
+        let bytes = self.glob.as_bytes();
+        loop {
+            let &byte = bytes.get(self.at)?;
+            if !SPECIAL.contains(&byte) {
+                let start = self.at;
+                let end = bytes[start..]
+                    .iter()
+                    .position(|byte| SPECIAL.contains(byte))
+                    .map_or(bytes.len(), |offset| start + offset);
+                self.at = end;
+                if self.depth > 0 {
+                    continue;
+                }
+                let after_stars = start >= 2 && &bytes[start - 2..start] == b"**";
+                let before_stars = bytes.get(end..end + 2) == Some(b"**");
+                let mut run = start..end;
+                if after_stars && bytes[run.start] == b'/' {
+                    run.start += 1;
+                }
+                if before_stars && run.end > run.start && bytes[run.end - 1] == b'/' {
+                    run.end -= 1;
+                }
+                // Runs end at ASCII characters, so these are character boundaries.
+                let Some(text) = self.glob.get(run.clone()).filter(|text| !text.is_empty()) else {
+                    continue;
+                };
+                return Some(if run.start == 0 {
+                    Need::Prefix(text)
+                } else if run.end == bytes.len() {
+                    Need::Suffix(text)
+                } else {
+                    Need::Inner(text)
+                });
+            }
+            self.at += 1;
+            match byte {
+                b'[' => {
+                    self.at = bytes.len();
+                    return None;
+                }
+                b'\\' => {
+                    let escaped = self
+                        .glob
+                        .get(self.at..)
+                        .and_then(|rest| rest.chars().next());
+                    self.at += escaped.map_or(1, char::len_utf8);
+                }
+                b'{' => self.depth += 1,
+                b'}' => self.depth = self.depth.saturating_sub(1),
+                _ => {}
+            }
+        }
+    }
+}
+
+/// A batch of paths, joined by NUL bytes (which paths do not contain) for substring
+/// searches: `\0a/b\0c\0`.
+struct Haystack(Vec<u8>);
+
+impl Haystack {
+    fn new<S: AsRef<str>>(paths: &[S]) -> Self {
+        let mut bytes = vec![0];
+        for path in paths {
+            bytes.extend_from_slice(path.as_ref().as_bytes());
+            bytes.push(0);
+        }
+        Self(bytes)
+    }
+
+    /// Whether some path meets `need`. A path that contains a NUL byte can only make this
+    /// true more often, which costs a compiled glob, never a match.
+    fn holds(&self, need: Need<'_>) -> bool {
+        let haystack = &self.0;
+        match need {
+            Need::Prefix(text) => {
+                memchr::memmem::find_iter(haystack, text).any(|at| at > 0 && haystack[at - 1] == 0)
+            }
+            Need::Suffix(text) => memchr::memmem::find_iter(haystack, text)
+                .any(|at| haystack.get(at + text.len()) == Some(&0)),
+            Need::Inner(text) => memchr::memmem::find(haystack, text.as_bytes()).is_some(),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
+    use super::Need::{Inner, Prefix, Suffix};
     use super::*;
 
     fn matches(pattern: &str, path: &str) -> bool {
@@ -213,8 +507,8 @@ mod tests {
 
     #[test]
     fn empty_pattern_is_rejected() {
-        assert_eq!(compile_pattern(""), Err(GlobError::Empty));
-        assert_eq!(compile_pattern("/"), Err(GlobError::Empty));
+        assert!(matches!(compile_pattern(""), Err(GlobError::Empty)));
+        assert!(matches!(compile_pattern("/"), Err(GlobError::Empty)));
     }
 
     #[test]
@@ -247,12 +541,316 @@ mod tests {
             .collect();
         let matcher = builder.build().unwrap();
         // 600 globs: two sets (500 and 100) unless split.
-        assert!(matcher.sets.len() > 2, "{} sets", matcher.sets.len());
+        let sets = compile_sets(matcher.globs.iter()).unwrap();
+        assert!(sets.len() > 2, "{} sets", sets.len());
         let mut hits = vec![false; matcher.list_count()];
         let path = format!("src/x299/{}/d.rs", "y".repeat(400));
         matcher.matching_lists(&path, &mut hits, &mut Vec::new());
         let hit_lists: Vec<usize> = (0..hits.len()).filter(|&i| hits[i]).collect();
         assert_eq!(hit_lists, [lists[299].0 as usize]);
+    }
+
+    fn needs(glob: &str) -> Vec<Need<'_>> {
+        Needs::of(glob).collect()
+    }
+
+    macro_rules! needs_cases {
+        ($($name:ident: $glob:expr => [$($need:expr),*];)*) => {
+            $(
+                #[test]
+                fn $name() {
+                    let expected: Vec<Need<'_>> = vec![$($need),*];
+                    assert_eq!(needs($glob), expected, "{}", $glob);
+                }
+            )*
+        };
+    }
+
+    needs_cases! {
+        needs_of_a_literal: "Cargo.lock" => [Prefix("Cargo.lock")];
+        needs_of_an_extension: "**/*.rs" => [Suffix(".rs")];
+        needs_around_a_star: "src/*.rs" => [Prefix("src/"), Suffix(".rs")];
+        needs_drop_slashes_next_to_double_stars: "a/**/b" => [Prefix("a"), Suffix("b")];
+        needs_of_a_directory: "docs/**" => [Prefix("docs")];
+        needs_inside_recursive_globs: "**/gen1/*.json/**" => [Inner("gen1/"), Inner(".json")];
+        needs_skip_alternations: "x{a,b}y/*.{js,ts}" => [Prefix("x"), Inner("y/"), Inner(".")];
+        needs_skip_nested_alternations: "{a,{b,c}}d" => [Suffix("d")];
+        needs_stop_at_a_class: "ab[c]d" => [Prefix("ab")];
+        needs_skip_an_escaped_character: r"a\*b" => [Prefix("a"), Suffix("b")];
+        needs_skip_an_escaped_non_ascii_character: r"a\éb" => [Prefix("a"), Suffix("b")];
+        needs_break_at_a_comma: "a,b" => [Prefix("a"), Suffix("b")];
+        needs_of_a_question_mark: "?.md" => [Suffix(".md")];
+        needs_of_double_stars_inside_a_name: "a**b" => [Prefix("a"), Suffix("b")];
+        needs_of_only_stars: "**" => [];
+    }
+
+    /// A small deterministic random number generator for the property tests.
+    struct Lcg(u64);
+
+    impl Lcg {
+        fn below(&mut self, n: usize) -> usize {
+            self.0 = self
+                .0
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            usize::try_from(self.0 >> 33).unwrap() % n
+        }
+    }
+
+    /// Glob pieces of every kind the syntax has (literals, a non-ASCII one, `/`, `*`, `**` at
+    /// every position, `?`, classes, alternations, escapes, commas), each with path pieces
+    /// that it matches or nearly matches.
+    const PIECES: &[(&str, &[&str])] = &[
+        ("a", &["a", "b"]),
+        ("b", &["b", ""]),
+        ("é", &["é", "e"]),
+        (".", &[".", "a"]),
+        ("/", &["/", "", "a"]),
+        ("*", &["", "a", "ab", "a/"]),
+        ("**", &["", "a", "a/", "/a/"]),
+        ("**/", &["", "/", "a/", "a/b/", "a"]),
+        ("/**", &["/", "/a", "/a/b", ""]),
+        ("?", &["a", "", "/", "é"]),
+        ("[ab]", &["a", "c"]),
+        ("[!a]", &["b", "a", "/"]),
+        ("[a-c]", &["b", "d"]),
+        ("{a,b}", &["a", "b", "c"]),
+        ("{a,}", &["a", ""]),
+        ("{,b/}", &["", "b/", "b"]),
+        ("{a,b/**}", &["a", "b/", "b/a/b", "b"]),
+        ("{**/a,b}", &["a", "x/a", "b", "/a"]),
+        (r"\*", &["*", "a"]),
+        (r"\a", &["a", "\\"]),
+        (",", &[",", ""]),
+        ("-", &["-", ""]),
+    ];
+
+    /// A random glob and a path made to match it, or nearly.
+    fn glob_and_path(random: &mut Lcg, max: usize) -> (String, String) {
+        let (mut glob, mut path) = (String::new(), String::new());
+        for _ in 0..=random.below(max) {
+            let (piece, fragments) = PIECES[random.below(PIECES.len())];
+            glob.push_str(piece);
+            path.push_str(fragments[random.below(fragments.len())]);
+        }
+        (glob, path)
+    }
+
+    /// Every glob's needs hold for every path globset matches it against: the needs never
+    /// rule out a match, so selecting globs by them never changes an answer.
+    #[test]
+    fn needs_hold_for_every_match() {
+        let mut random = Lcg(7);
+        let (mut checked, mut needed) = (0, 0);
+        for _ in 0..20_000 {
+            let (pattern, path) = glob_and_path(&mut random, 6);
+            let Ok(glob) = build(&pattern) else {
+                continue;
+            };
+            let set = GlobSetBuilder::new().add(glob.clone()).build().unwrap();
+            if set.is_match(&path) || glob.compile_matcher().is_match(&path) {
+                let haystack = Haystack::new(&[path.as_str()]);
+                for need in Needs::of(glob.glob()) {
+                    assert!(
+                        haystack.holds(need),
+                        "{pattern:?} matches {path:?}, {need:?}"
+                    );
+                    needed += 1;
+                }
+                checked += 1;
+            }
+        }
+        // The pieces make many matches, many of them with needs.
+        assert!(
+            checked > 3_000 && needed > 1_000,
+            "{checked} matches, {needed} needs"
+        );
+    }
+
+    /// Random policies: the sets compiled for a batch of paths give every path of the
+    /// batch the lists that the sets of every glob give it.
+    #[test]
+    fn sets_for_a_batch_agree_with_all_sets() {
+        let mut random = Lcg(11);
+        let mut hit_lists = 0;
+        for _ in 0..300 {
+            let mut builder = MatcherBuilder::default();
+            let mut near = Vec::new();
+            for _ in 0..=random.below(12) {
+                let mut globs = Vec::new();
+                for _ in 0..=random.below(3) {
+                    let (pattern, path) = glob_and_path(&mut random, 5);
+                    if let Ok(compiled) = compile_pattern(&pattern) {
+                        globs.extend(compiled);
+                        near.push(path);
+                    }
+                }
+                builder.add_list(globs);
+            }
+            let matcher = builder.build().unwrap();
+            assert!(matcher.all.get().is_none());
+            let all = PathMatcher {
+                sets: Cow::Owned(compile_sets(matcher.globs.iter()).unwrap()),
+            };
+            let batch: Vec<String> = (0..=random.below(6))
+                .filter_map(|_| near.get(random.below(near.len() + 1)).cloned())
+                .filter(|path| !path.is_empty())
+                .collect();
+            let selected = matcher.for_paths(&batch);
+            for path in &batch {
+                let mut expected = vec![false; matcher.list_count()];
+                all.matching_lists(path, &mut expected, &mut Vec::new());
+                let mut hits = vec![false; matcher.list_count()];
+                selected.matching_lists(path, &mut hits, &mut Vec::new());
+                assert_eq!(
+                    hits, expected,
+                    "{path:?} in {batch:?} with {:?}",
+                    matcher.globs
+                );
+                hit_lists += hits.iter().filter(|hit| **hit).count();
+            }
+        }
+        assert!(hit_lists > 500, "{hit_lists} lists matched");
+    }
+
+    /// Globs without `[`, `{`, `}` or `\` are built only when matched, so building them must
+    /// never fail: random globs of every other kind of piece always build.
+    #[test]
+    fn globs_without_brackets_or_escapes_always_build() {
+        let pieces = [
+            "a", "é", ".", "/", "*", "**", "?", ",", "]", "!", "-", "^", " ",
+        ];
+        let mut random = Lcg(5);
+        for _ in 0..5_000 {
+            let text: String = (0..=random.below(8))
+                .map(|_| pieces[random.below(pieces.len())])
+                .collect();
+            let glob = PatternGlob::new(text.clone()).unwrap();
+            assert!(glob.glob.get().is_none(), "{text:?}");
+            assert!(glob.glob().is_ok(), "{text:?}");
+            assert!(surely_compiles(&glob), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn globs_that_can_fail_are_built_when_checked() {
+        for text in [
+            "[ab]",
+            "{a,b}",
+            r"a\*",
+            "a}",
+            &"a".repeat(DEFERRED_MAX_LEN + 1),
+        ] {
+            let glob = PatternGlob::new(text.to_owned());
+            assert!(
+                glob.is_err() || glob.unwrap().glob.get().is_some(),
+                "{text}"
+            );
+        }
+        assert!(matches!(compile_pattern("a}"), Err(GlobError::Syntax(_))));
+        assert!(matches!(compile_pattern(r"a\"), Err(GlobError::Syntax(_))));
+    }
+
+    #[test]
+    fn a_few_paths_compile_only_the_globs_they_can_match() {
+        let mut builder = MatcherBuilder::default();
+        let docs = builder.add_list(compile_pattern("docs/**").unwrap());
+        let rust = builder.add_list(compile_pattern("*.rs").unwrap());
+        builder.add_list(compile_pattern("**/gen/*.json").unwrap());
+        let matcher = builder.build().unwrap();
+        let selected = matcher.for_paths(&["docs/a.md", "README.md"]);
+        let globs: usize = selected.sets.iter().map(|set| set.set.len()).sum();
+        assert_eq!(globs, 1, "only `docs/**` can match");
+        let built: Vec<&str> = matcher
+            .globs
+            .iter()
+            .filter(|(glob, _)| glob.glob.get().is_some())
+            .map(|(glob, _)| glob.text())
+            .collect();
+        assert_eq!(built, ["docs/**"], "the others are not even built");
+        let mut hits = vec![false; matcher.list_count()];
+        selected.matching_lists("docs/a.md", &mut hits, &mut Vec::new());
+        assert!(hits[docs.0 as usize] && !hits[rust.0 as usize]);
+        assert!(
+            matcher.all.get().is_none(),
+            "nothing compiled for all paths"
+        );
+    }
+
+    #[test]
+    fn many_paths_compile_every_glob_once() {
+        let mut builder = MatcherBuilder::default();
+        builder.add_list(compile_pattern("docs/**").unwrap());
+        builder.add_list(compile_pattern("*.rs").unwrap());
+        let matcher = builder.build().unwrap();
+        let paths: Vec<String> = (0..=SELECT_MAX_PATHS)
+            .map(|i| format!("f{i}.txt"))
+            .collect();
+        let sets = matcher.for_paths(&paths);
+        assert!(matches!(sets.sets, Cow::Borrowed(_)));
+        assert_eq!(matcher.all.get().map(|sets| sets[0].set.len()), Some(3));
+        // From now on every batch uses them.
+        assert!(matches!(
+            matcher.for_paths(&["a.rs"]).sets,
+            Cow::Borrowed(_)
+        ));
+    }
+
+    /// A glob whose regex could make a set fail to compile has the sets compiled when the
+    /// policy is loaded, so that the failure is reported then.
+    #[test]
+    fn risky_globs_are_compiled_when_loaded() {
+        let nested = format!(
+            "{}a{}",
+            "{".repeat(MAX_SAFE_NESTING + 1),
+            "}".repeat(MAX_SAFE_NESTING + 1)
+        );
+        let long = "a".repeat(REGEX_BYTES_PER_SET);
+        for pattern in [nested, long] {
+            let mut builder = MatcherBuilder::default();
+            builder.add_list(compile_pattern(&pattern).unwrap());
+            let matcher = builder.build().unwrap();
+            assert!(matcher.all.get().is_some(), "{pattern}");
+        }
+        let too_deep = format!("{}a{}", "{".repeat(300), "}".repeat(300));
+        let mut builder = MatcherBuilder::default();
+        builder.add_list(compile_pattern(&too_deep).unwrap());
+        assert!(matches!(builder.build(), Err(GlobError::Syntax(_))));
+    }
+
+    /// Sets filled to their limits with the globs whose regexes are largest for their
+    /// length still compile: whatever globs a batch selects, a set of them compiles.
+    #[test]
+    fn full_sets_of_the_costliest_globs_compile() {
+        let shapes = [
+            "a".repeat(60),
+            "?*".repeat(30),
+            "{a,b}".repeat(12),
+            "[!a][a-c]".repeat(7),
+            "**/a/**/b/**/é".to_owned(),
+            format!(
+                "{}a{}",
+                "{".repeat(MAX_SAFE_NESTING),
+                ",b}".repeat(MAX_SAFE_NESTING)
+            ),
+        ];
+        for shape in shapes {
+            assert!(
+                surely_compiles(&PatternGlob::new(shape.clone()).unwrap()),
+                "{shape}"
+            );
+            let regex = build(&shape).unwrap().regex().len();
+            let mut builder = MatcherBuilder::default();
+            let count = (REGEX_BYTES_PER_SET / regex).min(GLOBS_PER_SET);
+            for i in 0..count {
+                // Distinct globs, so that none is merged with another.
+                builder.add_list(vec![PatternGlob::new(format!("{shape}{i}")).unwrap()]);
+            }
+            let matcher = builder.build().unwrap();
+            let paths: Vec<String> = (0..=SELECT_MAX_PATHS).map(|i| i.to_string()).collect();
+            let sets = matcher.for_paths(&paths);
+            assert!(!sets.sets.is_empty(), "{shape}");
+        }
     }
 
     #[test]

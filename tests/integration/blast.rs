@@ -629,3 +629,38 @@ fn the_backstop_counts_impacted_components_of_the_commit() {
     assert_eq!(output.status.code(), Some(3), "{text}");
     assert!(text.contains("impacted_components is 4"), "{text}");
 }
+
+/// Without a rule that reads `impacted_components`, `astrix check` does not read the
+/// component graph: it succeeds though the root manifest's blob is missing from the object
+/// store. With such a rule it must read it, and fails closed.
+#[test]
+fn the_component_graph_is_read_only_when_a_rule_needs_it() {
+    for needs_graph in [false, true] {
+        let sandbox = cargo_fixture();
+        if !needs_graph {
+            let policy = std::fs::read_to_string(sandbox.path().join("Astrixfile.ax")).unwrap();
+            let without = policy.replace("impacted_components <= 2", "files_changed <= 100");
+            sandbox.write("Astrixfile.ax", without);
+            commit_all(&sandbox, "no blast-radius rule");
+        }
+        touch(&sandbox, "crates/core/src/lib.rs");
+        let blob = sandbox.git(&["rev-parse", ":Cargo.toml"]);
+        let blob = blob.trim();
+        std::fs::remove_file(
+            sandbox
+                .path()
+                .join(".git/objects")
+                .join(&blob[..2])
+                .join(&blob[2..]),
+        )
+        .unwrap();
+        let (code, stdout, stderr) = output(astrix(&sandbox).arg("check"));
+        if needs_graph {
+            assert_eq!(code, 2, "{stdout}{stderr}");
+            assert!(stderr.contains("component graph"), "{stderr}");
+        } else {
+            assert_eq!(code, 0, "{stdout}{stderr}");
+            assert!(!stdout.contains("impacted_components"), "{stdout}");
+        }
+    }
+}
