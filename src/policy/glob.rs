@@ -13,7 +13,7 @@
 //! ([`Matcher::for_paths`], [`PathMatcher::matching_lists`]). Compiling globs costs far more
 //! than matching them, so for a few paths only the globs those paths can match are compiled.
 
-use std::borrow::Cow;
+use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use globset::{Glob, GlobBuilder, GlobSet, GlobSetBuilder};
@@ -156,8 +156,8 @@ impl MatcherBuilder {
             lists: self.lists as usize,
         };
         if !matcher.globs.iter().all(|(glob, _)| surely_compiles(glob)) {
-            let sets = compile_sets(matcher.globs.iter())?;
-            let _ = matcher.all.set(sets);
+            let index = Index::compile(&matcher.globs)?;
+            let _ = matcher.all.set(index);
         }
         Ok(matcher)
     }
@@ -259,14 +259,64 @@ const SELECT_MAX_PATHS: usize = 256;
 pub struct Matcher {
     globs: Vec<(PatternGlob, ListId)>,
     /// The sets of every glob, once compiled.
-    all: OnceLock<Vec<Set>>,
+    all: OnceLock<Index>,
     lists: usize,
+}
+
+/// The sets of every glob, split by the directory their globs name first ([`first_dir`]):
+/// a path is matched against the sets of its first directory and those of the globs that
+/// name none. A policy's rules are mostly about distinct parts of a repository, and
+/// globset runs a regex for each glob of some kinds (`src/**/*.rs`, against every `.rs`
+/// path), so this keeps a path from running the regexes of directories it is not in.
+#[derive(Debug, Clone, Default)]
+struct Index {
+    /// The sets of the globs that name no first directory.
+    anywhere: Vec<Set>,
+    /// The sets of the globs that name one, by its name.
+    by_dir: HashMap<String, Vec<Set>>,
+}
+
+impl Index {
+    fn compile(globs: &[(PatternGlob, ListId)]) -> Result<Self, GlobError> {
+        let mut grouped: HashMap<Option<&str>, Vec<&(PatternGlob, ListId)>> = HashMap::new();
+        for entry in globs {
+            grouped
+                .entry(first_dir(entry.0.text()))
+                .or_default()
+                .push(entry);
+        }
+        let mut index = Self::default();
+        for (dir, globs) in grouped {
+            let sets = compile_sets(globs.into_iter())?;
+            match dir {
+                Some(dir) => {
+                    index.by_dir.insert(dir.to_owned(), sets);
+                }
+                None => index.anywhere = sets,
+            }
+        }
+        Ok(index)
+    }
+}
+
+/// The directory that every path a glob matches starts with: the glob's text up to its first
+/// `/`, when that text is literal. (A `/` right after a leading `**` is optional, but the
+/// text before it is then not literal; a `/` before `**` is always matched.)
+fn first_dir(glob: &str) -> Option<&str> {
+    let (dir, _) = glob.split_once('/')?;
+    (!dir.is_empty() && !dir.bytes().any(|byte| SPECIAL.contains(&byte))).then_some(dir)
 }
 
 /// A [`Matcher`] compiled for a batch of paths ([`Matcher::for_paths`]).
 #[derive(Debug)]
-pub struct PathMatcher<'m> {
-    sets: Cow<'m, [Set]>,
+pub struct PathMatcher<'m>(Sets<'m>);
+
+#[derive(Debug)]
+enum Sets<'m> {
+    /// The globs that can match the batch.
+    Selected(Vec<Set>),
+    /// Every glob.
+    All(&'m Index),
 }
 
 impl Matcher {
@@ -279,9 +329,7 @@ impl Matcher {
     /// for many paths, every glob (compiled once and kept).
     pub fn for_paths<S: AsRef<str>>(&self, paths: &[S]) -> PathMatcher<'_> {
         if let Some(all) = self.all.get() {
-            return PathMatcher {
-                sets: Cow::Borrowed(all),
-            };
+            return PathMatcher(Sets::All(all));
         }
         let compiled = if paths.len() <= SELECT_MAX_PATHS {
             let haystack = Haystack::new(paths);
@@ -289,16 +337,16 @@ impl Matcher {
                 .globs
                 .iter()
                 .filter(|(glob, _)| Needs::of(glob.text()).all(|need| haystack.holds(need)));
-            compile_sets(candidates).map(Cow::Owned)
+            compile_sets(candidates).map(Sets::Selected)
         } else {
             match self.all.get() {
-                Some(all) => Ok(Cow::Borrowed(all.as_slice())),
-                None => compile_sets(self.globs.iter())
-                    .map(|sets| Cow::Borrowed(self.all.get_or_init(|| sets).as_slice())),
+                Some(all) => Ok(Sets::All(all)),
+                None => Index::compile(&self.globs)
+                    .map(|index| Sets::All(self.all.get_or_init(|| index))),
             }
         };
         match compiled {
-            Ok(sets) => PathMatcher { sets },
+            Ok(sets) => PathMatcher(sets),
             // INVARIANT: `MatcherBuilder::build` compiled the sets of a policy with a glob
             // that may not compile, so any set compiled later holds globs that do. Should
             // that not hold, the panic hook blocks the action (exit 2): a pattern that
@@ -320,7 +368,16 @@ impl PathMatcher<'_> {
     /// `scratch` is reused between calls to avoid allocation.
     pub fn matching_lists(&self, path: &str, hits: &mut [bool], scratch: &mut Vec<usize>) {
         let candidate = globset::Candidate::new(path);
-        for Set { set, owners } in self.sets.iter() {
+        let (first, more): (&[Set], &[Set]) = match &self.0 {
+            Sets::Selected(sets) => (sets, &[]),
+            Sets::All(index) => (
+                &index.anywhere,
+                path.split_once('/')
+                    .and_then(|(dir, _)| index.by_dir.get(dir))
+                    .map_or(&[], Vec::as_slice),
+            ),
+        };
+        for Set { set, owners } in first.iter().chain(more) {
             set.matches_candidate_into(&candidate, scratch);
             for &index in scratch.iter() {
                 if let Some(list) = owners.get(index) {
@@ -667,8 +724,9 @@ mod tests {
         );
     }
 
-    /// Random policies: the sets compiled for a batch of paths give every path of the
-    /// batch the lists that the sets of every glob give it.
+    /// Random policies: the sets compiled for a batch of paths, and the sets of every glob
+    /// split by first directory, give every path of the batch the lists that one set of
+    /// every glob gives it.
     #[test]
     fn sets_for_a_batch_agree_with_all_sets() {
         let mut random = Lcg(11);
@@ -689,9 +747,9 @@ mod tests {
             }
             let matcher = builder.build().unwrap();
             assert!(matcher.all.get().is_none());
-            let all = PathMatcher {
-                sets: Cow::Owned(compile_sets(matcher.globs.iter()).unwrap()),
-            };
+            let all = PathMatcher(Sets::Selected(compile_sets(matcher.globs.iter()).unwrap()));
+            let index = Index::compile(&matcher.globs).unwrap();
+            let indexed = PathMatcher(Sets::All(&index));
             let batch: Vec<String> = (0..=random.below(6))
                 .filter_map(|_| near.get(random.below(near.len() + 1)).cloned())
                 .filter(|path| !path.is_empty())
@@ -707,6 +765,9 @@ mod tests {
                     "{path:?} in {batch:?} with {:?}",
                     matcher.globs
                 );
+                let mut by_dir = vec![false; matcher.list_count()];
+                indexed.matching_lists(path, &mut by_dir, &mut Vec::new());
+                assert_eq!(by_dir, expected, "{path:?} with {:?}", matcher.globs);
                 hit_lists += hits.iter().filter(|hit| **hit).count();
             }
         }
@@ -759,7 +820,10 @@ mod tests {
         builder.add_list(compile_pattern("**/gen/*.json").unwrap());
         let matcher = builder.build().unwrap();
         let selected = matcher.for_paths(&["docs/a.md", "README.md"]);
-        let globs: usize = selected.sets.iter().map(|set| set.set.len()).sum();
+        let Sets::Selected(sets) = &selected.0 else {
+            panic!("selected")
+        };
+        let globs: usize = sets.iter().map(|set| set.set.len()).sum();
         assert_eq!(globs, 1, "only `docs/**` can match");
         let built: Vec<&str> = matcher
             .globs
@@ -787,13 +851,33 @@ mod tests {
             .map(|i| format!("f{i}.txt"))
             .collect();
         let sets = matcher.for_paths(&paths);
-        assert!(matches!(sets.sets, Cow::Borrowed(_)));
-        assert_eq!(matcher.all.get().map(|sets| sets[0].set.len()), Some(3));
+        assert!(matches!(sets.0, Sets::All(_)));
+        let index = matcher.all.get().unwrap();
+        assert_eq!(index.by_dir["docs"][0].set.len(), 1);
+        assert_eq!(index.anywhere[0].set.len(), 2);
         // From now on every batch uses them.
-        assert!(matches!(
-            matcher.for_paths(&["a.rs"]).sets,
-            Cow::Borrowed(_)
-        ));
+        assert!(matches!(matcher.for_paths(&["a.rs"]).0, Sets::All(_)));
+    }
+
+    macro_rules! first_dir_cases {
+        ($($name:ident: $glob:expr => $expected:expr;)*) => {
+            $(
+                #[test]
+                fn $name() {
+                    assert_eq!(first_dir($glob), $expected, "{}", $glob);
+                }
+            )*
+        };
+    }
+
+    first_dir_cases! {
+        first_dir_of_a_directory: "docs/**" => Some("docs");
+        first_dir_of_a_nested_glob: "src/a/**/*.rs" => Some("src");
+        first_dir_of_a_file_at_the_root: "Cargo.lock" => None;
+        first_dir_of_a_recursive_prefix: "**/tests/**" => None;
+        first_dir_of_a_wildcard_directory: "d*/x" => None;
+        first_dir_of_an_alternation: "{a,b}/x" => None;
+        first_dir_of_an_escape: r"a\/b" => None;
     }
 
     /// A glob whose regex could make a set fail to compile has the sets compiled when the
@@ -849,7 +933,7 @@ mod tests {
             let matcher = builder.build().unwrap();
             let paths: Vec<String> = (0..=SELECT_MAX_PATHS).map(|i| i.to_string()).collect();
             let sets = matcher.for_paths(&paths);
-            assert!(!sets.sets.is_empty(), "{shape}");
+            assert!(matches!(sets.0, Sets::All(_)), "{shape}");
         }
     }
 
