@@ -1,7 +1,8 @@
 //! The evaluator: a pure function from a policy and an intent to a decision (SPEC §3, §5).
 //!
 //! No IO happens here. Every path of the intent is matched once against every pattern list
-//! of the policy (one combined glob set), then each rule is decided from those results.
+//! of the policy (combined glob sets, compiled for the intent's paths), then each rule is
+//! decided from those results.
 //! Combining is by strength — deny over `require_approval` over allow — so the result does
 //! not depend on rule order; when no rule contributes, the policy's `default` decides.
 

@@ -253,7 +253,7 @@ const SELECT_MAX_PATHS: usize = 256;
 /// Compiling a glob into the regex engine costs as much as matching it against a thousand
 /// paths, and a commit's few paths can match only a few of a policy's globs. So a batch of
 /// a few paths is matched against sets compiled from only the globs whose literal text the
-/// paths contain ([`Needs`]); which other globs share a set never changes what a glob
+/// paths contain (see `Needs`); which other globs share a set never changes what a glob
 /// matches, so the answers are those of the sets of every glob.
 #[derive(Debug, Clone, Default)]
 pub struct Matcher {
