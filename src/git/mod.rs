@@ -290,7 +290,7 @@ impl Repository {
         index: &gix::index::State,
         diff: &tree::IndexDiff,
     ) -> Result<(), GitError> {
-        match objects.cache_tree_problem(index, &diff.skipped)? {
+        match objects.cache_tree_problem(index, diff)? {
             Some(message) => Err(GitError::Index {
                 path: self.index_path.clone(),
                 message,

@@ -541,6 +541,7 @@ impl<'r> Objects<'r> {
             data: Vec::new(),
             attributes,
             skipped: HashSet::new(),
+            miscounted: false,
         };
         match old {
             None => {
@@ -565,6 +566,7 @@ impl<'r> Objects<'r> {
         Ok(IndexDiff {
             changes,
             skipped: walk.skipped,
+            miscounted: walk.miscounted,
         })
     }
 
@@ -581,12 +583,20 @@ impl<'r> Objects<'r> {
     /// `skipped` as equal to the old tree. A valid entry with another tree or count than its
     /// entries make (a hand-made index) would let git commit content the walk never saw.
     /// Returns what does not match, if anything.
+    ///
+    /// The walk checked the count of every directory it skipped. In the usual index (`git
+    /// add` invalidates the entries of the directories it changes) every other valid entry
+    /// lies below a skipped one, and nothing is left to check; only otherwise are the trees
+    /// recomputed from the entries, which costs a pass over the whole index.
     pub(crate) fn cache_tree_problem(
         &self,
         index: &gix::index::State,
-        skipped: &HashSet<(BString, ObjectId)>,
+        diff: &IndexDiff,
     ) -> Result<Option<String>, GitError> {
-        let trusted = |dir: &[u8], id: ObjectId| skipped.contains(&(BString::from(dir), id));
+        let trusted = |dir: &[u8], id: ObjectId| diff.skipped.contains(&(BString::from(dir), id));
+        if !diff.miscounted && !has_untrusted_entry(index.tree(), &trusted) {
+            return Ok(None);
+        }
         let (_, mismatch) = self.index_tree(index, Some(&trusted))?;
         Ok(mismatch)
     }
@@ -763,6 +773,8 @@ struct IndexWalk<'w, 'r> {
     attributes: Option<&'w mut HashMap<BString, Option<Item>>>,
     /// The directories skipped because their valid cache-tree entry equals the old tree's.
     skipped: HashSet<(BString, ObjectId)>,
+    /// A skipped directory's cache-tree entry counts other entries than the index has there.
+    miscounted: bool,
 }
 
 /// The changes from a tree to the index, and the directories the walk took as unchanged
@@ -772,16 +784,36 @@ pub(crate) struct IndexDiff {
     pub changes: Vec<RawChange>,
     /// `(directory, tree)` for each directory skipped.
     pub skipped: HashSet<(BString, ObjectId)>,
+    /// Some skipped directory's cache-tree entry counts other entries than the index has.
+    pub miscounted: bool,
 }
 
 impl<'w> IndexWalk<'w, '_> {
+    /// Whether `dir` is skipped: its valid cache-tree entry names the old tree. git then
+    /// commits that tree and steps over as many entries as the entry counts; a count other
+    /// than the entries there is noted for [`Objects::cache_tree_problem`].
+    fn skip(&mut self, dir: &IndexDir<'_>) -> bool {
+        let Some(count) = dir
+            .cache
+            .filter(|cache| cache.id == dir.tree)
+            .and_then(|cache| cache.num_entries)
+        else {
+            return false;
+        };
+        let staged = self.index.entries()[dir.entries.clone()]
+            .iter()
+            .filter(|entry| is_staged(entry))
+            .count();
+        if usize::try_from(count).ok() != Some(staged) {
+            self.miscounted = true;
+        }
+        true
+    }
+
     /// Compares one directory of the tree with its range of index entries; pushes its
     /// subdirectories.
     fn directory(&mut self, dir: IndexDir<'w>) -> Result<(), GitError> {
-        if dir
-            .cache
-            .is_some_and(|cache| cache.num_entries.is_some() && cache.id == dir.tree)
-        {
+        if self.skip(&dir) {
             self.skipped.insert((dir.prefix, dir.tree));
             return Ok(());
         }
@@ -1130,6 +1162,26 @@ impl TreeBuild<'_> {
         }
         Ok(Some(cache.id))
     }
+}
+
+/// Whether git would take a valid cache-tree entry as it is that `trusted` does not vouch
+/// for: the valid entries met from the root down, through invalid ones only.
+fn has_untrusted_entry(root: Option<&gix::index::extension::Tree>, trusted: Trust<'_>) -> bool {
+    let mut stack: Vec<(BString, &gix::index::extension::Tree)> = Vec::new();
+    stack.extend(root.map(|root| (BString::default(), root)));
+    while let Some((dir, tree)) = stack.pop() {
+        if tree.num_entries.is_some() {
+            if !trusted(dir.as_slice(), tree.id) {
+                return true;
+            }
+            continue;
+        }
+        for child in &tree.children {
+            let name: &[u8] = child.name.as_slice();
+            stack.push((join(dir.as_bstr(), name), child));
+        }
+    }
+    false
 }
 
 /// A directory of the index, for messages.
