@@ -61,6 +61,18 @@ impl Files {
         })
     }
 
+    /// Files holding the manifests `entries` (path, text), for tests.
+    #[cfg(test)]
+    fn of_manifests(entries: &[(&str, &str)]) -> Self {
+        let mut files = Self::default();
+        for (path, text) in entries {
+            files
+                .manifests
+                .insert((*path).to_owned(), text.as_bytes().to_vec());
+        }
+        files
+    }
+
     fn text(&self, path: &str, problems: &mut Vec<String>) -> Option<&str> {
         let bytes = self.manifests.get(path)?;
         if let Ok(text) = std::str::from_utf8(bytes) {

@@ -216,13 +216,7 @@ mod tests {
     use super::*;
 
     fn files(entries: &[(&str, &str)]) -> Files {
-        let mut files = Files::default();
-        for (path, text) in entries {
-            files
-                .manifests
-                .insert((*path).to_owned(), text.as_bytes().to_vec());
-        }
-        files
+        Files::of_manifests(entries)
     }
 
     fn summary(workspace: &Workspace) -> Vec<String> {
