@@ -9,7 +9,11 @@ repository), 5 additions, 5 deletions, one exact rename and one rename with an e
 `astrix check` and `git diff --cached --numstat` alternately (A B A B ...) after a warm-up and
 prints the median of the per-pair time ratio and each one's peak RSS.
 
-Usage: python3 benches/gate.py [--astrix PATH] [--pairs N] [--keep DIR] [--only small|large]
+A third repository, "wide", is a change as large as agents make: 10,000 files (the first
+100 directories of the large layout), every one of them modified. It is where the line
+counts run on two threads.
+
+Usage: python3 benches/gate.py [--astrix PATH] [--pairs N] [--keep DIR] [--only small|large|wide]
 (default astrix: target/release/astrix; build it with `cargo build --release` first).
 """
 
@@ -151,6 +155,17 @@ def stage_changes(root, paths, env):
     run(["git", "add", "--"] + touched, root, env)
 
 
+def modify_all(root, paths, env):
+    """Every file modified: a line changed and a line inserted."""
+    for path in paths:
+        lines = content(path).decode().splitlines(keepends=True)
+        lines[3] = "changed line\n"
+        lines.insert(10, "inserted line\n")
+        with open(os.path.join(root, path), "w") as out:
+            out.writelines(lines)
+    run(["git", "add", "-u"], root, env)
+
+
 def timed(args, cwd, env):
     started = time.perf_counter()
     result = subprocess.run(args, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
@@ -209,7 +224,7 @@ def main():
     parser.add_argument("--astrix", default=os.path.join(os.path.dirname(__file__), "..", "target", "release", "astrix"))
     parser.add_argument("--pairs", type=int, default=21)
     parser.add_argument("--keep", help="build the repositories in this directory and keep them")
-    parser.add_argument("--only", choices=["small", "large"])
+    parser.add_argument("--only", choices=["small", "large", "wide"])
     args = parser.parse_args()
     astrix = os.path.abspath(args.astrix)
     if not os.access(astrix, os.X_OK):
@@ -220,17 +235,21 @@ def main():
     base = args.keep or tempfile.mkdtemp(prefix="astrix-bench-")
     try:
         env = git_env(base)
-        sizes = {"small": 100, "large": 100_000}
-        for name, count in sizes.items():
+        repositories = {
+            "small": (100, stage_changes, "100 files"),
+            "large": (100_000, stage_changes, "100000 files"),
+            "wide": (10_000, modify_all, "10000 files, all modified"),
+        }
+        for name, (count, change, title) in repositories.items():
             if args.only and args.only != name:
                 continue
             root = os.path.join(base, name)
             if not os.path.exists(root):
                 started = time.perf_counter()
                 paths = build_repo(root, count, env)
-                stage_changes(root, paths, env)
+                change(root, paths, env)
                 print(f"built {count} files in {time.perf_counter() - started:.1f} s ({root})")
-            measure(f"{count} files", root, astrix, env, args.pairs)
+            measure(title, root, astrix, env, args.pairs)
     finally:
         if not args.keep:
             shutil.rmtree(base, ignore_errors=True)

@@ -30,6 +30,7 @@
 
 mod change;
 mod config;
+mod count;
 mod error;
 mod history;
 mod lines;
@@ -725,10 +726,18 @@ impl Repository {
             limit: content.settings.rename_limit,
         };
         let pairs = rename::detect(raw, rename_options, content)?;
-        pairs
+        if !options.line_counts {
+            return Ok(pairs
+                .into_iter()
+                .map(|pair| file_change(pair, None))
+                .collect());
+        }
+        let counts = count::line_counts(&pairs, content)?;
+        Ok(pairs
             .into_iter()
-            .map(|pair| file_change(pair, content, options))
-            .collect()
+            .zip(counts)
+            .map(|(pair, count)| file_change(pair, Some(count)))
+            .collect())
     }
 }
 
@@ -753,18 +762,23 @@ const DELTA_BASE_CACHE_LIMIT: u64 = 96 * 1024 * 1024;
 /// rebuilt from the chain's base, inflating every delta in between again; with it, a blob
 /// whose base was read before costs one delta.
 fn set_pack_cache(repo: &mut gix::Repository) {
-    let limit = repo
-        .config_snapshot()
-        .integer("core.deltaBaseCacheLimit")
-        .and_then(|value| u64::try_from(value).ok())
-        .unwrap_or(DELTA_BASE_CACHE_LIMIT);
-    let limit = usize::try_from(limit).unwrap_or(usize::MAX);
+    let limit = pack_cache_limit(repo);
     if limit == 0 {
         return;
     }
     repo.objects.set_pack_cache(move || {
         Box::new(gix::odb::pack::cache::lru::MemoryCappedHashmap::new(limit))
     });
+}
+
+/// The size of the pack cache of [`set_pack_cache`], 0 for none.
+fn pack_cache_limit(repo: &gix::Repository) -> usize {
+    let limit = repo
+        .config_snapshot()
+        .integer("core.deltaBaseCacheLimit")
+        .and_then(|value| u64::try_from(value).ok())
+        .unwrap_or(DELTA_BASE_CACHE_LIMIT);
+    usize::try_from(limit).unwrap_or(usize::MAX)
 }
 
 /// Opens the repository `GIT_DIR` names, as it is (no `.git` appended).
@@ -1052,14 +1066,78 @@ impl<'o, 'r> Content<'o, 'r> {
     }
 
     /// What git diffs for one side: the blob, the link target, or `Subproject commit <id>`.
-    fn side(&mut self, item: Option<Item>, side: Side) -> Result<Rc<Vec<u8>>, GitError> {
-        match item {
-            None => Ok(Rc::new(Vec::new())),
-            Some(item) if item.mode == EntryMode::Submodule.octal() => Ok(Rc::new(
-                format!("Subproject commit {}\n", item.id).into_bytes(),
-            )),
-            Some(item) => self.data(&item.id, side),
+    /// A blob is kept for later only when `keep` (rename scoring and merges read blobs
+    /// again; a pair's line count reads each once).
+    fn side(
+        &mut self,
+        item: Option<Item>,
+        side: Side,
+        keep: bool,
+    ) -> Result<Rc<Vec<u8>>, GitError> {
+        match count::non_blob_content(item.as_ref()) {
+            Some(content) => Ok(Rc::new(content)),
+            None => match item {
+                Some(item) if keep => self.data(&item.id, side),
+                Some(item) => {
+                    if let Some(data) = self.blobs.get(&item.id) {
+                        return Ok(Rc::clone(data));
+                    }
+                    let source = &self.sources[usize::from(side == Side::New)];
+                    Ok(Rc::new(self.objects.blob_from(&item.id, source)?))
+                }
+                None => Ok(Rc::new(Vec::new())),
+            },
         }
+    }
+
+    /// A pair to count, with its sides' attributes looked up.
+    fn job(
+        &mut self,
+        old: Option<(&BStr, Item)>,
+        new: Option<(&BStr, Item)>,
+    ) -> Result<count::Job, GitError> {
+        let mut side = |side: Option<(&BStr, Item)>| {
+            side.map(|(path, item)| {
+                let attribute = self.attributes.diff(path)?;
+                Ok::<_, GitError>(count::SideJob {
+                    item,
+                    rule: count::BinaryRule::new(attribute, &self.settings),
+                })
+            })
+            .transpose()
+        };
+        Ok(count::Job {
+            old: side(old)?,
+            new: side(new)?,
+        })
+    }
+
+    fn counting(&self) -> count::Counting {
+        count::Counting {
+            algorithm: self.settings.algorithm,
+            big_file_threshold: self.settings.big_file_threshold,
+        }
+    }
+
+    /// Counts `job` on this thread; `paths` name its sides in errors, `keep` keeps the
+    /// blobs read ([`Self::side`]).
+    fn count(
+        &mut self,
+        job: &count::Job,
+        (old_path, new_path): (Option<&BStr>, Option<&BStr>),
+        keep: bool,
+    ) -> Result<LineCount, GitError> {
+        let content_of = |which: &str, path: Option<&BStr>| {
+            let path = path.map(|path| path.to_str_lossy().into_owned());
+            format!("the {which} content of `{}`", path.unwrap_or_default())
+        };
+        let old_data = self
+            .side(job.old.as_ref().map(|side| side.item), Side::Old, keep)
+            .map_err(|err| err.concerning(|| content_of("old", old_path)))?;
+        let new_data = self
+            .side(job.new.as_ref().map(|side| side.item), Side::New, keep)
+            .map_err(|err| err.concerning(|| content_of("new", new_path)))?;
+        Ok(job.count(&old_data, &new_data, self.counting()))
     }
 
     fn line_count(
@@ -1067,34 +1145,8 @@ impl<'o, 'r> Content<'o, 'r> {
         old: Option<(&BStr, Item)>,
         new: Option<(&BStr, Item)>,
     ) -> Result<LineCount, GitError> {
-        let content_of = |which: &str, side: Option<(&BStr, Item)>| {
-            let path = side.map(|(path, _)| path.to_str_lossy().into_owned());
-            format!("the {which} content of `{}`", path.unwrap_or_default())
-        };
-        let old_data = self
-            .side(old.map(|side| side.1), Side::Old)
-            .map_err(|err| err.concerning(|| content_of("old", old)))?;
-        let new_data = self
-            .side(new.map(|side| side.1), Side::New)
-            .map_err(|err| err.concerning(|| content_of("new", new)))?;
-        let mut binary = false;
-        for (side, data) in [(old, &old_data), (new, &new_data)] {
-            if let Some((path, _)) = side {
-                binary |= self.is_binary(path, data)?;
-            }
-        }
-        if binary {
-            return Ok(LineCount::Binary);
-        }
-        let same = matches!((old, new), (Some(a), Some(b)) if a.1.id == b.1.id);
-        if same {
-            return Ok(LineCount::Text {
-                added: 0,
-                deleted: 0,
-            });
-        }
-        let (added, deleted) = lines::count_lines(&old_data, &new_data, self.settings.algorithm);
-        Ok(LineCount::Text { added, deleted })
+        let job = self.job(old, new)?;
+        self.count(&job, (old.map(|side| side.0), new.map(|side| side.0)), true)
     }
 }
 
@@ -1111,16 +1163,8 @@ impl Blobs for Content<'_, '_> {
 
     fn is_binary(&mut self, path: &BStr, data: &[u8]) -> Result<bool, GitError> {
         let attribute = self.attributes.diff(path)?;
-        let driver = match &attribute {
-            DiffAttribute::Driver(name) => self.settings.driver_binary.get(name).copied(),
-            _ => None,
-        };
-        if attribute == DiffAttribute::Unspecified
-            && data.len() as u64 > self.settings.big_file_threshold
-        {
-            return Ok(true);
-        }
-        Ok(lines::is_binary(&attribute, driver, data))
+        let rule = count::BinaryRule::new(attribute, &self.settings);
+        Ok(rule.is_binary(data, self.settings.big_file_threshold))
     }
 }
 
@@ -1139,11 +1183,7 @@ fn similarity(score: u64) -> u8 {
     u8::try_from(score * 100 / rename::MAX_SCORE).unwrap_or(100)
 }
 
-fn file_change(
-    pair: Pair,
-    content: &mut Content<'_, '_>,
-    options: &ChangeOptions,
-) -> Result<FileChange, GitError> {
+fn file_change(pair: Pair, lines: Option<LineCount>) -> FileChange {
     let old_path = pair.old.as_ref().map(|(path, _)| lossy(path.as_bstr()));
     let kind = match pair.status {
         Status::Added => ChangeKind::Added,
@@ -1170,21 +1210,7 @@ fn file_change(
         Status::Renamed(_) | Status::Copied(_) => pair.old.as_ref().map(|(path, _)| path.to_vec()),
         _ => None,
     };
-    let lines = if options.line_counts {
-        Some(
-            content.line_count(
-                pair.old
-                    .as_ref()
-                    .map(|(path, item)| (path.as_bstr(), *item)),
-                pair.new
-                    .as_ref()
-                    .map(|(path, item)| (path.as_bstr(), *item)),
-            )?,
-        )
-    } else {
-        None
-    };
-    Ok(FileChange {
+    FileChange {
         path,
         raw_path,
         raw_from,
@@ -1192,7 +1218,7 @@ fn file_change(
         old: pair.old.map(|(_, item)| entry(item)),
         new: pair.new.map(|(_, item)| entry(item)),
         lines,
-    })
+    }
 }
 
 /// The combined-diff rule for merges: a path is listed when its new content differs from

@@ -204,6 +204,17 @@ impl<'r> Objects<'r> {
         self.blob_from(id, &BlobSource::default())
     }
 
+    /// How another thread reads this repository's blobs; `None` when replacement objects
+    /// apply (they are honoured only through the repository's own handle).
+    pub(crate) fn detached(&self) -> Option<DetachedSpec> {
+        self.loose.as_ref()?;
+        Some(DetachedSpec {
+            objects_dir: self.repo.objects.store_ref().path().to_owned(),
+            object_hash: self.repo.object_hash(),
+            pack_cache: super::pack_cache_limit(self.repo),
+        })
+    }
+
     /// A blob's content, looked for first where `source` says the blobs of its side are.
     pub(crate) fn blob_from(
         &self,
@@ -655,6 +666,58 @@ fn directory(prefix: &BStr) -> String {
 #[derive(Debug, Default)]
 pub(crate) struct BlobSource {
     packed: std::cell::Cell<bool>,
+}
+
+/// What another thread needs to read this repository's blobs ([`DetachedBlobs`]).
+#[derive(Debug, Clone)]
+pub(crate) struct DetachedSpec {
+    objects_dir: std::path::PathBuf,
+    object_hash: gix::hash::Kind,
+    pack_cache: usize,
+}
+
+/// Reads blobs on another thread than the repository's. gix's handles cannot cross threads
+/// (this build leaves out gix's `parallel` feature), so the object database is opened again
+/// there. It answers with a blob or with nothing: whatever it cannot read is read again on
+/// the repository's own thread, which reports the error as for any other object.
+pub(crate) struct DetachedBlobs {
+    loose: LooseBlobs,
+    odb: gix::odb::Handle,
+}
+
+impl DetachedBlobs {
+    /// Opens the object database `spec` names; `None` when it cannot.
+    pub(crate) fn open(spec: &DetachedSpec) -> Option<Self> {
+        let mut odb = gix::odb::at(&spec.objects_dir, spec.object_hash).ok()?;
+        let limit = spec.pack_cache;
+        if limit > 0 {
+            odb.set_pack_cache(move || {
+                Box::new(gix::odb::pack::cache::lru::MemoryCappedHashmap::new(limit))
+            });
+        }
+        Some(Self {
+            loose: LooseBlobs::new(&spec.objects_dir),
+            odb,
+        })
+    }
+
+    /// A blob's content, looked for first where `source` says the blobs of its side are.
+    pub(crate) fn blob(&self, id: &ObjectId, source: &BlobSource) -> Option<Vec<u8>> {
+        if !source.packed.get()
+            && let Some(data) = self.loose.read(id)
+        {
+            return Some(data);
+        }
+        let mut data = Vec::new();
+        match gix::odb::pack::Find::try_find(&self.odb, id, &mut data) {
+            Ok(Some((object, location))) if object.kind == gix::object::Kind::Blob => {
+                source.packed.set(location.is_some());
+                data.shrink_to_fit();
+                Some(data)
+            }
+            _ => None,
+        }
+    }
 }
 
 /// The staged side of a commit is mostly loose objects (`git add` writes one per file), and

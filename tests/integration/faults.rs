@@ -503,6 +503,47 @@ fn a_missing_blob_blocks_the_commit() {
     assert_committed(&gate, &gate.commit(HUMAN, &["-m", "restored"]), &before);
 }
 
+/// A change large enough to be counted on two threads ([`a_missing_blob_blocks_the_commit`]
+/// for 300 files): whichever thread meets a missing blob, the error is the one counting the
+/// pairs in order reports, naming the first file whose content is missing.
+#[test]
+fn a_missing_blob_in_a_large_change_blocks_the_commit() {
+    let gate = Gate::new();
+    gate.git(&["switch", "-q", "-c", "feature"]);
+    let path = |n: usize| format!("many/f{n:03}.txt");
+    for n in 0..300 {
+        gate.write(&path(n), format!("first {n}\nsecond\nthird\n"));
+    }
+    gate.setup_commit("many files");
+    for n in 0..300 {
+        gate.write(&path(n), format!("first {n}\nchanged\nthird\nfourth\n"));
+    }
+    gate.git(&["add", "many"]);
+    let check = gate.astrix(HUMAN, &["check"]);
+    assert_eq!(check.status.code(), Some(0), "{}", stdout(&check));
+    let before = gate.head();
+    // The last file, which the second thread counts first.
+    let last = gate.rev(&format!(":{}", path(299)));
+    fs::remove_file(loose(&gate, &last)).unwrap();
+    let missing = |id: &str, n: usize| {
+        format!(
+            "object `{id}` (the new content of `{}`) is missing from the object database",
+            path(n)
+        )
+    };
+    assert_error(&gate, HUMAN, &missing(&last, 299));
+    // And one the first thread counts: it is the one reported, as it comes first.
+    let early = gate.rev(&format!(":{}", path(7)));
+    fs::remove_file(loose(&gate, &early)).unwrap();
+    assert_error(&gate, HUMAN, &missing(&early, 7));
+    let output = gate.commit(HUMAN, &["-m", "missing blobs"]);
+    assert_blocked_by_error(&gate, &output, &before, &missing(&early, 7));
+    // Storing the content again mends it (`git add` would skip files whose index entry
+    // looks up to date).
+    gate.git(&["hash-object", "-w", &path(7), &path(299)]);
+    assert_committed(&gate, &gate.commit(HUMAN, &["-m", "restored"]), &before);
+}
+
 #[test]
 fn a_missing_tree_blocks_the_commit() {
     let gate = staged_ordinary_change();

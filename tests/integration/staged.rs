@@ -402,6 +402,146 @@ fn binary_by_nul_and_by_attributes() {
     assert_eq!(totals.binary_files, 3);
 }
 
+/// A change of more than 256 pairs is counted on two threads, the second reading blobs
+/// through its own handle on the object database: every kind of pair (text, binary by
+/// content, by attribute and by a driver's setting, links, submodules, renames, type
+/// changes, additions, deletions) counts as git counts it, with the blobs loose and packed.
+#[test]
+fn a_large_change_counts_as_git_does_on_two_threads() {
+    let repo = TestRepo::new();
+    repo.git(&["config", "diff.nontext.binary", "true"]);
+    repo.write(
+        ".gitattributes",
+        "*.bin binary\n*.nodiff -diff\n*.forced diff\n*.drv diff=nontext\n",
+    );
+    let base = |n: usize| lines_of(12 + n % 7, |i| format!("file {n} line {i}"));
+    for n in 0..400 {
+        let path = match n % 10 {
+            0 => format!("d{}/blob{n}.dat", n % 4),
+            1 => format!("d{}/text{n}.bin", n % 4),
+            2 => format!("d{}/text{n}.nodiff", n % 4),
+            3 => format!("d{}/nul{n}.forced", n % 4),
+            4 => format!("d{}/driven{n}.drv", n % 4),
+            _ => format!("d{}/plain{n}.txt", n % 4),
+        };
+        let mut content = base(n).into_bytes();
+        if n % 10 == 0 || n % 10 == 3 {
+            content.extend_from_slice(b"nul\0here\n");
+        }
+        repo.write(&path, content);
+    }
+    for n in 0..20 {
+        repo.symlink(format!("links/l{n}"), &format!("target-{n}"));
+    }
+    repo.commit_all("base");
+    let head = repo.rev_parse("HEAD");
+    for n in 0..10 {
+        add_submodule_commit(&repo, &format!("vendor/m{n}"), &head);
+    }
+    repo.commit_all("submodules");
+
+    for entry in walk(repo.path()) {
+        let n: usize = entry
+            .file_name()
+            .and_then(|name| name.to_str())
+            .and_then(|name| {
+                name.trim_start_matches(char::is_alphabetic)
+                    .split('.')
+                    .next()
+            })
+            .and_then(|digits| digits.parse().ok())
+            .unwrap_or(0);
+        let path = entry.strip_prefix(repo.path()).unwrap().to_owned();
+        match n % 13 {
+            0 => repo.remove(&path),
+            1 if path.starts_with("links") => repo.symlink(&path, "elsewhere"),
+            2 => {
+                let mut moved = path.clone().into_os_string();
+                moved.push(".moved");
+                repo.mv(path.to_str().unwrap(), moved.to_str().unwrap());
+            }
+            _ if path.starts_with("links") => {}
+            _ => {
+                let mut content = std::fs::read(&entry).unwrap();
+                content.extend_from_slice(format!("added {n}\n").as_bytes());
+                if n % 3 == 0 {
+                    content.drain(..content.len().min(9));
+                }
+                repo.write(&path, content);
+            }
+        }
+    }
+    for n in 0..30 {
+        repo.write(
+            format!("new/n{n}.txt"),
+            lines_of(n + 1, |i| format!("new {i}")),
+        );
+    }
+    repo.remove("links/l3");
+    repo.write("links/l3", "now a file\n");
+    add_submodule_commit(&repo, "vendor/m4", &repo.rev_parse("HEAD~1"));
+    repo.git(&["add", "-A"]);
+
+    let view = assert_staged_matches_git(&repo);
+    assert!(view.len() > 300, "{}", view.len());
+    for kind in ["R", "A\t", "D\t", "M\t", "T\t"] {
+        assert!(
+            view.iter().any(|line| line.starts_with(kind)),
+            "{kind}: {view:?}"
+        );
+    }
+    let binary = view.iter().filter(|line| line.ends_with("-\t-")).count();
+    assert!(binary > 100, "{binary}");
+    // The same with every blob packed, the staged ones too.
+    pack_everything(&repo);
+    assert!(repo.git(&["count-objects", "-v"]).starts_with("count: 0\n"));
+    assert_eq!(assert_staged_matches_git(&repo), view);
+}
+
+/// Packs every object, the blobs only the index holds too (`git repack` leaves those loose).
+fn pack_everything(repo: &TestRepo) {
+    repo.git(&["repack", "-a", "-d", "-q"]);
+    let mut staged = String::new();
+    for line in repo.git(&["ls-files", "-s"]).lines() {
+        if let Some(id) = line.split_whitespace().nth(1) {
+            staged.push_str(id);
+            staged.push('\n');
+        }
+    }
+    let mut pack = repo
+        .command("git")
+        .args(["pack-objects", "-q", ".git/objects/pack/pack"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    std::io::Write::write_all(&mut pack.stdin.take().unwrap(), staged.as_bytes()).unwrap();
+    assert!(pack.wait().unwrap().success());
+    repo.git(&["prune-packed"]);
+}
+
+/// The files under `dir`, but for dot files (`.git`, `.gitattributes`), sorted.
+fn walk(dir: &Path) -> Vec<std::path::PathBuf> {
+    let mut files = Vec::new();
+    let mut pending = vec![dir.to_owned()];
+    while let Some(dir) = pending.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let entry = entry.unwrap();
+            let kind = entry.file_type().unwrap();
+            if entry.file_name().to_string_lossy().starts_with('.') {
+                continue;
+            }
+            if kind.is_dir() {
+                pending.push(entry.path());
+            } else {
+                files.push(entry.path());
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
 #[test]
 fn binary_pure_rename_is_binary_like_git() {
     let repo = TestRepo::new();

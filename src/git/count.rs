@@ -1,0 +1,350 @@
+//! Line counts for the pairs of a change, on two threads when there are enough of them.
+//!
+//! Reading the blobs (mostly inflating them) and diffing their lines is most of what
+//! `astrix check` does for an ordinary commit, and each pair is independent of the others.
+//! The calling thread keeps everything that needs the repository's own handles (the
+//! attribute stack, error reporting); a second thread opens the object database again
+//! ([`DetachedBlobs`]) and counts pairs from the other end of the list. What it cannot read
+//! is counted again on the calling thread, so errors and their order are those of counting
+//! one pair after the other.
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use gix::bstr::BStr;
+
+use super::EntryMode;
+use super::change::LineCount;
+use super::error::GitError;
+use super::lines::{self, DiffAttribute, LineAlgorithm};
+use super::rename::Pair;
+use super::tree::{BlobSource, DetachedBlobs, Item};
+use super::{Content, DiffSettings};
+
+/// Below this many pairs, a second thread costs about what it saves: starting it and
+/// opening the object database again take about a millisecond on a small virtual machine,
+/// about what 100 pairs of 30-line files cost to count (measured with `benches/gate.py` and
+/// `perf stat`: 107 pairs were no faster, 260 pairs 15% faster, 20,000 pairs twice as fast).
+const PARALLEL_MIN_PAIRS: usize = 256;
+
+/// What decides whether one side's content is binary, besides the content itself.
+#[derive(Debug, Clone)]
+pub(super) struct BinaryRule {
+    attribute: DiffAttribute,
+    /// `diff.<driver>.binary` of the attribute's driver, when it has one.
+    driver: Option<bool>,
+}
+
+impl BinaryRule {
+    pub(super) fn new(attribute: DiffAttribute, settings: &DiffSettings) -> Self {
+        let driver = match &attribute {
+            DiffAttribute::Driver(name) => settings.driver_binary.get(name).copied(),
+            _ => None,
+        };
+        Self { attribute, driver }
+    }
+
+    /// Whether `data` diffs as binary under this rule (git: larger than
+    /// `core.bigFileThreshold` without a `diff` attribute counts as binary).
+    pub(super) fn is_binary(&self, data: &[u8], big_file_threshold: u64) -> bool {
+        if self.attribute == DiffAttribute::Unspecified && data.len() as u64 > big_file_threshold {
+            return true;
+        }
+        lines::is_binary(&self.attribute, self.driver, data)
+    }
+}
+
+/// One side of a pair to count: its entry and how its content is judged binary.
+#[derive(Debug, Clone)]
+pub(super) struct SideJob {
+    pub(super) item: Item,
+    pub(super) rule: BinaryRule,
+}
+
+/// A pair to count, with everything the repository's thread must decide about it.
+#[derive(Debug, Clone)]
+pub(super) struct Job {
+    pub(super) old: Option<SideJob>,
+    pub(super) new: Option<SideJob>,
+}
+
+/// The diff settings counting needs.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Counting {
+    pub(super) algorithm: LineAlgorithm,
+    pub(super) big_file_threshold: u64,
+}
+
+impl Job {
+    /// Counts the pair from both sides' content (empty for a missing side).
+    pub(super) fn count(&self, old: &[u8], new: &[u8], counting: Counting) -> LineCount {
+        let binary = [(&self.old, old), (&self.new, new)]
+            .into_iter()
+            .any(|(side, data)| {
+                side.as_ref()
+                    .is_some_and(|side| side.rule.is_binary(data, counting.big_file_threshold))
+            });
+        if binary {
+            return LineCount::Binary;
+        }
+        if let (Some(old), Some(new)) = (&self.old, &self.new)
+            && old.item.id == new.item.id
+        {
+            return LineCount::Text {
+                added: 0,
+                deleted: 0,
+            };
+        }
+        let (added, deleted) = lines::count_lines(old, new, counting.algorithm);
+        LineCount::Text { added, deleted }
+    }
+}
+
+/// The content git diffs for a side that is not a blob: nothing for a missing side, and
+/// `Subproject commit <id>` for a submodule; `None` for a blob.
+pub(super) fn non_blob_content(item: Option<&Item>) -> Option<Vec<u8>> {
+    match item {
+        None => Some(Vec::new()),
+        Some(item) if item.mode == EntryMode::Submodule.octal() => {
+            Some(format!("Subproject commit {}\n", item.id).into_bytes())
+        }
+        Some(_) => None,
+    }
+}
+
+/// The line counts of `pairs`, in their order.
+pub(super) fn line_counts(
+    pairs: &[Pair],
+    content: &mut Content<'_, '_>,
+) -> Result<Vec<LineCount>, GitError> {
+    let jobs = pairs
+        .iter()
+        .map(|pair| {
+            content.job(
+                pair.old.as_ref().map(|(path, item)| (path.as_ref(), *item)),
+                pair.new.as_ref().map(|(path, item)| (path.as_ref(), *item)),
+            )
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let detached = if jobs.len() >= PARALLEL_MIN_PAIRS {
+        content.objects.detached()
+    } else {
+        None
+    };
+    let Some(spec) = detached else {
+        return jobs
+            .iter()
+            .zip(pairs)
+            .map(|(job, pair)| content.count(job, pair_paths(pair), false))
+            .collect();
+    };
+    let counting = content.counting();
+    // The calling thread takes pairs from the front, the other thread from the back.
+    let ends = Mutex::new((0, jobs.len()));
+    let stop = AtomicBool::new(false);
+    let take_front = || {
+        let mut ends = ends
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        (ends.0 < ends.1).then(|| {
+            ends.0 += 1;
+            ends.0 - 1
+        })
+    };
+    let take_back = || {
+        let mut ends = ends
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        (ends.0 < ends.1).then(|| {
+            ends.1 -= 1;
+            ends.1
+        })
+    };
+    let mut counts: Vec<Option<LineCount>> = vec![None; jobs.len()];
+    std::thread::scope(|scope| {
+        let worker = scope.spawn(|| {
+            let mut done = Vec::new();
+            let Some(blobs) = DetachedBlobs::open(&spec) else {
+                return done;
+            };
+            let sources: [BlobSource; 2] = Default::default();
+            while !stop.load(Ordering::Relaxed) {
+                let Some(at) = take_back() else { break };
+                let job = &jobs[at];
+                let read = |side: &Option<SideJob>, source: &BlobSource| {
+                    let item = side.as_ref().map(|side| &side.item);
+                    non_blob_content(item)
+                        .or_else(|| item.and_then(|item| blobs.blob(&item.id, source)))
+                };
+                // Unread content is left to the calling thread.
+                let count = read(&job.old, &sources[0]).and_then(|old| {
+                    read(&job.new, &sources[1]).map(|new| job.count(&old, &new, counting))
+                });
+                done.push((at, count));
+            }
+            done
+        });
+        let mine = (|| {
+            while let Some(at) = take_front() {
+                counts[at] = Some(content.count(&jobs[at], pair_paths(&pairs[at]), false)?);
+            }
+            Ok(())
+        })();
+        if mine.is_err() {
+            stop.store(true, Ordering::Relaxed);
+        }
+        let theirs = worker
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+        mine?;
+        for (at, count) in theirs {
+            counts[at] = count;
+        }
+        Ok::<_, GitError>(())
+    })?;
+    // What the other thread could not read (or never took), in order.
+    counts
+        .into_iter()
+        .enumerate()
+        .map(|(at, count)| match count {
+            Some(count) => Ok(count),
+            None => content.count(&jobs[at], pair_paths(&pairs[at]), false),
+        })
+        .collect()
+}
+
+/// A pair's old and new paths, for messages.
+fn pair_paths(pair: &Pair) -> (Option<&BStr>, Option<&BStr>) {
+    (
+        pair.old.as_ref().map(|(path, _)| path.as_ref()),
+        pair.new.as_ref().map(|(path, _)| path.as_ref()),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashMap;
+
+    use gix::ObjectId;
+
+    use super::*;
+    use crate::git::RenameMode;
+
+    fn settings() -> DiffSettings {
+        DiffSettings {
+            renames: RenameMode::Renames,
+            rename_limit: 1000,
+            algorithm: LineAlgorithm::Myers,
+            big_file_threshold: 64,
+            driver_binary: HashMap::from([("yes".to_owned(), true), ("no".to_owned(), false)]),
+        }
+    }
+
+    fn rule(attribute: DiffAttribute) -> BinaryRule {
+        BinaryRule::new(attribute, &settings())
+    }
+
+    fn side(id: u8, attribute: DiffAttribute) -> SideJob {
+        SideJob {
+            item: Item {
+                mode: 0o100_644,
+                id: ObjectId::from_bytes_or_panic(&[id; 20]),
+            },
+            rule: rule(attribute),
+        }
+    }
+
+    const COUNTING: Counting = Counting {
+        algorithm: LineAlgorithm::Myers,
+        big_file_threshold: 64,
+    };
+
+    #[test]
+    fn the_attribute_decides_before_the_content() {
+        let nul = b"a\0b\n";
+        assert!(rule(DiffAttribute::Unspecified).is_binary(nul, 64));
+        assert!(!rule(DiffAttribute::Unspecified).is_binary(b"text\n", 64));
+        assert!(!rule(DiffAttribute::Set).is_binary(nul, 64));
+        assert!(rule(DiffAttribute::Unset).is_binary(b"text\n", 64));
+        assert!(rule(DiffAttribute::Driver("yes".to_owned())).is_binary(b"text\n", 64));
+        assert!(!rule(DiffAttribute::Driver("no".to_owned())).is_binary(nul, 64));
+        // A driver without a `binary` setting leaves it to the content.
+        assert!(rule(DiffAttribute::Driver("other".to_owned())).is_binary(nul, 64));
+    }
+
+    #[test]
+    fn content_over_the_big_file_threshold_is_binary_unless_an_attribute_says() {
+        let big = vec![b'x'; 65];
+        assert!(rule(DiffAttribute::Unspecified).is_binary(&big, 64));
+        assert!(!rule(DiffAttribute::Unspecified).is_binary(&big[..64], 64));
+        assert!(!rule(DiffAttribute::Set).is_binary(&big, 64));
+        assert!(!rule(DiffAttribute::Driver("other".to_owned())).is_binary(&big, 64));
+    }
+
+    #[test]
+    fn a_pair_counts_lines_unless_either_side_is_binary() {
+        let job = Job {
+            old: Some(side(1, DiffAttribute::Unspecified)),
+            new: Some(side(2, DiffAttribute::Unspecified)),
+        };
+        assert_eq!(
+            job.count(b"a\nb\nc\n", b"a\nB\nc\nd\n", COUNTING),
+            LineCount::Text {
+                added: 2,
+                deleted: 1
+            }
+        );
+        assert_eq!(job.count(b"a\n", b"a\0\n", COUNTING), LineCount::Binary);
+        let unset_old = Job {
+            old: Some(side(1, DiffAttribute::Unset)),
+            new: Some(side(2, DiffAttribute::Unspecified)),
+        };
+        assert_eq!(unset_old.count(b"a\n", b"b\n", COUNTING), LineCount::Binary);
+    }
+
+    #[test]
+    fn an_added_file_counts_all_its_lines_and_an_unchanged_blob_none() {
+        let added = Job {
+            old: None,
+            new: Some(side(2, DiffAttribute::Unspecified)),
+        };
+        assert_eq!(
+            added.count(b"", b"1\n2\n3", COUNTING),
+            LineCount::Text {
+                added: 3,
+                deleted: 0
+            }
+        );
+        // A mode change keeps the blob: nothing is counted, whatever the content.
+        let same = Job {
+            old: Some(side(3, DiffAttribute::Unspecified)),
+            new: Some(side(3, DiffAttribute::Unspecified)),
+        };
+        assert_eq!(
+            same.count(b"x\n", b"y\n", COUNTING),
+            LineCount::Text {
+                added: 0,
+                deleted: 0
+            }
+        );
+    }
+
+    #[test]
+    fn a_submodule_side_is_its_commit_line_and_a_missing_side_is_empty() {
+        let id = ObjectId::from_bytes_or_panic(&[7; 20]);
+        let submodule = Item {
+            mode: EntryMode::Submodule.octal(),
+            id,
+        };
+        assert_eq!(
+            non_blob_content(Some(&submodule)),
+            Some(format!("Subproject commit {id}\n").into_bytes())
+        );
+        assert_eq!(non_blob_content(None), Some(Vec::new()));
+        let blob = Item {
+            mode: 0o100_644,
+            id,
+        };
+        assert_eq!(non_blob_content(Some(&blob)), None);
+    }
+}
