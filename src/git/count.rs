@@ -281,51 +281,44 @@ mod tests {
         assert!(!rule(DiffAttribute::Driver("other".to_owned())).is_binary(&big, 64));
     }
 
+    /// A pair of blobs `old` and `new` (ids made of one repeated byte), both unspecified.
+    fn job(old: Option<u8>, new: Option<u8>) -> Job {
+        Job {
+            old: old.map(|id| side(id, DiffAttribute::Unspecified)),
+            new: new.map(|id| side(id, DiffAttribute::Unspecified)),
+        }
+    }
+
+    fn text(added: u64, deleted: u64) -> LineCount {
+        LineCount::Text { added, deleted }
+    }
+
     #[test]
     fn a_pair_counts_lines_unless_either_side_is_binary() {
-        let job = Job {
-            old: Some(side(1, DiffAttribute::Unspecified)),
-            new: Some(side(2, DiffAttribute::Unspecified)),
-        };
+        let modified = job(Some(1), Some(2));
         assert_eq!(
-            job.count(b"a\nb\nc\n", b"a\nB\nc\nd\n", COUNTING),
-            LineCount::Text {
-                added: 2,
-                deleted: 1
-            }
+            modified.count(b"a\nb\nc\n", b"a\nB\nc\nd\n", COUNTING),
+            text(2, 1)
         );
-        assert_eq!(job.count(b"a\n", b"a\0\n", COUNTING), LineCount::Binary);
-        let unset_old = Job {
-            old: Some(side(1, DiffAttribute::Unset)),
-            new: Some(side(2, DiffAttribute::Unspecified)),
-        };
+        assert_eq!(
+            modified.count(b"a\n", b"a\0\n", COUNTING),
+            LineCount::Binary
+        );
+        let mut unset_old = job(Some(1), Some(2));
+        unset_old.old = Some(side(1, DiffAttribute::Unset));
         assert_eq!(unset_old.count(b"a\n", b"b\n", COUNTING), LineCount::Binary);
     }
 
     #[test]
     fn an_added_file_counts_all_its_lines_and_an_unchanged_blob_none() {
-        let added = Job {
-            old: None,
-            new: Some(side(2, DiffAttribute::Unspecified)),
-        };
         assert_eq!(
-            added.count(b"", b"1\n2\n3", COUNTING),
-            LineCount::Text {
-                added: 3,
-                deleted: 0
-            }
+            job(None, Some(2)).count(b"", b"1\n2\n3", COUNTING),
+            text(3, 0)
         );
         // A mode change keeps the blob: nothing is counted, whatever the content.
-        let same = Job {
-            old: Some(side(3, DiffAttribute::Unspecified)),
-            new: Some(side(3, DiffAttribute::Unspecified)),
-        };
         assert_eq!(
-            same.count(b"x\n", b"y\n", COUNTING),
-            LineCount::Text {
-                added: 0,
-                deleted: 0
-            }
+            job(Some(3), Some(3)).count(b"x\n", b"y\n", COUNTING),
+            text(0, 0)
         );
     }
 
