@@ -27,6 +27,9 @@ use super::{Content, DiffSettings};
 /// `perf stat`: 107 pairs were no faster, 260 pairs 15% faster, 20,000 pairs twice as fast).
 const PARALLEL_MIN_PAIRS: usize = 256;
 
+/// The second thread's stack: the 8 MiB a main thread has on Linux (reserved, not used).
+const WORKER_STACK: usize = 8 * 1024 * 1024;
+
 /// What decides whether one side's content is binary, besides the content itself.
 #[derive(Debug, Clone)]
 pub(super) struct BinaryRule {
@@ -162,28 +165,34 @@ pub(super) fn line_counts(
     };
     let mut counts: Vec<Option<LineCount>> = vec![None; jobs.len()];
     std::thread::scope(|scope| {
-        let worker = scope.spawn(|| {
-            let mut done = Vec::new();
-            let Some(blobs) = DetachedBlobs::open(&spec) else {
-                return done;
-            };
-            let sources: [BlobSource; 2] = Default::default();
-            while !stop.load(Ordering::Relaxed) {
-                let Some(at) = take_back() else { break };
-                let job = &jobs[at];
-                let read = |side: &Option<SideJob>, source: &BlobSource| {
-                    let item = side.as_ref().map(|side| &side.item);
-                    non_blob_content(item)
-                        .or_else(|| item.and_then(|item| blobs.blob(&item.id, source)))
+        // A thread that cannot be started leaves every pair to this one. Its stack is the
+        // size of a main thread's, for the diff of a huge file.
+        let worker = std::thread::Builder::new()
+            .name("astrix-line-counts".to_owned())
+            .stack_size(WORKER_STACK)
+            .spawn_scoped(scope, || {
+                let mut done = Vec::new();
+                let Some(blobs) = DetachedBlobs::open(&spec) else {
+                    return done;
                 };
-                // Unread content is left to the calling thread.
-                let count = read(&job.old, &sources[0]).and_then(|old| {
-                    read(&job.new, &sources[1]).map(|new| job.count(&old, &new, counting))
-                });
-                done.push((at, count));
-            }
-            done
-        });
+                let sources: [BlobSource; 2] = Default::default();
+                while !stop.load(Ordering::Relaxed) {
+                    let Some(at) = take_back() else { break };
+                    let job = &jobs[at];
+                    let read = |side: &Option<SideJob>, source: &BlobSource| {
+                        let item = side.as_ref().map(|side| &side.item);
+                        non_blob_content(item)
+                            .or_else(|| item.and_then(|item| blobs.blob(&item.id, source)))
+                    };
+                    // Unread content is left to the calling thread.
+                    let count = read(&job.old, &sources[0]).and_then(|old| {
+                        read(&job.new, &sources[1]).map(|new| job.count(&old, &new, counting))
+                    });
+                    done.push((at, count));
+                }
+                done
+            })
+            .ok();
         let mine = (|| {
             while let Some(at) = take_front() {
                 counts[at] = Some(content.count(&jobs[at], pair_paths(&pairs[at]), false)?);
@@ -193,9 +202,12 @@ pub(super) fn line_counts(
         if mine.is_err() {
             stop.store(true, Ordering::Relaxed);
         }
-        let theirs = worker
-            .join()
-            .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+        let theirs = match worker {
+            Some(worker) => worker
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+            None => Vec::new(),
+        };
         mine?;
         for (at, count) in theirs {
             counts[at] = count;
