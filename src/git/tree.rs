@@ -221,33 +221,16 @@ impl<'r> Objects<'r> {
         id: &ObjectId,
         source: &BlobSource,
     ) -> Result<Vec<u8>, GitError> {
-        let loose = self.loose.as_ref();
-        if !source.packed.get()
-            && let Some(data) = loose.and_then(|loose| loose.read(id))
-        {
-            return Ok(data);
+        match find_blob(self.loose.as_ref(), &*self.repo.objects, id, source) {
+            Ok(data) => Ok(data),
+            Err(NotABlob::Kind(kind)) => Err(GitError::UnexpectedKind {
+                id: id.to_string(),
+                expected: kind_name(gix::object::Kind::Blob),
+                actual: kind_name(kind).to_owned(),
+            }),
+            Err(NotABlob::Missing) => Err(self.missing(id)),
+            Err(NotABlob::Unreadable(err)) => Err(self.unreadable(id, &*err)),
         }
-        let mut data = Vec::new();
-        let packed = match gix::odb::pack::Find::try_find(&*self.repo.objects, id, &mut data) {
-            Ok(Some((object, location))) if object.kind == gix::object::Kind::Blob => {
-                location.is_some()
-            }
-            Ok(Some((object, _))) => {
-                return Err(GitError::UnexpectedKind {
-                    id: id.to_string(),
-                    expected: kind_name(gix::object::Kind::Blob),
-                    actual: kind_name(object.kind).to_owned(),
-                });
-            }
-            Ok(None) => return Err(self.missing(id)),
-            Err(err) => return Err(self.unreadable(id, &err)),
-        };
-        // Found loose by gix after being looked for in the packs: look loose first next time.
-        source.packed.set(packed || loose.is_none());
-        // A blob decoded from a delta chain comes in the buffer its decoding needed, several
-        // times its size; blobs are kept for the whole diff.
-        data.shrink_to_fit();
-        Ok(data)
     }
 
     /// A commit's tree and parents.
@@ -703,21 +686,50 @@ impl DetachedBlobs {
 
     /// A blob's content, looked for first where `source` says the blobs of its side are.
     pub(crate) fn blob(&self, id: &ObjectId, source: &BlobSource) -> Option<Vec<u8>> {
-        if !source.packed.get()
-            && let Some(data) = self.loose.read(id)
-        {
-            return Some(data);
-        }
-        let mut data = Vec::new();
-        match gix::odb::pack::Find::try_find(&self.odb, id, &mut data) {
-            Ok(Some((object, location))) if object.kind == gix::object::Kind::Blob => {
-                source.packed.set(location.is_some());
-                data.shrink_to_fit();
-                Some(data)
-            }
-            _ => None,
-        }
+        find_blob(Some(&self.loose), &self.odb, id, source).ok()
     }
+}
+
+/// What the object database has under an id that is not a blob's content.
+enum NotABlob {
+    /// An object of another kind.
+    Kind(gix::object::Kind),
+    /// Nothing.
+    Missing,
+    /// The lookup failed.
+    Unreadable(Box<dyn std::error::Error + Send + Sync>),
+}
+
+/// A blob's content, looked for first where `source` says the blobs of its side are: loose
+/// (through `loose`, when replacement objects do not apply) or in `odb`, which also reads
+/// whatever `loose` cannot.
+fn find_blob(
+    loose: Option<&LooseBlobs>,
+    odb: &impl gix::odb::pack::Find,
+    id: &ObjectId,
+    source: &BlobSource,
+) -> Result<Vec<u8>, NotABlob> {
+    if !source.packed.get()
+        && let Some(data) = loose.and_then(|loose| loose.read(id))
+    {
+        return Ok(data);
+    }
+    let mut data = Vec::new();
+    let packed = match odb.try_find(id, &mut data) {
+        Ok(Some((object, location))) if object.kind == gix::object::Kind::Blob => {
+            location.is_some()
+        }
+        Ok(Some((object, _))) => return Err(NotABlob::Kind(object.kind)),
+        Ok(None) => return Err(NotABlob::Missing),
+        Err(err) => return Err(NotABlob::Unreadable(err.into())),
+    };
+    // Found loose by the object database after being looked for in the packs: look loose
+    // first next time.
+    source.packed.set(packed || loose.is_none());
+    // A blob decoded from a delta chain comes in the buffer its decoding needed, several
+    // times its size; blobs can be kept for the whole diff.
+    data.shrink_to_fit();
+    Ok(data)
 }
 
 /// The staged side of a commit is mostly loose objects (`git add` writes one per file), and
