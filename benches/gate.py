@@ -26,25 +26,10 @@ import sys
 import tempfile
 import time
 
+from benchenv import git_env
+
 LINES_PER_FILE = 30
 TIME = "/usr/bin/time"
-
-
-def git_env(home):
-    env = {
-        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-        "HOME": home,
-        "GIT_CONFIG_NOSYSTEM": "1",
-        "GIT_CONFIG_GLOBAL": "/dev/null",
-        "GIT_AUTHOR_NAME": "Bench",
-        "GIT_AUTHOR_EMAIL": "bench@example.com",
-        "GIT_AUTHOR_DATE": "2026-01-01T00:00:00Z",
-        "GIT_COMMITTER_NAME": "Bench",
-        "GIT_COMMITTER_EMAIL": "bench@example.com",
-        "GIT_COMMITTER_DATE": "2026-01-01T00:00:00Z",
-        "LC_ALL": "C",
-    }
-    return env
 
 
 def run(args, cwd, env, stdin=None):

@@ -22,25 +22,11 @@ import sys
 import tempfile
 import time
 
+from benchenv import git_env
+
 TIME = "/usr/bin/time"
 TIMEOUT = 600
 DEPTH = 100_000
-
-
-def env_for(home):
-    return {
-        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-        "HOME": home,
-        "GIT_CONFIG_NOSYSTEM": "1",
-        "GIT_CONFIG_GLOBAL": "/dev/null",
-        "GIT_AUTHOR_NAME": "Bench",
-        "GIT_AUTHOR_EMAIL": "bench@example.com",
-        "GIT_AUTHOR_DATE": "2026-01-01T00:00:00Z",
-        "GIT_COMMITTER_NAME": "Bench",
-        "GIT_COMMITTER_EMAIL": "bench@example.com",
-        "GIT_COMMITTER_DATE": "2026-01-01T00:00:00Z",
-        "LC_ALL": "C",
-    }
 
 
 class Bench:
@@ -49,7 +35,7 @@ class Bench:
         self.root = root
         self.home = os.path.join(root, "home")
         os.makedirs(self.home, exist_ok=True)
-        self.env = env_for(self.home)
+        self.env = git_env(self.home)
         self.rows = []
 
     def path(self, *parts):

@@ -29,6 +29,8 @@ import sys
 import tempfile
 import time
 
+from benchenv import git_env
+
 FILES = 20_000
 RUST_FILES = 1_000
 TESTS_PER_FILE = 20
@@ -50,22 +52,6 @@ actor = ["autonomous_llm"]
 policy = "tests_removed <= 0"
 reason = "an agent removed tests"
 """
-
-
-def git_env(home):
-    return {
-        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-        "HOME": home,
-        "GIT_CONFIG_NOSYSTEM": "1",
-        "GIT_CONFIG_GLOBAL": "/dev/null",
-        "GIT_AUTHOR_NAME": "Bench",
-        "GIT_AUTHOR_EMAIL": "bench@example.com",
-        "GIT_AUTHOR_DATE": "2026-01-01T00:00:00Z",
-        "GIT_COMMITTER_NAME": "Bench",
-        "GIT_COMMITTER_EMAIL": "bench@example.com",
-        "GIT_COMMITTER_DATE": "2026-01-01T00:00:00Z",
-        "LC_ALL": "C",
-    }
 
 
 def run(args, cwd, env):
