@@ -9,7 +9,7 @@
 use std::path::Path;
 use std::process::Command;
 
-use crate::common::{Sandbox, settings};
+use crate::common::{Sandbox, output_with_stdin, settings};
 
 /// `CARGO` for tests that must not run cargo.
 const NO_CARGO: &str = "/nonexistent-astrix-test-cargo";
@@ -608,19 +608,9 @@ fn the_backstop_counts_impacted_components_of_the_commit() {
     // The index now differs from the commit: the graph must come from the commit.
     sandbox.write("crates/api/Cargo.toml", crate_manifest("api", ""));
     sandbox.git(&["add", "-A"]);
-    let mut child = astrix(&sandbox)
-        .args(["hook", "reference-transaction", "prepared"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    {
-        use std::io::Write as _;
-        let mut stdin = child.stdin.take().unwrap();
-        writeln!(stdin, "{old} {new} refs/heads/main").unwrap();
-    }
-    let output = child.wait_with_output().unwrap();
+    let mut command = astrix(&sandbox);
+    command.args(["hook", "reference-transaction", "prepared"]);
+    let output = output_with_stdin(command, format!("{old} {new} refs/heads/main\n").as_bytes());
     let text = format!(
         "{}{}",
         String::from_utf8_lossy(&output.stdout),

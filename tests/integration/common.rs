@@ -1,7 +1,8 @@
 //! Shared helpers: running the built binary in isolation and snapshotting its output.
 
+use std::io::Write as _;
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, Output, Stdio};
 
 /// The built astrix binary.
 pub const ASTRIX: &str = env!("CARGO_BIN_EXE_astrix");
@@ -75,6 +76,26 @@ pub fn isolated(program: &str, cwd: &Path) -> Command {
         .env("GIT_COMMITTER_EMAIL", "ada@example.com")
         .env("GIT_COMMITTER_DATE", "2026-01-01T00:00:00Z");
     command
+}
+
+/// Runs `command` with `stdin` as its standard input and collects its output. The input is
+/// written from another thread, so that a command writing much before it has read all of it
+/// cannot block; a command that stops reading early is not an error here.
+pub fn output_with_stdin(mut command: Command, stdin: &[u8]) -> Output {
+    let mut child = command
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start the command");
+    let mut input = child.stdin.take().expect("its standard input");
+    let stdin = stdin.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(&stdin);
+    });
+    let output = child.wait_with_output().expect("wait for the command");
+    writer.join().expect("the writer thread");
+    output
 }
 
 /// Escapes `text` for use as a literal in an insta filter regex.

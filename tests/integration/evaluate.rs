@@ -1,10 +1,9 @@
 //! `astrix evaluate`: explicit intents, every decision and exit code, errors failing closed.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+use std::process::Command;
 
 use crate::cmd_snapshot;
-use crate::common::Sandbox;
+use crate::common::{Sandbox, output_with_stdin};
 
 const EXAMPLES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/intents");
 
@@ -12,20 +11,8 @@ fn example(name: &str) -> String {
     format!("{EXAMPLES}/{name}.json")
 }
 
-fn run_with_stdin(mut command: Command, stdin: &str) -> std::process::Output {
-    let mut child = command
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
+fn run_with_stdin(command: Command, stdin: &str) -> std::process::Output {
+    output_with_stdin(command, stdin.as_bytes())
 }
 
 fn json(output: &std::process::Output) -> serde_json::Value {

@@ -16,12 +16,11 @@
 //! `nobody` with `setpriv` (and only chmod when they already run unprivileged).
 
 use std::fs;
-use std::io::Write as _;
 use std::os::unix::fs::{MetadataExt as _, PermissionsExt as _, symlink};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
 
-use crate::common::{ASTRIX, isolated};
+use crate::common::{ASTRIX, isolated, output_with_stdin};
 use crate::gate::{
     AGENT, DENIED, Gate, HELD, HUMAN, POLICY, approve_at, assert_committed,
     assert_stopped_by_backstop, assert_stopped_by_pre_commit, astrix_at, gate_settings, git_at,
@@ -94,13 +93,7 @@ fn index(gate: &Gate) -> Vec<u8> {
 
 /// SHA-1 of `data`, by `sha1sum` (the test crate has no hash of its own).
 fn sha1(data: &[u8]) -> Vec<u8> {
-    let mut child = Command::new("sha1sum")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("sha1sum");
-    child.stdin.take().unwrap().write_all(data).unwrap();
-    let output = child.wait_with_output().unwrap();
+    let output = output_with_stdin(Command::new("sha1sum"), data);
     let hex = String::from_utf8(output.stdout).unwrap();
     (0..20)
         .map(|i| u8::from_str_radix(&hex[2 * i..2 * i + 2], 16).unwrap())
@@ -384,19 +377,9 @@ fn cache_tree(dir: &str, entries: usize, id: &str) -> Vec<u8> {
 
 /// `git mktree` of `listing` (`mode type id\tname` lines).
 fn mktree(gate: &Gate, listing: &str) -> String {
-    let mut child = isolated("git", &gate.root)
-        .args(["mktree"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(listing.as_bytes())
-        .unwrap();
-    let output = child.wait_with_output().unwrap();
+    let mut command = isolated("git", &gate.root);
+    command.arg("mktree");
+    let output = output_with_stdin(command, listing.as_bytes());
     assert!(output.status.success());
     stdout(&output).trim().to_owned()
 }
@@ -637,14 +620,9 @@ fn a_missing_or_damaged_pack_blocks_the_commit() {
 /// Writes `data` as a tree object as it is (`git hash-object --literally`): what git itself
 /// would never write.
 fn write_tree_literally(gate: &Gate, data: &[u8]) -> String {
-    let mut child = isolated("git", &gate.root)
-        .args(["hash-object", "-w", "--literally", "-t", "tree", "--stdin"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(data).unwrap();
-    let output = child.wait_with_output().unwrap();
+    let mut command = isolated("git", &gate.root);
+    command.args(["hash-object", "-w", "--literally", "-t", "tree", "--stdin"]);
+    let output = output_with_stdin(command, data);
     assert!(output.status.success());
     stdout(&output).trim().to_owned()
 }
@@ -1154,16 +1132,11 @@ df -k "$dir" > "$2/df"
         gate.root.display(),
         out.display()
     );
-    let mut child = isolated("script", &gate.root)
+    let mut command = isolated("script", &gate.root);
+    command
         .env("NO_COLOR", "1")
-        .args(["-qec", &line, "/dev/null"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(b"y\n").unwrap();
-    let output = child.wait_with_output().unwrap();
+        .args(["-qec", &line, "/dev/null"]);
+    let output = output_with_stdin(command, b"y\n");
     let text = stdout(&output);
     assert_eq!(
         fs::read_to_string(out.join("code")).unwrap().trim(),

@@ -8,14 +8,13 @@
 //! through a pseudo-terminal made by `script(1)`.
 
 use std::fs;
-use std::io::Write as _;
 use std::os::unix::fs::{PermissionsExt, symlink};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
 use serde_json::Value;
 
-use crate::common::{ASTRIX, Sandbox, isolated, settings};
+use crate::common::{ASTRIX, Sandbox, isolated, output_with_stdin, settings};
 
 /// Variables added to the isolated environment.
 pub(crate) type Env = &'static [(&'static str, &'static str)];
@@ -288,21 +287,11 @@ pub(crate) fn approve_at(dir: &Path, args: &[&str], answer: &str) -> Output {
         line.push(' ');
         line.push_str(&shell_quote(arg));
     }
-    let mut child = isolated("script", dir)
+    let mut command = isolated("script", dir);
+    command
         .env("NO_COLOR", "1")
-        .args(["-qec", &line, "/dev/null"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(answer.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
+        .args(["-qec", &line, "/dev/null"]);
+    output_with_stdin(command, answer.as_bytes())
 }
 
 pub(crate) fn stdout(output: &Output) -> String {
@@ -1782,16 +1771,9 @@ fn an_approval_expires() {
 
 /// `astrix evaluate FILE` with `input` on standard input.
 fn evaluate(gate: &Gate, env: &[(&str, &str)], args: &[&str], input: &[u8]) -> Output {
-    let mut child = astrix_at(&gate.root, env)
-        .arg("evaluate")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(input).unwrap();
-    child.wait_with_output().unwrap()
+    let mut command = astrix_at(&gate.root, env);
+    command.arg("evaluate").args(args);
+    output_with_stdin(command, input)
 }
 
 /// Regression (issue 3): `evaluate` did not hold an intent that edits the policy file, as

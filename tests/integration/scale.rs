@@ -6,12 +6,12 @@
 
 use std::ffi::OsStr;
 use std::fmt::Write as _;
-use std::io::{BufRead, BufReader, Write as _};
+use std::io::{BufRead, BufReader};
 use std::os::unix::ffi::OsStrExt;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 
-use crate::common::ASTRIX;
+use crate::common::{ASTRIX, output_with_stdin};
 use crate::repo::TestRepo;
 
 /// The most any case here may take with the debug binary on a loaded machine; a hang or a
@@ -20,22 +20,9 @@ const BOUND: Duration = Duration::from_secs(120);
 
 /// Runs `command` with `stdin`, and checks that it finished within [`BOUND`] and did not
 /// panic (exit 101) or die of a signal (a stack overflow is SIGSEGV/SIGABRT).
-fn run(mut command: Command, stdin: &[u8]) -> Output {
+fn run(command: Command, stdin: &[u8]) -> Output {
     let started = Instant::now();
-    let mut child = command
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut input = child.stdin.take().unwrap();
-    let stdin = stdin.to_vec();
-    let writer = std::thread::spawn(move || {
-        // A command that stops reading early closes the pipe; that is not a failure here.
-        let _ = input.write_all(&stdin);
-    });
-    let output = child.wait_with_output().unwrap();
-    writer.join().unwrap();
+    let output = output_with_stdin(command, stdin);
     let elapsed = started.elapsed();
     assert!(elapsed < BOUND, "took {elapsed:?}");
     assert!(
@@ -535,15 +522,8 @@ fn a_hundred_thousand_staged_files() {
     );
 }
 
-fn run_git(mut command: Command, stdin: &[u8]) -> Output {
-    let mut child = command
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(stdin).unwrap();
-    let output = child.wait_with_output().unwrap();
+fn run_git(command: Command, stdin: &[u8]) -> Output {
+    let output = output_with_stdin(command, stdin);
     assert!(output.status.success(), "{}", text(&output));
     output
 }

@@ -9,6 +9,7 @@ use astrix::git::{
     Change, ChangeKind, ChangeOptions, EntryMode, GitError, Head, LineCount, Repository,
 };
 
+use crate::common::output_with_stdin;
 use crate::repo::TestRepo;
 
 fn counts() -> ChangeOptions {
@@ -508,15 +509,13 @@ fn pack_everything(repo: &TestRepo) {
             staged.push('\n');
         }
     }
-    let mut pack = repo
-        .command("git")
-        .args(["pack-objects", "-q", ".git/objects/pack/pack"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
-    std::io::Write::write_all(&mut pack.stdin.take().unwrap(), staged.as_bytes()).unwrap();
-    assert!(pack.wait().unwrap().success());
+    let mut command = repo.command("git");
+    command.args(["pack-objects", "-q", ".git/objects/pack/pack"]);
+    assert!(
+        output_with_stdin(command, staged.as_bytes())
+            .status
+            .success()
+    );
     repo.git(&["prune-packed"]);
 }
 
@@ -1366,16 +1365,11 @@ fn a_corrupt_tree_is_an_error_not_a_panic() {
     let repo = TestRepo::new();
     let dir = repo.path().to_owned();
     let write_literally = |kind: &str, data: &[u8]| {
-        let mut child = repo
-            .command("git")
+        let mut command = repo.command("git");
+        command
             .current_dir(&dir)
-            .args(["hash-object", "-w", "--literally", "--stdin", "-t", kind])
-            .stdin(std::process::Stdio::piped())
-            .stdout(std::process::Stdio::piped())
-            .spawn()
-            .unwrap();
-        std::io::Write::write_all(&mut child.stdin.take().unwrap(), data).unwrap();
-        let output = child.wait_with_output().unwrap();
+            .args(["hash-object", "-w", "--literally", "--stdin", "-t", kind]);
+        let output = output_with_stdin(command, data);
         assert!(output.status.success());
         String::from_utf8(output.stdout).unwrap().trim().to_owned()
     };
@@ -1388,15 +1382,9 @@ fn a_corrupt_tree_is_an_error_not_a_panic() {
     for bad in cases {
         let bad_tree = write_literally("tree", bad);
         let listing = format!("040000 tree {bad_tree}\tsub\n");
-        let mut child = repo
-            .command("git")
-            .args(["mktree", "--missing"])
-            .stdin(std::process::Stdio::piped())
-            .stdout(std::process::Stdio::piped())
-            .spawn()
-            .unwrap();
-        std::io::Write::write_all(&mut child.stdin.take().unwrap(), listing.as_bytes()).unwrap();
-        let root = child.wait_with_output().unwrap();
+        let mut command = repo.command("git");
+        command.args(["mktree", "--missing"]);
+        let root = output_with_stdin(command, listing.as_bytes());
         assert!(root.status.success(), "{root:?}");
         let root = String::from_utf8(root.stdout).unwrap().trim().to_owned();
         let commit = repo
