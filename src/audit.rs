@@ -206,17 +206,22 @@ mod tests {
         assert_eq!(last[0].as_ref().unwrap().decision, "require_approval");
     }
 
+    /// Appends `bytes` to the log as they are, as a write that failed part way leaves them.
+    fn append_raw(log: &AuditLog, bytes: &[u8]) {
+        std::fs::OpenOptions::new()
+            .append(true)
+            .open(log.path())
+            .unwrap()
+            .write_all(bytes)
+            .unwrap();
+    }
+
     #[test]
     fn torn_lines_are_reported_not_fatal() {
         let dir = tempfile::tempdir().unwrap();
         let log = AuditLog::new(dir.path());
         log.append(&entry("allow")).unwrap();
-        std::fs::OpenOptions::new()
-            .append(true)
-            .open(log.path())
-            .unwrap()
-            .write_all(b"{\"time\":\n")
-            .unwrap();
+        append_raw(&log, b"{\"time\":\n");
         let all = log.read(None).unwrap();
         assert!(all[0].is_ok());
         assert!(all[1].as_ref().unwrap_err().starts_with("line 2"));
@@ -228,12 +233,7 @@ mod tests {
         let log = AuditLog::new(dir.path());
         log.append(&entry("allow")).unwrap();
         // What a write that failed part way leaves: a line without its end.
-        std::fs::OpenOptions::new()
-            .append(true)
-            .open(log.path())
-            .unwrap()
-            .write_all(b"{\"time\":\"2026-")
-            .unwrap();
+        append_raw(&log, b"{\"time\":\"2026-");
         log.append(&entry("deny")).unwrap();
         let all = log.read(None).unwrap();
         assert_eq!(all.len(), 3, "{all:?}");
