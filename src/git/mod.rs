@@ -538,9 +538,20 @@ impl Repository {
                         std::io::Error::from_raw_os_error,
                     ),
                 },
-                None => GitError::Index {
-                    path: self.index_path.clone(),
-                    message: message(&err),
+                // Nor is one that cannot be read (mapping it failed, out of memory): git's
+                // `read-tree` would not mend that.
+                None => match err.downcast_any_ref::<std::io::Error>() {
+                    Some(io) => GitError::Io {
+                        path: self.index_path.clone(),
+                        error: io.raw_os_error().map_or_else(
+                            || std::io::Error::new(io.kind(), io.to_string()),
+                            std::io::Error::from_raw_os_error,
+                        ),
+                    },
+                    None => GitError::Index {
+                        path: self.index_path.clone(),
+                        message: message(&err),
+                    },
                 },
             }
         })?;
