@@ -114,6 +114,14 @@ impl EnvSnapshot {
         self.vars.get(name).map(OsString::as_os_str)
     }
 
+    /// Every variable, for a child process that must see the same environment (git, when
+    /// astrix reads a reftable repository's references through it).
+    pub fn vars(&self) -> impl Iterator<Item = (&str, &OsStr)> {
+        self.vars
+            .iter()
+            .map(|(key, value)| (key.as_str(), value.as_os_str()))
+    }
+
     /// Whether `name` is set to a non-empty value.
     pub fn is_set_non_empty(&self, name: &str) -> bool {
         self.vars.get(name).is_some_and(|value| !value.is_empty())

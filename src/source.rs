@@ -138,12 +138,13 @@ pub fn for_repository(
                         "branch",
                         Some(default.commit.clone()),
                         format!(
-                            "{FILE_NAME} of the default branch `{}` ({}), because `{branch}` is an orphan branch without commits",
-                            default
-                                .name
-                                .trim_start_matches("refs/heads/")
-                                .trim_start_matches("refs/remotes/"),
-                            short(&default.commit)
+                            "{FILE_NAME} of the default branch `{}` ({}), because {} without commits",
+                            default.name.trim_start_matches("refs/heads/"),
+                            short(&default.commit),
+                            match branch {
+                                Some(branch) => format!("`{branch}` is an orphan branch"),
+                                None => "HEAD names no branch yet".to_owned(),
+                            }
                         ),
                     ),
                     None => (None, "branch", None, String::new()),

@@ -28,8 +28,11 @@ use crate::audit::AuditLog;
 use crate::cli::{Format, HookArgs};
 use crate::exit::ExitStatus;
 use crate::git::{ChangeOptions, GitError, Head, Repository, Snapshot};
-use crate::policy::FILE_NAME;
+use crate::policy::{FILE_NAME, Verdict};
 use crate::source::{self, RepositoryPolicy};
+
+/// The gate rule that denies a symbolic branch across environments.
+const SYMBOLIC_BRANCH: &str = "symbolic-branch";
 
 /// The backstop computes only what the policy needs, and honours recorded approvals.
 const GATE_OPTIONS: JudgeOptions = JudgeOptions {
@@ -38,31 +41,88 @@ const GATE_OPTIONS: JudgeOptions = JudgeOptions {
     tamper: false,
 };
 
-/// One line of the hook's input.
+/// One side of a line of the hook's input: git writes a zero id for "absent", and since git
+/// 2.46 `ref:<name>` for a symbolic reference.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Value {
+    /// Absent (or, for the old side, not verified by the command).
+    Zero,
+    /// A commit (hex).
+    Commit(String),
+    /// A symbolic reference to another reference (its full name).
+    Symbolic(String),
+}
+
+impl Value {
+    fn parse(text: &str) -> Self {
+        match text.strip_prefix("ref:") {
+            Some(target) => Value::Symbolic(target.to_owned()),
+            None if is_zero(text) => Value::Zero,
+            None => Value::Commit(text.to_owned()),
+        }
+    }
+}
+
+/// One line of the hook's input, for a local branch.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Line {
+    old: Value,
+    new: Value,
+    branch: String,
+}
+
+/// An update that sets a branch to a commit.
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct Update {
+    /// The commit the branch points at before the update, zeros when it does not exist.
     old: String,
     new: String,
     branch: String,
 }
 
-fn is_zero(id: &str) -> bool {
-    id.bytes().all(|byte| byte == b'0')
+/// A branch made (or remade) a symbolic reference to `target`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct SymbolicUpdate {
+    branch: String,
+    target: String,
 }
 
-/// The updates of local branches that set a commit (not deletions).
-fn branch_updates(input: &str) -> Vec<Update> {
+fn is_zero(id: &str) -> bool {
+    !id.is_empty() && id.bytes().all(|byte| byte == b'0')
+}
+
+/// The lines of the input that update local branches (`refs/heads/*`).
+fn branch_lines(input: &str) -> Vec<Line> {
     input
         .lines()
         .filter_map(|line| {
             let mut parts = line.splitn(3, ' ');
             let (old, new, name) = (parts.next()?, parts.next()?, parts.next()?);
             let branch = name.strip_prefix("refs/heads/")?;
-            (!is_zero(new)).then(|| Update {
-                old: old.to_owned(),
-                new: new.to_owned(),
+            Some(Line {
+                old: Value::parse(old),
+                new: Value::parse(new),
                 branch: branch.to_owned(),
             })
+        })
+        .collect()
+}
+
+/// The updates of local branches that set a commit (not deletions, not symbolic refs).
+#[cfg(test)]
+fn branch_updates(input: &str) -> Vec<Update> {
+    branch_lines(input)
+        .into_iter()
+        .filter_map(|line| match (line.old, line.new) {
+            (old, Value::Commit(new)) => Some(Update {
+                old: match old {
+                    Value::Commit(old) => old,
+                    _ => "0".repeat(new.len()),
+                },
+                new,
+                branch: line.branch,
+            }),
+            _ => None,
         })
         .collect()
 }
@@ -77,23 +137,48 @@ pub fn run(args: &HookArgs, ctx: &mut Context<'_>) -> anyhow::Result<ExitStatus>
         input.push_str(&line.context("cannot read the ref updates from git")?);
         input.push('\n');
     }
-    let mut updates = branch_updates(&input);
-    if updates.is_empty() {
+    let lines = branch_lines(&input);
+    if lines.is_empty() {
         return Ok(ExitStatus::Allowed);
     }
     let repo = Repository::open(&ctx.cwd, &ctx.env)
         .context("astrix cannot open the repository, so the ref update is blocked")?;
-    for update in &mut updates {
-        // `git branch -f` and `git update-ref` without an old value send zeros as the old
-        // tip even when the branch exists; until the update is committed, the branch still
-        // points at its old tip.
-        if is_zero(&update.old) {
-            if let Some(tip) = branch_tip(&repo, &update.branch)? {
-                update.old = tip;
+    let mut updates = Vec::new();
+    let mut symbolic = Vec::new();
+    for line in lines {
+        match line.new {
+            // A deletion brings no content.
+            Value::Zero => {}
+            Value::Symbolic(target) => symbolic.push(SymbolicUpdate {
+                branch: line.branch,
+                target,
+            }),
+            Value::Commit(new) => {
+                // `git branch -f` and `git update-ref` without an old value send zeros as the
+                // old tip even when the branch exists, and a symbolic branch sends its target;
+                // until the update is committed, the branch still points at its old tip.
+                let old = match line.old {
+                    Value::Commit(old) => Some(old),
+                    Value::Zero | Value::Symbolic(_) => branch_tip(&repo, &line.branch)?,
+                };
+                updates.push(Update {
+                    old: old.unwrap_or_else(|| "0".repeat(new.len())),
+                    new,
+                    branch: line.branch,
+                });
             }
         }
     }
     let mut worst = ExitStatus::Allowed;
+    for update in &symbolic {
+        let status = judge_symbolic(&repo, update, ctx).with_context(|| {
+            format!(
+                "astrix cannot judge the update of `{}`, so it is blocked",
+                update.branch
+            )
+        })?;
+        worst = worst.worst(status);
+    }
     for update in &updates {
         let status = judge_update(&repo, update, ctx).with_context(|| {
             format!(
@@ -104,6 +189,67 @@ pub fn run(args: &HookArgs, ctx: &mut Context<'_>) -> anyhow::Result<ExitStatus>
         worst = worst.worst(status);
     }
     Ok(worst)
+}
+
+/// A branch that becomes a symbolic reference gains, unseen, every commit its target gains
+/// later (git updates the target, and names the symbolic branch only when a commit is made
+/// through it). A branch that an `[[environment]]` names may therefore only point at a local
+/// branch of its own environment; other branches (an alias such as `trunk` for `main`) may
+/// point anywhere, since a protected branch judges whatever it gains from them.
+fn judge_symbolic(
+    repo: &Repository,
+    update: &SymbolicUpdate,
+    ctx: &mut Context<'_>,
+) -> anyhow::Result<ExitStatus> {
+    let policy = source::for_repository(repo, &repo.head()?)?;
+    let rules = &policy.loaded.policy;
+    let name_target = crate::gate::resolve_target(rules, Some(&update.branch), &ctx.env);
+    let protected = rules.environment_for_branch(&update.branch).is_some();
+    let problem = match update.target.strip_prefix("refs/heads/") {
+        _ if !protected => None,
+        Some(target_branch) => {
+            let target = crate::gate::resolve_target(rules, Some(target_branch), &ctx.env);
+            (target.env != name_target.env).then(|| {
+                format!(
+                    "`{}` targets `{}` but would point at `{target_branch}`, which targets `{}`: commits made on `{target_branch}` would reach `{}` without being judged for `{}`",
+                    update.branch, name_target.env, target.env, update.branch, name_target.env
+                )
+            })
+        }
+        None => Some(format!(
+            "`{}` targets `{}` and would point at `{}`, which is not a local branch: whatever moves `{}` would reach `{}` without being judged",
+            update.branch, name_target.env, update.target, update.target, update.branch
+        )),
+    };
+    let Some(problem) = problem else {
+        return Ok(ExitStatus::Allowed);
+    };
+    let actor = crate::env::resolve_actor(&ctx.env, &rules.actors.agent_env);
+    writeln!(
+        ctx.stderr,
+        "astrix: the reference-transaction hook stopped the update of branch `{}` (a symbolic reference)\n  {problem}\n\nnext:\n  - point `{}` at a branch of the same environment, or make it an ordinary branch (`git branch -f {} <commit>`)",
+        update.branch, update.branch, update.branch
+    )?;
+    AuditLog::new(&astrix_dir(repo))
+        .append(&crate::audit::AuditEntry {
+            time: crate::time::rfc3339(crate::time::now_unix()),
+            hook: "reference-transaction".to_owned(),
+            actor: actor.kind,
+            actor_id: actor.id,
+            actor_source: actor.decided_by,
+            target: name_target.env,
+            branch: Some(update.branch.clone()),
+            files: 0,
+            decision: Verdict::Deny.name().to_owned(),
+            allowed: false,
+            rules: vec![SYMBOLIC_BRANCH.to_owned()],
+            reason: problem,
+            approval: None,
+            policy_digest: Some(policy.loaded.provenance.digest.clone()),
+            commit: None,
+        })
+        .context("the decision cannot be recorded in the audit log, so the update is blocked")?;
+    Ok(ExitStatus::Denied)
 }
 
 /// The commit `branch` points at, `None` when it does not exist.
@@ -131,10 +277,17 @@ fn classify(repo: &Repository, update: &Update) -> anyhow::Result<Move> {
     let commit = repo.commit_info(&update.new)?;
     if is_zero(&update.old) {
         // A branch that starts with a new root commit: the first commit of a repository or
-        // of an orphan branch (HEAD is still unborn). A new branch at an existing commit
-        // (`git switch -c`) brings nothing new.
-        let unborn = matches!(repo.head()?, Head::Unborn { .. });
-        return Ok(if commit.parents.is_empty() && unborn {
+        // of an orphan branch, made on the branch HEAD names while it is unborn. A new
+        // branch at an existing commit (`git switch -c`, a clone creating its branches at
+        // what it fetched, with HEAD still a placeholder or already naming the branch)
+        // brings nothing new.
+        let made_here = match repo.head()? {
+            Head::Unborn {
+                branch: Some(branch),
+            } => branch == update.branch && !repo.is_ref_tip(&update.new)?,
+            _ => false,
+        };
+        return Ok(if commit.parents.is_empty() && made_here {
             Move::NewCommit
         } else {
             Move::Nothing
@@ -363,6 +516,44 @@ fn finish(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn symbolic_values_are_not_commit_ids() {
+        let zero = "0".repeat(64);
+        let a = "a".repeat(64);
+        let input = format!(
+            "{zero} ref:refs/heads/main refs/heads/trunk\nref:refs/heads/main {zero} refs/heads/trunk\nref:refs/heads/main ref:refs/heads/feature HEAD\nref:refs/heads/main {a} refs/heads/alias\n"
+        );
+        assert_eq!(
+            branch_lines(&input),
+            vec![
+                Line {
+                    old: Value::Zero,
+                    new: Value::Symbolic("refs/heads/main".to_owned()),
+                    branch: "trunk".to_owned(),
+                },
+                Line {
+                    old: Value::Symbolic("refs/heads/main".to_owned()),
+                    new: Value::Zero,
+                    branch: "trunk".to_owned(),
+                },
+                Line {
+                    old: Value::Symbolic("refs/heads/main".to_owned()),
+                    new: Value::Commit(a.clone()),
+                    branch: "alias".to_owned(),
+                },
+            ]
+        );
+        // Only the last sets a commit; its old side is looked up in the repository.
+        assert_eq!(
+            branch_updates(&input),
+            vec![Update {
+                old: zero,
+                new: a,
+                branch: "alias".to_owned(),
+            }]
+        );
+    }
 
     #[test]
     fn only_local_branch_updates_that_set_a_commit() {

@@ -80,7 +80,7 @@ pub fn current_branch(repo: &Repository, head: &Head) -> anyhow::Result<Option<S
     }
     Ok(match head {
         Head::Branch { name, .. } => Some(name.clone()),
-        Head::Unborn { branch } => Some(branch.clone()),
+        Head::Unborn { branch } => branch.clone(),
         Head::Detached { .. } => None,
     })
 }

@@ -129,6 +129,17 @@ pub enum GitError {
         /// Why.
         message: String,
     },
+    /// git's own plumbing, which reads what gix cannot (a reftable repository's references),
+    /// failed.
+    #[error(
+        "astrix reads this repository's references with git, and `{command}` failed: {message}; check that git (2.45 or later for reftable repositories) is on PATH and that `git status` works here"
+    )]
+    GitCommand {
+        /// The command, as run (without `--git-dir`).
+        command: String,
+        /// What git said, or why it could not start.
+        message: String,
+    },
     /// The git configuration could not be read or holds an invalid value.
     #[error("cannot read the git configuration: {message}")]
     Config {

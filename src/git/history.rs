@@ -311,12 +311,10 @@ impl Repository {
         if rev.contains(['~', '^', ':', '@', '{']) || rev == "HEAD" {
             return None;
         }
-        // A revision that is no valid reference name (a commit id with a suffix, say) names
-        // no branch; the caller then asks for the branch explicitly.
-        let Ok(Some(reference)) = self.repo.try_find_reference(rev) else {
-            return None;
-        };
-        let name = reference.name().as_bstr().to_str_lossy().into_owned();
+        // The reference git would take the name for (the first of its rules that exists); a
+        // revision that is no valid reference name (a commit id with a suffix, say) names no
+        // branch, and the caller then asks for the branch explicitly.
+        let name = self.expand_ref_name(rev).ok()?.into_iter().next()?;
         if let Some(branch) = name.strip_prefix("refs/heads/") {
             return Some(branch.to_owned());
         }

@@ -34,6 +34,7 @@ mod count;
 mod error;
 mod history;
 mod lines;
+mod refs;
 mod rename;
 mod tree;
 
@@ -67,6 +68,7 @@ const DEFAULT_RENAME_LIMIT: i64 = 1000;
 #[derive(Debug)]
 pub struct Repository {
     repo: gix::Repository,
+    refs: refs::RefStore,
     common_dir: PathBuf,
     index_path: PathBuf,
     work_dir: Option<PathBuf>,
@@ -77,8 +79,9 @@ pub struct Repository {
 pub enum Head {
     /// On a branch without commits yet (a new repository or an orphan branch).
     Unborn {
-        /// The short branch name (`main`).
-        branch: String,
+        /// The short branch name (`main`); `None` while `git clone` has not yet set HEAD
+        /// (it holds the placeholder `refs/heads/.invalid`).
+        branch: Option<String>,
     },
     /// On a branch.
     Branch {
@@ -135,7 +138,13 @@ impl Repository {
         // Strict, as git is: a repository configuration that cannot be read or holds an
         // invalid value is an error, not silently skipped (it decides renames, the diff
         // algorithm and what is binary).
-        let mut options = gix::open::Options::isolated().strict_config(true);
+        // Replacement objects (`git replace`, `refs/replace/*`) are not followed, whatever the
+        // configuration: astrix judges the objects git commits, never what a replace ref
+        // shows in their place. Nor is the commit-graph file read: it is a cache under `.git`
+        // that anyone who can write there can forge, and ancestry decides what is judged.
+        let mut options = gix::open::Options::isolated()
+            .strict_config(true)
+            .cli_overrides(["core.useReplaceRefs=false", "core.commitGraph=false"]);
         options.permissions.config.includes = true;
         let explicit_dir = env
             .get_os(GIT_DIR)
@@ -185,8 +194,20 @@ impl Repository {
         };
         // A linked worktree's `commondir` is usually `../..`: report it without the dots.
         let common_dir = normalize(repo.common_dir());
+        let storage = repo
+            .config_snapshot()
+            .string("extensions.refStorage")
+            .map(|value| value.to_str_lossy().into_owned());
+        let refs = refs::RefStore::new(
+            storage.as_deref(),
+            repo.git_dir().to_owned(),
+            env.vars()
+                .map(|(k, v)| (k.to_owned(), v.to_owned()))
+                .collect(),
+        )?;
         Ok(Self {
             repo,
+            refs,
             common_dir,
             index_path,
             work_dir,
@@ -331,27 +352,24 @@ impl Repository {
         Ok(finish(files, &parents, content.settings.renames))
     }
 
-    /// What HEAD is: an unborn branch, a branch at a commit, or a detached commit.
+    /// What HEAD is: an unborn branch, a branch at a commit, or a detached commit. The
+    /// placeholder of a clone in progress is an unborn HEAD without a branch.
     pub fn head(&self) -> Result<Head, GitError> {
-        let head = self
-            .repo
-            .head()
-            .map_err(|err| reference_error("HEAD", &err))?;
-        Ok(match head.kind {
-            gix::head::Kind::Unborn(name) => Head::Unborn {
-                branch: short_branch(name.as_bstr()),
+        Ok(match self.head_ref()? {
+            refs::HeadRef::Unset => Head::Unborn { branch: None },
+            refs::HeadRef::Detached(id) => Head::Detached {
+                commit: id.to_string(),
             },
-            gix::head::Kind::Detached { target, .. } => Head::Detached {
-                commit: target.to_string(),
-            },
-            gix::head::Kind::Symbolic(reference) => {
-                let name = short_branch(reference.name.as_bstr());
-                match self.head_commit()? {
+            refs::HeadRef::Symbolic(name) => {
+                let short = short_branch(name.as_bytes().as_bstr());
+                match self.peel_ref(&name)? {
                     Some(commit) => Head::Branch {
-                        name,
+                        name: short,
                         commit: commit.to_string(),
                     },
-                    None => Head::Unborn { branch: name },
+                    None => Head::Unborn {
+                        branch: Some(short),
+                    },
                 }
             }
         })
@@ -436,16 +454,8 @@ impl Repository {
         if self.head_commit()?.is_some() {
             return Ok(true);
         }
-        let platform = self
-            .repo
-            .references()
-            .map_err(|err| reference_error("refs/", &err))?;
-        let all = platform
-            .all()
-            .map_err(|err| reference_error("refs/", &err))?;
-        for reference in all {
-            let reference = reference.map_err(|err| reference_error("refs/", &err))?;
-            if let Some(id) = reference.target().try_id()
+        for (_, value) in self.list_refs("refs/")? {
+            if let refs::RefValue::Object(id) = value
                 && self.repo.has_object(id)
             {
                 return Ok(true);
@@ -454,21 +464,21 @@ impl Repository {
         Ok(false)
     }
 
-    /// The default branch: `origin/HEAD`'s target, else `main`, else `master`, whichever
-    /// exists first.
+    /// The local default branch: `init.defaultBranch`, else `main`, else `master`, whichever
+    /// exists first. Only local branches: a remote-tracking ref (`origin/HEAD`) can be moved
+    /// by any command without anything judging it.
     pub fn default_branch_ref(&self) -> Result<Option<BranchRef>, GitError> {
         let mut candidates = Vec::new();
-        if let Some(origin_head) = self.find_reference("refs/remotes/origin/HEAD")? {
-            if let Some(target) = origin_head.target().try_name() {
-                candidates.push(target.as_bstr().to_str_lossy().into_owned());
-            } else {
-                candidates.push("refs/remotes/origin/HEAD".to_owned());
+        if let Some(name) = self.repo.config_snapshot().string("init.defaultBranch") {
+            let name = name.to_str_lossy();
+            if !name.is_empty() {
+                candidates.push(format!("refs/heads/{name}"));
             }
         }
         candidates.push("refs/heads/main".to_owned());
         candidates.push("refs/heads/master".to_owned());
         for name in candidates {
-            if let Some(commit) = self.reference_commit(&name)? {
+            if let Some(commit) = self.peel_ref(&name)? {
                 return Ok(Some(BranchRef {
                     name,
                     commit: commit.to_string(),
@@ -563,17 +573,11 @@ impl Repository {
     }
 
     fn head_commit(&self) -> Result<Option<ObjectId>, GitError> {
-        let mut head = self
-            .repo
-            .head()
-            .map_err(|err| reference_error("HEAD", &err))?;
-        if head.is_unborn() {
-            return Ok(None);
+        match self.head_ref()? {
+            refs::HeadRef::Unset => Ok(None),
+            refs::HeadRef::Detached(id) => Ok(Some(id)),
+            refs::HeadRef::Symbolic(name) => self.peel_ref(&name),
         }
-        let id = head
-            .try_peel_to_id()
-            .map_err(|err| reference_error("HEAD", &err))?;
-        Ok(id.map(gix::Id::detach))
     }
 
     fn merge_head_ids(&self) -> Result<Vec<ObjectId>, GitError> {
@@ -593,23 +597,6 @@ impl Repository {
             .collect()
     }
 
-    fn find_reference(&self, name: &str) -> Result<Option<gix::Reference<'_>>, GitError> {
-        self.repo
-            .try_find_reference(name)
-            .map_err(|err| reference_error(name, &err))
-    }
-
-    fn reference_commit(&self, name: &str) -> Result<Option<ObjectId>, GitError> {
-        let Some(mut reference) = self.find_reference(name)? else {
-            return Ok(None);
-        };
-        match reference.peel_to_id() {
-            Ok(id) => Ok(Some(id.detach())),
-            Err(err) if is_not_found(&err) => Ok(None),
-            Err(err) => Err(reference_error(name, &err)),
-        }
-    }
-
     fn resolve_commit(&self, rev: &str) -> Result<ObjectId, GitError> {
         if rev == "HEAD" {
             return self.head_commit()?.ok_or_else(|| GitError::Revision {
@@ -617,13 +604,10 @@ impl Repository {
                 message: "HEAD is an unborn branch without commits".to_owned(),
             });
         }
-        let spec = format!("{rev}^{{commit}}");
-        self.repo
-            .rev_parse_single(spec.as_str())
-            .map(gix::Id::detach)
-            .map_err(|err| GitError::Revision {
+        self.rev_parse_commit(rev)?
+            .ok_or_else(|| GitError::Revision {
                 rev: rev.to_owned(),
-                message: message(&err),
+                message: "it names no commit of this repository".to_owned(),
             })
     }
 
@@ -631,17 +615,7 @@ impl Repository {
         if rev == "HEAD" {
             return self.head_commit();
         }
-        let spec = format!("{rev}^{{commit}}");
-        match self.repo.rev_parse_single(spec.as_str()) {
-            Ok(id) => Ok(Some(id.detach())),
-            // As for `git rev-parse --verify`, a name that does not resolve (unknown, out of
-            // range, not a commit, malformed) is no revision; damaged data is an error.
-            Err(err) if !err.is_corrupted() => Ok(None),
-            Err(err) => Err(GitError::Revision {
-                rev: rev.to_owned(),
-                message: message(&err),
-            }),
-        }
+        self.rev_parse_commit(rev)
     }
 
     fn attributes<'r>(&'r self, index: &gix::index::State) -> Result<Attributes<'r>, GitError> {
@@ -891,18 +865,6 @@ fn message_dyn(err: &dyn std::error::Error) -> String {
         source = cause.source();
     }
     out.replace('\n', " ")
-}
-
-/// A failure that only says something does not exist (not that the repository is damaged).
-fn is_not_found(err: &gix::Error) -> bool {
-    err.classify().is_not_found() && !err.is_corrupted()
-}
-
-fn reference_error(name: &str, err: &(dyn std::error::Error + 'static)) -> GitError {
-    GitError::Reference {
-        name: name.to_owned(),
-        message: message(err),
-    }
 }
 
 /// Removes `.` and resolves `..` components lexically.

@@ -621,6 +621,7 @@ impl<'r> Objects<'r> {
         entries.sort_by(|a, b| a.0.cmp(b.0));
         let mut build = TreeBuild {
             hash: self.repo.object_hash(),
+            objects: self,
             verify,
             mismatch: None,
         };
@@ -1128,8 +1129,11 @@ fn compare_entries(a: &[u8], a_tree: bool, b: &[u8], b_tree: bool) -> Ordering {
 type Trust<'t> = &'t dyn Fn(&[u8], ObjectId) -> bool;
 
 /// Hashing the index into trees, level by level.
-struct TreeBuild<'v> {
+struct TreeBuild<'v, 'o, 'r> {
     hash: gix::hash::Kind,
+    /// Where a cache-tree entry's tree is read when its id is not the one its entries hash
+    /// to (an old repository's legacy encoding).
+    objects: &'o Objects<'r>,
     /// When set, a valid cache-tree entry is taken as it is only when this trusts it (by
     /// directory and tree); the others are recomputed and compared.
     verify: Option<Trust<'v>>,
@@ -1137,7 +1141,7 @@ struct TreeBuild<'v> {
     mismatch: Option<String>,
 }
 
-impl TreeBuild<'_> {
+impl TreeBuild<'_, '_, '_> {
     /// Builds the tree for `entries` (sorted, all below the directory whose path ends at byte
     /// `offset`), hashing each level; `None` when nothing is in it. A valid cache-tree entry
     /// is used as it is, as git does (when verifying: after checking it).
@@ -1228,7 +1232,7 @@ impl TreeBuild<'_> {
             Some(id) => id,
             None => hash_tree(&[], self.hash)?,
         };
-        if computed != cache.id && self.mismatch.is_none() {
+        if computed != cache.id && self.mismatch.is_none() && !self.same_tree(cache.id, &level) {
             self.mismatch = Some(format!(
                 "its cache tree says git commits tree `{}` for {}, but the entries there make tree `{computed}`",
                 cache.id,
@@ -1236,6 +1240,35 @@ impl TreeBuild<'_> {
             ));
         }
         Ok(Some(cache.id))
+    }
+}
+
+impl TreeBuild<'_, '_, '_> {
+    /// Whether the tree object `id` holds exactly the entries of `level`, modes read as git
+    /// reads them. Trees that old git (and other tools) wrote with zero-padded modes
+    /// (`040000`, which `git fsck` calls `zeroPaddedFilemode`) hash to another id than the
+    /// canonical encoding of the same entries: after `git read-tree` of such a commit, the
+    /// cache tree names that id, and git commits it. The content is the same, so it is no
+    /// damage; a tree that cannot be read, or lists other entries, is.
+    fn same_tree(&self, id: ObjectId, level: &[(&[u8], u32, ObjectId)]) -> bool {
+        let Ok(data) = self.objects.read_kind(&id, gix::object::Kind::Tree) else {
+            return false;
+        };
+        let mut found: Vec<(&[u8], u32, ObjectId)> = Vec::with_capacity(level.len());
+        for entry in gix::objs::TreeRefIter::from_bytes(&data, self.hash) {
+            let Ok(entry) = entry else {
+                return false;
+            };
+            found.push((
+                entry.filename.as_ref(),
+                canonical(u32::from(entry.mode.value())),
+                entry.oid.to_owned(),
+            ));
+        }
+        // In git's order, as the tree's own entries must be (an unsorted tree is damage).
+        let mut expected = level.to_vec();
+        expected.sort_by(tree_order);
+        found == expected
     }
 }
 

@@ -912,9 +912,10 @@ fn permission_denied_on_the_git_directory_is_an_error() {
         ),
         (git_dir.join("config"), "configuration file at".to_owned()),
         (git_dir.join("objects"), "Permission denied".to_owned()),
+        // HEAD names the branch; its file under `refs/heads/` cannot be read.
         (
             git_dir.join("refs/heads"),
-            "cannot read the reference `HEAD`".to_owned(),
+            "cannot read the reference `refs/heads/feature`: Could not read reference".to_owned(),
         ),
     ];
     for (path, message) in &cases {

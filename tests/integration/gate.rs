@@ -92,7 +92,12 @@ impl Gate {
 
     /// Like [`Self::new`], with `policy` as the committed Astrixfile.ax (none for `None`).
     pub(crate) fn with_policy(policy: Option<&str>) -> Self {
-        let gate = Self::init();
+        Self::with_init(&[], policy)
+    }
+
+    /// Like [`Self::with_policy`], with `init` added to `git init` (`--ref-format=reftable`).
+    pub(crate) fn with_init(init: &[&str], policy: Option<&str>) -> Self {
+        let gate = Self::init_with(init);
         gate.write("README.md", "hello\n");
         gate.write("src/lib.rs", "pub fn one() -> u32 {\n    1\n}\n");
         gate.write(
@@ -115,11 +120,17 @@ impl Gate {
     }
 
     fn init() -> Self {
+        Self::init_with(&[])
+    }
+
+    fn init_with(init: &[&str]) -> Self {
         let sandbox = Sandbox::new();
         let root = sandbox.path().join("repo");
         fs::create_dir(&root).unwrap();
         let gate = Self { sandbox, root };
-        gate.git(&["init", "-q", "-b", "main"]);
+        let mut args = vec!["init", "-q", "-b", "main"];
+        args.extend_from_slice(init);
+        gate.git(&args);
         // The approver's identity (commits take theirs from the isolated environment).
         let config = gate.root.join(".git/config");
         let mut text = fs::read_to_string(&config).unwrap();
@@ -129,7 +140,7 @@ impl Gate {
         gate
     }
 
-    fn install(&self) {
+    pub(crate) fn install(&self) {
         let output = isolated(ASTRIX, &self.root)
             .arg("install")
             .output()

@@ -13,6 +13,7 @@ mod common;
 mod blast;
 mod ci;
 mod cli;
+mod compat;
 mod evaluate;
 mod faults;
 mod gate;

@@ -1753,7 +1753,7 @@ fn head_on_unborn_branch_and_detached() {
     assert_eq!(
         opened().head().unwrap(),
         Head::Unborn {
-            branch: "main".to_owned()
+            branch: Some("main".to_owned())
         }
     );
     assert!(!opened().has_any_commit().unwrap());
@@ -1780,7 +1780,7 @@ fn head_on_unborn_branch_and_detached() {
     assert_eq!(
         opened().head().unwrap(),
         Head::Unborn {
-            branch: "fresh".to_owned()
+            branch: Some("fresh".to_owned())
         }
     );
     assert!(opened().has_any_commit().unwrap());
@@ -1872,8 +1872,11 @@ fn files_at_revisions_and_in_the_index() {
     assert_eq!(opened().file_in_index("nope").unwrap(), None);
 }
 
+/// The orphan-branch policy comes from a local branch (`init.defaultBranch`, `main`,
+/// `master`), never from `origin/HEAD`, which any command can point anywhere without
+/// anything judging it.
 #[test]
-fn default_branch_prefers_origin_head() {
+fn default_branch_is_local_never_origin_head() {
     let upstream = TestRepo::new();
     upstream.write("a.txt", "a\n");
     upstream.commit_all("a");
@@ -1886,12 +1889,27 @@ fn default_branch_prefers_origin_head() {
         upstream.path().to_str().unwrap(),
         clone.path().to_str().unwrap(),
     ]);
-    let opened = Repository::open(clone.path(), &clone.env_snapshot()).unwrap();
-    let default = opened.default_branch_ref().unwrap().unwrap();
-    assert_eq!(default.name, "refs/remotes/origin/trunk");
+    let default = |repo: &TestRepo| {
+        Repository::open(repo.path(), &repo.env_snapshot())
+            .unwrap()
+            .default_branch_ref()
+            .unwrap()
+            .map(|branch| branch.name)
+    };
+    // The clone has a local `trunk` only, and `origin/HEAD` names `origin/trunk`.
+    assert_eq!(default(&clone), None);
+    clone.git(&["config", "init.defaultBranch", "trunk"]);
+    assert_eq!(default(&clone).as_deref(), Some("refs/heads/trunk"));
+    clone.git(&["config", "--unset", "init.defaultBranch"]);
+    clone.git(&["branch", "main", "trunk"]);
+    clone.git(&[
+        "symbolic-ref",
+        "refs/remotes/origin/HEAD",
+        "refs/remotes/origin/trunk",
+    ]);
+    assert_eq!(default(&clone).as_deref(), Some("refs/heads/main"));
     let empty = TestRepo::new();
-    let opened = Repository::open(empty.path(), &empty.env_snapshot()).unwrap();
-    assert_eq!(opened.default_branch_ref().unwrap(), None);
+    assert_eq!(default(&empty), None);
 }
 
 #[test]
