@@ -157,16 +157,16 @@ pub fn commit_actor(meta: &CommitMeta, actors: &Actors) -> CommitActor {
     for trailer in &meta.trailers {
         let key = trailer.key.to_lowercase();
         let text = format!("{}: {}", trailer.key, trailer.value);
-        if AUTHORSHIP_TRAILERS.contains(&key.as_str()) {
-            if let Some(signature) = parse_identity(&trailer.value) {
-                for (agent, why) in identity_matches(&signature, actors) {
-                    evidence.push(Evidence {
-                        agent,
-                        source: "trailer",
-                        text: text.clone(),
-                        why,
-                    });
-                }
+        if AUTHORSHIP_TRAILERS.contains(&key.as_str())
+            && let Some(signature) = parse_identity(&trailer.value)
+        {
+            for (agent, why) in identity_matches(&signature, actors) {
+                evidence.push(Evidence {
+                    agent,
+                    source: "trailer",
+                    text: text.clone(),
+                    why,
+                });
             }
         }
         if key == ACTOR_TRAILER.to_lowercase() {
@@ -234,10 +234,10 @@ pub fn range_actor<'a>(
         total += 1;
         if actor.is_agent() {
             agents.push(short(commit));
-            if let Some(id) = actor.actor.id.as_deref() {
-                if !ids.contains(&id) {
-                    ids.push(id);
-                }
+            if let Some(id) = actor.actor.id.as_deref()
+                && !ids.contains(&id)
+            {
+                ids.push(id);
             }
         }
     }

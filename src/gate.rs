@@ -38,17 +38,17 @@ pub struct ResolvedTarget {
 /// matches the branch; else `ASTRIX_TARGET_ENV`; else `development`. The variable never
 /// downgrades a branch that an entry matches.
 pub fn resolve_target(policy: &Policy, branch: Option<&str>, env: &EnvSnapshot) -> ResolvedTarget {
-    if let Some(branch) = branch {
-        if let Some((environment, pattern)) = policy.environment_for_branch(branch) {
-            return ResolvedTarget {
-                env: environment.name.clone(),
-                branch: Some(branch.to_owned()),
-                decided_by: format!(
-                    "branch `{branch}` matches `{pattern}` of [[environment]] `{}`",
-                    environment.name
-                ),
-            };
-        }
+    if let Some(branch) = branch
+        && let Some((environment, pattern)) = policy.environment_for_branch(branch)
+    {
+        return ResolvedTarget {
+            env: environment.name.clone(),
+            branch: Some(branch.to_owned()),
+            decided_by: format!(
+                "branch `{branch}` matches `{pattern}` of [[environment]] `{}`",
+                environment.name
+            ),
+        };
     }
     let unmatched = match branch {
         Some(branch) => format!("branch `{branch}` matches no [[environment]]"),
@@ -79,6 +79,8 @@ pub struct ChangeFacts {
     pub lines_deleted: Option<u64>,
     /// Binary files, when counted.
     pub binary_files: Option<u64>,
+    /// Bytes of added text lines and of added or changed binary files, when counted.
+    pub bytes_added: Option<u64>,
     /// Test tampering (SPEC §6.1), when analysed.
     pub tamper: Option<crate::tamper::TamperReport>,
     /// Components in the blast radius (SPEC §8), when a policy reads them.
@@ -139,6 +141,7 @@ pub fn build_intent(
             lines_added: facts.lines_added.map(RawCount::from_u64),
             lines_deleted: facts.lines_deleted.map(RawCount::from_u64),
             binary_files: facts.binary_files.map(RawCount::from_u64),
+            bytes_added: facts.bytes_added.map(RawCount::from_u64),
             // A test removed or skipped, or an assertion removed, in any file (test path or
             // not: a Rust `#[cfg(test)]` module lives in `src/`) modifies tests.
             modifies_tests: ModifiesTests(tamper.is_some_and(|report| {
@@ -163,6 +166,7 @@ pub fn needs_line_counts(policy: &Policy) -> bool {
                     | Argument::LinesDeleted
                     | Argument::LinesChanged
                     | Argument::BinaryFiles
+                    | Argument::BytesAdded
             )
         })
     })
@@ -240,18 +244,16 @@ pub fn commit_next_steps(
                 .iter()
                 .any(|rule| rule.id == outcome.id && rule.env.is_some())
         });
-    if denied_for_env {
-        if let Some(branch) = &target.branch {
-            steps.push(format!(
+    if denied_for_env && let Some(branch) = &target.branch {
+        steps.push(format!(
                 "this branch (`{branch}`) targets `{}`: commit on a feature branch instead (`git switch -c <new-branch>`), and open a pull request",
                 target.env
             ));
-        }
     }
     let size_limited = deciding.iter().any(|outcome| {
         outcome.policy.as_ref().is_some_and(|policy| {
             !policy.passed
-                && ["lines_", "files_changed", "binary_files"]
+                && ["lines_", "files_changed", "binary_files", "bytes_added"]
                     .iter()
                     .any(|name| policy.policy.contains(name))
         })

@@ -85,6 +85,13 @@ pub struct Diff {
         skip_serializing_if = "Option::is_none"
     )]
     pub binary_files: Option<RawCount>,
+    /// Bytes of added text lines plus the size of added or changed binary files.
+    #[serde(
+        default,
+        deserialize_with = "raw_count",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub bytes_added: Option<RawCount>,
     /// Test functions or cases removed (net of those added back).
     #[serde(
         default,
@@ -122,6 +129,7 @@ impl Diff {
             "lines_added" => self.lines_added.as_ref(),
             "lines_deleted" => self.lines_deleted.as_ref(),
             "binary_files" => self.binary_files.as_ref(),
+            "bytes_added" => self.bytes_added.as_ref(),
             "tests_removed" => self.tests_removed.as_ref(),
             "test_skips_added" => self.test_skips_added.as_ref(),
             "assertions_removed" => self.assertions_removed.as_ref(),
@@ -131,11 +139,12 @@ impl Diff {
     }
 
     /// Every optional count, by its JSON name.
-    fn counts_mut(&mut self) -> [(&'static str, &mut Option<RawCount>); 7] {
+    fn counts_mut(&mut self) -> [(&'static str, &mut Option<RawCount>); 8] {
         [
             ("lines_added", &mut self.lines_added),
             ("lines_deleted", &mut self.lines_deleted),
             ("binary_files", &mut self.binary_files),
+            ("bytes_added", &mut self.bytes_added),
             ("tests_removed", &mut self.tests_removed),
             ("test_skips_added", &mut self.test_skips_added),
             ("assertions_removed", &mut self.assertions_removed),
@@ -457,10 +466,10 @@ impl ActionIntent {
         let mut intent = Self::from_json(&value.to_string())?;
         let sent = value.get("diff").and_then(serde_json::Value::as_object);
         for (name, count) in intent.diff.counts_mut() {
-            if let Some(serde_json::Value::Number(number)) = sent.and_then(|diff| diff.get(name)) {
-                if let (true, Some(float)) = (number.is_f64(), number.as_f64()) {
-                    *count = Some(RawCount::from_decoded_float(float));
-                }
+            if let Some(serde_json::Value::Number(number)) = sent.and_then(|diff| diff.get(name))
+                && let (true, Some(float)) = (number.is_f64(), number.as_f64())
+            {
+                *count = Some(RawCount::from_decoded_float(float));
             }
         }
         Ok(intent)

@@ -64,11 +64,11 @@ pub fn parse_duration(text: &str) -> Option<Duration> {
 /// A duration as the largest whole unit that fits (`24h`, `90m`, `45s`).
 pub fn format_duration(duration: Duration) -> String {
     let seconds = duration.as_secs();
-    if seconds > 0 && seconds % 86_400 == 0 {
+    if seconds > 0 && seconds.is_multiple_of(86_400) {
         format!("{}d", seconds / 86_400)
-    } else if seconds > 0 && seconds % 3600 == 0 {
+    } else if seconds > 0 && seconds.is_multiple_of(3600) {
         format!("{}h", seconds / 3600)
-    } else if seconds > 0 && seconds % 60 == 0 {
+    } else if seconds > 0 && seconds.is_multiple_of(60) {
         format!("{}m", seconds / 60)
     } else {
         format!("{seconds}s")

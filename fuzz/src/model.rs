@@ -220,6 +220,7 @@ pub enum ArgumentM {
     LinesChanged,
     TestsChanged,
     BinaryFiles,
+    BytesAdded,
     TestsRemoved,
     TestSkipsAdded,
     AssertionsRemoved,
@@ -235,6 +236,7 @@ impl ArgumentM {
             ArgumentM::LinesChanged => "lines_changed",
             ArgumentM::TestsChanged => "tests_changed",
             ArgumentM::BinaryFiles => "binary_files",
+            ArgumentM::BytesAdded => "bytes_added",
             ArgumentM::TestsRemoved => "tests_removed",
             ArgumentM::TestSkipsAdded => "test_skips_added",
             ArgumentM::AssertionsRemoved => "assertions_removed",
@@ -569,6 +571,7 @@ pub struct CountsM {
     pub lines_added: Option<CountM>,
     pub lines_deleted: Option<CountM>,
     pub binary_files: Option<CountM>,
+    pub bytes_added: Option<CountM>,
     pub tests_removed: Option<CountM>,
     pub test_skips_added: Option<CountM>,
     pub assertions_removed: Option<CountM>,
@@ -581,6 +584,7 @@ impl CountsM {
             "lines_added" => self.lines_added,
             "lines_deleted" => self.lines_deleted,
             "binary_files" => self.binary_files,
+            "bytes_added" => self.bytes_added,
             "tests_removed" => self.tests_removed,
             "test_skips_added" => self.test_skips_added,
             "assertions_removed" => self.assertions_removed,
@@ -589,10 +593,11 @@ impl CountsM {
         }
     }
 
-    const NAMES: [&'static str; 7] = [
+    const NAMES: [&'static str; 8] = [
         "lines_added",
         "lines_deleted",
         "binary_files",
+        "bytes_added",
         "tests_removed",
         "test_skips_added",
         "assertions_removed",

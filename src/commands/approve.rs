@@ -182,8 +182,10 @@ fn show(
     writeln!(out, "  files   {}", judgement.change.modified_paths().len())?;
     for file in &judgement.change.files {
         let lines = match file.lines {
-            Some(crate::git::LineCount::Text { added, deleted }) => format!("+{added} -{deleted}"),
-            Some(crate::git::LineCount::Binary) => "binary".to_owned(),
+            Some(crate::git::LineCount::Text { added, deleted, .. }) => {
+                format!("+{added} -{deleted}")
+            }
+            Some(crate::git::LineCount::Binary { .. }) => "binary".to_owned(),
             None => String::new(),
         };
         let path = match &file.kind {

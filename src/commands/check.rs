@@ -18,7 +18,7 @@ use crate::gate::{
 };
 use crate::git::{Change, ChangeKind, ChangeOptions, Entry, EntryMode, Head, Repository, Snapshot};
 use crate::intent::ActionIntent;
-use crate::policy::{self, FILE_NAME, Verdict};
+use crate::policy::{self, FILE_NAME, Policy, Verdict};
 use crate::report::{ContextLine, Explanation, Section, TextReport, decision_json, write_json};
 use crate::source::{self, RepositoryPolicy};
 use crate::tamper::{self, TamperReport};
@@ -85,23 +85,28 @@ pub fn current_branch(repo: &Repository, head: &Head) -> anyhow::Result<Option<S
     })
 }
 
-/// The facts of a change, as the intent needs them.
-pub fn change_facts(change: &Change, tamper: Option<TamperReport>) -> ChangeFacts {
-    let totals = change.totals();
+/// The facts of a change, as the intent needs them. The size counts leave out the files that
+/// `[facts] exclude` names, each side of a pair (a rename is left out only when both its
+/// paths are excluded, so a rename cannot hide its own edit).
+pub fn change_facts(change: &Change, policy: &Policy, tamper: Option<TamperReport>) -> ChangeFacts {
+    let totals = change.totals_without(|file| {
+        policy.excludes_from_counts(&file.path) && policy.excludes_from_counts(file.old_path())
+    });
     ChangeFacts {
         files: change.modified_paths(),
         lines_added: totals.map(|totals| totals.lines_added),
         lines_deleted: totals.map(|totals| totals.lines_deleted),
         binary_files: totals.map(|totals| totals.binary_files),
+        bytes_added: totals.map(|totals| totals.bytes_added),
         tamper,
         impacted_components: None,
     }
 }
 
 /// The test-tampering analysis of a change: every changed regular file of a known language,
-/// old content against new (a rename's old content under its new path). A copy's source
-/// stays, so a copy is analysed as an added file; a rename to a path of no known language
-/// (`test_a.py` to `test_a.py.disabled`) as the deletion of its old path.
+/// old content against new (a rename's old content under its new path); a rename to a path
+/// of no known language (`test_a.py` to `test_a.py.disabled`) as the deletion of its old
+/// path.
 pub fn analyze_tampering(repo: &Repository, change: &Change) -> anyhow::Result<TamperReport> {
     let content = |entry: Option<&Entry>| -> anyhow::Result<Option<Vec<u8>>> {
         match entry {
@@ -118,12 +123,7 @@ pub fn analyze_tampering(repo: &Repository, change: &Change) -> anyhow::Result<T
         {
             continue;
         }
-        let copied = matches!(file.kind, ChangeKind::Copied { .. });
-        let old = if copied {
-            None
-        } else {
-            content(file.old.as_ref())?
-        };
+        let old = content(file.old.as_ref())?;
         let new = content(file.new.as_ref())?;
         let analysis = if tamper::language_of(&file.path).is_some() {
             tamper::analyze_file(&file.path, old.as_deref(), new.as_deref())
@@ -228,7 +228,7 @@ pub fn judge_change_as(
     } else {
         None
     };
-    let mut facts = change_facts(&change, tamper);
+    let mut facts = change_facts(&change, rules, tamper);
     if gate::needs_impact(rules) {
         let count = crate::impact::impacted_components(repo, &snapshot, rules, &facts.files)
             .context("cannot read the component graph of the change")?;
@@ -387,7 +387,7 @@ pub fn context_lines(judgement: &Judgement) -> Vec<ContextLine> {
         },
         ContextLine {
             label: "change",
-            text: describe_change(&judgement.change),
+            text: describe_change(&judgement.change, &judgement.policy.loaded.policy),
         },
     ];
     if let Some(approval) = &judgement.approval {
@@ -399,16 +399,26 @@ pub fn context_lines(judgement: &Judgement) -> Vec<ContextLine> {
     lines
 }
 
-fn describe_change(change: &Change) -> String {
+fn describe_change(change: &Change, policy: &Policy) -> String {
     let files = change.modified_paths().len();
     let mut text = format!("{files} file{}", if files == 1 { "" } else { "s" });
-    if let Some(totals) = change.totals() {
+    let excluded = |file: &crate::git::FileChange| {
+        policy.excludes_from_counts(&file.path) && policy.excludes_from_counts(file.old_path())
+    };
+    if let Some(totals) = change.totals_without(excluded) {
         text.push_str(&format!(
             ", +{} -{} lines",
             totals.lines_added, totals.lines_deleted
         ));
         if totals.binary_files > 0 {
             text.push_str(&format!(", {} binary", totals.binary_files));
+        }
+        let left_out = change.files.iter().filter(|file| excluded(file)).count();
+        if left_out > 0 {
+            text.push_str(&format!(
+                " ({left_out} file{} left out of the counts by [facts] exclude)",
+                if left_out == 1 { "" } else { "s" }
+            ));
         }
     }
     if change.is_merge() {

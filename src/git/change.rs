@@ -19,8 +19,6 @@ pub struct Change {
     /// The commits the change is judged against, as hex ids: for the staged change `HEAD`
     /// (empty on an unborn branch) followed by every `MERGE_HEAD`; for a commit, its parents.
     pub parents: Vec<String>,
-    /// How renames and copies were looked for (from `diff.renames`).
-    pub renames: RenameMode,
 }
 
 impl Change {
@@ -30,8 +28,8 @@ impl Change {
         self.parents.len() > 1
     }
 
-    /// Every path the intent lists: each changed path, and both sides of a rename (a copy's
-    /// source is unchanged and is not listed), sorted and deduplicated.
+    /// Every path the intent lists: each changed path, and both sides of a rename, sorted and
+    /// deduplicated.
     ///
     /// Paths are told apart by their bytes, not by their (lossy) text: two files whose names
     /// are not UTF-8 and differ only in the bytes that U+FFFD replaces are two entries, so
@@ -52,18 +50,28 @@ impl Change {
         paths.into_values().collect()
     }
 
-    /// Sum of the text line counts and number of binary files; `None` when line counts were
-    /// not computed.
+    /// Sum of the text line counts, number of binary files and bytes added; `None` when line
+    /// counts were not computed.
     pub fn totals(&self) -> Option<Totals> {
+        self.totals_without(|_| false)
+    }
+
+    /// [`Self::totals`] over the files `excluded` does not leave out.
+    pub fn totals_without(&self, excluded: impl Fn(&FileChange) -> bool) -> Option<Totals> {
         let mut totals = Totals::default();
         for file in &self.files {
-            match file.lines? {
-                LineCount::Text { added, deleted } => {
+            let lines = file.lines?;
+            if excluded(file) {
+                continue;
+            }
+            match lines {
+                LineCount::Text { added, deleted, .. } => {
                     totals.lines_added += added;
                     totals.lines_deleted += deleted;
                 }
-                LineCount::Binary => totals.binary_files += 1,
+                LineCount::Binary { .. } => totals.binary_files += 1,
             }
+            totals.bytes_added += lines.bytes_added();
         }
         Some(totals)
     }
@@ -78,18 +86,8 @@ pub struct Totals {
     pub lines_deleted: u64,
     /// Files whose diff is binary.
     pub binary_files: u64,
-}
-
-/// How renames and copies are detected, from the `diff.renames` configuration.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub enum RenameMode {
-    /// `diff.renames=false`: every move is a deletion and an addition.
-    Off,
-    /// The default since git 2.9: renames at 50% similarity.
-    #[default]
-    Renames,
-    /// `diff.renames=copies`: renames and copies (from changed files).
-    Copies,
+    /// Bytes of the added text lines plus the size of added or changed binary files.
+    pub bytes_added: u64,
 }
 
 /// One changed path.
@@ -119,10 +117,10 @@ impl FileChange {
         matches!((&self.old, &self.new), (Some(old), Some(new)) if old.id == new.id && old.mode != new.mode)
     }
 
-    /// The path before the change: the source of a rename or copy, else [`Self::path`].
+    /// The path before the change: the source of a rename, else [`Self::path`].
     pub fn old_path(&self) -> &str {
         match &self.kind {
-            ChangeKind::Renamed { from, .. } | ChangeKind::Copied { from, .. } => from,
+            ChangeKind::Renamed { from, .. } => from,
             _ => &self.path,
         }
     }
@@ -144,13 +142,6 @@ pub enum ChangeKind {
         /// Similarity in percent (100 for an exact move).
         similarity: u8,
     },
-    /// `C`: copied from `from` (which stays), possibly edited.
-    Copied {
-        /// The source path.
-        from: String,
-        /// Similarity in percent.
-        similarity: u8,
-    },
     /// `T`: the entry changed type (file, symlink, submodule).
     TypeChanged,
 }
@@ -163,7 +154,6 @@ impl ChangeKind {
             Self::Modified => 'M',
             Self::Deleted => 'D',
             Self::Renamed { .. } => 'R',
-            Self::Copied { .. } => 'C',
             Self::TypeChanged => 'T',
         }
     }
@@ -214,7 +204,8 @@ impl EntryMode {
     }
 }
 
-/// Lines added and deleted in one file, or binary (git prints `-\t-`).
+/// Lines added and deleted in one file, or binary (git prints `-\t-`), and the bytes it
+/// adds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum LineCount {
     /// A text diff.
@@ -223,10 +214,24 @@ pub enum LineCount {
         added: u64,
         /// Lines deleted.
         deleted: u64,
+        /// The bytes of the added lines.
+        bytes_added: u64,
     },
-    /// A binary diff: a NUL byte in the first 8000 bytes of either side, or the `binary` /
-    /// `-diff` attribute.
-    Binary,
+    /// A binary diff: a NUL byte in the first 8000 bytes of either side (git's rule; no
+    /// attribute, driver or size setting changes it).
+    Binary {
+        /// The size of the new content (0 when the file is deleted).
+        bytes_added: u64,
+    },
+}
+
+impl LineCount {
+    /// The bytes the file adds.
+    pub fn bytes_added(&self) -> u64 {
+        match *self {
+            LineCount::Text { bytes_added, .. } | LineCount::Binary { bytes_added } => bytes_added,
+        }
+    }
 }
 
 #[cfg(test)]
@@ -235,9 +240,7 @@ mod tests {
 
     fn file(path: &str, kind: ChangeKind, lines: LineCount) -> FileChange {
         let raw_from = match &kind {
-            ChangeKind::Renamed { from, .. } | ChangeKind::Copied { from, .. } => {
-                Some(from.as_bytes().to_vec())
-            }
+            ChangeKind::Renamed { from, .. } => Some(from.as_bytes().to_vec()),
             _ => None,
         };
         FileChange {
@@ -252,7 +255,7 @@ mod tests {
     }
 
     #[test]
-    fn modified_paths_lists_both_sides_of_renames_but_not_copy_sources() {
+    fn modified_paths_lists_both_sides_of_renames() {
         let change = Change {
             files: vec![
                 file(
@@ -264,15 +267,13 @@ mod tests {
                     LineCount::Text {
                         added: 0,
                         deleted: 0,
+                        bytes_added: 0,
                     },
                 ),
                 file(
-                    "c.txt",
-                    ChangeKind::Copied {
-                        from: "a.txt".to_owned(),
-                        similarity: 90,
-                    },
-                    LineCount::Binary,
+                    "c.png",
+                    ChangeKind::Added,
+                    LineCount::Binary { bytes_added: 300 },
                 ),
                 file(
                     "b.txt",
@@ -280,18 +281,30 @@ mod tests {
                     LineCount::Text {
                         added: 2,
                         deleted: 1,
+                        bytes_added: 9,
                     },
                 ),
             ],
             ..Change::default()
         };
-        assert_eq!(change.modified_paths(), ["b.txt", "c.txt", "z.txt"]);
+        assert_eq!(change.modified_paths(), ["b.txt", "c.png", "z.txt"]);
         assert_eq!(
             change.totals(),
             Some(Totals {
                 lines_added: 2,
                 lines_deleted: 1,
-                binary_files: 1
+                binary_files: 1,
+                bytes_added: 309,
+            })
+        );
+        // Files a policy leaves out of the counts are still modified files.
+        assert_eq!(
+            change.totals_without(|file| file.path == "c.png"),
+            Some(Totals {
+                lines_added: 2,
+                lines_deleted: 1,
+                binary_files: 0,
+                bytes_added: 9,
             })
         );
     }

@@ -2,8 +2,8 @@
 //!
 //! Reading the blobs (mostly inflating them) and diffing their lines is most of what
 //! `astrix check` does for an ordinary commit, and each pair is independent of the others.
-//! The calling thread keeps everything that needs the repository's own handles (the
-//! attribute stack, error reporting); a second thread opens the object database again
+//! The calling thread keeps everything that needs the repository's own handles (error
+//! reporting); a second thread opens the object database again
 //! ([`DetachedBlobs`]) and counts pairs from the other end of the list. What it cannot read
 //! is counted again on the calling thread, so errors and their order are those of counting
 //! one pair after the other.
@@ -13,13 +13,13 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use gix::bstr::BStr;
 
+use super::Content;
 use super::EntryMode;
 use super::change::LineCount;
 use super::error::GitError;
-use super::lines::{self, DiffAttribute, LineAlgorithm};
+use super::lines;
 use super::rename::Pair;
 use super::tree::{BlobSource, DetachedBlobs, Item};
-use super::{Content, DiffSettings};
 
 /// Below this many pairs, a second thread costs about what it saves: starting it and
 /// opening the object database again take about a millisecond on a small virtual machine,
@@ -30,76 +30,45 @@ const PARALLEL_MIN_PAIRS: usize = 256;
 /// The second thread's stack: the 8 MiB a main thread has on Linux (reserved, not used).
 const WORKER_STACK: usize = 8 * 1024 * 1024;
 
-/// What decides whether one side's content is binary, besides the content itself.
-#[derive(Debug, Clone)]
-pub(super) struct BinaryRule {
-    attribute: DiffAttribute,
-    /// `diff.<driver>.binary` of the attribute's driver, when it has one.
-    driver: Option<bool>,
-}
-
-impl BinaryRule {
-    pub(super) fn new(attribute: DiffAttribute, settings: &DiffSettings) -> Self {
-        let driver = match &attribute {
-            DiffAttribute::Driver(name) => settings.driver_binary.get(name).copied(),
-            _ => None,
-        };
-        Self { attribute, driver }
-    }
-
-    /// Whether `data` diffs as binary under this rule (git: larger than
-    /// `core.bigFileThreshold` without a `diff` attribute counts as binary).
-    pub(super) fn is_binary(&self, data: &[u8], big_file_threshold: u64) -> bool {
-        if self.attribute == DiffAttribute::Unspecified && data.len() as u64 > big_file_threshold {
-            return true;
-        }
-        lines::is_binary(&self.attribute, self.driver, data)
-    }
-}
-
-/// One side of a pair to count: its entry and how its content is judged binary.
-#[derive(Debug, Clone)]
-pub(super) struct SideJob {
-    pub(super) item: Item,
-    pub(super) rule: BinaryRule,
-}
-
-/// A pair to count, with everything the repository's thread must decide about it.
-#[derive(Debug, Clone)]
-pub(super) struct Job {
-    pub(super) old: Option<SideJob>,
-    pub(super) new: Option<SideJob>,
-}
-
-/// The diff settings counting needs.
+/// A pair to count: the entries of its sides (`None`: absent).
 #[derive(Debug, Clone, Copy)]
-pub(super) struct Counting {
-    pub(super) algorithm: LineAlgorithm,
-    pub(super) big_file_threshold: u64,
+pub(super) struct Job {
+    pub(super) old: Option<Item>,
+    pub(super) new: Option<Item>,
 }
 
 impl Job {
-    /// Counts the pair from both sides' content (empty for a missing side).
-    pub(super) fn count(&self, old: &[u8], new: &[u8], counting: Counting) -> LineCount {
-        let binary = [(&self.old, old), (&self.new, new)]
+    /// Counts the pair from both sides' content (empty for a missing side): binary when
+    /// either side has a NUL in its first 8000 bytes (git's rule, whatever the attributes,
+    /// drivers or `core.bigFileThreshold` say), else its lines.
+    pub(super) fn count(&self, old: &[u8], new: &[u8]) -> LineCount {
+        let binary = [(self.old.is_some(), old), (self.new.is_some(), new)]
             .into_iter()
-            .any(|(side, data)| {
-                side.as_ref()
-                    .is_some_and(|side| side.rule.is_binary(data, counting.big_file_threshold))
-            });
+            .any(|(present, data)| present && lines::buffer_is_binary(data));
         if binary {
-            return LineCount::Binary;
+            return LineCount::Binary {
+                bytes_added: if self.new.is_some() {
+                    new.len() as u64
+                } else {
+                    0
+                },
+            };
         }
         if let (Some(old), Some(new)) = (&self.old, &self.new)
-            && old.item.id == new.item.id
+            && old.id == new.id
         {
             return LineCount::Text {
                 added: 0,
                 deleted: 0,
+                bytes_added: 0,
             };
         }
-        let (added, deleted) = lines::count_lines(old, new, counting.algorithm);
-        LineCount::Text { added, deleted }
+        let count = lines::count_lines(old, new);
+        LineCount::Text {
+            added: count.added,
+            deleted: count.deleted,
+            bytes_added: count.bytes_added,
+        }
     }
 }
 
@@ -120,15 +89,13 @@ pub(super) fn line_counts(
     pairs: &[Pair],
     content: &mut Content<'_, '_>,
 ) -> Result<Vec<LineCount>, GitError> {
-    let jobs = pairs
+    let jobs: Vec<Job> = pairs
         .iter()
-        .map(|pair| {
-            content.job(
-                pair.old.as_ref().map(|(path, item)| (path.as_ref(), *item)),
-                pair.new.as_ref().map(|(path, item)| (path.as_ref(), *item)),
-            )
+        .map(|pair| Job {
+            old: pair.old.as_ref().map(|(_, item)| *item),
+            new: pair.new.as_ref().map(|(_, item)| *item),
         })
-        .collect::<Result<Vec<_>, _>>()?;
+        .collect();
     let detached = if jobs.len() >= PARALLEL_MIN_PAIRS {
         content.objects.detached()
     } else {
@@ -141,7 +108,6 @@ pub(super) fn line_counts(
             .map(|(job, pair)| content.count(job, pair_paths(pair), false))
             .collect();
     };
-    let counting = content.counting();
     // The calling thread takes pairs from the front, the other thread from the back.
     let ends = Mutex::new((0, jobs.len()));
     let stop = AtomicBool::new(false);
@@ -179,14 +145,13 @@ pub(super) fn line_counts(
                 while !stop.load(Ordering::Relaxed) {
                     let Some(at) = take_back() else { break };
                     let job = &jobs[at];
-                    let read = |side: &Option<SideJob>, source: &BlobSource| {
-                        let item = side.as_ref().map(|side| &side.item);
+                    let read = |item: Option<&Item>, source: &BlobSource| {
                         non_blob_content(item)
                             .or_else(|| item.and_then(|item| blobs.blob(&item.id, source)))
                     };
                     // Unread content is left to the calling thread.
-                    let count = read(&job.old, &sources[0]).and_then(|old| {
-                        read(&job.new, &sources[1]).map(|new| job.count(&old, &new, counting))
+                    let count = read(job.old.as_ref(), &sources[0]).and_then(|old| {
+                        read(job.new.as_ref(), &sources[1]).map(|new| job.count(&old, &new))
                     });
                     done.push((at, count));
                 }
@@ -235,103 +200,57 @@ fn pair_paths(pair: &Pair) -> (Option<&BStr>, Option<&BStr>) {
 
 #[cfg(test)]
 mod tests {
-    use std::collections::HashMap;
-
     use gix::ObjectId;
 
     use super::*;
-    use crate::git::RenameMode;
 
-    fn settings() -> DiffSettings {
-        DiffSettings {
-            renames: RenameMode::Renames,
-            rename_limit: 1000,
-            algorithm: LineAlgorithm::Myers,
-            big_file_threshold: 64,
-            driver_binary: HashMap::from([("yes".to_owned(), true), ("no".to_owned(), false)]),
+    fn item(id: u8) -> Item {
+        Item {
+            mode: 0o100_644,
+            id: ObjectId::from_bytes_or_panic(&[id; 20]),
         }
     }
 
-    fn rule(attribute: DiffAttribute) -> BinaryRule {
-        BinaryRule::new(attribute, &settings())
-    }
-
-    fn side(id: u8, attribute: DiffAttribute) -> SideJob {
-        SideJob {
-            item: Item {
-                mode: 0o100_644,
-                id: ObjectId::from_bytes_or_panic(&[id; 20]),
-            },
-            rule: rule(attribute),
-        }
-    }
-
-    const COUNTING: Counting = Counting {
-        algorithm: LineAlgorithm::Myers,
-        big_file_threshold: 64,
-    };
-
-    #[test]
-    fn the_attribute_decides_before_the_content() {
-        let nul = b"a\0b\n";
-        assert!(rule(DiffAttribute::Unspecified).is_binary(nul, 64));
-        assert!(!rule(DiffAttribute::Unspecified).is_binary(b"text\n", 64));
-        assert!(!rule(DiffAttribute::Set).is_binary(nul, 64));
-        assert!(rule(DiffAttribute::Unset).is_binary(b"text\n", 64));
-        assert!(rule(DiffAttribute::Driver("yes".to_owned())).is_binary(b"text\n", 64));
-        assert!(!rule(DiffAttribute::Driver("no".to_owned())).is_binary(nul, 64));
-        // A driver without a `binary` setting leaves it to the content.
-        assert!(rule(DiffAttribute::Driver("other".to_owned())).is_binary(nul, 64));
-    }
-
-    #[test]
-    fn content_over_the_big_file_threshold_is_binary_unless_an_attribute_says() {
-        let big = vec![b'x'; 65];
-        assert!(rule(DiffAttribute::Unspecified).is_binary(&big, 64));
-        assert!(!rule(DiffAttribute::Unspecified).is_binary(&big[..64], 64));
-        assert!(!rule(DiffAttribute::Set).is_binary(&big, 64));
-        assert!(!rule(DiffAttribute::Driver("other".to_owned())).is_binary(&big, 64));
-    }
-
-    /// A pair of blobs `old` and `new` (ids made of one repeated byte), both unspecified.
+    /// A pair of blobs `old` and `new` (ids made of one repeated byte).
     fn job(old: Option<u8>, new: Option<u8>) -> Job {
         Job {
-            old: old.map(|id| side(id, DiffAttribute::Unspecified)),
-            new: new.map(|id| side(id, DiffAttribute::Unspecified)),
+            old: old.map(item),
+            new: new.map(item),
         }
     }
 
-    fn text(added: u64, deleted: u64) -> LineCount {
-        LineCount::Text { added, deleted }
+    fn text(added: u64, deleted: u64, bytes_added: u64) -> LineCount {
+        LineCount::Text {
+            added,
+            deleted,
+            bytes_added,
+        }
     }
 
     #[test]
     fn a_pair_counts_lines_unless_either_side_is_binary() {
         let modified = job(Some(1), Some(2));
+        assert_eq!(modified.count(b"a\nb\nc\n", b"a\nB\nc\nd\n"), text(2, 1, 4));
         assert_eq!(
-            modified.count(b"a\nb\nc\n", b"a\nB\nc\nd\n", COUNTING),
-            text(2, 1)
+            modified.count(b"a\n", b"a\0\n"),
+            LineCount::Binary { bytes_added: 3 }
         );
         assert_eq!(
-            modified.count(b"a\n", b"a\0\n", COUNTING),
-            LineCount::Binary
+            modified.count(b"a\0\n", b"a\n"),
+            LineCount::Binary { bytes_added: 2 }
         );
-        let mut unset_old = job(Some(1), Some(2));
-        unset_old.old = Some(side(1, DiffAttribute::Unset));
-        assert_eq!(unset_old.count(b"a\n", b"b\n", COUNTING), LineCount::Binary);
+        // A deleted binary adds nothing.
+        assert_eq!(
+            job(Some(1), None).count(b"\0\0\0", b""),
+            LineCount::Binary { bytes_added: 0 }
+        );
     }
 
     #[test]
     fn an_added_file_counts_all_its_lines_and_an_unchanged_blob_none() {
-        assert_eq!(
-            job(None, Some(2)).count(b"", b"1\n2\n3", COUNTING),
-            text(3, 0)
-        );
+        assert_eq!(job(None, Some(2)).count(b"", b"1\n2\n3"), text(3, 0, 5));
         // A mode change keeps the blob: nothing is counted, whatever the content.
-        assert_eq!(
-            job(Some(3), Some(3)).count(b"x\n", b"y\n", COUNTING),
-            text(0, 0)
-        );
+        assert_eq!(job(Some(3), Some(3)).count(b"x\n", b"y\n"), text(0, 0, 0));
     }
 
     #[test]

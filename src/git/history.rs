@@ -156,14 +156,9 @@ impl Repository {
         let (old_tree, _) = objects.commit(&old_id)?;
         let (new_tree, _) = objects.commit(&new_id)?;
         let raw = objects.diff_trees(Some(old_tree), Some(new_tree))?;
-        let index = self
-            .repo
-            .index_from_tree(&new_tree)
-            .map_err(|err| GitError::corrupt(&new_tree, message(&err)))?;
-        let attributes = self.attributes(&index)?;
-        let mut content = Content::new(&objects, attributes, self.diff_settings()?);
+        let mut content = Content::new(&objects);
         let files = Self::ordinary(raw, &mut content, options)?;
-        Ok(finish(files, &[old_id], content.settings.renames))
+        Ok(finish(files, &[old_id]))
     }
 }
 

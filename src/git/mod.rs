@@ -12,21 +12,22 @@
 //! - Paths that are not UTF-8 are converted lossily (U+FFFD): such a file is still listed and
 //!   counted, but its name is not byte-exact. Files are told apart by their bytes, so two
 //!   names that differ only in replaced bytes are still two files.
-//! - `.gitattributes` (for `binary` / `-diff`) are read from HEAD's tree for the staged change
-//!   and from the first parent's tree for a commit (the staged or committed ones only when
-//!   there is no parent), never from the work tree. A change therefore cannot hide its own
-//!   lines by also adding `* -diff`; it differs from git (which reads the work tree's copy)
-//!   only when the change itself edits `.gitattributes`.
-//! - Renames and copies follow `diff.renames` (default: renames at 50% similarity) and
-//!   `diff.renameLimit`, as `git diff --cached` does. A copy's source is unchanged and is not a
-//!   modified path. Blobs are read to find inexact renames even without line counts.
-//! - Line counts follow `diff.algorithm`; `histogram` is counted with Myers (see
-//!   `lines.rs`). Textconv drivers are not run; `diff.<driver>.binary` is honoured.
+//! - The facts of a change are computed with fixed settings, never the actor's: renames at
+//!   git's default 50% similarity (no copies, git's default rename limit), git's default
+//!   Myers diff for line counts, and a blob is binary when its first 8,000 bytes hold a NUL
+//!   — `.gitattributes`, `core.attributesFile`, diff drivers, textconv, `diff.renames`,
+//!   `diff.algorithm` and `core.bigFileThreshold` change nothing. The counts are those of
+//!   `git diff --numstat` run with git's defaults and no attributes. What a team wants left
+//!   out of the counts it names in the committed policy (`[facts] exclude`).
+//! - Replacement objects (`git replace`, `refs/replace/*`, gitoxide's replace-ref base), grafts
+//!   and the commit-graph file are never read: astrix judges the objects git commits.
 //! - Submodule pointer changes are always reported (`diff.ignoreSubmodules` and
 //!   `submodule.<name>.ignore` do not hide what a commit records).
 //! - Merges are judged with git's combined rule: the paths whose content differs from every
 //!   parent, each counted against the parent it differs from least; no renames are paired.
 //! - A sparse index is expanded; a split index is read with its shared index.
+//! - References are read through gix, or through git's plumbing in a reftable repository
+//!   (see `refs.rs`).
 
 mod change;
 mod config;
@@ -46,7 +47,7 @@ use gix::ObjectId;
 use gix::bstr::{BStr, BString, ByteSlice};
 
 pub use change::{
-    Change, ChangeKind, ChangeOptions, Entry, EntryMode, FileChange, LineCount, RenameMode, Totals,
+    Change, ChangeKind, ChangeOptions, Entry, EntryMode, FileChange, LineCount, Totals,
 };
 pub use error::GitError;
 pub use history::{CommitInfo, CommitMeta, Signature, Snapshot, SnapshotFile, Trailer};
@@ -55,14 +56,12 @@ use crate::env::{
     EnvSnapshot, GIT_CEILING_DIRECTORIES, GIT_COMMON_DIR, GIT_DIR, GIT_INDEX_FILE, GIT_WORK_TREE,
 };
 use error::message;
-use lines::{DiffAttribute, LineAlgorithm};
-use rename::{Blobs, Detect, Pair, RenameOptions, Side, Status};
+use rename::{Blobs, Pair, RenameOptions, Side, Status};
 use tree::{BlobSource, Item, Objects, RawChange, same_type};
 
-/// git's default `core.bigFileThreshold`: larger blobs are binary for diffs.
-const BIG_FILE_THRESHOLD: u64 = 512 * 1024 * 1024;
-/// git's default `diff.renameLimit` for `git diff`.
-const DEFAULT_RENAME_LIMIT: i64 = 1000;
+/// git's default `diff.renameLimit` for `git diff`: past 1000 × 1000 candidate pairs, inexact
+/// renames are not looked for (which only ever raises the counts).
+const RENAME_LIMIT: i64 = 1000;
 
 /// An open repository, as seen from one working directory and environment.
 #[derive(Debug)]
@@ -270,38 +269,28 @@ impl Repository {
             })
             .transpose()?
             .map(|c| c.0);
-        let mut read_dirs = HashMap::new();
-        let diff = objects.diff_tree_index(head_tree, &index, Some(&mut read_dirs))?;
+        let diff = objects.diff_tree_index(head_tree, &index)?;
         self.check_cache_tree(&objects, &index, &diff)?;
         let raw = diff.changes;
         let mut others = Vec::new();
         for merge_head in &merge_heads {
             let (tree, _) = objects.commit(merge_head)?;
-            let diff = objects.diff_tree_index(Some(tree), &index, None)?;
+            let diff = objects.diff_tree_index(Some(tree), &index)?;
             self.check_cache_tree(&objects, &index, &diff)?;
             others.push(diff.changes);
         }
         let mut parents: Vec<ObjectId> = head.into_iter().collect();
-        // The committed `.gitattributes` decide what is binary, so that a change cannot make
-        // its own lines disappear (`* -diff`); on an unborn branch the staged ones do.
-        let attributes = match head_tree {
-            Some(head_tree) => {
-                let paths = raw.iter().map(|change| change.path.as_bstr());
-                self.attributes(&objects.attributes_index(head_tree, paths, &read_dirs)?)?
-            }
-            None => self.attributes(&index)?,
-        };
         // The index is not needed to read the content: freed first, so that its entries (10
         // MiB for 100,000 files) and the pack pages the content reads are not held at once.
         drop(index);
-        let mut content = Content::new(&objects, attributes, self.diff_settings()?);
+        let mut content = Content::new(&objects);
         if merge_heads.is_empty() {
             let files = Self::ordinary(raw, &mut content, options)?;
-            return Ok(finish(files, &parents, content.settings.renames));
+            return Ok(finish(files, &parents));
         }
         parents.extend(merge_heads);
         let files = combined(raw, others, &mut content, options)?;
-        Ok(finish(files, &parents, content.settings.renames))
+        Ok(finish(files, &parents))
     }
 
     /// Refuses an index whose cache tree would make git commit other content than the
@@ -333,15 +322,10 @@ impl Repository {
             .transpose()?
             .map(|c| c.0);
         let raw = objects.diff_trees(first_tree, Some(tree))?;
-        // As for the staged change: the parent's `.gitattributes` (the commit's own for a
-        // root commit).
-        let paths = raw.iter().map(|change| change.path.as_bstr());
-        let index = objects.attributes_index(first_tree.unwrap_or(tree), paths, &HashMap::new())?;
-        let attributes = self.attributes(&index)?;
-        let mut content = Content::new(&objects, attributes, self.diff_settings()?);
+        let mut content = Content::new(&objects);
         if parents.len() < 2 {
             let files = Self::ordinary(raw, &mut content, options)?;
-            return Ok(finish(files, &parents, content.settings.renames));
+            return Ok(finish(files, &parents));
         }
         let mut others = Vec::new();
         for parent in &parents[1..] {
@@ -349,7 +333,7 @@ impl Repository {
             others.push(objects.diff_trees(Some(parent_tree), Some(tree))?);
         }
         let files = combined(raw, others, &mut content, options)?;
-        Ok(finish(files, &parents, content.settings.renames))
+        Ok(finish(files, &parents))
     }
 
     /// What HEAD is: an unborn branch, a branch at a commit, or a detached commit. The
@@ -618,97 +602,14 @@ impl Repository {
         self.rev_parse_commit(rev)
     }
 
-    fn attributes<'r>(&'r self, index: &gix::index::State) -> Result<Attributes<'r>, GitError> {
-        let stack = self
-            .repo
-            .attributes_only(
-                index,
-                gix::worktree::stack::state::attributes::Source::IdMapping,
-            )
-            .map_err(|err| GitError::Config {
-                message: format!("cannot read `.gitattributes`: {}", message(&err)),
-            })?;
-        let outcome = stack.selected_attribute_matches(["diff"]);
-        Ok(Attributes {
-            stack,
-            outcome,
-            found: HashMap::new(),
-        })
-    }
-
-    fn diff_settings(&self) -> Result<DiffSettings, GitError> {
-        let config = self.repo.config_snapshot();
-        let invalid = |key: &str, err: &dyn std::error::Error| GitError::Config {
-            message: format!("`{key}` is invalid: {}", message_dyn(err)),
-        };
-        let renames = match config.string("diff.renames") {
-            None => RenameMode::Renames,
-            Some(value) => match value.to_str_lossy().to_ascii_lowercase().as_str() {
-                "copy" | "copies" => RenameMode::Copies,
-                _ => match config.try_boolean("diff.renames") {
-                    Ok(Some(true) | None) => RenameMode::Renames,
-                    Ok(Some(false)) => RenameMode::Off,
-                    Err(err) => return Err(invalid("diff.renames", &err)),
-                },
-            },
-        };
-        let rename_limit = config
-            .try_integer("diff.renameLimit")
-            .map_err(|err| invalid("diff.renameLimit", &err))?
-            .unwrap_or(DEFAULT_RENAME_LIMIT);
-        let algorithm = match config.string("diff.algorithm") {
-            None => LineAlgorithm::Myers,
-            Some(value) => {
-                let value = value.to_str_lossy();
-                LineAlgorithm::parse(&value).ok_or_else(|| GitError::Config {
-                    message: format!("`diff.algorithm` is `{value}`, which git does not know"),
-                })?
-            }
-        };
-        let big_file_threshold = config
-            .try_integer("core.bigFileThreshold")
-            .map_err(|err| invalid("core.bigFileThreshold", &err))?
-            .and_then(|value| u64::try_from(value).ok())
-            .unwrap_or(BIG_FILE_THRESHOLD);
-        let mut driver_binary = HashMap::new();
-        for section in config
-            .plumbing()
-            .sections_by_name("diff")
-            .into_iter()
-            .flatten()
-        {
-            if let Some(driver) = section.header().subsection_name()
-                && let Some(value) = section.value("binary")
-            {
-                let value = gix::config::Boolean::try_from(value.as_bstr())
-                    .map(|boolean| boolean.0)
-                    .map_err(|err| invalid("diff.<driver>.binary", &err))?;
-                driver_binary.insert(driver.to_str_lossy().into_owned(), value);
-            }
-        }
-        Ok(DiffSettings {
-            renames,
-            rename_limit,
-            algorithm,
-            big_file_threshold,
-            driver_binary,
-        })
-    }
-
     fn ordinary(
         raw: Vec<RawChange>,
         content: &mut Content<'_, '_>,
         options: &ChangeOptions,
     ) -> Result<Vec<FileChange>, GitError> {
-        let detect = match content.settings.renames {
-            RenameMode::Off => Detect::Off,
-            RenameMode::Renames => Detect::Renames,
-            RenameMode::Copies => Detect::Copies,
-        };
         let rename_options = RenameOptions {
-            detect,
             min_score: rename::DEFAULT_MIN_SCORE,
-            limit: content.settings.rename_limit,
+            limit: RENAME_LIMIT,
         };
         let pairs = rename::detect(raw, rename_options, content)?;
         if !options.line_counts {
@@ -726,7 +627,7 @@ impl Repository {
     }
 }
 
-fn finish(mut files: Vec<FileChange>, parents: &[ObjectId], renames: RenameMode) -> Change {
+fn finish(mut files: Vec<FileChange>, parents: &[ObjectId]) -> Change {
     files.sort_by(|a, b| {
         a.path
             .cmp(&b.path)
@@ -735,7 +636,6 @@ fn finish(mut files: Vec<FileChange>, parents: &[ObjectId], renames: RenameMode)
     Change {
         files,
         parents: parents.iter().map(ToString::to_string).collect(),
-        renames,
     }
 }
 
@@ -856,17 +756,6 @@ fn unreadable_git_dir(cwd: &Path, ceilings: &[PathBuf]) -> Option<GitError> {
     None
 }
 
-fn message_dyn(err: &dyn std::error::Error) -> String {
-    let mut out = err.to_string();
-    let mut source = err.source();
-    while let Some(cause) = source {
-        out.push_str(": ");
-        out.push_str(&cause.to_string());
-        source = cause.source();
-    }
-    out.replace('\n', " ")
-}
-
 /// Removes `.` and resolves `..` components lexically.
 fn normalize(path: &Path) -> PathBuf {
     let mut out = PathBuf::new();
@@ -965,74 +854,18 @@ fn check_unmerged(index: &gix::index::State) -> Result<(), GitError> {
     Err(GitError::Unmerged { paths })
 }
 
-/// Diff-related configuration.
-struct DiffSettings {
-    renames: RenameMode,
-    rename_limit: i64,
-    algorithm: LineAlgorithm,
-    big_file_threshold: u64,
-    driver_binary: HashMap<String, bool>,
-}
-
-/// The `diff` attribute of paths, from `.gitattributes` in the index (or the commit's tree),
-/// `$GIT_DIR/info/attributes` and `core.attributesFile`.
-struct Attributes<'r> {
-    stack: gix::AttributeStack<'r>,
-    outcome: gix::attrs::search::Outcome,
-    /// Each path's attribute, once looked up: a path is asked about for both sides of its
-    /// change and again for each rename candidate it is scored against.
-    found: HashMap<BString, DiffAttribute>,
-}
-
-impl Attributes<'_> {
-    fn diff(&mut self, path: &BStr) -> Result<DiffAttribute, GitError> {
-        if let Some(attribute) = self.found.get(path) {
-            return Ok(attribute.clone());
-        }
-        let attribute = self.lookup(path)?;
-        self.found.insert(path.to_owned(), attribute.clone());
-        Ok(attribute)
-    }
-
-    fn lookup(&mut self, path: &BStr) -> Result<DiffAttribute, GitError> {
-        let platform = self
-            .stack
-            .at_entry(path, None)
-            .map_err(|err| GitError::Config {
-                message: format!("cannot read `.gitattributes`: {}", message(&err)),
-            })?;
-        platform.matching_attributes(&mut self.outcome);
-        let mut attribute = DiffAttribute::Unspecified;
-        for found in self.outcome.iter_selected() {
-            attribute = match found.assignment.state {
-                gix::attrs::StateRef::Set => DiffAttribute::Set,
-                gix::attrs::StateRef::Unset => DiffAttribute::Unset,
-                gix::attrs::StateRef::Value(value) => {
-                    DiffAttribute::Driver(value.as_bstr().to_str_lossy().into_owned())
-                }
-                gix::attrs::StateRef::Unspecified => DiffAttribute::Unspecified,
-            };
-        }
-        Ok(attribute)
-    }
-}
-
-/// Blob contents (cached) and binary detection for rename scoring and line counts.
+/// Blob contents (cached) for rename scoring and line counts.
 struct Content<'o, 'r> {
     objects: &'o Objects<'r>,
-    attributes: Attributes<'r>,
-    settings: DiffSettings,
     blobs: HashMap<ObjectId, Rc<Vec<u8>>>,
     /// Where the old and the new side's blobs were last found.
     sources: [BlobSource; 2],
 }
 
 impl<'o, 'r> Content<'o, 'r> {
-    fn new(objects: &'o Objects<'r>, attributes: Attributes<'r>, settings: DiffSettings) -> Self {
+    fn new(objects: &'o Objects<'r>) -> Self {
         Self {
             objects,
-            attributes,
-            settings,
             blobs: HashMap::new(),
             sources: Default::default(),
         }
@@ -1063,35 +896,6 @@ impl<'o, 'r> Content<'o, 'r> {
         }
     }
 
-    /// A pair to count, with its sides' attributes looked up.
-    fn job(
-        &mut self,
-        old: Option<(&BStr, Item)>,
-        new: Option<(&BStr, Item)>,
-    ) -> Result<count::Job, GitError> {
-        let mut side = |side: Option<(&BStr, Item)>| {
-            side.map(|(path, item)| {
-                let attribute = self.attributes.diff(path)?;
-                Ok::<_, GitError>(count::SideJob {
-                    item,
-                    rule: count::BinaryRule::new(attribute, &self.settings),
-                })
-            })
-            .transpose()
-        };
-        Ok(count::Job {
-            old: side(old)?,
-            new: side(new)?,
-        })
-    }
-
-    fn counting(&self) -> count::Counting {
-        count::Counting {
-            algorithm: self.settings.algorithm,
-            big_file_threshold: self.settings.big_file_threshold,
-        }
-    }
-
     /// Counts `job` on this thread; `paths` name its sides in errors, `keep` keeps the
     /// blobs read ([`Self::side`]).
     fn count(
@@ -1105,12 +909,12 @@ impl<'o, 'r> Content<'o, 'r> {
             format!("the {which} content of `{}`", path.unwrap_or_default())
         };
         let old_data = self
-            .side(job.old.as_ref().map(|side| side.item), Side::Old, keep)
+            .side(job.old, Side::Old, keep)
             .map_err(|err| err.concerning(|| content_of("old", old_path)))?;
         let new_data = self
-            .side(job.new.as_ref().map(|side| side.item), Side::New, keep)
+            .side(job.new, Side::New, keep)
             .map_err(|err| err.concerning(|| content_of("new", new_path)))?;
-        Ok(job.count(&old_data, &new_data, self.counting()))
+        Ok(job.count(&old_data, &new_data))
     }
 
     fn line_count(
@@ -1118,7 +922,10 @@ impl<'o, 'r> Content<'o, 'r> {
         old: Option<(&BStr, Item)>,
         new: Option<(&BStr, Item)>,
     ) -> Result<LineCount, GitError> {
-        let job = self.job(old, new)?;
+        let job = count::Job {
+            old: old.map(|side| side.1),
+            new: new.map(|side| side.1),
+        };
         self.count(&job, (old.map(|side| side.0), new.map(|side| side.0)), true)
     }
 }
@@ -1132,12 +939,6 @@ impl Blobs for Content<'_, '_> {
         let data = Rc::new(self.objects.blob_from(id, source)?);
         self.blobs.insert(*id, Rc::clone(&data));
         Ok(data)
-    }
-
-    fn is_binary(&mut self, path: &BStr, data: &[u8]) -> Result<bool, GitError> {
-        let attribute = self.attributes.diff(path)?;
-        let rule = count::BinaryRule::new(attribute, &self.settings);
-        Ok(rule.is_binary(data, self.settings.big_file_threshold))
     }
 }
 
@@ -1167,10 +968,6 @@ fn file_change(pair: Pair, lines: Option<LineCount>) -> FileChange {
             from: old_path.clone().unwrap_or_default(),
             similarity: similarity(score),
         },
-        Status::Copied(score) => ChangeKind::Copied {
-            from: old_path.clone().unwrap_or_default(),
-            similarity: similarity(score),
-        },
     };
     let raw_path: Vec<u8> = pair
         .new
@@ -1180,7 +977,7 @@ fn file_change(pair: Pair, lines: Option<LineCount>) -> FileChange {
         .unwrap_or_default();
     let path = lossy(raw_path.as_bstr());
     let raw_from = match pair.status {
-        Status::Renamed(_) | Status::Copied(_) => pair.old.as_ref().map(|(path, _)| path.to_vec()),
+        Status::Renamed(_) => pair.old.as_ref().map(|(path, _)| path.to_vec()),
         _ => None,
     };
     FileChange {
@@ -1236,8 +1033,8 @@ fn combined(
         for (position, side) in parent_sides.iter().enumerate() {
             let count = content.line_count(side.map(|item| (path, item)), new)?;
             let distance = match count {
-                LineCount::Text { added, deleted } => added + deleted,
-                LineCount::Binary => u64::MAX,
+                LineCount::Text { added, deleted, .. } => added + deleted,
+                LineCount::Binary { .. } => u64::MAX,
             };
             if best.is_none_or(|best| distance < best) {
                 best = Some(distance);

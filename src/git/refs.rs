@@ -405,10 +405,10 @@ impl Repository {
     pub(crate) fn rev_parse_commit(&self, rev: &str) -> Result<Option<ObjectId>, GitError> {
         match &self.refs {
             RefStore::Git(refs) => {
-                if let Ok(id) = ObjectId::from_hex(rev.as_bytes()) {
-                    if self.repo.has_object(id) {
-                        return self.peel_to_commit(id, rev).map(Some);
-                    }
+                if let Ok(id) = ObjectId::from_hex(rev.as_bytes())
+                    && self.repo.has_object(id)
+                {
+                    return self.peel_to_commit(id, rev).map(Some);
                 }
                 refs.rev_parse(rev)
             }

@@ -1,4 +1,5 @@
-//! Rename and copy detection that pairs files the way `git diff` does (diffcore-rename).
+//! Rename detection that pairs files the way `git diff` does (diffcore-rename), with git's
+//! defaults: renames only (never copies), at 50% similarity.
 //!
 //! The steps, in git's order: exact matches by blob id (preferring an unused source with the
 //! same basename); then, for renames only, files whose basename is unique among the remaining
@@ -31,22 +32,9 @@ const MAX_CHUNK: u32 = 64;
 /// The prime the chunk hashes are reduced by (`HASHBASE`).
 const HASHBASE: u32 = 107_927;
 
-/// What to look for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Detect {
-    /// Nothing: additions and deletions stay apart.
-    Off,
-    /// Renames.
-    Renames,
-    /// Renames and copies from changed files.
-    Copies,
-}
-
 /// Rename detection settings.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct RenameOptions {
-    /// What to look for.
-    pub detect: Detect,
     /// Minimum similarity score (out of [`MAX_SCORE`]).
     pub min_score: u64,
     /// `diff.renameLimit`: inexact detection is skipped when sources × destinations exceeds
@@ -63,12 +51,10 @@ pub(crate) enum Side {
     New,
 }
 
-/// Blob contents and binary-ness, supplied by the repository.
+/// Blob contents, supplied by the repository.
 pub(crate) trait Blobs {
     /// The content of a blob on `side` of the change.
     fn data(&mut self, id: &ObjectId, side: Side) -> Result<Rc<Vec<u8>>, GitError>;
-    /// Whether the diff of `path` with this content is binary.
-    fn is_binary(&mut self, path: &BStr, data: &[u8]) -> Result<bool, GitError>;
 }
 
 /// The status of a file pair after detection.
@@ -84,8 +70,6 @@ pub(crate) enum Status {
     TypeChanged,
     /// Moved, with the score.
     Renamed(u64),
-    /// Copied, with the score.
-    Copied(u64),
 }
 
 /// A file pair: old and new side (path and entry), and its status.
@@ -99,24 +83,20 @@ pub(crate) struct Pair {
     pub status: Status,
 }
 
-/// Pairs the raw per-path changes (sorted by path) into renames and copies.
+/// Pairs the raw per-path changes (sorted by path) into renames.
 pub(crate) fn detect(
     raw: Vec<RawChange>,
     options: RenameOptions,
     blobs: &mut dyn Blobs,
 ) -> Result<Vec<Pair>, GitError> {
-    let matches = if options.detect == Detect::Off {
-        Matches::none(raw.len())
-    } else {
-        Detector::new(&raw, options, blobs).run()?
-    };
+    let matches = Detector::new(&raw, options, blobs).run()?;
     Ok(write_back(raw, matches))
 }
 
 struct Matches {
     /// For each queue index that is a destination: the source queue index and score.
     dst: Vec<Option<(usize, u64)>>,
-    /// How many pairs use each queue index as their source (modified sources start at 1).
+    /// How many pairs use each queue index as their source.
     used: Vec<u32>,
 }
 
@@ -163,24 +143,18 @@ struct Detector<'a> {
     /// Queue indices of sources, in path order.
     srcs: Vec<usize>,
     matches: Matches,
-    spans: HashMap<(ObjectId, bool), Rc<Spans>>,
+    spans: HashMap<ObjectId, Rc<Spans>>,
 }
 
 impl<'a> Detector<'a> {
     fn new(raw: &'a [RawChange], options: RenameOptions, blobs: &'a mut dyn Blobs) -> Self {
-        let copies = options.detect == Detect::Copies;
-        let mut matches = Matches::none(raw.len());
+        let matches = Matches::none(raw.len());
         let mut dsts = Vec::new();
         let mut srcs = Vec::new();
         for (index, change) in raw.iter().enumerate() {
             match (&change.old, &change.new) {
                 (None, Some(_)) => dsts.push(index),
                 (Some(_), None) => srcs.push(index),
-                (Some(_), Some(_)) if copies => {
-                    // A changed file stays where it is, so each pair from it is a copy.
-                    matches.used[index] = 1;
-                    srcs.push(index);
-                }
                 _ => {}
             }
         }
@@ -216,15 +190,11 @@ impl<'a> Detector<'a> {
         if self.dsts.is_empty() || self.srcs.is_empty() {
             return Ok(self.matches);
         }
-        let copies = self.options.detect == Detect::Copies;
         self.exact();
-        if !copies {
-            self.srcs.retain(|src| self.matches.used[*src] == 0);
-            let min_basename_score =
-                self.options.min_score + (MAX_SCORE - self.options.min_score) / 2;
-            self.basenames(min_basename_score)?;
-            self.srcs.retain(|src| self.matches.used[*src] == 0);
-        }
+        self.srcs.retain(|src| self.matches.used[*src] == 0);
+        let min_basename_score = self.options.min_score + (MAX_SCORE - self.options.min_score) / 2;
+        self.basenames(min_basename_score)?;
+        self.srcs.retain(|src| self.matches.used[*src] == 0);
         let open_dsts: Vec<usize> = self
             .dsts
             .iter()
@@ -259,16 +229,12 @@ impl<'a> Detector<'a> {
         }
         // A stable sort, as git's STABLE_QSORT: ties keep destination then insertion order.
         matrix.sort_by(|a, b| worse(a.as_ref(), b.as_ref()));
-        self.assign(&matrix, false);
-        if copies {
-            self.assign(&matrix, true);
-        }
+        self.assign(&matrix);
         Ok(self.matches)
     }
 
     /// git's `find_identical_files` for every destination.
     fn exact(&mut self) {
-        let copies = self.options.detect == Detect::Copies;
         let mut by_id: HashMap<ObjectId, Vec<usize>> = HashMap::new();
         for src in &self.srcs {
             by_id.entry(self.old(*src).id).or_default().push(*src);
@@ -289,7 +255,7 @@ impl<'a> Detector<'a> {
                     continue;
                 }
                 let used = self.matches.used[*src] > 0;
-                if used && !copies {
+                if used {
                     continue;
                 }
                 let score = u8::from(!used)
@@ -355,7 +321,7 @@ impl<'a> Detector<'a> {
     }
 
     /// git's `find_renames` over the sorted matrix.
-    fn assign(&mut self, matrix: &[Option<Candidate>], copies: bool) {
+    fn assign(&mut self, matrix: &[Option<Candidate>]) {
         for candidate in matrix {
             let Some(candidate) = candidate else { break };
             if candidate.score < self.options.min_score {
@@ -364,7 +330,7 @@ impl<'a> Detector<'a> {
             if self.matches.dst[candidate.dst].is_some() {
                 continue;
             }
-            if !copies && self.matches.used[candidate.src] > 0 {
+            if self.matches.used[candidate.src] > 0 {
                 continue;
             }
             self.record(candidate.dst, candidate.src, candidate.score);
@@ -398,25 +364,22 @@ impl<'a> Detector<'a> {
         if dst_size == 0 {
             return Ok(0);
         }
-        let src_spans = self.spans(self.raw[src].path.as_bstr(), source.id, &src_data)?;
-        let dst_spans = self.spans(self.raw[dst].path.as_bstr(), target.id, &dst_data)?;
+        let src_spans = self.spans(source.id, &src_data);
+        let dst_spans = self.spans(target.id, &dst_data);
         let copied = copied_bytes(&src_spans, &dst_spans);
         Ok(copied * MAX_SCORE / max_size)
     }
 
-    fn spans(
-        &mut self,
-        path: &BStr,
-        id: ObjectId,
-        data: &[u8],
-    ) -> Result<Rc<Vec<(u32, u32)>>, GitError> {
-        let is_text = !self.blobs.is_binary(path, data)?;
-        if let Some(spans) = self.spans.get(&(id, is_text)) {
-            return Ok(Rc::clone(spans));
+    /// The chunk hashes of a blob; text (no NUL in its first 8000 bytes, git's rule whatever
+    /// the attributes say) ignores the CR of CRLF.
+    fn spans(&mut self, id: ObjectId, data: &[u8]) -> Rc<Vec<(u32, u32)>> {
+        if let Some(spans) = self.spans.get(&id) {
+            return Rc::clone(spans);
         }
+        let is_text = !super::lines::buffer_is_binary(data);
         let spans = Rc::new(hash_chunks(data, is_text));
-        self.spans.insert((id, is_text), Rc::clone(&spans));
-        Ok(spans)
+        self.spans.insert(id, Rc::clone(&spans));
+        spans
     }
 }
 
@@ -433,9 +396,8 @@ fn record_if_better(best: &mut [Option<Candidate>; CANDIDATES_PER_DST], candidat
     }
 }
 
-/// Turns the matches into pairs in queue order and names renames and copies as git's
-/// `diff_resolve_rename_copy` does: a source used by several pairs is copied by all but the
-/// last, and a source that stays (a changed file) is only ever copied.
+/// Turns the matches into pairs in queue order, as git's `diff_resolve_rename_copy` does
+/// (each source is used by one pair at most).
 fn write_back(raw: Vec<RawChange>, mut matches: Matches) -> Vec<Pair> {
     let sources: Vec<(BString, Option<Item>)> = raw
         .iter()
@@ -449,11 +411,7 @@ fn write_back(raw: Vec<RawChange>, mut matches: Matches) -> Vec<Pair> {
             (None, Some(new)) => match matches.dst[index] {
                 Some((src, score)) => {
                     matches.used[src] -= 1;
-                    let status = if matches.used[src] > 0 {
-                        Status::Copied(score)
-                    } else {
-                        Status::Renamed(score)
-                    };
+                    let status = Status::Renamed(score);
                     let (src_path, src_item) = &sources[src];
                     pairs.push(Pair {
                         old: src_item.map(|item| (src_path.clone(), item)),
@@ -559,10 +517,6 @@ mod tests {
         fn data(&mut self, id: &ObjectId, _: Side) -> Result<Rc<Vec<u8>>, GitError> {
             self.0.get(id).cloned().ok_or_else(|| GitError::missing(id))
         }
-
-        fn is_binary(&mut self, _: &BStr, data: &[u8]) -> Result<bool, GitError> {
-            Ok(super::super::lines::buffer_is_binary(data))
-        }
     }
 
     fn blob(content: &str) -> ObjectId {
@@ -618,20 +572,9 @@ mod tests {
             self
         }
 
-        fn modified(mut self, path: &str, old: &str, new: &str) -> Self {
-            let (old, new) = (Some(self.item(old)), Some(self.item(new)));
-            self.raw.push(RawChange {
-                path: path.into(),
-                old,
-                new,
-            });
-            self
-        }
-
-        fn detect(mut self, detect: Detect) -> Vec<String> {
+        fn detect(mut self) -> Vec<String> {
             self.raw.sort_by(|a, b| a.path.cmp(&b.path));
             let options = RenameOptions {
-                detect,
                 min_score: DEFAULT_MIN_SCORE,
                 limit: 1000,
             };
@@ -661,12 +604,6 @@ mod tests {
                         old.unwrap(),
                         new.unwrap()
                     ),
-                    Status::Copied(score) => format!(
-                        "C{} {} {}",
-                        score * 100 / MAX_SCORE,
-                        old.unwrap(),
-                        new.unwrap()
-                    ),
                 }
             })
             .collect()
@@ -679,17 +616,8 @@ mod tests {
         let pairs = Fixture::new()
             .deleted("a.txt", TEXT)
             .added("b.txt", TEXT)
-            .detect(Detect::Renames);
+            .detect();
         assert_eq!(pairs, ["R100 a.txt b.txt"]);
-    }
-
-    #[test]
-    fn renames_off_keeps_add_and_delete() {
-        let pairs = Fixture::new()
-            .deleted("a.txt", TEXT)
-            .added("b.txt", TEXT)
-            .detect(Detect::Off);
-        assert_eq!(pairs, ["D a.txt", "A b.txt"]);
     }
 
     #[test]
@@ -698,7 +626,7 @@ mod tests {
             .deleted("a/x.txt", TEXT)
             .deleted("b/y.txt", TEXT)
             .added("c/y.txt", TEXT)
-            .detect(Detect::Renames);
+            .detect();
         assert_eq!(pairs, ["D a/x.txt", "R100 b/y.txt c/y.txt"]);
     }
 
@@ -708,7 +636,7 @@ mod tests {
         let pairs = Fixture::new()
             .deleted("old.txt", TEXT)
             .added("new.txt", &edited)
-            .detect(Detect::Renames);
+            .detect();
         assert_eq!(pairs.len(), 1);
         assert!(pairs[0].starts_with('R') && pairs[0].ends_with("old.txt new.txt"));
     }
@@ -718,27 +646,8 @@ mod tests {
         let pairs = Fixture::new()
             .deleted("old.txt", TEXT)
             .added("new.txt", "something else entirely\n")
-            .detect(Detect::Renames);
+            .detect();
         assert_eq!(pairs, ["A new.txt", "D old.txt"]);
-    }
-
-    #[test]
-    fn copies_from_a_modified_file() {
-        let pairs = Fixture::new()
-            .modified("a.txt", TEXT, &format!("{TEXT}eleven\n"))
-            .added("b.txt", TEXT)
-            .detect(Detect::Copies);
-        assert_eq!(pairs, ["M a.txt", "C100 a.txt b.txt"]);
-    }
-
-    #[test]
-    fn a_deleted_source_used_twice_is_copied_then_renamed() {
-        let pairs = Fixture::new()
-            .deleted("a.txt", TEXT)
-            .added("b.txt", TEXT)
-            .added("c.txt", TEXT)
-            .detect(Detect::Copies);
-        assert_eq!(pairs, ["C100 a.txt b.txt", "R100 a.txt c.txt"]);
     }
 
     #[test]

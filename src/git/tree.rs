@@ -156,10 +156,9 @@ impl<'r> Objects<'r> {
         while let Some(current) = cause {
             if let Some(io) = current.downcast_ref::<std::io::Error>()
                 && io.kind() == std::io::ErrorKind::PermissionDenied
+                && let denied @ GitError::Access { .. } = self.missing(id)
             {
-                if let denied @ GitError::Access { .. } = self.missing(id) {
-                    return denied;
-                }
+                return denied;
             }
             cause = current.source();
         }
@@ -369,48 +368,6 @@ impl<'r> Objects<'r> {
         Ok(None)
     }
 
-    /// An index holding only the `.gitattributes` files of `tree` in the directories of
-    /// `paths` and their ancestors: all that attribute lookups for those paths read, without
-    /// loading the whole tree. `known` holds directories already read (from
-    /// [`Self::diff_tree_index`]).
-    pub(crate) fn attributes_index<'p>(
-        &self,
-        tree: ObjectId,
-        paths: impl Iterator<Item = &'p BStr>,
-        known: &HashMap<BString, Option<Item>>,
-    ) -> Result<gix::index::State, GitError> {
-        let mut dirs = std::collections::BTreeSet::new();
-        dirs.insert(BString::default());
-        for path in paths {
-            for (position, byte) in path.iter().enumerate() {
-                if *byte == b'/' {
-                    dirs.insert(BString::from(&path[..position]));
-                }
-            }
-        }
-        let mut index = gix::index::State::new(self.repo.object_hash());
-        for dir in dirs {
-            let file = join(dir.as_bstr(), b".gitattributes");
-            let item = match known.get(&dir) {
-                Some(item) => *item,
-                None => self.entry_at(tree, file.as_bstr())?,
-            };
-            if let Some(item) = item
-                && is_regular(item.mode)
-            {
-                index.dangerously_push_entry(
-                    gix::index::entry::Stat::default(),
-                    item.id,
-                    Flags::empty(),
-                    Mode::FILE,
-                    file.as_bstr(),
-                );
-            }
-        }
-        index.sort_entries();
-        Ok(index)
-    }
-
     /// The per-path changes from tree `old` to tree `new` (`None`: the empty tree), skipping
     /// subtrees with equal ids. Sorted by path.
     pub(crate) fn diff_trees(
@@ -519,13 +476,11 @@ impl<'r> Objects<'r> {
     /// The tree and the index's sorted entries are walked together, one directory at a time,
     /// as git's `unpack_trees` does: a directory whose valid cache-tree entry equals the tree's
     /// subtree is skipped without reading it or its entries, and nothing is copied for the
-    /// paths that are equal. `attributes`, when given, receives the `.gitattributes` entry (or
-    /// `None`) of every directory of `old` that was read, keyed by directory path.
+    /// paths that are equal.
     pub(crate) fn diff_tree_index(
         &self,
         old: Option<ObjectId>,
         index: &gix::index::State,
-        attributes: Option<&mut HashMap<BString, Option<Item>>>,
     ) -> Result<IndexDiff, GitError> {
         let mut walk = IndexWalk {
             objects: self,
@@ -533,7 +488,6 @@ impl<'r> Objects<'r> {
             changes: Vec::new(),
             stack: Vec::new(),
             data: Vec::new(),
-            attributes,
             skipped: HashSet::new(),
             miscounted: false,
         };
@@ -846,7 +800,6 @@ struct IndexWalk<'w, 'r> {
     stack: Vec<IndexDir<'w>>,
     /// The tree being read, reused.
     data: Vec<u8>,
-    attributes: Option<&'w mut HashMap<BString, Option<Item>>>,
     /// The directories skipped because their valid cache-tree entry equals the old tree's.
     skipped: HashSet<(BString, ObjectId)>,
     /// A skipped directory's cache-tree entry counts other entries than the index has there.
@@ -918,7 +871,6 @@ impl<'w> IndexWalk<'w, '_> {
         self.objects
             .read_into(&dir.tree, gix::object::Kind::Tree, &mut data)
             .map_err(|err| err.concerning(|| directory(dir.prefix.as_bstr())))?;
-        let mut attributes = None;
         let (mut next, end) = (dir.entries.start, dir.entries.end);
         let mut order = TreeOrder::default();
         for entry in gix::objs::TreeRefIter::from_bytes(&data, self.objects.repo.object_hash()) {
@@ -954,9 +906,6 @@ impl<'w> IndexWalk<'w, '_> {
                 self.added(&entries[next])?;
                 next += 1;
             }
-            if name == b".gitattributes" && is_regular(old.mode) {
-                attributes = Some(old);
-            }
             let mut new = None;
             while next < end && rest(next) == name {
                 let entry = &entries[next];
@@ -980,9 +929,6 @@ impl<'w> IndexWalk<'w, '_> {
         while next < end {
             self.added(&entries[next])?;
             next += 1;
-        }
-        if let Some(known) = self.attributes.as_deref_mut() {
-            known.insert(dir.prefix, attributes);
         }
         Ok(())
     }

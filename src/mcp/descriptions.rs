@@ -32,8 +32,10 @@ at a terminal); do not try to approve it yourself. Set `approved: true` only whe
 approval is already recorded. It is taken as given here, but the commit hook verifies \
 recorded approvals itself, so claiming one does not let a commit through.
 
-Diff counts (`lines_added` and the like) are optional; a count that arrives as a \
-floating-point number of magnitude 2^53 or more cannot be trusted to be the number sent \
+Diff counts (`lines_added` and the like) are optional, but a rule that reads a count the \
+intent lacks holds the action (a missing count is never zero): send `lines_added`, \
+`lines_deleted`, `binary_files` and `bytes_added`, as `astrix intent` prints them. A count \
+that arrives as a floating-point number of magnitude 2^53 or more cannot be trusted to be the number sent \
 and fails every policy that reads it: send such numbers as strings (\"12345678901234567\").
 
 Errors: invalid input (an unknown or missing field, `modifies_tests` as a JSON boolean \

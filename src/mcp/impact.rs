@@ -388,10 +388,10 @@ fn output_tail(output: &[u8]) -> String {
         start += 1;
     }
     let mut tail = &text[start..];
-    if start > 0 {
-        if let Some(newline) = tail.find('\n') {
-            tail = &tail[newline + 1..];
-        }
+    if start > 0
+        && let Some(newline) = tail.find('\n')
+    {
+        tail = &tail[newline + 1..];
     }
     let lines: Vec<&str> = tail.lines().collect();
     let keep = lines.len().saturating_sub(OUTPUT_TAIL_LINES);

@@ -380,10 +380,10 @@ impl PathMatcher<'_> {
         for Set { set, owners } in first.iter().chain(more) {
             set.matches_candidate_into(&candidate, scratch);
             for &index in scratch.iter() {
-                if let Some(list) = owners.get(index) {
-                    if let Some(hit) = hits.get_mut(list.0 as usize) {
-                        *hit = true;
-                    }
+                if let Some(list) = owners.get(index)
+                    && let Some(hit) = hits.get_mut(list.0 as usize)
+                {
+                    *hit = true;
                 }
             }
         }

@@ -159,6 +159,7 @@ pub(crate) mod keys {
         Key::tables("test"),
         Key::tables("component"),
         Key::table("impact"),
+        Key::table("facts"),
     ];
     /// `[tests]`.
     pub(crate) const TESTS: &[Key] = &[Key::value("paths")];
@@ -199,6 +200,8 @@ pub(crate) mod keys {
         Key::value("depends_on"),
         Key::value("test"),
     ];
+    /// `[facts]`.
+    pub(crate) const FACTS: &[Key] = &[Key::value("exclude")];
     /// `[impact]`.
     pub(crate) const IMPACT: &[Key] = &[
         Key::value("ignore"),
@@ -351,6 +354,7 @@ struct RawPolicy<'d, 'i> {
     cases: Vec<RawCase<'d, 'i>>,
     components: Vec<RawComponent>,
     impact: RawImpact,
+    facts_exclude: Option<StringList>,
 }
 
 #[derive(Debug)]
@@ -867,6 +871,10 @@ impl<'s> Loader<'s> {
         for table in self.tables(top, "component", "[[component]]") {
             raw.components.push(self.read_component(&table));
         }
+        if let Some(facts) = self.table(top, "facts", "[facts]") {
+            self.check_keys(&facts, keys::FACTS);
+            raw.facts_exclude = self.strings(&facts, "exclude");
+        }
         if let Some(impact) = self.table(top, "impact", "[impact]") {
             self.check_keys(&impact, keys::IMPACT);
             raw.impact = RawImpact {
@@ -1042,6 +1050,13 @@ impl<'s> Loader<'s> {
                 rules.push(rule);
             }
         }
+        let facts_exclude = self.validate_patterns(
+            raw.facts_exclude
+                .as_ref()
+                .map_or(&[][..], |list| &list.value),
+            "exclude",
+            &mut builder,
+        );
         let impact = self.validate_impact(&raw.impact, &mut builder);
         let components = self.validate_components(
             &raw.components,
@@ -1085,6 +1100,7 @@ impl<'s> Loader<'s> {
             cases,
             components: components?,
             impact: impact?,
+            facts_exclude: facts_exclude?,
             matcher,
         })
     }
@@ -2852,8 +2868,8 @@ depends_on = ["web"]
         assert!(warnings.items.is_empty(), "{warnings:#?}");
         assert_eq!(policy.rules.len(), source.matches("\n[[rule]]\n").count());
         assert_eq!(policy.cases.len(), source.matches("\n[[test]]\n").count());
-        assert_eq!(policy.rules.len(), 10);
-        assert_eq!(policy.cases.len(), 14);
+        assert_eq!(policy.rules.len(), 12);
+        assert_eq!(policy.cases.len(), 16);
         assert_eq!(policy.environments.len(), 2);
         assert_eq!(policy.test_patterns, DEFAULT_TEST_PATTERNS);
     }

@@ -154,8 +154,24 @@ pub struct Policy {
     pub components: Vec<ComponentDecl>,
     /// `[impact]`: how the blast radius treats files and finds workspaces.
     pub impact: Impact,
+    /// `[facts] exclude`: files left out of the size counts (`lines_*`, `binary_files`,
+    /// `bytes_added`); they are still modified files.
+    pub facts_exclude: PatternList,
     /// Every path pattern list of the policy, compiled together.
     pub matcher: Matcher,
+}
+
+impl Policy {
+    /// Whether the size counts leave out `path` (`[facts] exclude`).
+    pub fn excludes_from_counts(&self, path: &str) -> bool {
+        if self.facts_exclude.patterns.is_empty() {
+            return false;
+        }
+        let mut hits = vec![false; self.matcher.list_count()];
+        self.matcher
+            .matching_lists(path, &mut hits, &mut Vec::new());
+        hits[self.facts_exclude.list.0 as usize]
+    }
 }
 
 /// `[[environment]]`: branches that target an environment.

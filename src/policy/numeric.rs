@@ -61,6 +61,9 @@ pub enum Argument {
     TestsChanged,
     /// `binary_files`: modified files that are not text.
     BinaryFiles,
+    /// `bytes_added`: bytes of added text lines plus the size of added or changed binary
+    /// files.
+    BytesAdded,
     /// `tests_removed`: test tampering (SPEC §6.1).
     TestsRemoved,
     /// `test_skips_added`: test tampering (SPEC §6.1).
@@ -73,13 +76,14 @@ pub enum Argument {
 
 impl Argument {
     /// Every argument, in the order of SPEC §4's table.
-    pub const ALL: [Argument; 10] = [
+    pub const ALL: [Argument; 11] = [
         Argument::FilesChanged,
         Argument::LinesAdded,
         Argument::LinesDeleted,
         Argument::LinesChanged,
         Argument::TestsChanged,
         Argument::BinaryFiles,
+        Argument::BytesAdded,
         Argument::TestsRemoved,
         Argument::TestSkipsAdded,
         Argument::AssertionsRemoved,
@@ -95,6 +99,7 @@ impl Argument {
             Argument::LinesChanged => "lines_changed",
             Argument::TestsChanged => "tests_changed",
             Argument::BinaryFiles => "binary_files",
+            Argument::BytesAdded => "bytes_added",
             Argument::TestsRemoved => "tests_removed",
             Argument::TestSkipsAdded => "test_skips_added",
             Argument::AssertionsRemoved => "assertions_removed",
@@ -1107,7 +1112,8 @@ mod tests {
     }
 
     const KNOWN: &str = "the known arguments are `files_changed`, `lines_added`, \
-        `lines_deleted`, `lines_changed`, `tests_changed`, `binary_files`, `tests_removed`, \
+        `lines_deleted`, `lines_changed`, `tests_changed`, `binary_files`, `bytes_added`, \
+        `tests_removed`, \
         `test_skips_added`, `assertions_removed`, `impacted_components`";
     const GRAMMAR_HELP: &str = "a number is an optional sign, digits, an optional fraction \
         and an optional exponent, e.g. `400`, `-1`, `0.95` or `1e3`";
@@ -1925,10 +1931,11 @@ mod tests {
             let _ = NumericPolicy::parse(&format!("lines_added <= {text}"));
             let _ = convert(&text);
             // Without an exponent, rust_decimal's own exact parser is an oracle.
-            if let Ok(value) = parse_number(&text) {
-                if !text.contains(['e', 'E']) && !text.starts_with('+') {
-                    assert_eq!(Decimal::from_str_exact(&text), Ok(value), "{text}");
-                }
+            if let Ok(value) = parse_number(&text)
+                && !text.contains(['e', 'E'])
+                && !text.starts_with('+')
+            {
+                assert_eq!(Decimal::from_str_exact(&text), Ok(value), "{text}");
             }
         }
     }

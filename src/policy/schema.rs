@@ -81,6 +81,21 @@ pub fn astrixfile_schema() -> Value {
             },
             "component": components(),
             "impact": impact(),
+            "facts": {
+                "description": "What the size counts of a change (`lines_added`, \
+                    `lines_deleted`, `lines_changed`, `binary_files`, `bytes_added`) leave out. \
+                    The counts are otherwise git's own, with fixed settings that nothing \
+                    the actor configures changes.",
+                "type": "object",
+                "additionalProperties": false,
+                "properties": {
+                    "exclude": patterns(
+                        "Files left out of the size counts (generated files, lockfiles); \
+                         they are still modified files that rules with `paths` see. A rename \
+                         is left out only when both its paths are.",
+                    ),
+                },
+            },
         },
     });
     // Defaults that are not literals of the `json!` above.
@@ -410,7 +425,7 @@ mod tests {
     #[test]
     fn describes_exactly_the_keys_the_loader_accepts() {
         let schema = astrixfile_schema();
-        let tables: [(&str, &[Key]); 10] = [
+        let tables: [(&str, &[Key]); 11] = [
             ("/properties", keys::TOP),
             ("/properties/tests/properties", keys::TESTS),
             (
@@ -424,6 +439,7 @@ mod tests {
             ("/properties/test/items/properties", keys::TEST),
             ("/properties/component/items/properties", keys::COMPONENT),
             ("/properties/impact/properties", keys::IMPACT),
+            ("/properties/facts/properties", keys::FACTS),
         ];
         for (pointer, keys) in tables {
             assert_eq!(

@@ -111,10 +111,10 @@ pub fn decision_json(
 ) -> serde_json::Value {
     let mut value = serde_json::to_value(DecisionOutput::from_decision(decision))
         .unwrap_or(serde_json::Value::Null);
-    if let (Some(explanation), serde_json::Value::Object(map)) = (explanation, &mut value) {
-        if let Ok(serde_json::Value::Object(extra)) = serde_json::to_value(explanation) {
-            map.extend(extra);
-        }
+    if let (Some(explanation), serde_json::Value::Object(map)) = (explanation, &mut value)
+        && let Ok(serde_json::Value::Object(extra)) = serde_json::to_value(explanation)
+    {
+        map.extend(extra);
     }
     value
 }

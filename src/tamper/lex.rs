@@ -342,11 +342,12 @@ fn code_step(syntax: &Syntax, line: &[u8], i: usize, out: &mut impl Sink) -> (St
         out.push(b' ');
         return (State::Block(1), i + 2);
     }
-    if syntax.rust_raw_strings && matches!(byte, b'"' | b'#') {
-        if let Some((hashes, end)) = raw_string_start(line, i) {
-            out.push(b'"');
-            return (State::Str(Quote::Raw(hashes)), end);
-        }
+    if syntax.rust_raw_strings
+        && matches!(byte, b'"' | b'#')
+        && let Some((hashes, end)) = raw_string_start(line, i)
+    {
+        out.push(b'"');
+        return (State::Str(Quote::Raw(hashes)), end);
     }
     match byte {
         b'"' => {

@@ -15,6 +15,7 @@ mod ci;
 mod cli;
 mod compat;
 mod evaluate;
+mod facts;
 mod faults;
 mod gate;
 mod install;

@@ -749,10 +749,10 @@ fn wait_for_pid(root: &std::path::Path) -> String {
     let pid_file = root.join("pid");
     let started = Instant::now();
     loop {
-        if let Ok(pid) = std::fs::read_to_string(&pid_file) {
-            if !pid.trim().is_empty() {
-                return pid.trim().to_owned();
-            }
+        if let Ok(pid) = std::fs::read_to_string(&pid_file)
+            && !pid.trim().is_empty()
+        {
+            return pid.trim().to_owned();
         }
         assert!(
             started.elapsed() < Duration::from_secs(20),

@@ -116,7 +116,7 @@ const SIZE_POLICY: &str = "version = 1\n\n[[rule]]\nid = \"size\"\npolicy = \"li
 fn intent_json(files: &[String], lines_added: &str) -> String {
     let files = serde_json::to_string(files).unwrap();
     format!(
-        r#"{{"actor": {{"type": "autonomous_llm"}}, "target": {{"env": "development"}}, "modified_files": {files}, "diff": {{"modifies_tests": "false", "lines_added": {lines_added}, "lines_deleted": 0}}}}"#
+        r#"{{"actor": {{"type": "autonomous_llm"}}, "target": {{"env": "development"}}, "modified_files": {files}, "diff": {{"modifies_tests": "false", "lines_added": {lines_added}, "lines_deleted": 0, "binary_files": 0, "bytes_added": 100}}}}"#
     )
 }
 

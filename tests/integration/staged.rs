@@ -1,6 +1,9 @@
 //! The git boundary against git itself: what `Repository::staged_change` and
 //! `Repository::commit_change` report is compared with `git diff --cached --numstat -z` and
 //! `--name-status -z` (same files, kinds, similarity and line counts) over a scenario matrix.
+//!
+//! git runs with the fixed settings astrix's facts use whatever the repository configures
+//! ([`FIXED`]): renames at 50% and no copies, Myers, no attributes, no drivers.
 
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -27,16 +30,15 @@ fn render(change: &Change) -> Vec<String> {
         .map(|file| {
             let status = match &file.kind {
                 ChangeKind::Renamed { similarity, .. } => format!("R{similarity:03}"),
-                ChangeKind::Copied { similarity, .. } => format!("C{similarity:03}"),
                 other => other.letter().to_string(),
             };
             let old = match &file.kind {
-                ChangeKind::Renamed { from, .. } | ChangeKind::Copied { from, .. } => from.clone(),
+                ChangeKind::Renamed { from, .. } => from.clone(),
                 _ => String::new(),
             };
             let lines = match file.lines.expect("line counts were asked for") {
-                LineCount::Text { added, deleted } => format!("{added}\t{deleted}"),
-                LineCount::Binary => "-\t-".to_owned(),
+                LineCount::Text { added, deleted, .. } => format!("{added}\t{deleted}"),
+                LineCount::Binary { .. } => "-\t-".to_owned(),
             };
             format!("{status}\t{old}\t{}\t{lines}", file.path)
         })
@@ -103,10 +105,31 @@ fn parse_numstat(bytes: &[u8]) -> Vec<(String, String, String)> {
     out
 }
 
-/// What git reports for `git diff <args>`, rendered like [`render`].
+/// git's options for the settings astrix's facts use, whatever the repository, the user or
+/// `git -c` configure: no attributes (`--attr-source` of the empty tree, no
+/// `core.attributesFile`), git's default Myers, renames at git's defaults and no copies, no
+/// external diff or textconv, and git's default `core.bigFileThreshold`.
+const FIXED: &[&str] = &[
+    "-c",
+    "core.attributesFile=/dev/null",
+    "-c",
+    "diff.algorithm=myers",
+    "-c",
+    "diff.renames=true",
+    "-c",
+    "diff.renameLimit=1000",
+    "-c",
+    "core.bigFileThreshold=512m",
+    "--attr-source=4b825dc642cb6eb9a060e54bf8d69288fbee4904",
+];
+
+/// What git reports for `git diff <args>` with the [`FIXED`] settings, rendered like
+/// [`render`].
 fn git_view(repo: &TestRepo, dir: &Path, env: &[(&str, &str)], args: &[&str]) -> Vec<String> {
     let with = |extra: &str| {
-        let mut all: Vec<&str> = args.to_vec();
+        let mut all: Vec<&str> = FIXED.to_vec();
+        all.extend_from_slice(args);
+        all.extend_from_slice(&["--no-ext-diff", "--no-textconv"]);
         all.push(extra);
         all.push("-z");
         repo.git_output_in(dir, env, &all)
@@ -234,8 +257,10 @@ fn rename_with_an_edit() {
     assert!(view[0].starts_with('R'), "{view:?}");
 }
 
+/// `diff.renames` changes what `git diff` shows people, never the facts: renames are always
+/// found at 50%, copies never.
 #[test]
-fn renames_follow_diff_renames_config() {
+fn renames_do_not_follow_diff_renames_config() {
     for setting in ["false", "true", "copies"] {
         let repo = TestRepo::new();
         repo.git(&["config", "diff.renames", setting]);
@@ -249,19 +274,22 @@ fn renames_follow_diff_renames_config() {
         repo.git(&["add", "-A"]);
         let view = assert_staged_matches_git(&repo);
         let letters: BTreeSet<char> = view.iter().filter_map(|l| l.chars().next()).collect();
-        match setting {
-            "false" => assert!(!letters.contains(&'R'), "{view:?}"),
-            "true" => assert!(
-                letters.contains(&'R') && !letters.contains(&'C'),
-                "{view:?}"
-            ),
-            _ => assert!(letters.contains(&'C'), "{view:?}"),
-        }
+        assert!(
+            letters.contains(&'R') && !letters.contains(&'C'),
+            "{setting}: {view:?}"
+        );
+        // The copy counts all its lines.
+        assert!(
+            view.contains(&"A\t\tcopy.txt\t30\t0".to_owned()),
+            "{view:?}"
+        );
     }
 }
 
+/// A deleted file whose content lands twice is one rename and one added file, also with
+/// `diff.renames=copies` (a copy would count none of its lines).
 #[test]
-fn copies_of_a_deleted_file_are_copies_then_a_rename() {
+fn two_copies_of_a_deleted_file_are_a_rename_and_an_addition() {
     let repo = TestRepo::new();
     repo.git(&["config", "diff.renames", "copies"]);
     repo.write("src.txt", "shared content\n".repeat(10));
@@ -270,7 +298,12 @@ fn copies_of_a_deleted_file_are_copies_then_a_rename() {
     repo.write("a.txt", "shared content\n".repeat(10));
     repo.write("b.txt", "shared content\n".repeat(10));
     repo.git(&["add", "-A"]);
-    assert_staged_matches_git(&repo);
+    let view = assert_staged_matches_git(&repo);
+    assert_eq!(
+        view,
+        ["A\t\tb.txt\t10\t0", "R100\tsrc.txt\ta.txt\t0\t0"],
+        "{view:?}"
+    );
 }
 
 #[test]
@@ -375,8 +408,10 @@ fn submodule_added_with_git_submodule_add() {
     assert!(view.iter().any(|l| l.contains(".gitmodules")), "{view:?}");
 }
 
+/// Binary is a NUL in the first 8,000 bytes, and nothing else: `binary`, `-diff` and `diff`
+/// attributes change nothing.
 #[test]
-fn binary_by_nul_and_by_attributes() {
+fn binary_by_nul_only_never_by_attributes() {
     let repo = TestRepo::new();
     repo.write(
         ".gitattributes",
@@ -398,15 +433,24 @@ fn binary_by_nul_and_by_attributes() {
     repo.git(&["add", "-A"]);
     let view = assert_staged_matches_git(&repo);
     let binary: Vec<&String> = view.iter().filter(|l| l.ends_with("-\t-")).collect();
-    assert_eq!(binary.len(), 3, "{view:?}");
+    assert_eq!(binary.len(), 2, "{view:?}");
+    assert!(view.contains(&"M\t\ttext.bin\t1\t0".to_owned()), "{view:?}");
+    assert!(
+        view.contains(&"M\t\tnul.forced\t-\t-".to_owned()),
+        "{view:?}"
+    );
     let totals = staged(&repo).totals().expect("totals");
-    assert_eq!(totals.binary_files, 3);
+    assert_eq!(totals.binary_files, 2);
+    // The new content of the binary files, and the added text lines.
+    // The new content of the binary files (8 and 16 bytes), and the added text lines.
+    assert_eq!(totals.bytes_added, 8 + 16 + 8 + 8 + 9002);
 }
 
 /// A change of more than 256 pairs is counted on two threads, the second reading blobs
 /// through its own handle on the object database: every kind of pair (text, binary by
-/// content, by attribute and by a driver's setting, links, submodules, renames, type
-/// changes, additions, deletions) counts as git counts it, with the blobs loose and packed.
+/// content, files that attributes and a driver's setting would make binary or text, links,
+/// submodules, renames, type changes, additions, deletions) counts as git counts it with the
+/// fixed settings, with the blobs loose and packed.
 #[test]
 fn a_large_change_counts_as_git_does_on_two_threads() {
     let repo = TestRepo::new();
@@ -465,7 +509,7 @@ fn a_large_change_counts_as_git_does_on_two_threads() {
             _ => {
                 let mut content = std::fs::read(&entry).unwrap();
                 content.extend_from_slice(format!("added {n}\n").as_bytes());
-                if n % 3 == 0 {
+                if n.is_multiple_of(3) {
                     content.drain(..content.len().min(9));
                 }
                 repo.write(&path, content);
@@ -491,8 +535,15 @@ fn a_large_change_counts_as_git_does_on_two_threads() {
             "{kind}: {view:?}"
         );
     }
-    let binary = view.iter().filter(|line| line.ends_with("-\t-")).count();
-    assert!(binary > 100, "{binary}");
+    // Binary by a NUL only: what attributes or a driver would call binary is text.
+    let binary: Vec<&String> = view.iter().filter(|line| line.ends_with("-\t-")).collect();
+    assert!(binary.len() > 50, "{}", binary.len());
+    assert!(
+        binary
+            .iter()
+            .all(|line| line.contains(".dat") || line.contains(".forced")),
+        "{binary:?}"
+    );
     // The same with every blob packed, the staged ones too.
     pack_everything(&repo);
     assert!(repo.git(&["count-objects", "-v"]).starts_with("count: 0\n"));
@@ -730,9 +781,9 @@ fn large_file_with_scattered_edits() {
     assert_staged_matches_git(&repo);
 }
 
+/// `diff.algorithm` changes the diffs people see, never the counts: they are git's Myers.
 #[test]
-fn diff_algorithm_config_is_followed() {
-    // Frequent lines: git's histogram falls back to Myers here.
+fn diff_algorithm_config_is_ignored() {
     for algorithm in ["patience", "minimal", "histogram"] {
         let repo = TestRepo::new();
         repo.git(&["config", "diff.algorithm", algorithm]);
@@ -746,7 +797,8 @@ fn diff_algorithm_config_is_followed() {
     }
 }
 
-/// Code-like files with random edits under each `diff.algorithm`.
+/// Code-like files with random edits, with each `diff.algorithm` configured: the counts are
+/// always git's Myers.
 #[test]
 fn random_line_edits_under_each_algorithm() {
     let vocabulary = [
@@ -802,8 +854,9 @@ fn random_line_edits_under_each_algorithm() {
     }
 }
 
-/// Random edits over many similar files: renames, copies, edits, deletions, additions,
-/// compared with git in every rename mode (this is what exercises the similarity matrix).
+/// Random edits over many similar files: renames, copies, edits, deletions, additions, with
+/// `diff.renames` set to `true` or `copies` (which changes nothing: this is what exercises
+/// the similarity matrix).
 #[test]
 fn random_renames_and_edits_match_git() {
     for seed in 1..=12u64 {
@@ -960,16 +1013,29 @@ fn commit_from_a_subdirectory_as_a_hook_sees_it() {
     assert_eq!(view, ["A\t\tsub/c.txt\t1\t0", "M\t\tb.txt\t1\t0"]);
 }
 
+/// `git -c` values reach hooks in `GIT_CONFIG_PARAMETERS`; none changes the facts.
 #[test]
-fn git_dash_c_reaches_the_hook() {
+fn git_dash_c_does_not_change_the_facts_a_hook_sees() {
     let repo = TestRepo::new();
     repo.write("a.txt", "moved content\n".repeat(5));
+    repo.write("c.txt", "x\n");
     repo.commit_all("base");
     repo.mv("a.txt", "b.txt");
-    // `git -c` values reach hooks in GIT_CONFIG_PARAMETERS.
-    let view =
-        staged_as_a_hook_sees_it(&repo, repo.path(), &["-c", "diff.renames=false", "commit"]);
-    assert_eq!(view, ["A\t\tb.txt\t5\t0", "D\t\ta.txt\t0\t5"]);
+    repo.write("c.txt", "x\n".repeat(1000));
+    repo.git(&["add", "c.txt"]);
+    for config in [
+        "diff.renames=false",
+        "core.bigFileThreshold=1",
+        "diff.algorithm=patience",
+        "core.attributesFile=/dev/null",
+    ] {
+        let view = staged_as_a_hook_sees_it(&repo, repo.path(), &["-c", config, "commit"]);
+        assert_eq!(
+            view,
+            ["M\t\tc.txt\t999\t0", "R100\ta.txt\tb.txt\t0\t0"],
+            "{config}"
+        );
+    }
 }
 
 #[test]
@@ -1634,8 +1700,9 @@ fn commit_change_of_a_root_and_an_ordinary_commit() {
     assert_eq!(change.parents, [root]);
 }
 
+/// `.gitattributes` (at any depth, committed or staged) never make text binary.
 #[test]
-fn attributes_in_subdirectories_apply_to_staged_changes_and_commits() {
+fn attributes_in_subdirectories_do_not_apply_to_staged_changes_or_commits() {
     let repo = TestRepo::new();
     repo.write(".gitattributes", "*.dat binary\n");
     repo.write("sub/.gitattributes", "*.txt -diff\n");
@@ -1648,38 +1715,52 @@ fn attributes_in_subdirectories_apply_to_staged_changes_and_commits() {
     repo.write("x.dat", "text really\nmore\n");
     repo.git(&["add", "-A"]);
     let view = assert_staged_matches_git(&repo);
-    assert_eq!(view.iter().filter(|l| l.ends_with("-\t-")).count(), 2);
+    assert_eq!(view.iter().filter(|l| l.ends_with("-\t-")).count(), 0);
     repo.git(&["commit", "-q", "-m", "edit"]);
     let view = assert_commit_matches_git(&repo, "HEAD");
-    assert_eq!(view.iter().filter(|l| l.ends_with("-\t-")).count(), 2);
+    assert_eq!(view.iter().filter(|l| l.ends_with("-\t-")).count(), 0);
 }
 
-/// A deliberate difference from git: a change cannot make its own lines binary.
+/// A change cannot make its own lines binary, nor can the attributes committed before it,
+/// `core.attributesFile` or `$GIT_DIR/info/attributes`.
 #[test]
-fn a_staged_gitattributes_does_not_judge_its_own_change() {
+fn attributes_never_hide_lines() {
     let repo = TestRepo::new();
     repo.write("big.txt", lines_of(10, |i| format!("line {i}")));
     repo.commit_all("base");
     repo.write(".gitattributes", "* -diff\n");
     repo.write("big.txt", lines_of(500, |i| format!("new line {i}")));
     repo.git(&["add", "-A"]);
-    let change = staged(&repo);
-    let totals = change.totals().unwrap();
+    let totals = staged(&repo).totals().unwrap();
     assert_eq!((totals.lines_added, totals.binary_files), (501, 0));
-    // git itself would call big.txt binary here.
-    let git = git_view(&repo, repo.path(), &[], &["diff", "--cached"]);
-    assert!(git.contains(&"M\t\tbig.txt\t-\t-".to_owned()), "{git:?}");
-    // Once committed, the attributes apply to the next change, and to the commit's parent side.
+    // git itself, with its usual settings, would call big.txt binary here.
+    let plain = repo.git(&["diff", "--cached", "--numstat"]);
+    assert!(plain.contains("-\t-\tbig.txt"), "{plain}");
     repo.git(&["commit", "-q", "-m", "attributes"]);
     let commit = Repository::open(repo.path(), &repo.env_snapshot())
         .unwrap()
         .commit_change("HEAD", &counts())
         .unwrap();
     assert_eq!(commit.totals().unwrap().binary_files, 0);
+    // Committed, and from every other source, they still change nothing.
+    std::fs::write(repo.path().join(".git/info/attributes"), "* binary\n").unwrap();
+    repo.write(repo.home().join("attributes"), "* -diff\n");
+    repo.git(&[
+        "config",
+        "core.attributesFile",
+        repo.home().join("attributes").to_str().unwrap(),
+    ]);
     repo.write("big.txt", "short now\n");
     repo.git(&["add", "-A"]);
-    assert_staged_matches_git(&repo);
-    assert_eq!(staged(&repo).totals().unwrap().binary_files, 1);
+    let totals = staged(&repo).totals().unwrap();
+    assert_eq!(
+        (
+            totals.lines_added,
+            totals.lines_deleted,
+            totals.binary_files
+        ),
+        (1, 500, 0)
+    );
 }
 
 #[test]
