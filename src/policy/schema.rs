@@ -67,6 +67,21 @@ pub fn astrixfile_schema() -> Value {
                 },
             },
             "commit": commit(),
+            "ci": {
+                "description": "How `astrix ci` judges a range of commits.",
+                "type": "object",
+                "additionalProperties": false,
+                "properties": {
+                    "require_provenance": {
+                        "description": "Hold every commit with changes of its own that \
+                            has no `Astrix-Actor:` trailer: its maker's hooks were off, or \
+                            it was made where none run. It catches careless absence, not \
+                            forgery. Default false.",
+                        "type": "boolean",
+                        "default": false,
+                    },
+                },
+            },
             "rule": {
                 "description": "The rules. Each contributes a decision when all its \
                     conditions match; deny overrides require_approval, which overrides allow.",
@@ -141,12 +156,11 @@ fn commit() -> Value {
         "additionalProperties": false,
         "properties": {
             "trailers": {
-                "description": "The prepare-commit-msg hook adds `Astrix-Actor:` and \
-                    `Astrix-Decision:` trailers to new commits made with a message \
-                    (`-m`, `-F`), so that `astrix ci` can show what the hook saw. \
-                    Default false.",
+                "description": "Which commits the hooks give `Astrix-Actor:` and \
+                    `Astrix-Decision:` trailers, so that `astrix ci` knows who made them: \
+                    `true` every commit, `false` none. Absent: agents' commits (every \
+                    commit when `[ci] require_provenance` is set).",
                 "type": "boolean",
-                "default": false,
             },
         },
     })
@@ -231,6 +245,20 @@ fn rule() -> Value {
                 "description": "Condition: whether the change modifies tests (after \
                     `[tests].paths` has been applied).",
                 "type": "boolean",
+            },
+            "action": {
+                "description": "Condition: the intent's `action` is one of these: \
+                    `commit` (a commit on the target's branch; an intent without `action` \
+                    is one) or `merge` (a pull request's commits merged into the target, \
+                    as `astrix ci` judges the range). Absent matches any action.",
+                "type": "array",
+                "items": {"type": "string", "enum": ["commit", "merge"]},
+            },
+            "ignore_case": {
+                "description": "`paths` and `only_paths` match regardless of ASCII case \
+                    (`.ENV` for `.env`). Default false.",
+                "type": "boolean",
+                "default": false,
             },
             "decision": decision(
                 "What the rule contributes when it matches; with a `policy`, what it \
@@ -371,6 +399,7 @@ fn intent_schema() -> Value {
         .with(|settings| settings.inline_subschemas = true)
         .into_generator();
     let mut schema = generator.into_root_schema_for::<ActionIntent>().to_value();
+    crate::intent::add_action_to_schema(&mut schema);
     if let Some(object) = schema.as_object_mut() {
         object.remove("$schema");
         object.remove("title");
@@ -379,7 +408,7 @@ fn intent_schema() -> Value {
             json!(
                 "The intent to evaluate, as an inline table with the fields of the JSON \
                  ActionIntent: actor, target, modified_files, diff (modifies_tests is the \
-                 string \"true\" or \"false\"), approved."
+                 string \"true\" or \"false\"), approved, action."
             ),
         );
     }
