@@ -86,6 +86,7 @@ pub struct PatternGlob {
 const DEFERRED_MAX_LEN: usize = 1024;
 
 impl PatternGlob {
+    #[cfg(test)]
     fn new(text: String) -> Result<Self, GlobError> {
         Self::with_case(text, false)
     }
