@@ -27,6 +27,19 @@ pub struct SnapshotFile {
     pub id: String,
 }
 
+/// A revision resolved without ambiguity ([`Repository::resolve_exact`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ResolvedRevision {
+    /// The commit (hex).
+    pub id: String,
+    /// The full name of the reference it names (`refs/remotes/origin/main`), when it names
+    /// one; `None` for a commit id, `HEAD` and other expressions.
+    pub reference: Option<String>,
+    /// References with the same short name that a remote-tracking name won over
+    /// (`refs/tags/origin/main` beside `refs/remotes/origin/main`).
+    pub shadowed: Vec<String>,
+}
+
 /// A commit's tree and parents.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CommitInfo {
@@ -99,6 +112,150 @@ impl Repository {
             .collect();
         files.sort_by(|a, b| a.path.cmp(&b.path));
         Ok(files)
+    }
+
+    /// Resolves `rev` as `astrix ci` needs it, where a revision that means two things is an
+    /// attack or a mistake, never something to guess at:
+    /// - `<remote>/<branch>` of a configured remote means `refs/remotes/<remote>/<branch>`
+    ///   and nothing else (a tag or local branch of that name is reported in `shadowed`); it
+    ///   is an error when that ref does not exist;
+    /// - any other short name that more than one reference (or a reference and a commit id)
+    ///   answers to, in git's order (`refs/<name>`, `refs/tags/`, `refs/heads/`,
+    ///   `refs/remotes/`, `refs/remotes/<name>/HEAD`), is an error naming them;
+    /// - `~N` and `^N` suffixes apply to the name's commit; other expressions resolve as git
+    ///   resolves them.
+    pub fn resolve_exact(&self, rev: &str) -> Result<ResolvedRevision, GitError> {
+        let split = rev.find(['~', '^']).unwrap_or(rev.len());
+        let (name, suffix) = rev.split_at(split);
+        let expression = name.is_empty()
+            || name == "HEAD"
+            || name == "@"
+            || name.contains([':', '{', ' '])
+            || name.contains("..");
+        if expression {
+            return Ok(ResolvedRevision {
+                id: self.resolve_commit(rev)?.to_string(),
+                reference: None,
+                shadowed: Vec::new(),
+            });
+        }
+        let mut candidates = Vec::new();
+        let mut full_names = vec![name.to_owned()];
+        if !name.starts_with("refs/") {
+            for prefix in ["refs/", "refs/tags/", "refs/heads/", "refs/remotes/"] {
+                full_names.push(format!("{prefix}{name}"));
+            }
+            full_names.push(format!("refs/remotes/{name}/HEAD"));
+        }
+        for full in full_names {
+            if !full.starts_with("refs/") {
+                continue;
+            }
+            if let Ok(Some(reference)) = self.repo.try_find_reference(full.as_str()) {
+                if reference.name().as_bstr() == full.as_bytes() && !candidates.contains(&full) {
+                    candidates.push(full);
+                }
+            }
+        }
+        let remote = name
+            .split_once('/')
+            .map(|(remote, _)| remote)
+            .filter(|remote| {
+                self.repo
+                    .remote_names()
+                    .iter()
+                    .any(|known| known.as_slice() == remote.as_bytes())
+            });
+        let chosen = if let Some(remote) = remote {
+            let wanted = format!("refs/remotes/{name}");
+            if !candidates.contains(&wanted) {
+                return Err(GitError::AmbiguousRevision {
+                    rev: rev.to_owned(),
+                    message: format!(
+                        "names the remote `{remote}`, but there is no remote-tracking branch `{wanted}`{}; fetch it (`git fetch {remote} {}`)",
+                        if candidates.is_empty() {
+                            String::new()
+                        } else {
+                            format!(" (only {})", quoted_list(&candidates))
+                        },
+                        name.split_once('/').map_or(name, |(_, branch)| branch)
+                    ),
+                });
+            }
+            wanted
+        } else {
+            let hex = name.len() >= 4
+                && name.len() <= 40
+                && name.bytes().all(|byte| byte.is_ascii_hexdigit());
+            let object = if hex {
+                gix::ObjectId::from_hex(name.as_bytes())
+                    .ok()
+                    .filter(|id| self.repo.has_object(id))
+                    .map(|id| id.to_string())
+                    .or_else(|| {
+                        (name.len() < 40)
+                            .then(|| self.repo.rev_parse_single(name).ok())
+                            .flatten()
+                            .filter(|_| !candidates.is_empty())
+                            .map(|id| id.to_string())
+                    })
+            } else {
+                None
+            };
+            match (candidates.len(), object) {
+                (0, _) => {
+                    return Ok(ResolvedRevision {
+                        id: self.resolve_commit(rev)?.to_string(),
+                        reference: None,
+                        shadowed: Vec::new(),
+                    });
+                }
+                (1, None) => candidates[0].clone(),
+                (_, object) => {
+                    let mut named = candidates.clone();
+                    if let Some(object) = object {
+                        named.push(format!("the commit {object}"));
+                    }
+                    return Err(GitError::AmbiguousRevision {
+                        rev: rev.to_owned(),
+                        message: format!(
+                            "is ambiguous: it names {}; pass the full name of the one you mean",
+                            quoted_list(&named)
+                        ),
+                    });
+                }
+            }
+        };
+        let shadowed = candidates
+            .into_iter()
+            .filter(|name| *name != chosen)
+            .collect();
+        Ok(ResolvedRevision {
+            id: self
+                .resolve_commit(&format!("{chosen}{suffix}"))?
+                .to_string(),
+            reference: suffix.is_empty().then_some(chosen),
+            shadowed,
+        })
+    }
+
+    /// Every best common ancestor of two commits (more than one in a criss-cross history),
+    /// empty when their histories are unrelated.
+    pub fn merge_bases(&self, one: &str, two: &str) -> Result<Vec<String>, GitError> {
+        let one = self.resolve_commit(one)?;
+        let two = self.resolve_commit(two)?;
+        self.repo
+            .merge_bases_many(one, &[two])
+            .map(|bases| {
+                bases
+                    .into_iter()
+                    .map(|id| id.detach().to_string())
+                    .collect()
+            })
+            .map_err(|err| GitError::Revision {
+                rev: format!("{one}...{two}"),
+                message: message(&err),
+            })
     }
 
     /// The best common ancestor of two commits, `None` when their histories are unrelated.
@@ -358,5 +515,24 @@ impl Repository {
                 chars.next().is_none().then_some(first)
             })
             .unwrap_or('#')
+    }
+}
+
+/// `` `a`, `b` and `c` ``.
+fn quoted_list(items: &[String]) -> String {
+    let quoted: Vec<String> = items
+        .iter()
+        .map(|item| {
+            if item.starts_with("the commit ") {
+                item.clone()
+            } else {
+                format!("`{item}`")
+            }
+        })
+        .collect();
+    match quoted.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        Some((last, _)) => last.clone(),
+        None => String::new(),
     }
 }
