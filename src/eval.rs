@@ -239,6 +239,41 @@ fn match_paths(policy: &Policy, intent: &ActionIntent) -> Vec<ListHits> {
     lists
 }
 
+/// The first of a rule's intent conditions (`actor`, `env`, `modifies_tests`, `action`) that
+/// does not match, if any.
+fn unmatched_condition(
+    rule: &Rule,
+    intent: &ActionIntent,
+    modifies_tests: bool,
+) -> Option<&'static str> {
+    if rule
+        .actor
+        .as_ref()
+        .is_some_and(|actors| !actors.contains(&intent.actor.kind))
+    {
+        Some("actor")
+    } else if rule
+        .env
+        .as_ref()
+        .is_some_and(|envs| !envs.contains(&intent.target.env))
+    {
+        Some("env")
+    } else if rule
+        .modifies_tests
+        .is_some_and(|wanted| wanted != modifies_tests)
+    {
+        Some("modifies_tests")
+    } else if rule
+        .action
+        .as_ref()
+        .is_some_and(|actions| !actions.contains(&intent.action()))
+    {
+        Some("action")
+    } else {
+        None
+    }
+}
+
 fn evaluate_rule(
     rule: &Rule,
     intent: &ActionIntent,
@@ -266,32 +301,7 @@ fn evaluate_rule(
             .collect()
     };
 
-    let unmatched = if rule
-        .actor
-        .as_ref()
-        .is_some_and(|actors| !actors.contains(&intent.actor.kind))
-    {
-        Some("actor")
-    } else if rule
-        .env
-        .as_ref()
-        .is_some_and(|envs| !envs.contains(&intent.target.env))
-    {
-        Some("env")
-    } else if rule
-        .modifies_tests
-        .is_some_and(|wanted| wanted != modifies_tests)
-    {
-        Some("modifies_tests")
-    } else if rule
-        .action
-        .as_ref()
-        .is_some_and(|actions| !actions.contains(&intent.action()))
-    {
-        Some("action")
-    } else {
-        None
-    };
+    let unmatched = unmatched_condition(rule, intent, modifies_tests);
     if unmatched.is_some() {
         outcome.unmatched_condition = unmatched;
         return outcome;

@@ -706,10 +706,6 @@ impl Run {
         )
     }
 
-    fn target(&self) -> Option<&ResolvedTarget> {
-        Some(&self.target)
-    }
-
     fn rows(&self) -> Vec<Row<'_>> {
         let mut rows: Vec<Row<'_>> = self
             .commits
@@ -1191,7 +1187,7 @@ impl Run {
             return out;
         }
         let _ = write!(out, "{}", self.what());
-        if let Some(target) = self.target() {
+        if let Some(target) = Some(&self.target) {
             let _ = write!(out, ", going to `{}`", target.env);
         }
         let _ = writeln!(
@@ -1322,7 +1318,7 @@ impl Run {
                 .iter()
                 .map(|warning| warning.text.as_str())
                 .collect(),
-            target: self.target(),
+            target: Some(&self.target),
             policy: &self.policy.loaded.provenance,
             approved_by_pipeline: self.approved_flag,
             commits: self

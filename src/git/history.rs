@@ -139,24 +139,7 @@ impl Repository {
                 shadowed: Vec::new(),
             });
         }
-        let mut candidates = Vec::new();
-        let mut full_names = vec![name.to_owned()];
-        if !name.starts_with("refs/") {
-            for prefix in ["refs/", "refs/tags/", "refs/heads/", "refs/remotes/"] {
-                full_names.push(format!("{prefix}{name}"));
-            }
-            full_names.push(format!("refs/remotes/{name}/HEAD"));
-        }
-        for full in full_names {
-            if !full.starts_with("refs/") {
-                continue;
-            }
-            if let Ok(Some(reference)) = self.repo.try_find_reference(full.as_str()) {
-                if reference.name().as_bstr() == full.as_bytes() && !candidates.contains(&full) {
-                    candidates.push(full);
-                }
-            }
-        }
+        let candidates = self.references_named(name);
         let remote = name
             .split_once('/')
             .map(|(remote, _)| remote)
@@ -184,23 +167,10 @@ impl Repository {
             }
             wanted
         } else {
-            let hex = name.len() >= 4
-                && name.len() <= 40
-                && name.bytes().all(|byte| byte.is_ascii_hexdigit());
-            let object = if hex {
-                gix::ObjectId::from_hex(name.as_bytes())
-                    .ok()
-                    .filter(|id| self.repo.has_object(id))
-                    .map(|id| id.to_string())
-                    .or_else(|| {
-                        (name.len() < 40)
-                            .then(|| self.repo.rev_parse_single(name).ok())
-                            .flatten()
-                            .filter(|_| !candidates.is_empty())
-                            .map(|id| id.to_string())
-                    })
-            } else {
+            let object = if candidates.is_empty() {
                 None
+            } else {
+                self.object_named(name)
             };
             match (candidates.len(), object) {
                 (0, _) => {
@@ -237,6 +207,46 @@ impl Repository {
             reference: suffix.is_empty().then_some(chosen),
             shadowed,
         })
+    }
+
+    /// The references a short name answers to, in git's order: `refs/<name>`,
+    /// `refs/tags/`, `refs/heads/`, `refs/remotes/`, `refs/remotes/<name>/HEAD` (a full
+    /// `refs/…` name answers only to itself).
+    fn references_named(&self, name: &str) -> Vec<String> {
+        let full_names: Vec<String> = if name.starts_with("refs/") {
+            vec![name.to_owned()]
+        } else {
+            ["refs/", "refs/tags/", "refs/heads/", "refs/remotes/"]
+                .iter()
+                .map(|prefix| format!("{prefix}{name}"))
+                .chain([format!("refs/remotes/{name}/HEAD")])
+                .collect()
+        };
+        let mut found = Vec::new();
+        for full in full_names {
+            if let Ok(Some(reference)) = self.repo.try_find_reference(full.as_str()) {
+                if reference.name().as_bstr() == full.as_bytes() && !found.contains(&full) {
+                    found.push(full);
+                }
+            }
+        }
+        found
+    }
+
+    /// The object a name of 4 to 40 hex digits abbreviates, if it names one.
+    fn object_named(&self, name: &str) -> Option<String> {
+        let hex =
+            (4..=40).contains(&name.len()) && name.bytes().all(|byte| byte.is_ascii_hexdigit());
+        if !hex {
+            return None;
+        }
+        if let Ok(id) = gix::ObjectId::from_hex(name.as_bytes()) {
+            return self.repo.has_object(id).then(|| id.to_string());
+        }
+        self.repo
+            .rev_parse_single(format!("{name}^{{object}}").as_str())
+            .ok()
+            .map(|id| id.to_string())
     }
 
     /// Every best common ancestor of two commits (more than one in a criss-cross history),

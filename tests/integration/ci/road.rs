@@ -5,6 +5,12 @@
 //! agent's commit pushed straight to `main` is denied; and each way of talking CI around
 //! (issue #16) is held or denied.
 
+#![expect(
+    clippy::too_many_lines,
+    reason = "each test walks one road from the developer's clone to the CI clone, top to bottom"
+)]
+
+use std::os::unix::fs::PermissionsExt as _;
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
@@ -679,7 +685,6 @@ fn provenance_is_recorded_kept_and_required() {
     )
     .unwrap();
     for script in ["editor.sh", "empty.sh"] {
-        use std::os::unix::fs::PermissionsExt;
         let path = road.dev.path().parent().unwrap().join(script);
         std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755)).unwrap();
     }
@@ -795,14 +800,16 @@ fn the_documented_review_step_approves_only_someone_elses_approval_of_the_head()
         .split("- name: Approved by someone other than the author, not a bot?")
         .nth(1)
         .expect("docs/ci.md shows the review step");
-    let script: String = step
+    let mut script = step
         .split("run: |\n")
         .nth(1)
         .unwrap()
         .lines()
         .take_while(|line| line.starts_with("          "))
-        .map(|line| format!("{}\n", &line[10..]))
-        .collect();
+        .map(|line| &line[10..])
+        .collect::<Vec<_>>()
+        .join("\n");
+    script.push('\n');
     assert!(script.contains("gh api --paginate"), "{script}");
     let dir = tempfile::tempdir().unwrap();
     let bin = dir.path().join("bin");
@@ -912,7 +919,6 @@ fn the_documented_review_step_approves_only_someone_elses_approval_of_the_head()
             ),
         )
         .unwrap();
-        use std::os::unix::fs::PermissionsExt;
         std::fs::set_permissions(&gh, std::fs::Permissions::from_mode(0o755)).unwrap();
         let output_file = dir.path().join("output");
         std::fs::write(&output_file, "").unwrap();
