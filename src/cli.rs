@@ -84,17 +84,23 @@ pub struct CheckArgs {
 /// `astrix ci`.
 #[derive(Debug, Args)]
 pub struct CiArgs {
-    /// Where the change goes, such as `origin/main`: the commits judged are those of the head
-    /// that the merge base of the two does not have.
+    /// Where the change goes, such as `origin/main` (which always means
+    /// `refs/remotes/origin/main`): the commits judged are those the head has and it does not
+    /// (`git rev-list BASE..HEAD`), with the policy committed at it.
     #[arg(long, value_name = "REV")]
     pub base: String,
     /// The tip of the change.
     #[arg(long, value_name = "REV", default_value = "HEAD")]
     pub head: String,
-    /// The branch the change goes to, for `[[environment]]` (default: `GITHUB_BASE_REF`, else
-    /// the branch `--base` names).
+    /// The branch the change goes to, for `[[environment]]`: the range as a whole is judged as
+    /// a merge into it (default: `GITHUB_BASE_REF`, else the branch `--base` names).
     #[arg(long, value_name = "NAME")]
     pub target_branch: Option<String>,
+    /// The branch the commits were made on, for `[[environment]]`: each is judged as a commit
+    /// there, as the local gate judged it (default: `GITHUB_HEAD_REF`, else the branch
+    /// `--head` names, else the checked-out branch).
+    #[arg(long, value_name = "NAME")]
+    pub head_branch: Option<String>,
     /// The pipeline's own review rules are met (an approving review, say): held commits pass,
     /// and the output says so. A denial stays a denial.
     #[arg(long)]

@@ -8,11 +8,13 @@
 //! commit is a human's.
 //!
 //! What counts as evidence:
-//! - identities (the author, the committer, and every `Co-authored-by`,
-//!   `Co-developed-by` and `Assisted-by` trailer) of the agents in [`KNOWN_IDENTITIES`]
+//! - identities (the author, the committer, and every identity in a `Co-authored-by`,
+//!   `Co-developed-by`, `Assisted-by` or `Author` line, at any indentation: the trailers
+//!   that `git merge --squash` keeps are indented) of the agents in [`KNOWN_IDENTITIES`]
 //!   and [`AGENT_BOTS`], and those matching `[actors] agent_authors`;
 //! - an author or committer name ending in `(aider)`, as aider writes it;
-//! - a `Generated with Claude Code` line anywhere in the message;
+//! - Claude Code's footer, `🤖 Generated with [Claude Code](…)`, on a line of its own (the
+//!   words quoted in prose are not evidence);
 //! - an `Astrix-Actor: autonomous_llm …` trailer (the prepare-commit-msg hook writes it);
 //! - trailers matching `[actors] agent_trailers`.
 //!
@@ -156,21 +158,31 @@ pub fn commit_actor(meta: &CommitMeta, actors: &Actors) -> CommitActor {
     let mut hook_decisions = Vec::new();
     for trailer in &meta.trailers {
         let key = trailer.key.to_lowercase();
-        let text = format!("{}: {}", trailer.key, trailer.value);
-        if AUTHORSHIP_TRAILERS.contains(&key.as_str())
-            && let Some(signature) = parse_identity(&trailer.value)
+        if key == ACTOR_TRAILER.to_lowercase() && parse_declared(&trailer.value).0 != AUTONOMOUS_LLM
         {
-            for (agent, why) in identity_matches(&signature, actors) {
-                evidence.push(Evidence {
-                    agent,
-                    source: "trailer",
-                    text: text.clone(),
-                    why,
-                });
+            declared.push(trailer.value.clone());
+        }
+        if key == DECISION_TRAILER.to_lowercase() {
+            hook_decisions.push(trailer.value.clone());
+        }
+    }
+    for (key, value) in trailer_like(meta) {
+        let lower = key.to_lowercase();
+        let text = format!("{key}: {value}");
+        if AUTHORSHIP_TRAILERS.contains(&lower.as_str()) || lower == "author" {
+            for signature in parse_identities(&value) {
+                for (agent, why) in identity_matches(&signature, actors) {
+                    evidence.push(Evidence {
+                        agent,
+                        source: "trailer",
+                        text: text.clone(),
+                        why,
+                    });
+                }
             }
         }
-        if key == ACTOR_TRAILER.to_lowercase() {
-            let (kind, id) = parse_declared(&trailer.value);
+        if lower == ACTOR_TRAILER.to_lowercase() {
+            let (kind, id) = parse_declared(&value);
             if kind == AUTONOMOUS_LLM {
                 evidence.push(Evidence {
                     agent: id.unwrap_or_else(|| "agent".to_owned()),
@@ -178,12 +190,7 @@ pub fn commit_actor(meta: &CommitMeta, actors: &Actors) -> CommitActor {
                     text: text.clone(),
                     why: "the actor astrix's hook found when the commit was made".to_owned(),
                 });
-            } else {
-                declared.push(trailer.value.clone());
             }
-        }
-        if key == DECISION_TRAILER.to_lowercase() {
-            hook_decisions.push(trailer.value.clone());
         }
         if let Some(pattern) = actors
             .agent_trailers
@@ -191,7 +198,7 @@ pub fn commit_actor(meta: &CommitMeta, actors: &Actors) -> CommitActor {
             .find(|pattern| pattern.is_match(&text))
         {
             evidence.push(Evidence {
-                agent: agent_name(&trailer.value),
+                agent: agent_name(&value),
                 source: "trailer",
                 text: text.clone(),
                 why: format!("matches agent_trailers `{}`", pattern.as_str()),
@@ -199,12 +206,7 @@ pub fn commit_actor(meta: &CommitMeta, actors: &Actors) -> CommitActor {
         }
     }
     for line in meta.message.lines() {
-        let plain: String = line
-            .to_lowercase()
-            .chars()
-            .filter(|ch| !matches!(ch, '[' | ']'))
-            .collect();
-        if plain.contains("generated with claude code") {
+        if is_generated_with_claude_code(line) {
             evidence.push(Evidence {
                 agent: "claude-code".to_owned(),
                 source: "message",
@@ -213,6 +215,10 @@ pub fn commit_actor(meta: &CommitMeta, actors: &Actors) -> CommitActor {
             });
         }
     }
+    // The same identity found twice (as a trailer git parsed and as a line) is one piece.
+    let mut seen = std::collections::HashSet::new();
+    evidence
+        .retain(|item| seen.insert((item.agent.clone(), item.source, item.text.to_lowercase())));
     let actor = resolve(&evidence, &declared);
     CommitActor {
         actor,
@@ -360,14 +366,94 @@ fn agent_bot(signature: &Signature) -> Option<(&'static str, &'static str)> {
         .find_map(|account| AGENT_BOTS.iter().find(|(bot, _)| *bot == account).copied())
 }
 
-/// `Name <email>` as a signature.
-fn parse_identity(value: &str) -> Option<Signature> {
-    let (name, rest) = value.split_once('<')?;
-    let email = rest.strip_suffix('>').unwrap_or(rest);
-    Some(Signature {
-        name: name.trim().to_owned(),
-        email: email.trim().to_owned(),
-    })
+/// Every `Key: value` that may name who took part in a commit: the trailers git finds (the
+/// last paragraph, continuation lines unfolded) and every line of the message that looks
+/// like one at any indentation, since `git merge --squash` and squashing rebases keep the
+/// squashed commits' trailers indented or mid-message. Evidence only escalates, so a line
+/// that merely looks like a trailer can only make a commit an agent's.
+fn trailer_like(meta: &CommitMeta) -> Vec<(String, String)> {
+    let mut found: Vec<(String, String)> = meta
+        .trailers
+        .iter()
+        .map(|trailer| (trailer.key.clone(), trailer.value.clone()))
+        .collect();
+    for line in meta.message.lines() {
+        let line = line.trim();
+        let Some((key, value)) = line.split_once(':') else {
+            continue;
+        };
+        let is_key = !key.is_empty()
+            && key
+                .chars()
+                .all(|ch| ch.is_ascii_alphanumeric() || ch == '-');
+        let value = value.trim();
+        if !is_key || value.is_empty() {
+            continue;
+        }
+        let known = found.iter().any(|(known_key, known_value)| {
+            known_key.eq_ignore_ascii_case(key) && known_value.eq_ignore_ascii_case(value)
+        });
+        if !known {
+            found.push((key.to_owned(), value.to_owned()));
+        }
+    }
+    found
+}
+
+/// Whether `line` is the footer Claude Code writes, `🤖 Generated with [Claude
+/// Code](<link>)` (or `Generated with Claude Code`), alone on its line at any indentation;
+/// the words quoted in prose are not.
+fn is_generated_with_claude_code(line: &str) -> bool {
+    let line = line.trim();
+    let line = line.strip_prefix('🤖').map_or(line, str::trim_start);
+    let lower = line.to_lowercase();
+    let Some(rest) = lower.strip_prefix("generated with ") else {
+        return false;
+    };
+    let rest = rest.trim_end();
+    if rest == "claude code" {
+        return true;
+    }
+    rest.strip_prefix("[claude code](")
+        .and_then(|link| link.strip_suffix(')'))
+        .is_some_and(|link| !link.is_empty() && !link.contains([' ', '(', ')']))
+}
+
+/// The identities in a trailer value: each `Name <email>` (a value may list several,
+/// `Ada <a@x>, Claude <noreply@anthropic.com>`, and may say more after one, `… (via Claude
+/// Code)`); a value without any `<` is a list of names (`copilot-swe-agent[bot]`).
+fn parse_identities(value: &str) -> Vec<Signature> {
+    let mut found = Vec::new();
+    let mut rest = value;
+    while let Some(open) = rest.find('<') {
+        let Some(close) = rest[open..].find('>').map(|at| open + at) else {
+            break;
+        };
+        let before = &rest[..open];
+        let name = before
+            .rsplit([',', ';', ')'])
+            .next()
+            .unwrap_or(before)
+            .trim();
+        let name = name.strip_prefix("and ").unwrap_or(name).trim();
+        found.push(Signature {
+            name: name.to_owned(),
+            email: rest[open + 1..close].trim().to_owned(),
+        });
+        rest = &rest[close + 1..];
+    }
+    if found.is_empty() {
+        for name in value.split([',', ';']) {
+            let name = name.trim();
+            if !name.is_empty() {
+                found.push(Signature {
+                    name: name.to_owned(),
+                    email: String::new(),
+                });
+            }
+        }
+    }
+    found
 }
 
 /// `autonomous_llm (claude-code)` as the type and the id.
@@ -470,6 +556,41 @@ mod tests {
     agent!(astrix_actor_trailer, ADA, ADA,
         "x\n\nAstrix-Actor: autonomous_llm (codex)\nAstrix-Decision: allow\n" => "codex", "trailer");
 
+    agent!(claude_co_author_with_a_suffix, ADA, ADA,
+        "Fix parser\n\nCo-Authored-By: Claude <noreply@anthropic.com> (via Claude Code)\n" => "claude-code", "trailer");
+    agent!(two_identities_in_one_trailer, ADA, ADA,
+        "Fix parser\n\nCo-authored-by: Ada Lovelace <ada@example.com>, Claude <noreply@anthropic.com>\n" => "claude-code", "trailer");
+    agent!(a_bot_named_without_an_email, ADA, ADA,
+        "Fix parser\n\nCo-authored-by: copilot-swe-agent[bot]\n" => "copilot", "trailer");
+    agent!(squashed_trailers_are_indented, ADA, ADA,
+        "Squashed commit of the following:\n\ncommit 0123456789abcdef0123456789abcdef01234567\nAuthor: Ada Lovelace <ada@example.com>\nDate:   Thu Jan 1 00:00:00 2026 +0000\n\n    Fix parser\n\n    Co-Authored-By: Claude <noreply@anthropic.com>\n" => "claude-code", "trailer");
+    agent!(squashed_agent_author, ADA, ADA,
+        "Squashed commit of the following:\n\ncommit 0123456789abcdef0123456789abcdef01234567\nAuthor: Copilot <198982749+Copilot@users.noreply.github.com>\nDate:   Thu Jan 1 00:00:00 2026 +0000\n\n    Initial plan\n" => "copilot", "trailer");
+    agent!(an_actor_trailer_mid_message, ADA, ADA,
+        "Squash\n\n* first\n\nAstrix-Actor: autonomous_llm (codex)\n\n* second\n" => "codex", "trailer");
+    agent!(claude_footer_indented, ADA, ADA,
+        "Squash\n\n    Fix parser\n\n    \u{1f916} Generated with [Claude Code](https://claude.ai/code)\n" => "claude-code", "message");
+
+    #[test]
+    fn the_footer_counts_only_as_agents_write_it() {
+        for line in [
+            "🤖 Generated with [Claude Code](https://claude.com/claude-code)",
+            "Generated with [Claude Code](https://claude.ai/code)",
+            "  Generated with Claude Code",
+        ] {
+            assert!(is_generated_with_claude_code(line), "{line}");
+        }
+        for line in [
+            "Remove the \"Generated with Claude Code\" footer from the template",
+            "> 🤖 Generated with [Claude Code](https://claude.com/claude-code)",
+            "\"🤖 Generated with [Claude Code](https://claude.com/claude-code)\" is what it writes",
+            "Generated with Claude Code's help, then rewritten by hand",
+            "generated with claude",
+        ] {
+            assert!(!is_generated_with_claude_code(line), "{line}");
+        }
+    }
+
     #[test]
     fn humans_and_other_bots_are_humans() {
         for (author, message) in [
@@ -485,6 +606,10 @@ mod tests {
                 "Bump x\n",
             ),
             (ADA, "Mention Claude Code in the docs\n"),
+            (
+                ADA,
+                "Drop the footer\n\nOur template no longer says \"🤖 Generated with [Claude Code](https://claude.com/claude-code)\".\n",
+            ),
             (ADA, "x\n\nReviewed-by: Claude <noreply@anthropic.com>\n"),
         ] {
             let found = commit_actor(&meta(author, ADA, message), &Actors::default());

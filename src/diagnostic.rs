@@ -91,11 +91,13 @@ pub enum Code {
     UnknownEnv,
     /// Warning: declared components depend on each other in a cycle.
     ComponentCycle,
+    /// A rule's `action` names something other than `commit` or `merge`.
+    UnknownAction,
 }
 
 impl Code {
     /// Every code, errors first.
-    pub const ALL: [Code; 26] = [
+    pub const ALL: [Code; 27] = [
         Code::FileTooLarge,
         Code::TomlSyntax,
         Code::UnknownKey,
@@ -122,6 +124,7 @@ impl Code {
         Code::UnknownActor,
         Code::UnknownEnv,
         Code::ComponentCycle,
+        Code::UnknownAction,
     ];
 
     /// The stable kebab-case name.
@@ -153,6 +156,7 @@ impl Code {
             Code::UnknownComponent => "unknown-component",
             Code::InvalidDirectory => "invalid-directory",
             Code::ComponentCycle => "component-cycle",
+            Code::UnknownAction => "unknown-action",
         }
     }
 

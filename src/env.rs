@@ -24,6 +24,11 @@ pub const GITHUB_ACTIONS: &str = "GITHUB_ACTIONS";
 pub const GITHUB_STEP_SUMMARY: &str = "GITHUB_STEP_SUMMARY";
 /// The branch a pull request goes to, on GitHub Actions (`pull_request` events only).
 pub const GITHUB_BASE_REF: &str = "GITHUB_BASE_REF";
+/// The branch a pull request comes from, on GitHub Actions (`pull_request` events only).
+pub const GITHUB_HEAD_REF: &str = "GITHUB_HEAD_REF";
+/// The workflow file that runs the job and its ref, on GitHub Actions
+/// (`owner/repo/.github/workflows/astrix.yml@refs/heads/main`).
+pub const GITHUB_WORKFLOW_REF: &str = "GITHUB_WORKFLOW_REF";
 
 /// The repository directory git points hooks at (relative to the current directory).
 pub const GIT_DIR: &str = "GIT_DIR";

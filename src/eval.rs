@@ -74,8 +74,8 @@ pub struct RuleOutcome {
     pub line: usize,
     /// Whether every condition matched.
     pub matched: bool,
-    /// The first condition that did not match (`actor`, `env`, `paths`, `only_paths`,
-    /// `modifies_tests`).
+    /// The first condition that did not match (`actor`, `env`, `modifies_tests`, `action`,
+    /// `paths`, `only_paths`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub unmatched_condition: Option<&'static str>,
     /// What the rule contributed, when it matched.
@@ -239,6 +239,41 @@ fn match_paths(policy: &Policy, intent: &ActionIntent) -> Vec<ListHits> {
     lists
 }
 
+/// The first of a rule's intent conditions (`actor`, `env`, `modifies_tests`, `action`) that
+/// does not match, if any.
+fn unmatched_condition(
+    rule: &Rule,
+    intent: &ActionIntent,
+    modifies_tests: bool,
+) -> Option<&'static str> {
+    if rule
+        .actor
+        .as_ref()
+        .is_some_and(|actors| !actors.contains(&intent.actor.kind))
+    {
+        Some("actor")
+    } else if rule
+        .env
+        .as_ref()
+        .is_some_and(|envs| !envs.contains(&intent.target.env))
+    {
+        Some("env")
+    } else if rule
+        .modifies_tests
+        .is_some_and(|wanted| wanted != modifies_tests)
+    {
+        Some("modifies_tests")
+    } else if rule
+        .action
+        .as_ref()
+        .is_some_and(|actions| !actions.contains(&intent.action()))
+    {
+        Some("action")
+    } else {
+        None
+    }
+}
+
 fn evaluate_rule(
     rule: &Rule,
     intent: &ActionIntent,
@@ -266,26 +301,7 @@ fn evaluate_rule(
             .collect()
     };
 
-    let unmatched = if rule
-        .actor
-        .as_ref()
-        .is_some_and(|actors| !actors.contains(&intent.actor.kind))
-    {
-        Some("actor")
-    } else if rule
-        .env
-        .as_ref()
-        .is_some_and(|envs| !envs.contains(&intent.target.env))
-    {
-        Some("env")
-    } else if rule
-        .modifies_tests
-        .is_some_and(|wanted| wanted != modifies_tests)
-    {
-        Some("modifies_tests")
-    } else {
-        None
-    };
+    let unmatched = unmatched_condition(rule, intent, modifies_tests);
     if unmatched.is_some() {
         outcome.unmatched_condition = unmatched;
         return outcome;
@@ -740,6 +756,157 @@ reason = "binaries are not committed"
                 rules.sort();
                 assert_eq!(&(decision.verdict, rules), expected, "order {order:?}");
             }
+        }
+    }
+
+    #[test]
+    fn action_conditions_match_commit_by_default_and_merge_when_said() {
+        let policy = policy(
+            r#"version = 1
+[[rule]]
+id = "commits"
+action = ["commit"]
+decision = "deny"
+[[rule]]
+id = "merges"
+action = ["merge"]
+decision = "require_approval"
+"#,
+        );
+        let mut commit = intent(
+            "human",
+            "development",
+            &["a.rs"],
+            r#"{"modifies_tests":"false"}"#,
+        );
+        assert_eq!(evaluate(&policy, &commit).deciding_rules, ["commits"]);
+        commit.action = Some(crate::intent::Action::Commit);
+        assert_eq!(evaluate(&policy, &commit).deciding_rules, ["commits"]);
+        commit.action = Some(crate::intent::Action::Merge);
+        let decision = evaluate(&policy, &commit);
+        assert_eq!(decision.verdict, Verdict::RequireApproval);
+        assert_eq!(decision.deciding_rules, ["merges"]);
+        let skipped = decision
+            .outcomes
+            .iter()
+            .find(|outcome| outcome.id == "commits");
+        assert_eq!(
+            skipped.and_then(|outcome| outcome.unmatched_condition),
+            Some("action")
+        );
+    }
+
+    fn default_policy() -> Policy {
+        policy(crate::policy::DEFAULT_POLICY)
+    }
+
+    /// Every path the default policy must hold an agent's change to (issue #16's lists):
+    /// credentials, CI and review configuration, lockfiles, the agents' own settings.
+    const HELD_FOR_AGENTS: &[&str] = &[
+        "id_ed25519",
+        "home/.ssh/id_ecdsa",
+        "certs/server.pfx",
+        "android/release.jks",
+        "app.keystore",
+        ".npmrc",
+        ".pypirc",
+        ".netrc",
+        ".git-credentials",
+        ".aws/credentials",
+        "infra/prod.tfvars",
+        "kubeconfig",
+        "keys/putty.ppk",
+        ".envrc",
+        ".ENV",
+        "bitbucket-pipelines.yml",
+        ".drone.yml",
+        ".woodpecker.yml",
+        ".gitea/workflows/ci.yml",
+        ".forgejo/workflows/ci.yml",
+        "appveyor.yml",
+        "cloudbuild.yaml",
+        "buildspec.yml",
+        "CODEOWNERS",
+        "docs/CODEOWNERS",
+        ".husky/pre-commit",
+        "lefthook.yml",
+        "ios/Podfile.lock",
+        "Package.resolved",
+        "mix.lock",
+        "pubspec.lock",
+        "flake.lock",
+        "src/App/packages.lock.json",
+        "gradle.lockfile",
+        "deno.lock",
+        "pdm.lock",
+        "requirements.txt",
+        "requirements-dev.txt",
+        ".claude/settings.json",
+        ".claude/settings.local.json",
+        ".codex/config.toml",
+        ".cursor/rules/x.mdc",
+        ".gemini/settings.json",
+    ];
+
+    #[test]
+    fn the_default_policy_holds_every_listed_path_for_an_agent() {
+        let policy = default_policy();
+        for path in HELD_FOR_AGENTS {
+            let decision = evaluate(
+                &policy,
+                &intent(
+                    "autonomous_llm",
+                    "development",
+                    &[path],
+                    r#"{"modifies_tests":"false","lines_added":1,"lines_deleted":0,"binary_files":0,"tests_removed":0,"test_skips_added":0,"assertions_removed":0}"#,
+                ),
+            );
+            assert_eq!(
+                decision.verdict,
+                Verdict::RequireApproval,
+                "{path}: {decision:#?}"
+            );
+            assert!(
+                !decision
+                    .deciding_rules
+                    .contains(&"agents-diff-size".to_owned()),
+                "{path}: {:?}",
+                decision.deciding_rules
+            );
+        }
+    }
+
+    #[test]
+    fn the_default_policy_denies_agents_commits_on_production_and_holds_their_merges() {
+        let policy = default_policy();
+        let diff = r#"{"modifies_tests":"false","lines_added":1,"lines_deleted":0,"binary_files":0,"bytes_added":2}"#;
+        let mut change = intent("autonomous_llm", "production", &["src/lib.rs"], diff);
+        let decision = evaluate(&policy, &change);
+        assert_eq!(decision.verdict, Verdict::Deny);
+        assert_eq!(decision.deciding_rules, ["agents-off-production"]);
+        change.action = Some(crate::intent::Action::Merge);
+        let decision = evaluate(&policy, &change);
+        assert_eq!(decision.verdict, Verdict::RequireApproval);
+        assert_eq!(decision.deciding_rules, ["agents-merging-to-production"]);
+        let human = intent("human", "production", &["src/lib.rs"], diff);
+        assert_eq!(evaluate(&policy, &human).verdict, Verdict::Allow);
+    }
+
+    #[test]
+    fn every_rule_of_the_default_policy_decides_one_of_its_tests() {
+        let policy = default_policy();
+        let mut decided = std::collections::HashSet::new();
+        for case in &policy.cases {
+            let decision = evaluate(&policy, &case.intent);
+            assert_eq!(decision.verdict, case.expect, "{}", case.name);
+            decided.extend(decision.deciding_rules);
+        }
+        for rule in &policy.rules {
+            assert!(
+                decided.contains(&rule.id),
+                "no [[test]] of the default policy is decided by `{}`",
+                rule.id
+            );
         }
     }
 

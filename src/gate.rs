@@ -153,6 +153,7 @@ pub fn build_intent(
             impacted_components: facts.impacted_components.map(RawCount::from_u64),
         },
         approved: None,
+        action: None,
     })
 }
 

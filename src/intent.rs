@@ -35,6 +35,71 @@ pub struct ActionIntent {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(with = "bool")]
     pub approved: Option<bool>,
+    /// What is done: a `commit` (when absent) or a `merge` into the target (`astrix ci` judges
+    /// a pull request's range as one). Left out of the published MCP schema, which is
+    /// unchanged; `astrix schema intent` adds it ([`add_action_to_schema`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(skip)]
+    pub action: Option<Action>,
+}
+
+/// What an intent does: `commit` (the default) or `merge`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Action {
+    /// A commit made on the target's branch (what the commit gate judges).
+    Commit,
+    /// Commits made elsewhere, merged into the target as a whole (a pull request).
+    Merge,
+}
+
+impl Action {
+    /// Every action.
+    pub const ALL: [Action; 2] = [Action::Commit, Action::Merge];
+
+    /// The name used in Astrixfile.ax and JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            Action::Commit => "commit",
+            Action::Merge => "merge",
+        }
+    }
+
+    /// The action with this name.
+    pub fn from_name(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|action| action.name() == name)
+    }
+}
+
+impl fmt::Display for Action {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl ActionIntent {
+    /// The intent's action: `commit` when it names none.
+    pub fn action(&self) -> Action {
+        self.action.unwrap_or(Action::Commit)
+    }
+}
+
+/// Adds the optional `action` property to a generated ActionIntent schema: the field is
+/// skipped by the generator so that the MCP tool schema stays as published.
+pub fn add_action_to_schema(schema: &mut serde_json::Value) {
+    if let Some(properties) = schema
+        .get_mut("properties")
+        .and_then(serde_json::Value::as_object_mut)
+    {
+        properties.insert(
+            "action".to_owned(),
+            serde_json::json!({
+                "description": "What is done: `commit` (when absent) or `merge`, a pull request's commits merged into the target as a whole (`astrix ci`).",
+                "type": "string",
+                "enum": ["commit", "merge"],
+            }),
+        );
+    }
 }
 
 /// The acting party.

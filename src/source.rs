@@ -184,12 +184,14 @@ pub fn for_repository(
     Ok(from_committed(blob.data, provenance))
 }
 
-/// The policy `astrix ci` judges a branch with (SPEC §7): the Astrixfile.ax committed at the
-/// merge base of the branch and its target, so that no commit of the branch judges itself;
-/// without one, the built-in default.
-pub fn at_merge_base(
+/// The policy `astrix ci` judges a range with (SPEC §7): the Astrixfile.ax committed at the
+/// tip of the target (`--base`, named `base` in the report), so that no commit of the range
+/// judges itself and a branch forked from an older target (with a laxer policy, or none)
+/// is judged by the target's policy as it is now; without one, the built-in default.
+pub fn at_target(
     repo: &crate::git::Repository,
     commit: &str,
+    base: &str,
 ) -> Result<RepositoryPolicy, crate::git::GitError> {
     use crate::policy::FILE_NAME;
 
@@ -197,17 +199,17 @@ pub fn at_merge_base(
     let Some(blob) = repo.file_at_rev(commit, FILE_NAME)? else {
         return Ok(RepositoryPolicy {
             loaded: built_in(&format!(
-                "no {FILE_NAME} is committed at the merge base ({short})"
+                "no {FILE_NAME} is committed at `{base}` ({short})"
             )),
             committed_invalid: None,
         });
     };
     let provenance = PolicyProvenance {
-        source: "merge-base".to_owned(),
+        source: "target".to_owned(),
         file: Some(FILE_NAME.to_owned()),
         revision: Some(commit.to_owned()),
         digest: String::new(),
-        description: format!("{FILE_NAME} committed at the merge base ({short})"),
+        description: format!("{FILE_NAME} committed at `{base}` ({short}), the target"),
     };
     Ok(from_committed(blob.data, provenance))
 }

@@ -213,6 +213,25 @@ pub fn judge_change_as(
     options: JudgeOptions,
     tree: impl FnOnce(&Repository) -> anyhow::Result<String>,
 ) -> anyhow::Result<Judgement> {
+    judge_change_for(ctx, repo, subject, actor, None, Vec::new(), options, tree)
+}
+
+/// [`judge_change_as`] for an intent with an `action` (`astrix ci` judges a pull request as
+/// a whole as a `merge`), with `holds` of the caller's own beside the policy's rules.
+#[expect(
+    clippy::too_many_arguments,
+    reason = "the one judgement every caller shares, with what `astrix ci` adds"
+)]
+pub fn judge_change_for(
+    ctx: &Context<'_>,
+    repo: &Repository,
+    subject: ChangeToJudge,
+    actor: ResolvedActor,
+    action: Option<crate::intent::Action>,
+    holds: Vec<RuleOutcome>,
+    options: JudgeOptions,
+    tree: impl FnOnce(&Repository) -> anyhow::Result<String>,
+) -> anyhow::Result<Judgement> {
     let ChangeToJudge {
         policy,
         branch,
@@ -235,8 +254,9 @@ pub fn judge_change_as(
         facts.impacted_components = Some(count);
     }
     let mut intent = gate::build_intent(&facts, &actor, &target)?;
+    intent.action = action;
 
-    let mut extra = Vec::new();
+    let mut extra = holds;
     extra.extend(gate::policy_change_hold(&facts));
     if let Some(diagnostics) = &new_policy {
         extra.push(RuleOutcome::gate(

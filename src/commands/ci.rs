@@ -1,22 +1,31 @@
 //! `astrix ci`: judge every commit of a branch, and the branch as a whole (SPEC §7).
 //!
 //! Local hooks can be removed, and agents in cloud sandboxes commit where none is installed;
-//! the pipeline is where every commit is judged for sure. The commits are those the head
-//! has and the merge base of base and head does not (`git rev-list`, every parent, so that
-//! no commit hides behind a merge), parents before children. Each is judged against its
-//! first parent, a merge by what it changes beyond its parents (SPEC §6); then the whole
-//! range as one more change, so that a change split into small commits is still judged at
-//! its full size.
+//! the pipeline is where every commit is judged for sure. The commits are exactly those of
+//! `git rev-list BASE..HEAD` (every parent, so that no commit hides behind a merge, and none
+//! of the target's own, also in a criss-cross history), parents before children. Each is
+//! judged against its first parent, a merge by what it changes beyond its parents (SPEC §6);
+//! then the whole range as one more change, so that a change split into small commits is
+//! still judged at its full size.
 //!
-//! - **Policy**: the Astrixfile.ax at the merge base; a commit that edits it is held
-//!   (`policy-change`) and is still judged by the merge base's.
+//! - **Revisions**: `--base` and `--head` resolve without ambiguity
+//!   ([`Repository::resolve_exact`]): `origin/main` is `refs/remotes/origin/main`, never a
+//!   tag or a local branch of that name, and a name that means two things is an error.
+//! - **Policy**: the Astrixfile.ax at the tip of the target (`--base`), never an older one:
+//!   a branch forked from an older target is judged by the target's policy as it is now; a
+//!   commit that edits it is held (`policy-change`) and still judged by the target's.
 //! - **Actor**: from each commit ([`crate::commit_actor`]), never from the runner's
 //!   environment; the range is an agent's when any of its commits is.
-//! - **Target**: `--target-branch`, else `GITHUB_BASE_REF`, else the branch `--base` names,
-//!   through `[[environment]]`; none of these is an error.
+//! - **Commit vs. merge**: each commit is a `commit` in the environment of the branch it was
+//!   made on (`--head-branch`, `GITHUB_HEAD_REF`, the branch `--head` names, the checked-out
+//!   branch), as the local gate judged it; the range is a `merge` into the target's
+//!   environment (`--target-branch`, `GITHUB_BASE_REF`, the branch `--base` names).
 //! - **`--approved`**: the pipeline's review rules are met; holds pass, denials stay.
+//! - **Provenance**: with `[ci] require_provenance`, a commit with changes of its own and no
+//!   `Astrix-Actor:` trailer is held.
 //! - **Output**: a table and the reasons (or JSON); on GitHub Actions, workflow-command
-//!   annotations, and a Markdown job summary appended to `$GITHUB_STEP_SUMMARY`.
+//!   annotations, a Markdown job summary appended to `$GITHUB_STEP_SUMMARY`, and a warning
+//!   when the range changes the workflow file that runs the job (`GITHUB_WORKFLOW_REF`).
 //! - **Exit code**: the worst decision, error (2) > denied (1) > held (3) > allowed (0).
 
 use std::fmt::Write as _;
@@ -26,17 +35,24 @@ use anyhow::{Context as _, bail};
 use serde::Serialize;
 
 use super::check::{
-    ChangeToJudge, JudgeOptions, Judgement, committed_policy_problems, judge_change_as,
+    ChangeToJudge, JudgeOptions, Judgement, committed_policy_problems, judge_change_for,
     tamper_section,
 };
 use crate::app::{Context, ignore_broken_pipe};
 use crate::cli::{CiArgs, Format};
+use crate::commit_actor::ACTOR_TRAILER;
 use crate::commit_actor::{CommitActor, Evidence, commit_actor, range_actor, short};
 use crate::env::{
-    EnvSnapshot, GITHUB_ACTIONS, GITHUB_BASE_REF, GITHUB_STEP_SUMMARY, ResolvedActor,
+    EnvSnapshot, GITHUB_ACTIONS, GITHUB_BASE_REF, GITHUB_HEAD_REF, GITHUB_STEP_SUMMARY,
+    GITHUB_WORKFLOW_REF, ResolvedActor,
 };
+use crate::eval::RuleOutcome;
 use crate::exit::ExitStatus;
-use crate::git::{ChangeOptions, CommitMeta, Repository, Signature};
+use crate::gate::ResolvedTarget;
+use crate::git::{
+    Change, ChangeOptions, CommitMeta, FileChange, Head, LineCount, Repository, Signature,
+};
+use crate::intent::Action;
 use crate::intent::ActionIntent;
 use crate::policy::{FILE_NAME, Verdict};
 use crate::report::style::Style;
@@ -63,15 +79,33 @@ const PIPELINE_APPROVAL: &str = "the pipeline's review rules are met (`--approve
 /// Author names are cut to this many characters in the table.
 const AUTHOR_WIDTH: usize = 24;
 
+/// The gate rule of `[ci] require_provenance`.
+const MISSING_PROVENANCE: &str = "missing-provenance";
+
 /// Runs `astrix ci`.
 pub fn run(args: &CiArgs, ctx: &mut Context<'_>) -> anyhow::Result<ExitStatus> {
     let repo = Repository::open(&ctx.cwd, &ctx.env)?;
     let range = resolve_range(&repo, &args.base, &args.head)?;
-    let target_branch = target_branch(args, &repo, &ctx.env)?;
-    let policy = source::at_merge_base(&repo, &range.merge_base)?;
-    let run = judge(ctx, &repo, range, policy, target_branch, args.approved)?;
+    let target_branch = target_branch(args, &range, &ctx.env)?;
+    let head_branch = head_branch(args, &repo, &range, &ctx.env, &target_branch)?;
+    let policy = source::at_target(&repo, &range.base_id, &range.base)?;
+    let mut run = judge(
+        ctx,
+        &repo,
+        range,
+        policy,
+        Branches {
+            target: target_branch,
+            head: head_branch,
+        },
+        args.approved,
+    )?;
+    run.warnings = warnings(&run, &ctx.env);
 
     write_policy_diagnostics(&run, ctx)?;
+    for warning in &run.warnings {
+        writeln!(ctx.stderr, "astrix ci: warning: {}", warning.text)?;
+    }
     let github = ctx.env.get(GITHUB_ACTIONS) == Some("true");
     let style = ctx.stdout_style;
     match args.format.format {
@@ -112,12 +146,28 @@ struct Range {
     base: String,
     /// `--head` as given.
     head: String,
+    /// The commit `--base` names.
+    base_id: String,
+    /// The full reference `--base` names, if it names one.
+    base_ref: Option<String>,
     /// The head commit.
     head_id: String,
-    /// The merge base of base and head.
-    merge_base: String,
-    /// The commits the head has and the merge base does not, parents before children.
+    /// The full reference `--head` names, if it names one.
+    head_ref: Option<String>,
+    /// The best common ancestors of base and head, the one git would pick first; more than
+    /// one in a criss-cross history.
+    merge_bases: Vec<String>,
+    /// Exactly `git rev-list BASE..HEAD`, parents before children.
     commits: Vec<String>,
+    /// References a remote-tracking `--base` or `--head` won over.
+    shadowed: Vec<(String, Vec<String>)>,
+}
+
+impl Range {
+    /// The merge base shown in reports (the first of several).
+    fn merge_base(&self) -> &str {
+        self.merge_bases.first().map_or("", String::as_str)
+    }
 }
 
 fn resolve_range(repo: &Repository, base: &str, head: &str) -> anyhow::Result<Range> {
@@ -129,55 +179,85 @@ fn resolve_range(repo: &Repository, base: &str, head: &str) -> anyhow::Result<Ra
             what.to_owned()
         }
     };
-    let base_id = repo
-        .commit_info(base)
-        .with_context(|| {
-            hint(&format!(
-                "the base `{base}` is not a commit of this repository; fetch it (`git fetch origin <branch>`) or pass a commit id"
-            ))
-        })?
-        .id;
-    let head_id = repo
-        .commit_info(head)
-        .with_context(|| {
-            hint(&format!(
-                "the head `{head}` is not a commit of this repository"
-            ))
-        })?
-        .id;
-    let merge_base = match repo.merge_base(&base_id, &head_id) {
-        Ok(Some(id)) => id,
-        Ok(None) | Err(_) if shallow => bail!(
+    let resolve = |rev: &str, what: &str| {
+        match repo.resolve_exact(rev) {
+        Ok(resolved) => Ok(resolved),
+        Err(err @ crate::git::GitError::AmbiguousRevision { .. }) => {
+            Err(anyhow::anyhow!("the {what} {err}"))
+        }
+        Err(err) => Err(anyhow::Error::new(err).context(hint(&if what == "base" {
+            format!(
+                "the base `{rev}` is not a commit of this repository; fetch it (`git fetch origin <branch>`) or pass a commit id"
+            )
+        } else {
+            format!("the head `{rev}` is not a commit of this repository")
+        }))),
+    }
+    };
+    let base_rev = resolve(base, "base")?;
+    let head_rev = resolve(head, "head")?;
+    let merge_bases = match repo.merge_bases(&base_rev.id, &head_rev.id) {
+        Ok(bases) if !bases.is_empty() => bases,
+        Ok(_) | Err(_) if shallow => bail!(
             "`{base}` and `{head}` have no common commit in this shallow clone, so astrix cannot tell where the change starts; {FETCH_HINT}"
         ),
-        Ok(None) => bail!(
+        Ok(_) => bail!(
             "`{base}` and `{head}` have no common history, so astrix cannot tell where the change starts; pass the branch the change goes to as `--base`"
         ),
         Err(err) => return Err(err.into()),
     };
+    // Exactly what the head adds to the base: in a criss-cross history no merge base hides
+    // everything the base has.
     let commits = repo
-        .commits_between(&merge_base, &head_id)
+        .commits_between(&base_rev.id, &head_rev.id)
         .with_context(|| hint(&format!("cannot list the commits of `{base}..{head}`")))?;
+    let shadowed = [(base, &base_rev), (head, &head_rev)]
+        .into_iter()
+        .filter(|(_, rev)| !rev.shadowed.is_empty())
+        .map(|(name, rev)| (name.to_owned(), rev.shadowed.clone()))
+        .collect();
     Ok(Range {
         base: base.to_owned(),
         head: head.to_owned(),
-        head_id,
-        merge_base,
+        base_id: base_rev.id,
+        base_ref: base_rev.reference,
+        head_id: head_rev.id,
+        head_ref: head_rev.reference,
+        merge_bases,
         commits,
+        shadowed,
     })
 }
 
-/// The branch the change goes to, and where that came from.
+/// The branch a change goes to or comes from, and where that came from.
 struct TargetBranch {
     name: String,
     from: String,
 }
 
-fn target_branch(
-    args: &CiArgs,
-    repo: &Repository,
-    env: &EnvSnapshot,
-) -> anyhow::Result<TargetBranch> {
+/// Where the range goes, and where its commits were made.
+struct Branches {
+    /// The range as a whole is a merge into this branch's environment.
+    target: TargetBranch,
+    /// Each commit is a commit in this branch's environment.
+    head: TargetBranch,
+}
+
+/// The branch a full reference name is: `main` for `refs/heads/main` and
+/// `refs/remotes/origin/main`; `None` for tags and a remote's `HEAD`.
+fn branch_of(reference: &str) -> Option<String> {
+    if let Some(branch) = reference.strip_prefix("refs/heads/") {
+        return Some(branch.to_owned());
+    }
+    reference
+        .strip_prefix("refs/remotes/")
+        .and_then(|rest| rest.split_once('/'))
+        .map(|(_, branch)| branch)
+        .filter(|branch| *branch != "HEAD")
+        .map(str::to_owned)
+}
+
+fn target_branch(args: &CiArgs, range: &Range, env: &EnvSnapshot) -> anyhow::Result<TargetBranch> {
     if let Some(name) = &args.target_branch {
         return Ok(TargetBranch {
             name: name.clone(),
@@ -190,7 +270,7 @@ fn target_branch(
             from: GITHUB_BASE_REF.to_owned(),
         });
     }
-    if let Some(name) = repo.branch_name(&args.base) {
+    if let Some(name) = range.base_ref.as_deref().and_then(branch_of) {
         return Ok(TargetBranch {
             name,
             from: format!("--base {}", args.base),
@@ -200,6 +280,176 @@ fn target_branch(
         "cannot tell which branch the change goes to: `{}` names no branch; pass `--target-branch <name>`",
         args.base
     )
+}
+
+fn head_branch(
+    args: &CiArgs,
+    repo: &Repository,
+    range: &Range,
+    env: &EnvSnapshot,
+    target: &TargetBranch,
+) -> anyhow::Result<TargetBranch> {
+    if let Some(name) = &args.head_branch {
+        return Ok(TargetBranch {
+            name: name.clone(),
+            from: "--head-branch".to_owned(),
+        });
+    }
+    if let Some(name) = env.get(GITHUB_HEAD_REF).filter(|name| !name.is_empty()) {
+        return Ok(TargetBranch {
+            name: name.to_owned(),
+            from: GITHUB_HEAD_REF.to_owned(),
+        });
+    }
+    if let Some(name) = range.head_ref.as_deref().and_then(branch_of) {
+        return Ok(TargetBranch {
+            name,
+            from: format!("--head {}", args.head),
+        });
+    }
+    if args.head == "HEAD"
+        && let Head::Branch { name, .. } = repo.head()?
+    {
+        return Ok(TargetBranch {
+            name,
+            from: "HEAD".to_owned(),
+        });
+    }
+    // Nothing says where the commits were made: they are judged as commits on the target,
+    // the strictest reading, and the header says how to say otherwise.
+    Ok(TargetBranch {
+        name: target.name.clone(),
+        from: format!(
+            "the target (`{}` names no branch; pass `--head-branch`)",
+            args.head
+        ),
+    })
+}
+
+/// Something the run found that does not change a decision but should be seen.
+struct Warning {
+    text: String,
+    /// The file it is about, for an annotation.
+    file: Option<String>,
+}
+
+/// The workflow file that runs the job (`GITHUB_WORKFLOW_REF`), repository-relative.
+fn running_workflow(env: &EnvSnapshot) -> Option<String> {
+    let value = env.get(GITHUB_WORKFLOW_REF)?;
+    // `owner/repo/.github/workflows/astrix.yml@refs/heads/main`.
+    let (path, _) = value.rsplit_once('@')?;
+    let mut parts = path.splitn(3, '/');
+    let (_owner, _repo, file) = (parts.next()?, parts.next()?, parts.next()?);
+    (!file.is_empty()).then(|| file.to_owned())
+}
+
+fn warnings(run: &Run, env: &EnvSnapshot) -> Vec<Warning> {
+    let mut warnings = Vec::new();
+    for (name, shadowed) in &run.range.shadowed {
+        warnings.push(Warning {
+            text: format!(
+                "`{name}` means the remote-tracking branch; {} of the same name {} ignored: delete {}",
+                shadowed
+                    .iter()
+                    .map(|name| format!("`{name}`"))
+                    .collect::<Vec<_>>()
+                    .join(" and "),
+                if shadowed.len() == 1 { "is" } else { "are" },
+                if shadowed.len() == 1 { "it" } else { "them" }
+            ),
+            file: None,
+        });
+    }
+    if let Some(workflow) = running_workflow(env) {
+        let changed_by: Vec<&str> = run
+            .commits
+            .iter()
+            .filter(|commit| {
+                commit
+                    .judgement
+                    .intent
+                    .modified_files
+                    .iter()
+                    .any(|path| path.as_str() == workflow)
+            })
+            .map(|commit| short(&commit.meta.id))
+            .collect();
+        if !changed_by.is_empty() {
+            warnings.push(Warning {
+                text: format!(
+                    "the range changes `{workflow}`, the workflow that runs this check (in {}): a workflow that runs the pull request's own copy (`on: pull_request`) can be edited to pass anything; run astrix from `pull_request_target` or a required workflow, as docs/ci.md shows",
+                    changed_by
+                        .iter()
+                        .map(|id| format!("`{id}`"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+                file: Some(workflow),
+            });
+        }
+    }
+    warnings
+}
+
+/// The change from the merge base to the head. In a criss-cross history (several merge
+/// bases) no single merge base is right: against each, the other's commits (the target's
+/// own, or the branch's that the target already merged) would look like the branch's. The
+/// change is then, against each merge base, the paths whose content also differs between
+/// the base and the head (what merging changes on the target), the larger count of each.
+fn whole_change(repo: &Repository, range: &Range) -> anyhow::Result<Change> {
+    let first = repo.range_change(range.merge_base(), &range.head_id, &CHANGE_OPTIONS)?;
+    if range.merge_bases.len() < 2 {
+        return Ok(first);
+    }
+    let against_base = repo.range_change(
+        &range.base_id,
+        &range.head_id,
+        &ChangeOptions { line_counts: false },
+    )?;
+    let differs: std::collections::HashSet<&[u8]> = against_base
+        .files
+        .iter()
+        .flat_map(|file| std::iter::once(file.raw_path.as_slice()).chain(file.raw_from.as_deref()))
+        .collect();
+    let weight = |file: &FileChange| match file.lines {
+        Some(LineCount::Text { added, deleted, .. }) => added + deleted,
+        Some(LineCount::Binary { .. }) => 1,
+        None => 0,
+    };
+    let mut files: std::collections::BTreeMap<Vec<u8>, FileChange> =
+        std::collections::BTreeMap::new();
+    let mut changes = vec![first];
+    for base in range.merge_bases.iter().skip(1) {
+        changes.push(repo.range_change(base, &range.head_id, &CHANGE_OPTIONS)?);
+    }
+    for change in changes {
+        for file in change.files {
+            let relevant = differs.contains(file.raw_path.as_slice())
+                || file
+                    .raw_from
+                    .as_deref()
+                    .is_some_and(|from| differs.contains(from));
+            if !relevant {
+                continue;
+            }
+            match files.get(&file.raw_path) {
+                Some(known) if weight(known) >= weight(&file) => {}
+                _ => {
+                    files.insert(file.raw_path.clone(), file);
+                }
+            }
+        }
+    }
+    let mut files: Vec<FileChange> = files.into_values().collect();
+    files.sort_by(|a, b| {
+        a.path
+            .cmp(&b.path)
+            .then_with(|| a.old_path().cmp(b.old_path()))
+    });
+    Ok(Change {
+        files,
+        parents: vec![range.merge_base().to_owned()],
+    })
 }
 
 /// One commit, judged.
@@ -212,12 +462,17 @@ struct JudgedCommit {
 /// Everything `astrix ci` found.
 struct Run {
     range: Range,
-    target_branch: TargetBranch,
+    branches: Branches,
     policy: RepositoryPolicy,
     commits: Vec<JudgedCommit>,
     /// The range as a whole; `None` when it is empty.
     whole: Option<Judgement>,
     approved_flag: bool,
+    /// Where the range goes and where its commits were made, resolved even for an empty
+    /// range.
+    target: ResolvedTarget,
+    head_target: ResolvedTarget,
+    warnings: Vec<Warning>,
 }
 
 fn judge(
@@ -225,9 +480,12 @@ fn judge(
     repo: &Repository,
     range: Range,
     policy: RepositoryPolicy,
-    target_branch: TargetBranch,
+    branches: Branches,
     approved: bool,
 ) -> anyhow::Result<Run> {
+    let rules = &policy.loaded.policy;
+    let target = crate::gate::resolve_target(rules, Some(&branches.target.name), &ctx.env);
+    let head_target = crate::gate::resolve_target(rules, Some(&branches.head.name), &ctx.env);
     let mut commits = Vec::with_capacity(range.commits.len());
     for id in &range.commits {
         let meta = repo.commit_meta(id)?;
@@ -235,18 +493,35 @@ fn judge(
         let change = repo.commit_change(id, &CHANGE_OPTIONS)?;
         let new_policy = committed_policy_problems(repo, id, &change)?;
         let tree = repo.commit_info(id)?.tree;
-        let mut judgement = judge_change_as(
+        let mut holds = Vec::new();
+        let provenance = meta
+            .trailers
+            .iter()
+            .any(|trailer| trailer.key.eq_ignore_ascii_case(ACTOR_TRAILER));
+        if policy.loaded.policy.ci.require_provenance && !provenance && !change.files.is_empty() {
+            holds.push(RuleOutcome::gate(
+                MISSING_PROVENANCE,
+                Verdict::RequireApproval,
+                format!(
+                    "the commit has no `{ACTOR_TRAILER}:` trailer, so it was made without astrix's hooks (or with them off) and who made it is not recorded; a human confirms it (`[ci] require_provenance`)"
+                ),
+                Vec::new(),
+            ));
+        }
+        let mut judgement = judge_change_for(
             ctx,
             repo,
             ChangeToJudge {
                 policy: policy.clone(),
-                branch: Some(target_branch.name.clone()),
+                branch: Some(branches.head.name.clone()),
                 change,
                 parent: meta.parents.first().cloned(),
                 new_policy,
                 snapshot: crate::git::Snapshot::Commit(id.clone()),
             },
             actor.actor.clone(),
+            None,
+            holds,
             JUDGE_OPTIONS,
             move |_| Ok(tree),
         )
@@ -268,21 +543,23 @@ fn judge(
                 .iter()
                 .map(|commit| (commit.meta.id.as_str(), &commit.actor)),
         );
-        let change = repo.range_change(&range.merge_base, &range.head_id, &CHANGE_OPTIONS)?;
+        let change = whole_change(repo, &range)?;
         let new_policy = committed_policy_problems(repo, &range.head_id, &change)?;
         let tree = repo.commit_info(&range.head_id)?.tree;
-        let mut judgement = judge_change_as(
+        let mut judgement = judge_change_for(
             ctx,
             repo,
             ChangeToJudge {
                 policy: policy.clone(),
-                branch: Some(target_branch.name.clone()),
+                branch: Some(branches.target.name.clone()),
                 change,
-                parent: Some(range.merge_base.clone()),
+                parent: Some(range.merge_base().to_owned()),
                 new_policy,
                 snapshot: crate::git::Snapshot::Commit(range.head_id.clone()),
             },
             actor,
+            Some(Action::Merge),
+            Vec::new(),
             JUDGE_OPTIONS,
             move |_| Ok(tree),
         )
@@ -294,11 +571,14 @@ fn judge(
     };
     Ok(Run {
         range,
-        target_branch,
+        branches,
         policy,
         commits,
         whole,
         approved_flag: approved,
+        target,
+        head_target,
+        warnings: Vec::new(),
     })
 }
 
@@ -424,10 +704,6 @@ impl Run {
         )
     }
 
-    fn target(&self) -> Option<&crate::gate::ResolvedTarget> {
-        self.judgements().next().map(|judgement| &judgement.target)
-    }
-
     fn rows(&self) -> Vec<Row<'_>> {
         let mut rows: Vec<Row<'_>> = self
             .commits
@@ -485,7 +761,7 @@ impl Run {
             let subject = format!(
                 "the range as a whole: {} (from the merge base {} to {})",
                 self.what_short(),
-                short(&self.range.merge_base),
+                short(self.range.merge_base()),
                 short(&self.range.head_id)
             );
             write_details(out, style, &subject, "the range", whole)?;
@@ -521,13 +797,44 @@ impl Run {
         } else {
             writeln!(out, "{painted}: {}", self.what())?;
         }
-        let mut context = vec![
+        let merge_bases = match self.range.merge_bases.as_slice() {
+            [one] => format!("merge base {}", short(one)),
+            several => format!(
+                "merge bases {} (a criss-cross history)",
+                several
+                    .iter()
+                    .map(|base| short(base))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        };
+        let context = [
             ContextLine {
                 label: "base",
                 text: format!(
-                    "{} (merge base {})",
+                    "{} ({}; {merge_bases})",
                     self.range.base,
-                    short(&self.range.merge_base)
+                    short(&self.range.base_id)
+                ),
+            },
+            ContextLine {
+                label: "target",
+                text: format!(
+                    "{} — {}; the branch from `{}`: the range as a whole is a merge into it",
+                    self.target.env, self.target.decided_by, self.branches.target.from
+                ),
+            },
+            ContextLine {
+                label: "head",
+                text: format!(
+                    "{} — {}; the branch from {}: each commit is a commit there",
+                    self.head_target.env,
+                    self.head_target.decided_by,
+                    if self.branches.head.from.starts_with("the target") {
+                        self.branches.head.from.clone()
+                    } else {
+                        format!("`{}`", self.branches.head.from)
+                    }
                 ),
             },
             ContextLine {
@@ -535,18 +842,6 @@ impl Run {
                 text: self.policy.loaded.provenance.description.clone(),
             },
         ];
-        if let Some(target) = self.target() {
-            context.insert(
-                1,
-                ContextLine {
-                    label: "target",
-                    text: format!(
-                        "{} — {}; the branch from `{}`",
-                        target.env, target.decided_by, self.target_branch.from
-                    ),
-                },
-            );
-        }
         for line in &context {
             writeln!(
                 out,
@@ -644,9 +939,20 @@ impl Run {
         let denied = self
             .judgements()
             .any(|judgement| judgement.decision.verdict == Verdict::Deny);
-        let held = self.judgements().any(|judgement| {
+        let is_held = |judgement: &Judgement| {
             judgement.decision.verdict == Verdict::RequireApproval && !judgement.decision.approved
-        });
+        };
+        // Held by more than the review of a merge (which has its own step below).
+        let held = self.commits.iter().any(|commit| is_held(&commit.judgement))
+            || self.whole.as_ref().is_some_and(|whole| {
+                is_held(whole)
+                    && (whole.decision.default_used
+                        || whole
+                            .decision
+                            .deciding_rules
+                            .iter()
+                            .any(|rule| !self.merge_only(rule)))
+            });
         if let Some(whole) = &self.whole {
             let only_whole: Vec<&String> = whole
                 .decision
@@ -660,35 +966,105 @@ impl Run {
                         })
                 })
                 .collect();
-            if !only_whole.is_empty() {
+            // Rules that hold merges only are the review a pull request goes through, not a
+            // limit that small commits got around.
+            let (merges, only_whole): (Vec<&String>, Vec<&String>) = only_whole
+                .into_iter()
+                .partition(|rule| self.merge_only(rule));
+            if !merges.is_empty() {
                 steps.push(format!(
-                    "the range as a whole is stopped by {}, which no single commit is: small commits do not get a change past a limit; split the change into several pull requests, or have it reviewed as a whole",
-                    only_whole
+                    "the range as a whole is a merge into `{}` that {} holds for a human's review: once someone other than its author (and not a bot) approves the pull request, the pipeline runs `astrix ci` with `--approved`",
+                    self.target.env,
+                    merges
                         .iter()
                         .map(|rule| format!("`{rule}`"))
                         .collect::<Vec<_>>()
                         .join(", ")
                 ));
             }
+            let ticks = |rules: &[&String]| {
+                rules
+                    .iter()
+                    .map(|rule| format!("`{rule}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            let (limits, others): (Vec<&String>, Vec<&String>) =
+                only_whole.into_iter().partition(|rule| self.is_limit(rule));
+            if !limits.is_empty() {
+                steps.push(format!(
+                    "the range as a whole is stopped by {}, which no single commit is: small commits do not get a change past a limit; split the change into several pull requests, or have it reviewed as a whole",
+                    ticks(&limits)
+                ));
+            }
+            if !others.is_empty() {
+                steps.push(format!(
+                    "the range as a whole, a merge into `{}`, is stopped by {}, which no single commit is: each commit is judged where it was made (`{}`)",
+                    self.target.env,
+                    ticks(&others),
+                    self.head_target.env
+                ));
+            }
+        }
+        if denied && self.branches.head.name == self.branches.target.name {
+            steps.push(format!(
+                "the commits were made on `{}` itself and are judged as commits there: an agent's work goes on a feature branch and comes in as a reviewed pull request",
+                self.branches.head.name
+            ));
         }
         if denied {
             steps.push(format!(
                 "approval cannot lift a denial: rewrite the denied commits (`git rebase -i {}`) so that no rule denies them, and push again",
-                short(&self.range.merge_base)
+                short(self.range.merge_base())
             ));
         }
         if held {
             steps.push(
-                "a human reviews the held commits; once the pipeline's review rules are met (an approving review, say), it runs `astrix ci` with `--approved`"
+                "a human reviews the held commits; once the pipeline's review rules are met (an approving review by someone other than the author, not a bot: docs/ci.md#approval-in-ci), it runs `astrix ci` with `--approved`"
                     .to_owned(),
             );
         }
         steps
     }
 
+    /// Whether rule `id` is a numeric limit (`policy = "…"`).
+    fn is_limit(&self, id: &str) -> bool {
+        self.policy
+            .loaded
+            .policy
+            .rules
+            .iter()
+            .any(|rule| rule.id == id && rule.policy.is_some())
+    }
+
+    /// Whether rule `id` holds merges only (`action = ["merge"]`).
+    fn merge_only(&self, id: &str) -> bool {
+        self.policy
+            .loaded
+            .policy
+            .rules
+            .iter()
+            .find(|rule| rule.id == id)
+            .and_then(|rule| rule.action.as_deref())
+            .is_some_and(|actions| actions == [Action::Merge])
+    }
+
     /// GitHub Actions workflow commands: one per deciding rule of each change that did not
     /// simply pass, with the rule's first file.
     fn write_annotations(&self, out: &mut dyn Write) -> std::io::Result<()> {
+        for warning in &self.warnings {
+            let file = warning
+                .file
+                .as_deref()
+                .map(|file| format!("file={},", escape_property(file)))
+                .unwrap_or_default();
+            writeln!(
+                out,
+                "::warning {file}title={}::{}",
+                escape_property("astrix: warning"),
+                escape_data(&warning.text)
+            )?;
+        }
         let items = self
             .commits
             .iter()
@@ -809,7 +1185,7 @@ impl Run {
             return out;
         }
         let _ = write!(out, "{}", self.what());
-        if let Some(target) = self.target() {
+        if let Some(target) = Some(&self.target) {
             let _ = write!(out, ", going to `{}`", target.env);
         }
         let _ = writeln!(
@@ -927,10 +1303,20 @@ impl Run {
             base: &self.range.base,
             head: &self.range.head,
             head_commit: &self.range.head_id,
-            merge_base: &self.range.merge_base,
-            target_branch: &self.target_branch.name,
-            target_branch_from: &self.target_branch.from,
-            target: self.target(),
+            merge_base: self.range.merge_base(),
+            merge_bases: &self.range.merge_bases,
+            base_commit: &self.range.base_id,
+            target_branch: &self.branches.target.name,
+            target_branch_from: &self.branches.target.from,
+            head_branch: &self.branches.head.name,
+            head_branch_from: &self.branches.head.from,
+            head_target: &self.head_target,
+            warnings: self
+                .warnings
+                .iter()
+                .map(|warning| warning.text.as_str())
+                .collect(),
+            target: Some(&self.target),
             policy: &self.policy.loaded.provenance,
             approved_by_pipeline: self.approved_flag,
             commits: self
@@ -1053,11 +1439,23 @@ struct CiJson<'a> {
     base: &'a str,
     head: &'a str,
     head_commit: &'a str,
+    /// The commit `--base` names: the target's tip, whose policy judges.
+    base_commit: &'a str,
     merge_base: &'a str,
+    /// Every merge base (more than one in a criss-cross history).
+    merge_bases: &'a [String],
     target_branch: &'a str,
     target_branch_from: &'a str,
     #[serde(skip_serializing_if = "Option::is_none")]
-    target: Option<&'a crate::gate::ResolvedTarget>,
+    target: Option<&'a ResolvedTarget>,
+    /// The branch the commits were made on, and its environment: each commit is judged as
+    /// a commit there.
+    head_branch: &'a str,
+    head_branch_from: &'a str,
+    head_target: &'a ResolvedTarget,
+    /// What the run found beside the decisions (a shadowed reference, a changed workflow).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    warnings: Vec<&'a str>,
     policy: &'a PolicyProvenance,
     approved_by_pipeline: bool,
     commits: Vec<CommitJson<'a>>,

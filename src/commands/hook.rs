@@ -6,8 +6,9 @@
 //! - `reference-transaction` is the backstop (SPEC §6): git runs it for every ref update,
 //!   also under `git commit --no-verify`, and a non-zero exit in the `prepared` state aborts
 //!   the update. See [`super::backstop`].
-//! - `prepare-commit-msg` adds `Astrix-Actor:` and `Astrix-Decision:` trailers to new commits
-//!   when the policy sets `[commit] trailers = true`. See [`super::trailers`].
+//! - `commit-msg` and `prepare-commit-msg` add `Astrix-Actor:` and `Astrix-Decision:`
+//!   trailers to the commits that `[commit] trailers` names (agents' by default). See
+//!   [`super::trailers`].
 
 use std::io::Write as _;
 
@@ -50,8 +51,9 @@ pub fn run(args: &HookArgs, ctx: &mut Context<'_>) -> anyhow::Result<ExitStatus>
         "pre-commit" => pre_commit(ctx),
         "reference-transaction" => super::backstop::run(args, ctx),
         "prepare-commit-msg" => super::trailers::prepare_commit_msg(args, ctx),
+        "commit-msg" => super::trailers::commit_msg(args, ctx),
         other => bail!(
-            "unknown hook `{other}`; astrix runs as the `pre-commit`, `prepare-commit-msg` and `reference-transaction` hooks"
+            "unknown hook `{other}`; astrix runs as the `pre-commit`, `prepare-commit-msg`, `commit-msg` and `reference-transaction` hooks"
         ),
     }
 }

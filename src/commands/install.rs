@@ -39,14 +39,16 @@ const MARKER_LINES: usize = 10;
 enum Hook {
     PreCommit,
     PrepareCommitMsg,
+    CommitMsg,
     ReferenceTransaction,
 }
 
 impl Hook {
     /// In the order git runs them for a commit.
-    const ALL: [Hook; 3] = [
+    const ALL: [Hook; 4] = [
         Hook::PreCommit,
         Hook::PrepareCommitMsg,
+        Hook::CommitMsg,
         Hook::ReferenceTransaction,
     ];
 
@@ -55,6 +57,7 @@ impl Hook {
         match self {
             Hook::PreCommit => "pre-commit",
             Hook::PrepareCommitMsg => "prepare-commit-msg",
+            Hook::CommitMsg => "commit-msg",
             Hook::ReferenceTransaction => "reference-transaction",
         }
     }
@@ -64,6 +67,7 @@ impl Hook {
         match self {
             Hook::PreCommit => include_str!("../../hooks/pre-commit"),
             Hook::PrepareCommitMsg => include_str!("../../hooks/prepare-commit-msg"),
+            Hook::CommitMsg => include_str!("../../hooks/commit-msg"),
             Hook::ReferenceTransaction => include_str!("../../hooks/reference-transaction"),
         }
     }
@@ -71,7 +75,7 @@ impl Hook {
     /// What a failing chained hook blocks.
     fn blocks(self) -> &'static str {
         match self {
-            Hook::PreCommit | Hook::PrepareCommitMsg => "the commit",
+            Hook::PreCommit | Hook::PrepareCommitMsg | Hook::CommitMsg => "the commit",
             Hook::ReferenceTransaction => "the ref update",
         }
     }
@@ -127,11 +131,12 @@ pub fn install(args: &InstallArgs, ctx: &mut Context<'_>) -> anyhow::Result<Exit
     writeln!(ctx.stdout, "hooks directory: {}", dir.display())?;
     for hook in Hook::ALL {
         let files = HookFiles::new(&dir, hook);
-        if args.backstop && hook == Hook::PrepareCommitMsg {
+        if args.backstop && matches!(hook, Hook::PrepareCommitMsg | Hook::CommitMsg) {
             let note = if existing(&files.hook)? == Existing::Astrix {
                 "left as it is (--backstop): astrix's, from an earlier install"
             } else {
-                "not installed (--backstop): only `[commit] trailers = true` needs it"
+                "not installed (--backstop): the `astrix-trailers` hook of astrix's \
+                 .pre-commit-hooks.yaml (stage `commit-msg`) records agents' commits"
             };
             writeln!(ctx.stdout, "  {}: {note}", files.name)?;
             continue;

@@ -12,7 +12,11 @@ use crate::report::{DecisionOutput, write_json};
 /// The schema of `kind`, fully inlined (no `$ref`), as agents and some MCP clients need.
 pub fn schema(kind: SchemaKind) -> serde_json::Value {
     match kind {
-        SchemaKind::Intent => inlined::<ActionIntent>(),
+        SchemaKind::Intent => {
+            let mut schema = inlined::<ActionIntent>();
+            crate::intent::add_action_to_schema(&mut schema);
+            schema
+        }
         SchemaKind::Decision => inlined::<DecisionOutput>(),
         SchemaKind::Astrixfile => crate::policy::schema::astrixfile_schema(),
     }

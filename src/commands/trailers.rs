@@ -1,13 +1,21 @@
-//! The `prepare-commit-msg` hook: with `[commit] trailers = true`, it adds
-//! `Astrix-Actor:` and `Astrix-Decision:` trailers to a new commit's message, so that
-//! `astrix ci` can show what the hooks saw when the commit was made.
+//! Provenance trailers: the hooks add `Astrix-Actor:` and `Astrix-Decision:` to the commits
+//! they let through, so that `astrix ci` knows who made a commit that looks like anyone's
+//! (an agent working in a local checkout commits under its user's name).
 //!
-//! git gives the hook the message file, then where the message came from: nothing (the
-//! editor opens), `message` (`-m`, `-F`), `template`, `merge`, `squash` or `commit` (`-c`,
-//! `-C`, `--amend`). Trailers go only onto `message` commits that no rebase or cherry-pick
-//! replays: the others carry a message that was written before, or are written in the
-//! editor, where an aborted edit would leave a commit whose message is only the trailers.
-//! A revert is a new commit by whoever makes it, and gets them.
+//! `[commit] trailers` says which commits get them: absent, agents' commits (every commit
+//! when `[ci] require_provenance` is set); `true`, every commit; `false`, none.
+//!
+//! Two hooks write them, because neither alone sees every commit:
+//! - `commit-msg` runs after the editor, on the message as it will be recorded (an empty one,
+//!   an aborted edit, is left empty, so git still aborts). `--no-verify` skips it.
+//! - `prepare-commit-msg` runs before the editor, also under `--no-verify`. It writes only
+//!   when git says that no editor will open (`GIT_EDITOR=:` in the hook's environment):
+//!   otherwise an aborted edit would leave a commit whose message is only the trailers.
+//!
+//! They only add: a trailer already there is kept, so an agent's `Astrix-Actor:` survives an
+//! amend or a rebase by anyone that keeps the message, and a human's amend of an agent's
+//! commit adds the human beside the agent, never instead. Rebase and cherry-pick replays
+//! (which carry the message they had) are left alone by `prepare-commit-msg`.
 
 use anyhow::Context as _;
 
@@ -15,61 +23,110 @@ use super::check::{JudgeOptions, Judgement, judge_staged};
 use crate::app::Context;
 use crate::cli::HookArgs;
 use crate::commit_actor::{ACTOR_TRAILER, DECISION_TRAILER};
+use crate::env::{AUTONOMOUS_LLM, resolve_actor};
 use crate::exit::ExitStatus;
 use crate::git::Repository;
+use crate::policy::TrailerMode;
 use crate::source;
 
-/// Runs the hook: adds the trailers, or leaves the message alone.
+/// What git sets in a commit hook's environment when no editor will be launched.
+const GIT_EDITOR: &str = "GIT_EDITOR";
+
+/// `prepare-commit-msg FILE [SOURCE [COMMIT]]`: adds the trailers when no editor follows.
 pub fn prepare_commit_msg(args: &HookArgs, ctx: &mut Context<'_>) -> anyhow::Result<ExitStatus> {
-    let Some(file) = args.args.first() else {
-        anyhow::bail!("the prepare-commit-msg hook needs the message file that git gives it");
-    };
-    let from = args
-        .args
-        .get(1)
-        .and_then(|from| from.to_str())
-        .unwrap_or("");
-    if from != "message" {
+    if ctx.env.get(GIT_EDITOR) != Some(":") {
+        // The editor opens next; commit-msg writes once the message is final.
         return Ok(ExitStatus::Allowed);
     }
+    add_to_message(args, ctx, "prepare-commit-msg", true)
+}
+
+/// `commit-msg FILE`: adds the trailers to the final message.
+pub fn commit_msg(args: &HookArgs, ctx: &mut Context<'_>) -> anyhow::Result<ExitStatus> {
+    add_to_message(args, ctx, "commit-msg", false)
+}
+
+fn add_to_message(
+    args: &HookArgs,
+    ctx: &mut Context<'_>,
+    hook: &str,
+    skip_replays: bool,
+) -> anyhow::Result<ExitStatus> {
+    let Some(file) = args.args.first() else {
+        anyhow::bail!("the {hook} hook needs the message file that git gives it");
+    };
     let repo = Repository::open(&ctx.cwd, &ctx.env)
         .context("astrix cannot open the repository, so the commit is blocked")?;
-    if repo.replaying().is_some() {
+    if skip_replays && repo.replaying().is_some() {
         return Ok(ExitStatus::Allowed);
     }
     let policy = source::for_repository(&repo, &repo.head()?)?;
-    if !policy.loaded.policy.commit.trailers {
+    let rules = &policy.loaded.policy;
+    let actor = resolve_actor(&ctx.env, &rules.actors.agent_env);
+    let wanted = match rules.commit.trailers {
+        TrailerMode::Off => false,
+        TrailerMode::All => true,
+        TrailerMode::Agents => actor.kind == AUTONOMOUS_LLM,
+    };
+    if !wanted {
         return Ok(ExitStatus::Allowed);
     }
-    let (_, judgement) = judge_staged(
-        ctx,
-        JudgeOptions {
-            line_counts: false,
-            approvals: true,
-            tamper: false,
-        },
-    )
-    .context("astrix cannot judge this commit, so it is blocked")?;
     let path = ctx.cwd.join(file);
     let bytes = fs_err::read(&path)?;
     // A message in another encoding (`i18n.commitEncoding`) is left as it is.
     let Ok(text) = String::from_utf8(bytes) else {
         return Ok(ExitStatus::Allowed);
     };
-    let trailers = trailers_of(&judgement);
-    if let Some(updated) = add_trailers(&text, repo.comment_char(), &trailers) {
+    let comment = repo.comment_char();
+    // The actor is cheap to find, the decision is not: a message that already names this
+    // actor (prepare-commit-msg wrote it) is done.
+    let actor_line = format!(
+        "{ACTOR_TRAILER}: {}",
+        actor_value(&actor.kind, actor.id.as_deref())
+    );
+    if has_line(&text, comment, &actor_line) {
+        return Ok(ExitStatus::Allowed);
+    }
+    // The decision is what the gate found; when this hook cannot judge (a damaged index,
+    // say), the actor is still recorded, and the gate's own hooks block the commit.
+    let judged = judge_staged(
+        ctx,
+        JudgeOptions {
+            line_counts: false,
+            approvals: true,
+            tamper: false,
+        },
+    );
+    let trailers: Vec<(&str, String)> = match &judged {
+        Ok((_, judgement)) => trailers_of(judgement).into(),
+        Err(_) => vec![(ACTOR_TRAILER, actor_value(&actor.kind, actor.id.as_deref()))],
+    };
+    if let Some(updated) = add_trailers(&text, comment, &trailers) {
         fs_err::write(&path, updated)?;
     }
     Ok(ExitStatus::Allowed)
 }
 
+/// `autonomous_llm (claude-code)`, or the type alone without an id.
+fn actor_value(kind: &str, id: Option<&str>) -> String {
+    match id {
+        Some(id) => format!("{kind} ({id})"),
+        None => kind.to_owned(),
+    }
+}
+
+/// Whether `text` has `line` (case aside) among its content lines, before the scissors.
+fn has_line(text: &str, comment: char, line: &str) -> bool {
+    let scissors = format!("{comment} ------------------------ >8 ------------------------");
+    text.lines()
+        .take_while(|candidate| *candidate != scissors)
+        .filter(|candidate| !candidate.starts_with(comment))
+        .any(|candidate| candidate.trim().eq_ignore_ascii_case(line))
+}
+
 /// `Astrix-Actor: autonomous_llm (claude-code)` and `Astrix-Decision: allow`.
 fn trailers_of(judgement: &Judgement) -> [(&'static str, String); 2] {
-    let actor = &judgement.actor;
-    let actor = match &actor.id {
-        Some(id) => format!("{} ({id})", actor.kind),
-        None => actor.kind.clone(),
-    };
+    let actor = actor_value(&judgement.actor.kind, judgement.actor.id.as_deref());
     let decision = &judgement.decision;
     let decision = if decision.approved {
         format!("{} (approved)", decision.verdict)

@@ -111,6 +111,15 @@ pub enum GitError {
         /// The type found.
         actual: String,
     },
+    /// A revision that names more than one thing, or not what its form promises
+    /// ([`super::Repository::resolve_exact`]).
+    #[error("`{rev}` {message}")]
+    AmbiguousRevision {
+        /// The revision as given.
+        rev: String,
+        /// What it names, and what to pass instead.
+        message: String,
+    },
     /// A revision could not be resolved.
     #[error("cannot resolve the revision `{rev}`: {message}")]
     Revision {

@@ -27,6 +27,19 @@ pub struct SnapshotFile {
     pub id: String,
 }
 
+/// A revision resolved without ambiguity ([`Repository::resolve_exact`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ResolvedRevision {
+    /// The commit (hex).
+    pub id: String,
+    /// The full name of the reference it names (`refs/remotes/origin/main`), when it names
+    /// one; `None` for a commit id, `HEAD` and other expressions.
+    pub reference: Option<String>,
+    /// References with the same short name that a remote-tracking name won over
+    /// (`refs/tags/origin/main` beside `refs/remotes/origin/main`).
+    pub shadowed: Vec<String>,
+}
+
 /// A commit's tree and parents.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CommitInfo {
@@ -99,6 +112,144 @@ impl Repository {
             .collect();
         files.sort_by(|a, b| a.path.cmp(&b.path));
         Ok(files)
+    }
+
+    /// Resolves `rev` as `astrix ci` needs it, where a revision that means two things is an
+    /// attack or a mistake, never something to guess at:
+    /// - `<remote>/<branch>` of a configured remote means `refs/remotes/<remote>/<branch>`
+    ///   and nothing else (a tag or local branch of that name is reported in `shadowed`); it
+    ///   is an error when that ref does not exist;
+    /// - any other short name that more than one reference (or a reference and a commit id)
+    ///   answers to, in git's order (`refs/<name>`, `refs/tags/`, `refs/heads/`,
+    ///   `refs/remotes/`, `refs/remotes/<name>/HEAD`), is an error naming them;
+    /// - `~N` and `^N` suffixes apply to the name's commit; other expressions resolve as git
+    ///   resolves them.
+    pub fn resolve_exact(&self, rev: &str) -> Result<ResolvedRevision, GitError> {
+        let split = rev.find(['~', '^']).unwrap_or(rev.len());
+        let (name, suffix) = rev.split_at(split);
+        let expression = name.is_empty()
+            || name == "HEAD"
+            || name == "@"
+            || name.contains([':', '{', ' '])
+            || name.contains("..");
+        if expression {
+            return Ok(ResolvedRevision {
+                id: self.resolve_commit(rev)?.to_string(),
+                reference: None,
+                shadowed: Vec::new(),
+            });
+        }
+        let candidates = self.references_named(name);
+        let remote = name
+            .split_once('/')
+            .map(|(remote, _)| remote)
+            .filter(|remote| {
+                self.repo
+                    .remote_names()
+                    .iter()
+                    .any(|known| known.as_slice() == remote.as_bytes())
+            });
+        let chosen = if let Some(remote) = remote {
+            let wanted = format!("refs/remotes/{name}");
+            if !candidates.contains(&wanted) {
+                return Err(GitError::AmbiguousRevision {
+                    rev: rev.to_owned(),
+                    message: format!(
+                        "names the remote `{remote}`, but there is no remote-tracking branch `{wanted}`{}; fetch it (`git fetch {remote} {}`)",
+                        if candidates.is_empty() {
+                            String::new()
+                        } else {
+                            format!(" (only {})", quoted_list(&candidates))
+                        },
+                        name.split_once('/').map_or(name, |(_, branch)| branch)
+                    ),
+                });
+            }
+            wanted
+        } else {
+            let object = if candidates.is_empty() {
+                None
+            } else {
+                self.object_named(name)
+            };
+            match (candidates.len(), object) {
+                (0, _) => {
+                    return Ok(ResolvedRevision {
+                        id: self.resolve_commit(rev)?.to_string(),
+                        reference: None,
+                        shadowed: Vec::new(),
+                    });
+                }
+                (1, None) => candidates[0].clone(),
+                (_, object) => {
+                    let mut named = candidates.clone();
+                    if let Some(object) = object {
+                        named.push(format!("the commit {object}"));
+                    }
+                    return Err(GitError::AmbiguousRevision {
+                        rev: rev.to_owned(),
+                        message: format!(
+                            "is ambiguous: it names {}; pass the full name of the one you mean",
+                            quoted_list(&named)
+                        ),
+                    });
+                }
+            }
+        };
+        let shadowed = candidates
+            .into_iter()
+            .filter(|name| *name != chosen)
+            .collect();
+        Ok(ResolvedRevision {
+            id: self
+                .resolve_commit(&format!("{chosen}{suffix}"))?
+                .to_string(),
+            reference: suffix.is_empty().then_some(chosen),
+            shadowed,
+        })
+    }
+
+    /// The references a short name answers to, in git's order (see
+    /// [`Repository::expand_ref_name`]), read through the reference store (so in reftable
+    /// repositories too); a reference that cannot be read counts as absent here, and the
+    /// resolution that follows reports it.
+    fn references_named(&self, name: &str) -> Vec<String> {
+        self.expand_ref_name(name).unwrap_or_default()
+    }
+
+    /// The object a name of 4 to 40 hex digits abbreviates, if it names one.
+    fn object_named(&self, name: &str) -> Option<String> {
+        let hex =
+            (4..=40).contains(&name.len()) && name.bytes().all(|byte| byte.is_ascii_hexdigit());
+        if !hex {
+            return None;
+        }
+        if let Ok(id) = gix::ObjectId::from_hex(name.as_bytes()) {
+            return self.repo.has_object(id).then(|| id.to_string());
+        }
+        self.repo
+            .rev_parse_single(format!("{name}^{{object}}").as_str())
+            .ok()
+            .map(|id| id.to_string())
+    }
+
+    /// Every best common ancestor of two commits (more than one in a criss-cross history),
+    /// empty when their histories are unrelated.
+    pub fn merge_bases(&self, one: &str, two: &str) -> Result<Vec<String>, GitError> {
+        let one = self.resolve_commit(one)?;
+        let two = self.resolve_commit(two)?;
+        self.repo
+            .merge_bases_many(one, &[two])
+            .map(|bases| {
+                bases
+                    .into_iter()
+                    .map(|id| id.detach().to_string())
+                    .collect()
+            })
+            .map_err(|err| GitError::Revision {
+                rev: format!("{one}...{two}"),
+                message: message(&err),
+            })
     }
 
     /// The best common ancestor of two commits, `None` when their histories are unrelated.
@@ -351,5 +502,24 @@ impl Repository {
                 chars.next().is_none().then_some(first)
             })
             .unwrap_or('#')
+    }
+}
+
+/// `` `a`, `b` and `c` ``.
+fn quoted_list(items: &[String]) -> String {
+    let quoted: Vec<String> = items
+        .iter()
+        .map(|item| {
+            if item.starts_with("the commit ") {
+                item.clone()
+            } else {
+                format!("`{item}`")
+            }
+        })
+        .collect();
+    match quoted.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        Some((last, _)) => last.clone(),
+        None => String::new(),
     }
 }

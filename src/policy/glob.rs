@@ -4,7 +4,8 @@
 //!   `*.md`, `Cargo.lock`;
 //! - a pattern with `/` is anchored at the repository root: `docs/*.md` is one level,
 //!   `docs/**` any depth; a leading `/` anchors explicitly;
-//! - `*` and `?` never cross `/`, `**` does; matching is case-sensitive;
+//! - `*` and `?` never cross `/`, `**` does; matching is case-sensitive, unless a rule sets
+//!   `ignore_case` ([`compile_pattern_ignoring_case`]);
 //! - a pattern that names a directory also matches everything below it (`docs`, `docs/`,
 //!   `.github` match `.github/workflows/ci.yml`).
 //!
@@ -33,6 +34,16 @@ pub enum GlobError {
 
 /// The globs that implement one gitignore-style pattern.
 pub fn compile_pattern(pattern: &str) -> Result<Vec<PatternGlob>, GlobError> {
+    compile(pattern, false)
+}
+
+/// [`compile_pattern`], matching regardless of case (`.ENV` for `.env`): a rule's
+/// `ignore_case = true`, for names that mean the same file on case-insensitive file systems.
+pub fn compile_pattern_ignoring_case(pattern: &str) -> Result<Vec<PatternGlob>, GlobError> {
+    compile(pattern, true)
+}
+
+fn compile(pattern: &str, fold: bool) -> Result<Vec<PatternGlob>, GlobError> {
     let trimmed = pattern.strip_suffix('/').unwrap_or(pattern);
     if trimmed.is_empty() || trimmed == "/" {
         return Err(GlobError::Empty);
@@ -48,10 +59,10 @@ pub fn compile_pattern(pattern: &str) -> Result<Vec<PatternGlob>, GlobError> {
         format!("**/{body}")
     };
     let directory = (!base.ends_with("/**")).then(|| format!("{base}/**"));
-    let mut globs = vec![PatternGlob::new(base)?];
+    let mut globs = vec![PatternGlob::with_case(base, fold)?];
     if let Some(directory) = directory {
         // A pattern that names a directory covers the files below it.
-        globs.push(PatternGlob::new(directory)?);
+        globs.push(PatternGlob::with_case(directory, fold)?);
     }
     Ok(globs)
 }
@@ -65,6 +76,9 @@ pub fn compile_pattern(pattern: &str) -> Result<Vec<PatternGlob>, GlobError> {
 #[derive(Debug, Clone)]
 pub struct PatternGlob {
     text: String,
+    /// Matching ignores case: the literal text of `text` says nothing about a path's case,
+    /// so such a glob is always a candidate and is filed under no directory.
+    fold: bool,
     glob: OnceLock<Glob>,
 }
 
@@ -72,12 +86,18 @@ pub struct PatternGlob {
 const DEFERRED_MAX_LEN: usize = 1024;
 
 impl PatternGlob {
+    #[cfg(test)]
     fn new(text: String) -> Result<Self, GlobError> {
+        Self::with_case(text, false)
+    }
+
+    /// A glob that ignores case when `fold`.
+    fn with_case(text: String, fold: bool) -> Result<Self, GlobError> {
         let glob = OnceLock::new();
         if text.len() > DEFERRED_MAX_LEN || text.contains(['[', '{', '}', '\\']) {
-            let _ = glob.set(build(&text)?);
+            let _ = glob.set(build_glob(&text, fold)?);
         }
-        Ok(Self { text, glob })
+        Ok(Self { text, fold, glob })
     }
 
     /// The glob as written.
@@ -90,7 +110,7 @@ impl PatternGlob {
         if let Some(glob) = self.glob.get() {
             return Ok(glob);
         }
-        let glob = build(&self.text)?;
+        let glob = build_glob(&self.text, self.fold)?;
         Ok(self.glob.get_or_init(|| glob))
     }
 }
@@ -104,9 +124,14 @@ pub fn compile_branch(pattern: &str) -> Result<globset::GlobMatcher, GlobError> 
 }
 
 fn build(pattern: &str) -> Result<Glob, GlobError> {
+    build_glob(pattern, false)
+}
+
+fn build_glob(pattern: &str, fold: bool) -> Result<Glob, GlobError> {
     GlobBuilder::new(pattern)
         .literal_separator(true)
         .backslash_escape(true)
+        .case_insensitive(fold)
         .build()
         .map_err(|err| GlobError::Syntax(err.kind().to_string()))
 }
@@ -280,10 +305,12 @@ impl Index {
     fn compile(globs: &[(PatternGlob, ListId)]) -> Result<Self, GlobError> {
         let mut grouped: HashMap<Option<&str>, Vec<&(PatternGlob, ListId)>> = HashMap::new();
         for entry in globs {
-            grouped
-                .entry(first_dir(entry.0.text()))
-                .or_default()
-                .push(entry);
+            let dir = if entry.0.fold {
+                None
+            } else {
+                first_dir(entry.0.text())
+            };
+            grouped.entry(dir).or_default().push(entry);
         }
         let mut index = Self::default();
         for (dir, globs) in grouped {
@@ -333,10 +360,9 @@ impl Matcher {
         }
         let compiled = if paths.len() <= SELECT_MAX_PATHS {
             let haystack = Haystack::new(paths);
-            let candidates = self
-                .globs
-                .iter()
-                .filter(|(glob, _)| Needs::of(glob.text()).all(|need| haystack.holds(need)));
+            let candidates = self.globs.iter().filter(|(glob, _)| {
+                glob.fold || Needs::of(glob.text()).all(|need| haystack.holds(need))
+            });
             compile_sets(candidates).map(Sets::Selected)
         } else {
             match self.all.get() {
@@ -527,6 +553,39 @@ mod tests {
         let mut hits = vec![false];
         matcher.matching_lists(path, &mut hits, &mut Vec::new());
         hits[0]
+    }
+
+    #[test]
+    fn ignore_case_matches_any_case_and_only_with_it() {
+        let folded = |pattern: &str, path: &str| {
+            let mut builder = MatcherBuilder::default();
+            builder.add_list(compile_pattern_ignoring_case(pattern).unwrap());
+            let matcher = builder.build().unwrap();
+            let mut hits = vec![false];
+            // Matched alone and in a batch of many paths (the sets of every glob).
+            matcher.matching_lists(path, &mut hits, &mut Vec::new());
+            let many: Vec<String> = (0..300).map(|i| format!("x/{i}")).collect();
+            let mut all = vec![false];
+            let batch = matcher.for_paths(&many);
+            batch.matching_lists(path, &mut all, &mut Vec::new());
+            assert_eq!(hits[0], all[0], "{pattern} vs {path}");
+            hits[0]
+        };
+        for (pattern, path) in [
+            (".env", ".ENV"),
+            (".env", "app/.Env"),
+            ("*.pfx", "certs/Server.PFX"),
+            ("**/.aws/credentials", "home/.AWS/Credentials"),
+            ("ID_RSA*", "keys/id_rsa.pub"),
+        ] {
+            assert!(folded(pattern, path), "{pattern} vs {path}");
+            assert!(
+                !matches(pattern, path),
+                "{pattern} vs {path} without ignore_case"
+            );
+        }
+        assert!(!folded(".env", ".envrc"));
+        assert!(!folded("*.key", "src/keys.rs"));
     }
 
     macro_rules! glob_cases {

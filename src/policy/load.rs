@@ -24,16 +24,16 @@ use std::ops::Range;
 use toml::Spanned;
 use toml::de::{DeInteger, DeTable, DeValue};
 
-use super::glob::{self, GlobError, MatcherBuilder};
+use super::glob::{self, GlobError, Matcher, MatcherBuilder};
 use super::numeric::{Argument, NumericPolicy, PolicySyntaxError};
 use super::wildcard::Wildcard;
 use super::{
-    Actors, CommitSettings, ComponentDecl, Discover, Environment, Impact, PatternList, Policy,
-    Rule, TestCase, Verdict,
+    Actors, CiSettings, CommitSettings, ComponentDecl, Discover, Environment, Impact, PatternList,
+    Policy, Rule, TestCase, TrailerMode, Verdict,
 };
 use crate::diagnostic::{Code, Diagnostic, Diagnostics, LineIndex};
 use crate::env::{AUTONOMOUS_LLM, HUMAN};
-use crate::intent::ActionIntent;
+use crate::intent::{Action, ActionIntent};
 
 /// `[tests].paths` when the file does not set it (SPEC §3).
 pub const DEFAULT_TEST_PATTERNS: &[&str] = &[
@@ -155,6 +155,7 @@ pub(crate) mod keys {
         Key::table("actors"),
         Key::table("approval"),
         Key::table("commit"),
+        Key::table("ci"),
         Key::tables("rule"),
         Key::tables("test"),
         Key::tables("component"),
@@ -175,6 +176,8 @@ pub(crate) mod keys {
     pub(crate) const APPROVAL: &[Key] = &[Key::value("ttl")];
     /// `[commit]`.
     pub(crate) const COMMIT: &[Key] = &[Key::value("trailers")];
+    /// `[ci]`.
+    pub(crate) const CI: &[Key] = &[Key::value("require_provenance")];
     /// `[[rule]]`.
     pub(crate) const RULE: &[Key] = &[
         Key::value("id"),
@@ -183,6 +186,8 @@ pub(crate) mod keys {
         Key::value("paths"),
         Key::value("only_paths"),
         Key::value("modifies_tests"),
+        Key::value("action"),
+        Key::value("ignore_case"),
         Key::value("decision"),
         Key::value("reason"),
         Key::value("policy"),
@@ -211,6 +216,17 @@ pub(crate) mod keys {
 }
 
 use keys::Key;
+
+/// `[commit] trailers`: `true` every commit, `false` none, absent agents' commits only —
+/// or every commit when `[ci] require_provenance` asks each to carry its actor.
+fn trailer_mode(trailers: Option<bool>, require_provenance: bool) -> TrailerMode {
+    match trailers {
+        Some(true) => TrailerMode::All,
+        Some(false) => TrailerMode::Off,
+        None if require_provenance => TrailerMode::All,
+        None => TrailerMode::Agents,
+    }
+}
 
 /// How long an approval stays valid when `[approval] ttl` is not set.
 pub const DEFAULT_APPROVAL_TTL: std::time::Duration = std::time::Duration::from_secs(24 * 3600);
@@ -350,6 +366,7 @@ struct RawPolicy<'d, 'i> {
     agent_trailers: Option<StringList>,
     approval_ttl: Option<At<String>>,
     commit_trailers: Option<At<bool>>,
+    ci_require_provenance: Option<At<bool>>,
     rules: Vec<RawRule>,
     cases: Vec<RawCase<'d, 'i>>,
     components: Vec<RawComponent>,
@@ -393,6 +410,8 @@ struct RawRule {
     paths: Option<StringList>,
     only_paths: Option<StringList>,
     modifies_tests: Option<At<bool>>,
+    action: Option<StringList>,
+    ignore_case: Option<At<bool>>,
     decision: Option<At<String>>,
     /// `decision` is present, even with the wrong type.
     has_decision: bool,
@@ -862,6 +881,10 @@ impl<'s> Loader<'s> {
             self.check_keys(&commit, keys::COMMIT);
             raw.commit_trailers = self.boolean(&commit, "trailers");
         }
+        if let Some(ci) = self.table(top, "ci", "[ci]") {
+            self.check_keys(&ci, keys::CI);
+            raw.ci_require_provenance = self.boolean(&ci, "require_provenance");
+        }
         for table in self.tables(top, "rule", "[[rule]]") {
             raw.rules.push(self.read_rule(&table));
         }
@@ -947,6 +970,8 @@ impl<'s> Loader<'s> {
             paths: self.strings(table, "paths"),
             only_paths: self.strings(table, "only_paths"),
             modifies_tests: self.boolean(table, "modifies_tests"),
+            action: self.strings(table, "action"),
+            ignore_case: self.boolean(table, "ignore_case"),
             decision: self.string(table, "decision"),
             has_decision: table.has("decision"),
             reason: self.string(table, "reason"),
@@ -1031,6 +1056,7 @@ impl<'s> Loader<'s> {
             .collect();
         let actors = self.validate_actors(raw.agent_env, raw.agent_authors, raw.agent_trailers);
         let approval_ttl = self.validate_ttl(raw.approval_ttl.as_ref());
+        let require_provenance = raw.ci_require_provenance.is_some_and(|flag| flag.value);
         // Every name written, even in an entry with other problems, so that a rule that
         // names it is not also reported as naming an unknown environment.
         let env_names = Names::new(
@@ -1070,8 +1096,35 @@ impl<'s> Loader<'s> {
                 cases.push(case);
             }
         }
-        let matcher = match builder.build() {
-            Ok(matcher) => matcher,
+        let matcher = self.build_matcher(builder)?;
+        Some(Policy {
+            version: SUPPORTED_VERSION,
+            default: default?,
+            test_patterns: test_patterns.into_iter().map(|at| at.value).collect(),
+            tests_list: tests_list?.list,
+            environments,
+            actors,
+            approval_ttl,
+            commit: CommitSettings {
+                trailers: trailer_mode(
+                    raw.commit_trailers.map(|flag| flag.value),
+                    require_provenance,
+                ),
+            },
+            ci: CiSettings { require_provenance },
+            rules,
+            cases,
+            components: components?,
+            impact: impact?,
+            facts_exclude: facts_exclude?,
+            matcher,
+        })
+    }
+
+    /// Compiles every pattern list of the policy together.
+    fn build_matcher(&mut self, builder: MatcherBuilder) -> Option<Matcher> {
+        match builder.build() {
+            Ok(matcher) => Some(matcher),
             Err(err) => {
                 self.report(
                     Diagnostic::new(
@@ -1082,27 +1135,9 @@ impl<'s> Loader<'s> {
                     .with_label("in this file")
                     .with_help(err.to_string()),
                 );
-                return None;
+                None
             }
-        };
-        Some(Policy {
-            version: SUPPORTED_VERSION,
-            default: default?,
-            test_patterns: test_patterns.into_iter().map(|at| at.value).collect(),
-            tests_list: tests_list?.list,
-            environments,
-            actors,
-            approval_ttl,
-            commit: CommitSettings {
-                trailers: raw.commit_trailers.is_some_and(|flag| flag.value),
-            },
-            rules,
-            cases,
-            components: components?,
-            impact: impact?,
-            facts_exclude: facts_exclude?,
-            matcher,
-        })
+        }
     }
 
     /// `[approval] ttl`, [`DEFAULT_APPROVAL_TTL`] when absent (or invalid, reported).
@@ -1199,10 +1234,26 @@ impl<'s> Loader<'s> {
         key: &str,
         builder: &mut MatcherBuilder,
     ) -> Option<PatternList> {
+        self.validate_patterns_folded(patterns, key, false, builder)
+    }
+
+    /// [`Self::validate_patterns`]; with `fold`, the patterns match regardless of case.
+    fn validate_patterns_folded(
+        &mut self,
+        patterns: &[At<String>],
+        key: &str,
+        fold: bool,
+        builder: &mut MatcherBuilder,
+    ) -> Option<PatternList> {
         let mut globs = Vec::new();
         let mut ok = true;
         for pattern in patterns {
-            match glob::compile_pattern(&pattern.value) {
+            let compiled = if fold {
+                glob::compile_pattern_ignoring_case(&pattern.value)
+            } else {
+                glob::compile_pattern(&pattern.value)
+            };
+            match compiled {
                 Ok(compiled) => globs.extend(compiled),
                 Err(err) => {
                     ok = false;
@@ -1373,14 +1424,19 @@ impl<'s> Loader<'s> {
             .env
             .as_ref()
             .map(|list| self.validate_names(list, "env", &who, env_names, "environment"));
+        let action = raw
+            .action
+            .as_ref()
+            .map(|list| self.validate_actions(list, &who));
+        let fold = raw.ignore_case.as_ref().is_some_and(|flag| flag.value);
         let paths = raw
             .paths
             .as_ref()
-            .map(|list| self.validate_condition_patterns(list, "paths", &who, builder));
+            .map(|list| self.validate_condition_patterns(list, "paths", &who, fold, builder));
         let only_paths = raw
             .only_paths
             .as_ref()
-            .map(|list| self.validate_condition_patterns(list, "only_paths", &who, builder));
+            .map(|list| self.validate_condition_patterns(list, "only_paths", &who, fold, builder));
         if let Some(reason) = &raw.reason {
             self.non_empty(
                 reason,
@@ -1402,6 +1458,8 @@ impl<'s> Loader<'s> {
             paths: paths.transpose().ok()?,
             only_paths: only_paths.transpose().ok()?,
             modifies_tests: raw.modifies_tests.map(|flag| flag.value),
+            action: action.transpose().ok()?,
+            ignore_case: fold,
             policy: if raw.has_policy { Some(policy?) } else { None },
             decision: decision?,
             reason: raw.reason.map(|reason| reason.value),
@@ -1525,11 +1583,48 @@ impl<'s> Loader<'s> {
         }
     }
 
+    /// `action`: each entry is `commit` or `merge`.
+    fn validate_actions(&mut self, list: &StringList, who: &str) -> Result<Vec<Action>, Invalid> {
+        let mut actions = Vec::with_capacity(list.value.len());
+        let mut ok = true;
+        for name in &list.value {
+            if let Some(action) = Action::from_name(&name.value) {
+                actions.push(action);
+                continue;
+            }
+            ok = false;
+            let names = Action::ALL.map(Action::name);
+            let help = match suggest(&name.value, names) {
+                Some(guess) => format!("did you mean `{guess}`?"),
+                None => "an action is `commit` (a commit on the target's branch) or `merge` (a pull request merged into it)".to_owned(),
+            };
+            self.report(
+                Diagnostic::new(
+                    Code::UnknownAction,
+                    name.span.clone(),
+                    format!("unknown action {}", quote(&name.value)),
+                )
+                .with_label("not `commit` or `merge`")
+                .with_help(help),
+            );
+        }
+        if list.value.is_empty() {
+            self.report_empty_condition(
+                list,
+                "action",
+                who,
+                "list `commit`, `merge` or both, or remove `action` to match any action",
+            );
+        }
+        if ok { Ok(actions) } else { Err(Invalid) }
+    }
+
     fn validate_condition_patterns(
         &mut self,
         list: &StringList,
         key: &str,
         who: &str,
+        fold: bool,
         builder: &mut MatcherBuilder,
     ) -> Result<PatternList, Invalid> {
         if list.value.is_empty() {
@@ -1540,7 +1635,7 @@ impl<'s> Loader<'s> {
                 &format!("list at least one pattern, or remove `{key}`"),
             );
         }
-        self.validate_patterns(&list.value, key, builder)
+        self.validate_patterns_folded(&list.value, key, fold, builder)
             .ok_or(Invalid)
     }
 
@@ -2622,6 +2717,10 @@ mod tests {
             &format!("{V}[actors]\nagent_authors = [\"*[bot] <*>\", \"\"]\n")
             => "empty-value", "empty pattern in `agent_authors`", "\"\"",
             Some("remove the empty entry; `*` matches anything");
+        unknown_action:
+            &format!("{V}[[rule]]\nid = \"x\"\naction = [\"merg\"]\ndecision = \"deny\"\n")
+            => "unknown-action", "unknown action `merg`", "\"merg\"",
+            Some("did you mean `merge`?");
         commit_trailers_is_a_boolean:
             &format!("{V}[commit]\ntrailers = \"yes\"\n")
             => "wrong-type", "wrong type for `trailers`: expected a boolean, found a string", "\"yes\"", None;
@@ -2868,8 +2967,8 @@ depends_on = ["web"]
         assert!(warnings.items.is_empty(), "{warnings:#?}");
         assert_eq!(policy.rules.len(), source.matches("\n[[rule]]\n").count());
         assert_eq!(policy.cases.len(), source.matches("\n[[test]]\n").count());
-        assert_eq!(policy.rules.len(), 12);
-        assert_eq!(policy.cases.len(), 16);
+        assert_eq!(policy.rules.len(), 14);
+        assert_eq!(policy.cases.len(), 19);
         assert_eq!(policy.environments.len(), 2);
         assert_eq!(policy.test_patterns, DEFAULT_TEST_PATTERNS);
     }
@@ -2922,10 +3021,30 @@ depends_on = ["web"]
         let (policy, _) = load("Astrixfile.ax", &source).unwrap();
         assert!(policy.actors.agent_authors[0].is_match("Robo[bot] <r@example.com>"));
         assert!(policy.actors.agent_trailers[0].is_match("x-agent: nightly"));
-        assert!(policy.commit.trailers);
+        assert_eq!(policy.commit.trailers, TrailerMode::All);
         let (policy, _) = load("Astrixfile.ax", "version = 1\n").unwrap();
-        assert!(!policy.commit.trailers);
+        // Absent: agents' commits get the trailers.
+        assert_eq!(policy.commit.trailers, TrailerMode::Agents);
+        assert!(!policy.ci.require_provenance);
         assert!(policy.actors.agent_authors.is_empty() && policy.actors.agent_trailers.is_empty());
+        let source = format!("{V}[commit]\ntrailers = false\n[ci]\nrequire_provenance = true\n");
+        let (policy, _) = load("Astrixfile.ax", &source).unwrap();
+        assert_eq!(policy.commit.trailers, TrailerMode::Off);
+        assert!(policy.ci.require_provenance);
+        // Provenance required: every commit carries its actor unless the file says otherwise.
+        let source = format!("{V}[ci]\nrequire_provenance = true\n");
+        let (policy, _) = load("Astrixfile.ax", &source).unwrap();
+        assert_eq!(policy.commit.trailers, TrailerMode::All);
+    }
+
+    #[test]
+    fn rule_actions_and_ignore_case_load() {
+        let source = format!(
+            "{V}[[rule]]\nid = \"merges\"\naction = [\"merge\"]\npaths = [\".env\"]\nignore_case = true\ndecision = \"deny\"\n"
+        );
+        let (policy, _) = load("Astrixfile.ax", &source).unwrap();
+        assert_eq!(policy.rules[0].action, Some(vec![Action::Merge]));
+        assert!(policy.rules[0].ignore_case);
     }
 
     #[test]

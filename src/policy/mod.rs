@@ -146,6 +146,8 @@ pub struct Policy {
     pub approval_ttl: std::time::Duration,
     /// `[commit]`.
     pub commit: CommitSettings,
+    /// `[ci]`.
+    pub ci: CiSettings,
     /// `[[rule]]` in file order.
     pub rules: Vec<Rule>,
     /// `[[test]]` cases in file order.
@@ -224,9 +226,29 @@ pub struct Actors {
 /// `[commit]`: what the hooks add to the commits they let through.
 #[derive(Debug, Clone, Default)]
 pub struct CommitSettings {
-    /// `trailers`: the `prepare-commit-msg` hook adds `Astrix-Actor:` and `Astrix-Decision:`
-    /// trailers to new commits, so that `astrix ci` sees what the hook saw.
-    pub trailers: bool,
+    /// `trailers`: which commits the hooks give `Astrix-Actor:` and `Astrix-Decision:`
+    /// trailers, so that `astrix ci` knows who made commits that look like anyone's.
+    pub trailers: TrailerMode,
+}
+
+/// Which commits get the hooks' trailers.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum TrailerMode {
+    /// `trailers` absent: agents' commits (every commit with `[ci] require_provenance`).
+    #[default]
+    Agents,
+    /// `trailers = true`: every commit, a human's too.
+    All,
+    /// `trailers = false`: none.
+    Off,
+}
+
+/// `[ci]`: how `astrix ci` judges.
+#[derive(Debug, Clone, Default)]
+pub struct CiSettings {
+    /// `require_provenance`: a commit without an `Astrix-Actor:` trailer is held, since its
+    /// maker's hooks were off (or it was made where none run).
+    pub require_provenance: bool,
 }
 
 /// A `[[rule]]`.
@@ -246,6 +268,10 @@ pub struct Rule {
     pub only_paths: Option<PatternList>,
     /// `modifies_tests`: matches when the intent's (escalated) flag equals this.
     pub modifies_tests: Option<bool>,
+    /// `action`: matches when the intent's action (`commit` when absent) is one of these.
+    pub action: Option<Vec<crate::intent::Action>>,
+    /// `ignore_case`: `paths` and `only_paths` match regardless of case.
+    pub ignore_case: bool,
     /// `policy`: a numeric comparison evaluated when the conditions match.
     pub policy: Option<NumericPolicy>,
     /// `decision`: what the rule contributes when it matches (or when its policy fails).

@@ -67,6 +67,21 @@ pub fn astrixfile_schema() -> Value {
                 },
             },
             "commit": commit(),
+            "ci": {
+                "description": "How `astrix ci` judges a range of commits.",
+                "type": "object",
+                "additionalProperties": false,
+                "properties": {
+                    "require_provenance": {
+                        "description": "Hold every commit with changes of its own that \
+                            has no `Astrix-Actor:` trailer: its maker's hooks were off, or \
+                            it was made where none run. It catches careless absence, not \
+                            forgery. Default false.",
+                        "type": "boolean",
+                        "default": false,
+                    },
+                },
+            },
             "rule": {
                 "description": "The rules. Each contributes a decision when all its \
                     conditions match; deny overrides require_approval, which overrides allow.",
@@ -81,21 +96,7 @@ pub fn astrixfile_schema() -> Value {
             },
             "component": components(),
             "impact": impact(),
-            "facts": {
-                "description": "What the size counts of a change (`lines_added`, \
-                    `lines_deleted`, `lines_changed`, `binary_files`, `bytes_added`) leave out. \
-                    The counts are otherwise git's own, with fixed settings that nothing \
-                    the actor configures changes.",
-                "type": "object",
-                "additionalProperties": false,
-                "properties": {
-                    "exclude": patterns(
-                        "Files left out of the size counts (generated files, lockfiles); \
-                         they are still modified files that rules with `paths` see. A rename \
-                         is left out only when both its paths are.",
-                    ),
-                },
-            },
+            "facts": facts(),
         },
     });
     // Defaults that are not literals of the `json!` above.
@@ -109,6 +110,24 @@ pub fn astrixfile_schema() -> Value {
         global["default"] = json!(DEFAULT_GLOBAL_PATTERNS);
     }
     schema
+}
+
+fn facts() -> Value {
+    json!({
+        "description": "What the size counts of a change (`lines_added`, `lines_deleted`, \
+            `lines_changed`, `binary_files`, `bytes_added`) leave out. The counts are \
+            otherwise git's own, with fixed settings that nothing the actor configures \
+            changes.",
+        "type": "object",
+        "additionalProperties": false,
+        "properties": {
+            "exclude": patterns(
+                "Files left out of the size counts (generated files, lockfiles); they are \
+                 still modified files that rules with `paths` see. A rename is left out only \
+                 when both its paths are.",
+            ),
+        },
+    })
 }
 
 fn actors() -> Value {
@@ -156,12 +175,11 @@ fn commit() -> Value {
         "additionalProperties": false,
         "properties": {
             "trailers": {
-                "description": "The prepare-commit-msg hook adds `Astrix-Actor:` and \
-                    `Astrix-Decision:` trailers to new commits made with a message \
-                    (`-m`, `-F`), so that `astrix ci` can show what the hook saw. \
-                    Default false.",
+                "description": "Which commits the hooks give `Astrix-Actor:` and \
+                    `Astrix-Decision:` trailers, so that `astrix ci` knows who made them: \
+                    `true` every commit, `false` none. Absent: agents' commits (every \
+                    commit when `[ci] require_provenance` is set).",
                 "type": "boolean",
-                "default": false,
             },
         },
     })
@@ -246,6 +264,20 @@ fn rule() -> Value {
                 "description": "Condition: whether the change modifies tests (after \
                     `[tests].paths` has been applied).",
                 "type": "boolean",
+            },
+            "action": {
+                "description": "Condition: the intent's `action` is one of these: \
+                    `commit` (a commit on the target's branch; an intent without `action` \
+                    is one) or `merge` (a pull request's commits merged into the target, \
+                    as `astrix ci` judges the range). Absent matches any action.",
+                "type": "array",
+                "items": {"type": "string", "enum": ["commit", "merge"]},
+            },
+            "ignore_case": {
+                "description": "`paths` and `only_paths` match regardless of ASCII case \
+                    (`.ENV` for `.env`). Default false.",
+                "type": "boolean",
+                "default": false,
             },
             "decision": decision(
                 "What the rule contributes when it matches; with a `policy`, what it \
@@ -386,6 +418,7 @@ fn intent_schema() -> Value {
         .with(|settings| settings.inline_subschemas = true)
         .into_generator();
     let mut schema = generator.into_root_schema_for::<ActionIntent>().to_value();
+    crate::intent::add_action_to_schema(&mut schema);
     if let Some(object) = schema.as_object_mut() {
         object.remove("$schema");
         object.remove("title");
@@ -394,7 +427,7 @@ fn intent_schema() -> Value {
             json!(
                 "The intent to evaluate, as an inline table with the fields of the JSON \
                  ActionIntent: actor, target, modified_files, diff (modifies_tests is the \
-                 string \"true\" or \"false\"), approved."
+                 string \"true\" or \"false\"), approved, action."
             ),
         );
     }

@@ -51,7 +51,7 @@ impl DecisionOutput {
 /// Where the policy that decided came from.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct PolicyProvenance {
-    /// `file`, `head`, `index`, `branch`, `merge-base` or `built-in`.
+    /// `file`, `head`, `index`, `branch`, `target` (`astrix ci`) or `built-in`.
     pub source: String,
     /// The file the policy was read from, when there is one.
     #[serde(skip_serializing_if = "Option::is_none")]

@@ -14,6 +14,8 @@ use std::process::{Command, Output};
 use crate::common::{ASTRIX, isolated, regex_escape, settings};
 use crate::repo::TestRepo;
 
+mod road;
+
 /// The policy of the base branch.
 const POLICY: &str = r#"version = 1
 
@@ -405,7 +407,7 @@ fn a_branch_that_loosens_the_policy_is_held_and_judged_by_the_base() {
     assert_eq!(output.status.code(), Some(1), "{}", render(&output));
     branch.snapshot("ci_branch_loosening_the_policy", &output);
     let value = json(&branch.ci(&["--base", "main", "--format", "json"], &[]));
-    assert_eq!(value["policy"]["source"], "merge-base");
+    assert_eq!(value["policy"]["source"], "target");
     assert_eq!(value["commits"][0]["deciding_rules"][0], "policy-change");
     assert_eq!(value["commits"][1]["deciding_rules"][0], "agents-deploy");
 }
@@ -803,9 +805,12 @@ fn the_prepare_commit_msg_hook_adds_trailers_that_ci_reads() {
 }
 
 #[test]
-fn the_prepare_commit_msg_hook_does_nothing_unless_the_policy_asks() {
+fn the_hooks_add_no_trailers_when_the_policy_turns_them_off() {
     let repo = TestRepo::new();
-    repo.write("Astrixfile.ax", "version = 1\n");
+    repo.write(
+        "Astrixfile.ax",
+        "version = 1\n\n[commit]\ntrailers = false\n",
+    );
     repo.commit_all("Policy");
     install(&repo);
     repo.write("src/a.rs", "// a\n");

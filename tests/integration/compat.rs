@@ -206,7 +206,12 @@ fn clones_take_the_hooks_from_a_template() {
     origin.git(&["branch", "develop"]);
     let template = origin.temp().join("template");
     fs::create_dir_all(template.join("hooks")).unwrap();
-    for hook in ["pre-commit", "prepare-commit-msg", "reference-transaction"] {
+    for hook in [
+        "pre-commit",
+        "prepare-commit-msg",
+        "commit-msg",
+        "reference-transaction",
+    ] {
         fs::copy(
             origin.root.join(".git/hooks").join(hook),
             template.join("hooks").join(hook),
