@@ -1,37 +1,19 @@
-//! Commands: glue between the command line, the library and the outside world.
+//! The process's entry: the real environment, streams and working directory become a
+//! [`Context`], the parsed command line picks a command, and its result becomes the exit
+//! status.
 //!
 //! Each command returns an [`ExitStatus`] or an error; every error ends in exit 2 with
 //! `error: …` and its causes on stderr, so that a failure blocks the action (fails closed).
 
 use std::io::{self, IsTerminal, Write};
-use std::path::PathBuf;
 
 use crate::cli::{Cli, Command};
 use crate::commands;
+use crate::context::Context;
 use crate::env::EnvSnapshot;
 use crate::exit::ExitStatus;
+use crate::gate::source::InvalidPolicyError;
 use crate::report::style::Style;
-use crate::source::InvalidPolicyError;
-
-/// What a command needs from the outside world.
-pub struct Context<'a> {
-    /// Results.
-    pub stdout: &'a mut dyn Write,
-    /// Diagnostics and progress.
-    pub stderr: &'a mut dyn Write,
-    /// The environment, read once.
-    pub env: EnvSnapshot,
-    /// The working directory.
-    pub cwd: PathBuf,
-    /// Styles for stdout.
-    pub stdout_style: Style,
-    /// Styles for stderr.
-    pub stderr_style: Style,
-    /// Whether stdin is a terminal (approval needs one).
-    pub stdin_is_terminal: bool,
-    /// Whether stderr is a terminal (progress is drawn in place there).
-    pub stderr_is_terminal: bool,
-}
 
 /// Runs a parsed command line against the real process environment.
 pub fn run(cli: Cli) -> ExitStatus {
@@ -141,14 +123,6 @@ pub fn crash_report(info: &std::panic::PanicHookInfo<'_>) -> String {
          help: this is a bug in astrix: please report it at the astrix issue tracker, with the command you ran and this message",
         what.replace('\n', " ")
     )
-}
-
-/// Treats a broken pipe on stdout as success: the reader went away, the decision stands.
-pub fn ignore_broken_pipe(result: io::Result<()>) -> io::Result<()> {
-    match result {
-        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => Ok(()),
-        other => other,
-    }
 }
 
 #[cfg(test)]

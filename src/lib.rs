@@ -12,6 +12,7 @@ pub mod audit;
 pub mod cli;
 pub mod commands;
 pub mod commit_actor;
+pub mod context;
 pub mod diagnostic;
 pub mod env;
 pub mod eval;
@@ -23,7 +24,6 @@ pub mod intent;
 pub mod mcp;
 pub mod policy;
 pub mod report;
-pub mod source;
 pub mod tamper;
 pub mod time;
 

@@ -8,20 +8,16 @@ use std::io::BufRead as _;
 
 use anyhow::{Context as _, bail};
 
-use super::check::{
-    ChangeToJudge, JudgeOptions, Judgement, astrix_dir, current_branch, judge_change, judge_staged,
-    policy_problems, touches_policy,
-};
-use crate::app::Context;
 use crate::approvals::{Approval, ApprovalKey, ApprovalStore};
 use crate::cli::{ApproveArgs, Format};
-use crate::env::{AGENT_MARKERS, AUTONOMOUS_LLM, ResolvedActor};
-use crate::eval::evaluate_with;
+use crate::context::Context;
+use crate::env::AGENT_MARKERS;
 use crate::exit::ExitStatus;
-use crate::git::{ChangeOptions, Head, Repository};
-use crate::policy::{FILE_NAME, Verdict};
+use crate::gate::{
+    JudgeOptions, Judgement, astrix_dir, holds_for_any_actor, judge_amend, judge_staged,
+};
+use crate::policy::Verdict;
 use crate::report::write_json;
-use crate::source;
 use crate::time::{format_duration, now_unix, rfc3339};
 
 /// Runs `astrix approve`.
@@ -39,10 +35,11 @@ pub fn run(args: &ApproveArgs, ctx: &mut Context<'_>) -> anyhow::Result<ExitStat
         );
     }
     let (repo, judgement) = if args.amend {
-        judge_amend(ctx)?
+        judge_amend(&ctx.cwd, &ctx.env)?
     } else {
         judge_staged(
-            ctx,
+            &ctx.cwd,
+            &ctx.env,
             JudgeOptions {
                 line_counts: true,
                 approvals: false,
@@ -114,46 +111,6 @@ pub fn run(args: &ApproveArgs, ctx: &mut Context<'_>) -> anyhow::Result<ExitStat
         if args.amend { " (with --amend)" } else { "" }
     )?;
     Ok(ExitStatus::Allowed)
-}
-
-/// Judges the staged content as `git commit --amend` records it: the whole commit that
-/// replaces HEAD, on top of HEAD's parent — what the backstop judges and looks an approval
-/// up for — not only what changed since HEAD.
-fn judge_amend(ctx: &Context<'_>) -> anyhow::Result<(Repository, Judgement)> {
-    let repo = Repository::open(&ctx.cwd, &ctx.env)?;
-    let head = repo.head()?;
-    let (Head::Branch { commit, .. } | Head::Detached { commit }) = &head else {
-        bail!("there is no commit to amend yet");
-    };
-    let parent = repo.commit_info(commit)?.parents.first().cloned();
-    let policy = source::for_repository(&repo, &head)?;
-    let branch = current_branch(&repo, &head)?;
-    let change = repo.staged_amend_change(&ChangeOptions { line_counts: true })?;
-    let new_policy = if touches_policy(&change) {
-        repo.file_in_index(FILE_NAME)?
-            .and_then(|blob| policy_problems(blob.data))
-    } else {
-        None
-    };
-    let judgement = judge_change(
-        ctx,
-        &repo,
-        ChangeToJudge {
-            policy,
-            branch,
-            change,
-            parent,
-            new_policy,
-            snapshot: crate::git::Snapshot::Index,
-        },
-        JudgeOptions {
-            line_counts: true,
-            approvals: false,
-            tamper: true,
-        },
-        |repo| Ok(repo.staged_tree_id()?),
-    )?;
-    Ok((repo, judgement))
 }
 
 /// Shows the staged change and what holds it, on stderr; false when nothing holds it.
@@ -246,43 +203,6 @@ fn refuse_agents(ctx: &Context<'_>) -> anyhow::Result<()> {
         );
     }
     Ok(())
-}
-
-/// The holds on the judged content for its actor and for an agent: the rules that hold an
-/// agent's commit even when the approver would pass.
-fn holds_for_any_actor(judgement: &Judgement) -> Vec<(String, Verdict, Vec<String>)> {
-    let policy = &judgement.policy.loaded.policy;
-    let mut actors = vec![judgement.actor.clone()];
-    if judgement.actor.kind != AUTONOMOUS_LLM {
-        actors.push(ResolvedActor {
-            kind: AUTONOMOUS_LLM.to_owned(),
-            id: None,
-            decided_by: String::new(),
-        });
-    }
-    let mut holds = Vec::new();
-    for actor in actors {
-        let mut intent = judgement.intent.clone();
-        intent.actor.kind.clone_from(&actor.kind);
-        // The gate's own holds (a policy edit, an invalid committed policy) come from the
-        // original judgement; they apply to every actor.
-        let extra = judgement
-            .decision
-            .outcomes
-            .iter()
-            .filter(|outcome| outcome.line == 0)
-            .cloned()
-            .collect();
-        let decision = evaluate_with(policy, &intent, extra);
-        if decision.verdict != Verdict::Allow {
-            let reasons = decision
-                .deciding_outcomes()
-                .map(|outcome| format!("[{}] {}", outcome.id, outcome.reason))
-                .collect();
-            holds.push((actor.kind, decision.verdict, reasons));
-        }
-    }
-    holds
 }
 
 fn list(args: &ApproveArgs, ctx: &mut Context<'_>) -> anyhow::Result<ExitStatus> {

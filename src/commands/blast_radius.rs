@@ -11,15 +11,15 @@ use std::path::{Component, Path, PathBuf};
 
 use anyhow::{Context as _, anyhow};
 
-use crate::app::{Context, ignore_broken_pipe};
 use crate::cli::{BlastFormat, BlastRadiusArgs, ChangeSelection};
+use crate::context::{Context, ignore_broken_pipe};
 use crate::env::CARGO;
 use crate::exit::ExitStatus;
+use crate::gate::source::{self, InvalidPolicyError, LoadedPolicy};
 use crate::git::Repository;
 use crate::impact::{BlastRadius, ChangeSource, ComponentGraph, GraphOptions, analyze_change};
 use crate::report::impact::{write_blast_text, write_mermaid};
 use crate::report::write_json;
-use crate::source::{self, InvalidPolicyError, LoadedPolicy};
 
 /// A change, its component graph and its blast radius.
 pub struct Analysis {

@@ -2,8 +2,8 @@
 
 use clap::CommandFactory;
 
-use crate::app::{Context, ignore_broken_pipe};
 use crate::cli::{Cli, CompletionsArgs};
+use crate::context::{Context, ignore_broken_pipe};
 use crate::exit::ExitStatus;
 
 /// Runs `astrix completions`.

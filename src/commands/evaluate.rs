@@ -5,12 +5,13 @@ use std::path::Path;
 
 use anyhow::Context as _;
 
-use crate::app::{Context, ignore_broken_pipe};
 use crate::cli::{EvaluateArgs, Format};
+use crate::context::{Context, ignore_broken_pipe};
 use crate::diagnostic::Diagnostics;
 use crate::env::EnvSnapshot;
 use crate::eval::{RuleOutcome, evaluate_with};
 use crate::exit::ExitStatus;
+use crate::gate::source::{self, LoadedPolicy};
 use crate::gate::{self, COMMITTED_POLICY_INVALID, ChangeFacts};
 use crate::git::{GitError, Repository};
 use crate::intent::ActionIntent;
@@ -18,7 +19,6 @@ use crate::policy::Verdict;
 use crate::report::{
     ContextLine, Explanation, TextReport, decision_json, intent_next_steps, write_json,
 };
-use crate::source::{self, LoadedPolicy};
 
 /// Runs `astrix evaluate`.
 pub fn run(args: &EvaluateArgs, ctx: &mut Context<'_>) -> anyhow::Result<ExitStatus> {

@@ -8,8 +8,8 @@ use anyhow::anyhow;
 use serde::Serialize;
 
 use super::blast_radius::analyze_selection;
-use crate::app::{Context, ignore_broken_pipe};
 use crate::cli::{Format, ImpactedTestsArgs};
+use crate::context::{Context, ignore_broken_pipe};
 use crate::exit::ExitStatus;
 use crate::impact::run::{Progress, TestResult, run_tests};
 use crate::impact::{SCHEMA_VERSION, TestCommand, impacted_tests};

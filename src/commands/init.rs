@@ -3,8 +3,8 @@
 use anyhow::bail;
 
 use super::find_work_tree;
-use crate::app::Context;
 use crate::cli::InitArgs;
+use crate::context::Context;
 use crate::exit::ExitStatus;
 use crate::policy::{DEFAULT_POLICY, FILE_NAME};
 

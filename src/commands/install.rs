@@ -16,8 +16,8 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context as _, bail};
 
-use crate::app::Context;
 use crate::cli::{InstallArgs, UninstallArgs};
+use crate::context::Context;
 use crate::exit::ExitStatus;
 
 /// Suffix of a chained hook: the shim runs `<hook>.astrix-orig` first when it is executable.

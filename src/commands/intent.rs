@@ -1,14 +1,15 @@
 //! `astrix intent`: the ActionIntent of the staged change, as JSON.
 
-use super::check::{JudgeOptions, judge_staged};
-use crate::app::{Context, ignore_broken_pipe};
 use crate::cli::IntentArgs;
+use crate::context::{Context, ignore_broken_pipe};
 use crate::exit::ExitStatus;
+use crate::gate::{JudgeOptions, judge_staged};
 
 /// Runs `astrix intent`.
 pub fn run(_args: &IntentArgs, ctx: &mut Context<'_>) -> anyhow::Result<ExitStatus> {
     let (_, judgement) = judge_staged(
-        ctx,
+        &ctx.cwd,
+        &ctx.env,
         JudgeOptions {
             line_counts: true,
             approvals: false,

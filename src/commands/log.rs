@@ -1,10 +1,10 @@
 //! `astrix log`: the audit log of the gate's decisions.
 
-use super::check::astrix_dir;
-use crate::app::{Context, ignore_broken_pipe};
 use crate::audit::AuditLog;
 use crate::cli::{Format, LogArgs};
+use crate::context::{Context, ignore_broken_pipe};
 use crate::exit::ExitStatus;
+use crate::gate::astrix_dir;
 use crate::git::Repository;
 use crate::report::write_json;
 

@@ -11,8 +11,8 @@ use std::time::Duration;
 use anyhow::Context as _;
 use rmcp::ServiceExt as _;
 
-use crate::app::Context;
 use crate::cli::McpArgs;
+use crate::context::Context;
 use crate::exit::ExitStatus;
 use crate::mcp::{Log, Server};
 

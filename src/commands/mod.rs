@@ -1,7 +1,7 @@
 //! One module per subcommand. Each takes its clap arguments and the [`Context`] and returns
 //! an exit status or an error (which the caller turns into exit 2).
 //!
-//! [`Context`]: crate::app::Context
+//! [`Context`]: crate::context::Context
 
 pub mod approve;
 pub mod backstop;

@@ -3,8 +3,8 @@
 use schemars::JsonSchema;
 use schemars::generate::SchemaSettings;
 
-use crate::app::{Context, ignore_broken_pipe};
 use crate::cli::{SchemaArgs, SchemaKind};
+use crate::context::{Context, ignore_broken_pipe};
 use crate::exit::ExitStatus;
 use crate::intent::ActionIntent;
 use crate::report::{DecisionOutput, write_json};

@@ -3,13 +3,13 @@
 use serde::Serialize;
 
 use super::default_policy_path;
-use crate::app::{Context, ignore_broken_pipe};
 use crate::cli::{Format, TestArgs};
+use crate::context::{Context, ignore_broken_pipe};
 use crate::eval::evaluate;
 use crate::exit::ExitStatus;
+use crate::gate::source::{self, LoadedPolicy};
 use crate::policy::Verdict;
 use crate::report::write_json;
-use crate::source::{self, LoadedPolicy};
 
 /// The result of one case.
 #[derive(Debug, Serialize)]

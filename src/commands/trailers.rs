@@ -19,15 +19,15 @@
 
 use anyhow::Context as _;
 
-use super::check::{JudgeOptions, Judgement, judge_staged};
-use crate::app::Context;
 use crate::cli::HookArgs;
 use crate::commit_actor::{ACTOR_TRAILER, DECISION_TRAILER};
+use crate::context::Context;
 use crate::env::{AUTONOMOUS_LLM, resolve_actor};
 use crate::exit::ExitStatus;
+use crate::gate::source;
+use crate::gate::{JudgeOptions, Judgement, judge_staged};
 use crate::git::Repository;
 use crate::policy::TrailerMode;
-use crate::source;
 
 /// What git sets in a commit hook's environment when no editor will be launched.
 const GIT_EDITOR: &str = "GIT_EDITOR";
@@ -90,7 +90,8 @@ fn add_to_message(
     // The decision is what the gate found; when this hook cannot judge (a damaged index,
     // say), the actor is still recorded, and the gate's own hooks block the commit.
     let judged = judge_staged(
-        ctx,
+        &ctx.cwd,
+        &ctx.env,
         JudgeOptions {
             line_counts: false,
             approvals: true,

@@ -1,8 +1,8 @@
 //! `astrix validate`: every problem of an Astrixfile in one run.
 
 use super::default_policy_path;
-use crate::app::{Context, ignore_broken_pipe};
 use crate::cli::{Format, ValidateArgs};
+use crate::context::{Context, ignore_broken_pipe};
 use crate::exit::ExitStatus;
 use crate::policy;
 use crate::report::write_json;
@@ -14,7 +14,7 @@ pub fn run(args: &ValidateArgs, ctx: &mut Context<'_>) -> anyhow::Result<ExitSta
         .clone()
         .unwrap_or_else(|| default_policy_path(&ctx.cwd));
     let label = path.display().to_string();
-    let bytes = crate::source::read_policy_file(&path)?;
+    let bytes = crate::gate::source::read_policy_file(&path)?;
     let loaded = policy::decode(&label, bytes).and_then(|text| policy::load(&label, &text));
     let (status, diagnostics, summary) = match loaded {
         Ok((policy, warnings)) => (

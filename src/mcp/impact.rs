@@ -21,17 +21,17 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 
 use super::tool_schema;
-use crate::app::Context;
 use crate::cli::ChangeSelection;
 use crate::commands::blast_radius::{Analysis, analyze_selection};
 use crate::commands::schema::inlined;
+use crate::context::Context;
 use crate::env::EnvSnapshot;
+use crate::gate::source::InvalidPolicyError;
 use crate::git::Repository;
 use crate::impact::run::{Progress, TestResult, run_tests};
 use crate::impact::{SCHEMA_VERSION, TestCommand};
 use crate::intent::RepoPath;
 use crate::report::style::Style;
-use crate::source::InvalidPolicyError;
 
 /// Which change a tool analyses.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Deserialize, JsonSchema)]

@@ -1,0 +1,192 @@
+//! The facts of a change, as the intent needs them: the paths, the counts (with `[facts]
+//! exclude` applied), the test-tampering analysis, and which of them a policy reads at all
+//! (so that the gate computes nothing it does not need).
+
+use crate::env::ResolvedActor;
+use crate::git::{Change, Entry, EntryMode, Repository};
+use crate::intent::{ActionIntent, Actor, Diff, ModifiesTests, RawCount, RepoPath, Target};
+use crate::policy::Policy;
+use crate::policy::numeric::Argument;
+use crate::tamper::{self, TamperReport};
+
+use super::ResolvedTarget;
+
+/// What a change measures, as the git boundary found it.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ChangeFacts {
+    /// Every modified path (both sides of renames), repository-relative.
+    pub files: Vec<String>,
+    /// Added text lines, when counted.
+    pub lines_added: Option<u64>,
+    /// Deleted text lines, when counted.
+    pub lines_deleted: Option<u64>,
+    /// Binary files, when counted.
+    pub binary_files: Option<u64>,
+    /// Bytes of added text lines and of added or changed binary files, when counted.
+    pub bytes_added: Option<u64>,
+    /// Test tampering (SPEC §6.1), when analysed.
+    pub tamper: Option<crate::tamper::TamperReport>,
+    /// Components in the blast radius (SPEC §8), when a policy reads them.
+    pub impacted_components: Option<u64>,
+}
+
+/// Why a change's paths cannot form an intent.
+#[derive(Debug, thiserror::Error)]
+// Not a `#[source]`: the message already includes it, and the error report would print it
+// a second time as its cause.
+#[error("the change has a path astrix cannot judge: {}", describe_path_error(.0))]
+pub struct PathError(crate::intent::RepoPathError);
+
+impl From<crate::intent::RepoPathError> for PathError {
+    fn from(error: crate::intent::RepoPathError) -> Self {
+        Self(error)
+    }
+}
+
+/// The problem and its fix. git accepts a backslash in a file name, but an intent's paths do
+/// not (SPEC §2, where a backslash would be a second separator that rules written with `/`
+/// do not see), so the fix is in the repository, not in how paths are written.
+fn describe_path_error(error: &crate::intent::RepoPathError) -> String {
+    match error {
+        crate::intent::RepoPathError::Backslash(path) => format!(
+            "`{path}` contains a backslash, which astrix does not accept in a path; rename the \
+             file without it (`git mv`), or unstage it (`git restore --staged`)"
+        ),
+        other => other.to_string(),
+    }
+}
+
+/// The intent of a change made by `actor` towards `target`.
+pub fn build_intent(
+    facts: &ChangeFacts,
+    actor: &ResolvedActor,
+    target: &ResolvedTarget,
+) -> Result<ActionIntent, PathError> {
+    let modified_files = facts
+        .files
+        .iter()
+        .map(|path| RepoPath::new(path.clone()))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(PathError)?;
+    // Counts that missed a file are unknown, not zero: a policy on them fails and holds.
+    let counted = facts.tamper.as_ref().filter(|report| !report.uncounted);
+    let tamper = facts.tamper.as_ref();
+    Ok(ActionIntent {
+        actor: Actor {
+            kind: actor.kind.clone(),
+            id: actor.id.clone(),
+        },
+        target: Target {
+            env: target.env.clone(),
+        },
+        modified_files,
+        diff: Diff {
+            lines_added: facts.lines_added.map(RawCount::from_u64),
+            lines_deleted: facts.lines_deleted.map(RawCount::from_u64),
+            binary_files: facts.binary_files.map(RawCount::from_u64),
+            bytes_added: facts.bytes_added.map(RawCount::from_u64),
+            // A test removed or skipped, or an assertion removed, in any file (test path or
+            // not: a Rust `#[cfg(test)]` module lives in `src/`) modifies tests.
+            modifies_tests: ModifiesTests(tamper.is_some_and(|report| {
+                report.modifies_tests() || report.assertions_removed > 0 || report.uncounted
+            })),
+            tests_removed: counted.map(|report| RawCount::from_u64(report.tests_removed)),
+            test_skips_added: counted.map(|report| RawCount::from_u64(report.test_skips_added)),
+            assertions_removed: counted.map(|report| RawCount::from_u64(report.assertions_removed)),
+            impacted_components: facts.impacted_components.map(RawCount::from_u64),
+        },
+        approved: None,
+        action: None,
+    })
+}
+
+/// The facts of a change, as the intent needs them. The size counts leave out the files that
+/// `[facts] exclude` names, each side of a pair (a rename is left out only when both its
+/// paths are excluded, so a rename cannot hide its own edit).
+pub fn change_facts(change: &Change, policy: &Policy, tamper: Option<TamperReport>) -> ChangeFacts {
+    let totals = change.totals_without(|file| {
+        policy.excludes_from_counts(&file.path) && policy.excludes_from_counts(file.old_path())
+    });
+    ChangeFacts {
+        files: change.modified_paths(),
+        lines_added: totals.map(|totals| totals.lines_added),
+        lines_deleted: totals.map(|totals| totals.lines_deleted),
+        binary_files: totals.map(|totals| totals.binary_files),
+        bytes_added: totals.map(|totals| totals.bytes_added),
+        tamper,
+        impacted_components: None,
+    }
+}
+
+/// The test-tampering analysis of a change: every changed regular file of a known language,
+/// old content against new (a rename's old content under its new path); a rename to a path
+/// of no known language (`test_a.py` to `test_a.py.disabled`) as the deletion of its old
+/// path.
+pub fn analyze_tampering(repo: &Repository, change: &Change) -> anyhow::Result<TamperReport> {
+    let content = |entry: Option<&Entry>| -> anyhow::Result<Option<Vec<u8>>> {
+        match entry {
+            Some(entry) if matches!(entry.mode, EntryMode::File | EntryMode::Executable) => {
+                Ok(Some(repo.blob(&entry.id)?))
+            }
+            _ => Ok(None),
+        }
+    };
+    let mut files = Vec::new();
+    for file in &change.files {
+        if tamper::language_of(&file.path).is_none()
+            && tamper::language_of(file.old_path()).is_none()
+        {
+            continue;
+        }
+        let old = content(file.old.as_ref())?;
+        let new = content(file.new.as_ref())?;
+        let analysis = if tamper::language_of(&file.path).is_some() {
+            tamper::analyze_file(&file.path, old.as_deref(), new.as_deref())
+        } else {
+            tamper::analyze_file(file.old_path(), old.as_deref(), None)
+        };
+        if let Some(analysis) = analysis {
+            files.push(analysis);
+        }
+    }
+    Ok(tamper::combine(files))
+}
+
+/// Whether any rule of `policy` compares line counts (so the gate must compute them).
+pub fn needs_line_counts(policy: &Policy) -> bool {
+    policy.rules.iter().any(|rule| {
+        rule.policy.as_ref().is_some_and(|policy| {
+            matches!(
+                policy.argument,
+                Argument::LinesAdded
+                    | Argument::LinesDeleted
+                    | Argument::LinesChanged
+                    | Argument::BinaryFiles
+                    | Argument::BytesAdded
+            )
+        })
+    })
+}
+
+/// Whether a rule needs the test-tampering analysis: it reads one of its counts, or its
+/// `modifies_tests` condition, which a removed or skipped test escalates.
+pub fn needs_tamper(policy: &Policy) -> bool {
+    policy.rules.iter().any(|rule| {
+        rule.modifies_tests.is_some()
+            || rule.policy.as_ref().is_some_and(|policy| {
+                matches!(
+                    policy.argument,
+                    Argument::TestsRemoved | Argument::TestSkipsAdded | Argument::AssertionsRemoved
+                )
+            })
+    })
+}
+
+/// Whether a rule reads `impacted_components` (so the gate must build the component graph).
+pub fn needs_impact(policy: &Policy) -> bool {
+    policy.rules.iter().any(|rule| {
+        rule.policy
+            .as_ref()
+            .is_some_and(|policy| policy.argument == Argument::ImpactedComponents)
+    })
+}

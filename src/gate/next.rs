@@ -1,0 +1,98 @@
+//! What to do next, for a change the gate stopped: most useful first.
+
+use crate::env::{AUTONOMOUS_LLM, ResolvedActor};
+use crate::eval::{Decision, RuleOutcome};
+use crate::policy::{FILE_NAME, Policy, Verdict};
+
+use super::{COMMITTED_POLICY_INVALID, ResolvedTarget, STAGED_POLICY_INVALID};
+
+/// Next steps for a commit that the gate stopped, most useful first.
+pub fn commit_next_steps(
+    policy: &Policy,
+    decision: &Decision,
+    actor: &ResolvedActor,
+    target: &ResolvedTarget,
+) -> Vec<String> {
+    let mut steps = Vec::new();
+    let deciding: Vec<&RuleOutcome> = decision.deciding_outcomes().collect();
+    let any = |ids: &[&str]| {
+        deciding
+            .iter()
+            .any(|outcome| ids.contains(&outcome.id.as_str()))
+    };
+    if decision.allowed() {
+        return steps;
+    }
+    if any(&[STAGED_POLICY_INVALID]) {
+        steps.push(format!(
+            "the staged {FILE_NAME} is invalid: fix the errors listed above (`astrix validate` shows them), `git add` it, and commit again"
+        ));
+    }
+    if any(&[COMMITTED_POLICY_INVALID]) {
+        steps.push(format!(
+            "the committed {FILE_NAME} is invalid, so the built-in default judged this change: repair the file, and have a human run `astrix approve` to let the repair through"
+        ));
+    }
+    // A denial by a rule that names environments: the branch is the problem.
+    let denied_for_env = decision.verdict == Verdict::Deny
+        && deciding.iter().any(|outcome| {
+            policy
+                .rules
+                .iter()
+                .any(|rule| rule.id == outcome.id && rule.env.is_some())
+        });
+    if denied_for_env && let Some(branch) = &target.branch {
+        steps.push(format!(
+                "this branch (`{branch}`) targets `{}`: commit on a feature branch instead (`git switch -c <new-branch>`), and open a pull request",
+                target.env
+            ));
+    }
+    let size_limited = deciding.iter().any(|outcome| {
+        outcome.policy.as_ref().is_some_and(|policy| {
+            !policy.passed
+                && ["lines_", "files_changed", "binary_files", "bytes_added"]
+                    .iter()
+                    .any(|name| policy.policy.contains(name))
+        })
+    });
+    if size_limited {
+        steps.push(
+            "split the change into smaller commits (`git restore --staged <paths>` unstages part of it)"
+                .to_owned(),
+        );
+    }
+    let blast_limited = deciding.iter().any(|outcome| {
+        outcome
+            .policy
+            .as_ref()
+            .is_some_and(|policy| !policy.passed && policy.policy.contains("impacted_components"))
+    });
+    if blast_limited {
+        steps.push(
+            "`astrix blast-radius` shows which components this change affects and why; split off the files that affect many of them"
+                .to_owned(),
+        );
+    }
+    match decision.verdict {
+        Verdict::RequireApproval => {
+            let or = if steps.is_empty() { "" } else { "or " };
+            steps.push(format!(
+                "{or}ask a human to review the staged change and run `astrix approve` in this repository; then run the same `git commit` again"
+            ));
+        }
+        Verdict::Deny => {
+            steps.push(
+                "approval cannot lift a denial: change what is staged so that no rule denies it"
+                    .to_owned(),
+            );
+        }
+        Verdict::Allow => {}
+    }
+    if actor.kind == AUTONOMOUS_LLM {
+        steps.push(
+            "`git commit --no-verify` does not skip astrix: the reference-transaction hook judges the commit again"
+                .to_owned(),
+        );
+    }
+    steps
+}

@@ -1,0 +1,533 @@
+//! A range of commits, judged as `astrix ci` judges a pull request (SPEC §7): exactly the
+//! commits of `git rev-list BASE..HEAD`, each as a commit in the environment of the branch it
+//! was made on, and the range as a whole as a merge into the target's environment, by the
+//! policy at the tip of the target; the actor of each from the commit itself.
+
+use anyhow::{Context as _, bail};
+
+use crate::commit_actor::{ACTOR_TRAILER, CommitActor, commit_actor, range_actor, short};
+use crate::env::{EnvSnapshot, GITHUB_BASE_REF, GITHUB_HEAD_REF, GITHUB_WORKFLOW_REF};
+use crate::eval::RuleOutcome;
+use crate::git::{Change, ChangeOptions, CommitMeta, FileChange, Head, LineCount, Repository};
+use crate::intent::Action;
+use crate::policy::Verdict;
+
+use super::source::{self, RepositoryPolicy};
+use super::{
+    ChangeToJudge, JudgeOptions, Judgement, ResolvedTarget, committed_policy_problems,
+    judge_change_for, resolve_target,
+};
+
+/// What to judge: the arguments of `astrix ci`.
+pub struct RangeRequest<'a> {
+    /// `--base`: the target.
+    pub base: &'a str,
+    /// `--head`.
+    pub head: &'a str,
+    /// `--target-branch`.
+    pub target_branch: Option<&'a str>,
+    /// `--head-branch`.
+    pub head_branch: Option<&'a str>,
+    /// `--approved`: the pipeline's review rules are met.
+    pub approved: bool,
+}
+
+/// Judges the range `request` names in `repo`, the pipeline's environment being `env`.
+pub fn judge_range(
+    repo: &Repository,
+    env: &EnvSnapshot,
+    request: &RangeRequest<'_>,
+) -> anyhow::Result<Run> {
+    let range = resolve_range(repo, request.base, request.head)?;
+    let target_branch = target_branch(request, &range, env)?;
+    let head_branch = head_branch(request, repo, &range, env, &target_branch)?;
+    let policy = source::at_target(repo, &range.base_id, &range.base)?;
+    let mut run = judge(
+        env,
+        repo,
+        range,
+        policy,
+        Branches {
+            target: target_branch,
+            head: head_branch,
+        },
+        request.approved,
+    )?;
+    run.warnings = warnings(&run, env);
+    Ok(run)
+}
+
+/// Every change is measured in full: the JSON shows every commit's line counts.
+const CHANGE_OPTIONS: ChangeOptions = ChangeOptions { line_counts: true };
+
+/// No approvals store in CI: `--approved` is the pipeline's approval.
+const JUDGE_OPTIONS: JudgeOptions = JudgeOptions {
+    line_counts: true,
+    approvals: false,
+    tamper: false,
+};
+
+/// How `actions/checkout` and GitLab fetch the whole history.
+const FETCH_HINT: &str = "fetch the full history (`fetch-depth: 0` for actions/checkout, \
+                          `GIT_DEPTH: 0` on GitLab CI)";
+
+/// What `--approved` says in the output.
+pub const PIPELINE_APPROVAL: &str = "the pipeline's review rules are met (`--approved`)";
+
+/// The gate rule of `[ci] require_provenance`.
+const MISSING_PROVENANCE: &str = "missing-provenance";
+
+/// The commits to judge.
+pub struct Range {
+    /// `--base` as given.
+    pub base: String,
+    /// `--head` as given.
+    pub head: String,
+    /// The commit `--base` names.
+    pub base_id: String,
+    /// The full reference `--base` names, if it names one.
+    pub base_ref: Option<String>,
+    /// The head commit.
+    pub head_id: String,
+    /// The full reference `--head` names, if it names one.
+    pub head_ref: Option<String>,
+    /// The best common ancestors of base and head, the one git would pick first; more than
+    /// one in a criss-cross history.
+    pub merge_bases: Vec<String>,
+    /// Exactly `git rev-list BASE..HEAD`, parents before children.
+    pub commits: Vec<String>,
+    /// References a remote-tracking `--base` or `--head` won over.
+    pub shadowed: Vec<(String, Vec<String>)>,
+}
+
+impl Range {
+    /// The merge base shown in reports (the first of several).
+    pub fn merge_base(&self) -> &str {
+        self.merge_bases.first().map_or("", String::as_str)
+    }
+}
+
+fn resolve_range(repo: &Repository, base: &str, head: &str) -> anyhow::Result<Range> {
+    let shallow = repo.is_shallow();
+    let hint = |what: &str| {
+        if shallow {
+            format!("{what}; this is a shallow clone: {FETCH_HINT}")
+        } else {
+            what.to_owned()
+        }
+    };
+    let resolve = |rev: &str, what: &str| {
+        match repo.resolve_exact(rev) {
+        Ok(resolved) => Ok(resolved),
+        Err(err @ crate::git::GitError::AmbiguousRevision { .. }) => {
+            Err(anyhow::anyhow!("the {what} {err}"))
+        }
+        Err(err) => Err(anyhow::Error::new(err).context(hint(&if what == "base" {
+            format!(
+                "the base `{rev}` is not a commit of this repository; fetch it (`git fetch origin <branch>`) or pass a commit id"
+            )
+        } else {
+            format!("the head `{rev}` is not a commit of this repository")
+        }))),
+    }
+    };
+    let base_rev = resolve(base, "base")?;
+    let head_rev = resolve(head, "head")?;
+    let merge_bases = match repo.merge_bases(&base_rev.id, &head_rev.id) {
+        Ok(bases) if !bases.is_empty() => bases,
+        Ok(_) | Err(_) if shallow => bail!(
+            "`{base}` and `{head}` have no common commit in this shallow clone, so astrix cannot tell where the change starts; {FETCH_HINT}"
+        ),
+        Ok(_) => bail!(
+            "`{base}` and `{head}` have no common history, so astrix cannot tell where the change starts; pass the branch the change goes to as `--base`"
+        ),
+        Err(err) => return Err(err.into()),
+    };
+    // Exactly what the head adds to the base: in a criss-cross history no merge base hides
+    // everything the base has.
+    let commits = repo
+        .commits_between(&base_rev.id, &head_rev.id)
+        .with_context(|| hint(&format!("cannot list the commits of `{base}..{head}`")))?;
+    let shadowed = [(base, &base_rev), (head, &head_rev)]
+        .into_iter()
+        .filter(|(_, rev)| !rev.shadowed.is_empty())
+        .map(|(name, rev)| (name.to_owned(), rev.shadowed.clone()))
+        .collect();
+    Ok(Range {
+        base: base.to_owned(),
+        head: head.to_owned(),
+        base_id: base_rev.id,
+        base_ref: base_rev.reference,
+        head_id: head_rev.id,
+        head_ref: head_rev.reference,
+        merge_bases,
+        commits,
+        shadowed,
+    })
+}
+
+/// The branch a change goes to or comes from, and where that came from.
+pub struct TargetBranch {
+    pub name: String,
+    pub from: String,
+}
+
+/// Where the range goes, and where its commits were made.
+pub struct Branches {
+    /// The range as a whole is a merge into this branch's environment.
+    pub target: TargetBranch,
+    /// Each commit is a commit in this branch's environment.
+    pub head: TargetBranch,
+}
+
+/// The branch a full reference name is: `main` for `refs/heads/main` and
+/// `refs/remotes/origin/main`; `None` for tags and a remote's `HEAD`.
+fn branch_of(reference: &str) -> Option<String> {
+    if let Some(branch) = reference.strip_prefix("refs/heads/") {
+        return Some(branch.to_owned());
+    }
+    reference
+        .strip_prefix("refs/remotes/")
+        .and_then(|rest| rest.split_once('/'))
+        .map(|(_, branch)| branch)
+        .filter(|branch| *branch != "HEAD")
+        .map(str::to_owned)
+}
+
+fn target_branch(
+    args: &RangeRequest<'_>,
+    range: &Range,
+    env: &EnvSnapshot,
+) -> anyhow::Result<TargetBranch> {
+    if let Some(name) = args.target_branch {
+        return Ok(TargetBranch {
+            name: name.to_owned(),
+            from: "--target-branch".to_owned(),
+        });
+    }
+    if let Some(name) = env.get(GITHUB_BASE_REF).filter(|name| !name.is_empty()) {
+        return Ok(TargetBranch {
+            name: name.to_owned(),
+            from: GITHUB_BASE_REF.to_owned(),
+        });
+    }
+    if let Some(name) = range.base_ref.as_deref().and_then(branch_of) {
+        return Ok(TargetBranch {
+            name,
+            from: format!("--base {}", args.base),
+        });
+    }
+    bail!(
+        "cannot tell which branch the change goes to: `{}` names no branch; pass `--target-branch <name>`",
+        args.base
+    )
+}
+
+fn head_branch(
+    args: &RangeRequest<'_>,
+    repo: &Repository,
+    range: &Range,
+    env: &EnvSnapshot,
+    target: &TargetBranch,
+) -> anyhow::Result<TargetBranch> {
+    if let Some(name) = args.head_branch {
+        return Ok(TargetBranch {
+            name: name.to_owned(),
+            from: "--head-branch".to_owned(),
+        });
+    }
+    if let Some(name) = env.get(GITHUB_HEAD_REF).filter(|name| !name.is_empty()) {
+        return Ok(TargetBranch {
+            name: name.to_owned(),
+            from: GITHUB_HEAD_REF.to_owned(),
+        });
+    }
+    if let Some(name) = range.head_ref.as_deref().and_then(branch_of) {
+        return Ok(TargetBranch {
+            name,
+            from: format!("--head {}", args.head),
+        });
+    }
+    if args.head == "HEAD"
+        && let Head::Branch { name, .. } = repo.head()?
+    {
+        return Ok(TargetBranch {
+            name,
+            from: "HEAD".to_owned(),
+        });
+    }
+    // Nothing says where the commits were made: they are judged as commits on the target,
+    // the strictest reading, and the header says how to say otherwise.
+    Ok(TargetBranch {
+        name: target.name.clone(),
+        from: format!(
+            "the target (`{}` names no branch; pass `--head-branch`)",
+            args.head
+        ),
+    })
+}
+
+/// Something the run found that does not change a decision but should be seen.
+pub struct Warning {
+    pub text: String,
+    /// The file it is about, for an annotation.
+    pub file: Option<String>,
+}
+
+/// The workflow file that runs the job (`GITHUB_WORKFLOW_REF`), repository-relative.
+fn running_workflow(env: &EnvSnapshot) -> Option<String> {
+    let value = env.get(GITHUB_WORKFLOW_REF)?;
+    // `owner/repo/.github/workflows/astrix.yml@refs/heads/main`.
+    let (path, _) = value.rsplit_once('@')?;
+    let mut parts = path.splitn(3, '/');
+    let (_owner, _repo, file) = (parts.next()?, parts.next()?, parts.next()?);
+    (!file.is_empty()).then(|| file.to_owned())
+}
+
+fn warnings(run: &Run, env: &EnvSnapshot) -> Vec<Warning> {
+    let mut warnings = Vec::new();
+    for (name, shadowed) in &run.range.shadowed {
+        warnings.push(Warning {
+            text: format!(
+                "`{name}` means the remote-tracking branch; {} of the same name {} ignored: delete {}",
+                shadowed
+                    .iter()
+                    .map(|name| format!("`{name}`"))
+                    .collect::<Vec<_>>()
+                    .join(" and "),
+                if shadowed.len() == 1 { "is" } else { "are" },
+                if shadowed.len() == 1 { "it" } else { "them" }
+            ),
+            file: None,
+        });
+    }
+    if let Some(workflow) = running_workflow(env) {
+        let changed_by: Vec<&str> = run
+            .commits
+            .iter()
+            .filter(|commit| {
+                commit
+                    .judgement
+                    .intent
+                    .modified_files
+                    .iter()
+                    .any(|path| path.as_str() == workflow)
+            })
+            .map(|commit| short(&commit.meta.id))
+            .collect();
+        if !changed_by.is_empty() {
+            warnings.push(Warning {
+                text: format!(
+                    "the range changes `{workflow}`, the workflow that runs this check (in {}): a workflow that runs the pull request's own copy (`on: pull_request`) can be edited to pass anything; run astrix from `pull_request_target` or a required workflow, as docs/ci.md shows",
+                    changed_by
+                        .iter()
+                        .map(|id| format!("`{id}`"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+                file: Some(workflow),
+            });
+        }
+    }
+    warnings
+}
+
+/// The change from the merge base to the head. In a criss-cross history (several merge
+/// bases) no single merge base is right: against each, the other's commits (the target's
+/// own, or the branch's that the target already merged) would look like the branch's. The
+/// change is then, against each merge base, the paths whose content also differs between
+/// the base and the head (what merging changes on the target), the larger count of each.
+fn whole_change(repo: &Repository, range: &Range) -> anyhow::Result<Change> {
+    let first = repo.range_change(range.merge_base(), &range.head_id, &CHANGE_OPTIONS)?;
+    if range.merge_bases.len() < 2 {
+        return Ok(first);
+    }
+    let against_base = repo.range_change(
+        &range.base_id,
+        &range.head_id,
+        &ChangeOptions { line_counts: false },
+    )?;
+    let differs: std::collections::HashSet<&[u8]> = against_base
+        .files
+        .iter()
+        .flat_map(|file| std::iter::once(file.raw_path.as_slice()).chain(file.raw_from.as_deref()))
+        .collect();
+    let weight = |file: &FileChange| match file.lines {
+        Some(LineCount::Text { added, deleted, .. }) => added + deleted,
+        Some(LineCount::Binary { .. }) => 1,
+        None => 0,
+    };
+    let mut files: std::collections::BTreeMap<Vec<u8>, FileChange> =
+        std::collections::BTreeMap::new();
+    let mut changes = vec![first];
+    for base in range.merge_bases.iter().skip(1) {
+        changes.push(repo.range_change(base, &range.head_id, &CHANGE_OPTIONS)?);
+    }
+    for change in changes {
+        for file in change.files {
+            let relevant = differs.contains(file.raw_path.as_slice())
+                || file
+                    .raw_from
+                    .as_deref()
+                    .is_some_and(|from| differs.contains(from));
+            if !relevant {
+                continue;
+            }
+            match files.get(&file.raw_path) {
+                Some(known) if weight(known) >= weight(&file) => {}
+                _ => {
+                    files.insert(file.raw_path.clone(), file);
+                }
+            }
+        }
+    }
+    let mut files: Vec<FileChange> = files.into_values().collect();
+    files.sort_by(|a, b| {
+        a.path
+            .cmp(&b.path)
+            .then_with(|| a.old_path().cmp(b.old_path()))
+    });
+    Ok(Change {
+        files,
+        parents: vec![range.merge_base().to_owned()],
+    })
+}
+
+/// One commit, judged.
+pub struct JudgedCommit {
+    pub meta: CommitMeta,
+    pub actor: CommitActor,
+    pub judgement: Judgement,
+}
+
+/// Everything `astrix ci` found.
+pub struct Run {
+    pub range: Range,
+    pub branches: Branches,
+    pub policy: RepositoryPolicy,
+    pub commits: Vec<JudgedCommit>,
+    /// The range as a whole; `None` when it is empty.
+    pub whole: Option<Judgement>,
+    pub approved_flag: bool,
+    /// Where the range goes and where its commits were made, resolved even for an empty
+    /// range.
+    pub target: ResolvedTarget,
+    pub head_target: ResolvedTarget,
+    pub warnings: Vec<Warning>,
+}
+
+fn judge(
+    env: &EnvSnapshot,
+    repo: &Repository,
+    range: Range,
+    policy: RepositoryPolicy,
+    branches: Branches,
+    approved: bool,
+) -> anyhow::Result<Run> {
+    let rules = &policy.loaded.policy;
+    let target = resolve_target(rules, Some(&branches.target.name), env);
+    let head_target = resolve_target(rules, Some(&branches.head.name), env);
+    let mut commits = Vec::with_capacity(range.commits.len());
+    for id in &range.commits {
+        let meta = repo.commit_meta(id)?;
+        let actor = commit_actor(&meta, &policy.loaded.policy.actors);
+        let change = repo.commit_change(id, &CHANGE_OPTIONS)?;
+        let new_policy = committed_policy_problems(repo, id, &change)?;
+        let tree = repo.commit_info(id)?.tree;
+        let mut holds = Vec::new();
+        let provenance = meta
+            .trailers
+            .iter()
+            .any(|trailer| trailer.key.eq_ignore_ascii_case(ACTOR_TRAILER));
+        if policy.loaded.policy.ci.require_provenance && !provenance && !change.files.is_empty() {
+            holds.push(RuleOutcome::gate(
+                MISSING_PROVENANCE,
+                Verdict::RequireApproval,
+                format!(
+                    "the commit has no `{ACTOR_TRAILER}:` trailer, so it was made without astrix's hooks (or with them off) and who made it is not recorded; a human confirms it (`[ci] require_provenance`)"
+                ),
+                Vec::new(),
+            ));
+        }
+        let mut judgement = judge_change_for(
+            env,
+            repo,
+            ChangeToJudge {
+                policy: policy.clone(),
+                branch: Some(branches.head.name.clone()),
+                change,
+                parent: meta.parents.first().cloned(),
+                new_policy,
+                snapshot: crate::git::Snapshot::Commit(id.clone()),
+            },
+            actor.actor.clone(),
+            None,
+            holds,
+            JUDGE_OPTIONS,
+            move |_| Ok(tree),
+        )
+        .with_context(|| format!("cannot judge commit `{}`", short(id)))?;
+        if approved {
+            approve(&mut judgement);
+        }
+        commits.push(JudgedCommit {
+            meta,
+            actor,
+            judgement,
+        });
+    }
+    let whole = if commits.is_empty() {
+        None
+    } else {
+        let actor = range_actor(
+            commits
+                .iter()
+                .map(|commit| (commit.meta.id.as_str(), &commit.actor)),
+        );
+        let change = whole_change(repo, &range)?;
+        let new_policy = committed_policy_problems(repo, &range.head_id, &change)?;
+        let tree = repo.commit_info(&range.head_id)?.tree;
+        let mut judgement = judge_change_for(
+            env,
+            repo,
+            ChangeToJudge {
+                policy: policy.clone(),
+                branch: Some(branches.target.name.clone()),
+                change,
+                parent: Some(range.merge_base().to_owned()),
+                new_policy,
+                snapshot: crate::git::Snapshot::Commit(range.head_id.clone()),
+            },
+            actor,
+            Some(Action::Merge),
+            Vec::new(),
+            JUDGE_OPTIONS,
+            move |_| Ok(tree),
+        )
+        .context("cannot judge the range as a whole")?;
+        if approved {
+            approve(&mut judgement);
+        }
+        Some(judgement)
+    };
+    Ok(Run {
+        range,
+        branches,
+        policy,
+        commits,
+        whole,
+        approved_flag: approved,
+        target,
+        head_target,
+        warnings: Vec::new(),
+    })
+}
+
+/// `--approved`: a hold passes, and says so; a denial stays.
+fn approve(judgement: &mut Judgement) {
+    if judgement.decision.verdict == Verdict::RequireApproval {
+        judgement.intent.approved = Some(true);
+        judgement.decision.approved = true;
+        judgement.approval = Some(PIPELINE_APPROVAL.to_owned());
+    }
+}

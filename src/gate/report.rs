@@ -1,0 +1,236 @@
+//! The report of a judged change: its context lines, its sections and notes, and the text
+//! and JSON a person or an agent reads when a commit is stopped.
+
+use std::io::Write;
+
+use serde::Serialize;
+
+use crate::cli::Format;
+use crate::env::ResolvedActor;
+use crate::git::Change;
+use crate::policy::{FILE_NAME, Policy};
+use crate::report::{ContextLine, Explanation, Section, TextReport, decision_json, write_json};
+use crate::tamper::{self, TamperReport};
+
+use super::{Judgement, ResolvedTarget, commit_next_steps};
+
+/// The context lines of a commit report: actor, target, policy, approval.
+pub fn context_lines(judgement: &Judgement) -> Vec<ContextLine> {
+    let actor = &judgement.actor;
+    let mut lines = vec![
+        ContextLine {
+            label: "actor",
+            text: format!(
+                "{}{} — {}",
+                actor.kind,
+                actor
+                    .id
+                    .as_deref()
+                    .map(|id| format!(" ({id})"))
+                    .unwrap_or_default(),
+                actor.decided_by
+            ),
+        },
+        ContextLine {
+            label: "target",
+            text: format!("{} — {}", judgement.target.env, judgement.target.decided_by),
+        },
+        ContextLine {
+            label: "policy",
+            text: judgement.policy.loaded.provenance.description.clone(),
+        },
+        ContextLine {
+            label: "change",
+            text: describe_change(&judgement.change, &judgement.policy.loaded.policy),
+        },
+    ];
+    if let Some(approval) = &judgement.approval {
+        lines.push(ContextLine {
+            label: "approval",
+            text: approval.clone(),
+        });
+    }
+    lines
+}
+
+fn describe_change(change: &Change, policy: &Policy) -> String {
+    let files = change.modified_paths().len();
+    let mut text = format!("{files} file{}", if files == 1 { "" } else { "s" });
+    let excluded = |file: &crate::git::FileChange| {
+        policy.excludes_from_counts(&file.path) && policy.excludes_from_counts(file.old_path())
+    };
+    if let Some(totals) = change.totals_without(excluded) {
+        text.push_str(&format!(
+            ", +{} -{} lines",
+            totals.lines_added, totals.lines_deleted
+        ));
+        if totals.binary_files > 0 {
+            text.push_str(&format!(", {} binary", totals.binary_files));
+        }
+        let left_out = change.files.iter().filter(|file| excluded(file)).count();
+        if left_out > 0 {
+            text.push_str(&format!(
+                " ({left_out} file{} left out of the counts by [facts] exclude)",
+                if left_out == 1 { "" } else { "s" }
+            ));
+        }
+    }
+    if change.is_merge() {
+        text.push_str(" (concluding a merge: only what differs from every parent)");
+    }
+    text
+}
+
+/// How many test-tampering findings a report lists.
+const FINDINGS_SHOWN: usize = 20;
+
+/// The test-tampering findings, `file:line  what: the line`, when there are any.
+pub fn tamper_section(judgement: &Judgement) -> Option<Section> {
+    let report = judgement.tamper.as_ref()?;
+    let findings: Vec<&tamper::Finding> = report.findings().collect();
+    if findings.is_empty() {
+        return None;
+    }
+    let mut lines: Vec<String> = findings
+        .iter()
+        .take(FINDINGS_SHOWN)
+        .map(|finding| {
+            let what = match finding.kind {
+                tamper::FindingKind::TestRemoved => "test removed",
+                tamper::FindingKind::TestAdded => "test added",
+                tamper::FindingKind::SkipAdded => "skip added",
+                tamper::FindingKind::SkipRemoved => "skip removed",
+                tamper::FindingKind::AssertionRemoved => "assertion removed",
+                tamper::FindingKind::AssertionAdded => "assertion added",
+            };
+            let side = match finding.side {
+                tamper::Side::Old => " (old)",
+                tamper::Side::New => "",
+            };
+            format!(
+                "{}:{}{side}  {what}: {}",
+                finding.path, finding.line, finding.text
+            )
+        })
+        .collect();
+    if findings.len() > FINDINGS_SHOWN {
+        lines.push(format!("and {} more", findings.len() - FINDINGS_SHOWN));
+    }
+    Some(Section {
+        title: format!(
+            "test tampering: {} test{} removed, {} skip{} added, {} assertion{} removed",
+            report.tests_removed,
+            if report.tests_removed == 1 { "" } else { "s" },
+            report.test_skips_added,
+            if report.test_skips_added == 1 {
+                ""
+            } else {
+                "s"
+            },
+            report.assertions_removed,
+            if report.assertions_removed == 1 {
+                ""
+            } else {
+                "s"
+            },
+        ),
+        lines,
+    })
+}
+
+/// Notes for the report: a stale approval.
+pub fn notes(judgement: &Judgement) -> Vec<String> {
+    judgement
+        .stale_approval
+        .iter()
+        .map(|why| {
+            format!("{why}; a human runs `astrix approve` again to approve what is staged now")
+        })
+        .collect()
+}
+
+/// The `--explain` / JSON extras of a commit judgement.
+#[derive(Serialize)]
+struct CommitExplanation<'a> {
+    actor: &'a ResolvedActor,
+    target: &'a ResolvedTarget,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    approval: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    stale_approval: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    test_tampering: Option<&'a TamperReport>,
+}
+
+/// Writes the judgement's diagnostics (invalid staged or committed policy) to `out` (stderr),
+/// in colour when `colour`.
+pub fn write_policy_diagnostics(
+    judgement: &Judgement,
+    out: &mut dyn Write,
+    colour: bool,
+) -> std::io::Result<()> {
+    if let Some(diagnostics) = &judgement.staged_policy {
+        writeln!(out, "astrix: the staged {FILE_NAME} does not validate:")?;
+        diagnostics.render(out, colour)?;
+    }
+    if let Some(diagnostics) = &judgement.policy.committed_invalid {
+        writeln!(
+            out,
+            "astrix: the committed {FILE_NAME} does not validate; the built-in default policy judges until it is repaired:"
+        )?;
+        diagnostics.render(out, colour)?;
+    }
+    Ok(())
+}
+
+/// Renders the judgement as text or JSON to `out`.
+pub fn write_report(
+    judgement: &Judgement,
+    out: &mut dyn Write,
+    style: crate::report::style::Style,
+    format: Format,
+    explain: bool,
+) -> std::io::Result<()> {
+    match format {
+        Format::Json => {
+            let explanation = Explanation::new(
+                &judgement.decision,
+                &judgement.intent,
+                &judgement.policy.loaded.provenance,
+            );
+            let mut value = decision_json(&judgement.decision, explain.then_some(&explanation));
+            if explain {
+                let extra = CommitExplanation {
+                    actor: &judgement.actor,
+                    target: &judgement.target,
+                    approval: judgement.approval.as_deref(),
+                    stale_approval: judgement.stale_approval.as_deref(),
+                    test_tampering: judgement.tamper.as_ref(),
+                };
+                if let (serde_json::Value::Object(map), Ok(serde_json::Value::Object(more))) =
+                    (&mut value, serde_json::to_value(extra))
+                {
+                    map.extend(more);
+                }
+            }
+            write_json(out, &value)
+        }
+        Format::Text => {
+            let report = TextReport {
+                subject: "this commit",
+                decision: &judgement.decision,
+                context: context_lines(judgement),
+                sections: tamper_section(judgement).into_iter().collect(),
+                notes: notes(judgement),
+                next_steps: commit_next_steps(
+                    &judgement.policy.loaded.policy,
+                    &judgement.decision,
+                    &judgement.actor,
+                    &judgement.target,
+                ),
+                explain,
+            };
+            report.write(out, style)
+        }
+    }
+}
