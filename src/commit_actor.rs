@@ -22,8 +22,8 @@
 
 use serde::Serialize;
 
-use crate::env::{AUTONOMOUS_LLM, HUMAN, ResolvedActor};
 use crate::git::{CommitMeta, Signature};
+use crate::intent::{AUTONOMOUS_LLM, HUMAN, ResolvedActor};
 use crate::policy::Actors;
 
 /// The trailer the prepare-commit-msg hook writes with the actor it found.

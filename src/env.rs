@@ -6,6 +6,8 @@
 use std::collections::BTreeMap;
 use std::ffi::{OsStr, OsString};
 
+use crate::intent::{AUTONOMOUS_LLM, HUMAN, ResolvedActor};
+
 /// Explicit actor type (`human`, `autonomous_llm`, …); markers below override it upwards.
 pub const ASTRIX_ACTOR_TYPE: &str = "ASTRIX_ACTOR_TYPE";
 /// Explicit actor id.
@@ -55,11 +57,6 @@ pub const GIT_CONFIG_PARAMETERS: &str = "GIT_CONFIG_PARAMETERS";
 pub const HOME: &str = "HOME";
 /// The XDG configuration directory (`$XDG_CONFIG_HOME/git/config`).
 pub const XDG_CONFIG_HOME: &str = "XDG_CONFIG_HOME";
-
-/// The actor type of autonomous agents.
-pub const AUTONOMOUS_LLM: &str = "autonomous_llm";
-/// The actor type when nothing says otherwise.
-pub const HUMAN: &str = "human";
 
 /// Variables that coding agents set in the processes they start, and the agent each names.
 pub const AGENT_MARKERS: &[(&str, &str)] = &[
@@ -136,19 +133,6 @@ impl EnvSnapshot {
     pub fn colour_allowed(&self) -> bool {
         !self.is_set_non_empty(NO_COLOR)
     }
-}
-
-/// Who is acting, and which variable said so.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
-pub struct ResolvedActor {
-    /// `actor.type`.
-    #[serde(rename = "type")]
-    pub kind: String,
-    /// `actor.id`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub id: Option<String>,
-    /// How the actor was found, for the report: the variable that decided, or the default.
-    pub decided_by: String,
 }
 
 /// Works out the actor from the environment (SPEC §6).

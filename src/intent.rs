@@ -15,6 +15,25 @@ use serde_json::value::RawValue;
 
 use crate::policy::numeric::{self, ConversionFailure};
 
+/// The actor type of autonomous agents (`actor.type`).
+pub const AUTONOMOUS_LLM: &str = "autonomous_llm";
+/// The actor type when nothing says otherwise.
+pub const HUMAN: &str = "human";
+
+/// Who is acting, and how that was found (an environment variable, a commit's author or
+/// trailers), for reports.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct ResolvedActor {
+    /// `actor.type`.
+    #[serde(rename = "type")]
+    pub kind: String,
+    /// `actor.id`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub id: Option<String>,
+    /// How the actor was found, for the report: the variable that decided, or the default.
+    pub decided_by: String,
+}
+
 /// A proposed action, evaluated against the policy.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]

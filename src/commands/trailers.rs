@@ -22,11 +22,12 @@ use anyhow::Context as _;
 use crate::cli::HookArgs;
 use crate::commit_actor::{ACTOR_TRAILER, DECISION_TRAILER};
 use crate::context::Context;
-use crate::env::{AUTONOMOUS_LLM, resolve_actor};
+use crate::env::resolve_actor;
 use crate::exit::ExitStatus;
 use crate::gate::source;
 use crate::gate::{JudgeOptions, Judgement, judge_staged};
 use crate::git::Repository;
+use crate::intent::AUTONOMOUS_LLM;
 use crate::policy::TrailerMode;
 
 /// What git sets in a commit hook's environment when no editor will be launched.

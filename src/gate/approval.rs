@@ -5,9 +5,10 @@
 use anyhow::bail;
 
 use crate::approvals::{ApprovalKey, ApprovalStore, Lookup};
-use crate::env::{AUTONOMOUS_LLM, EnvSnapshot, ResolvedActor};
+use crate::env::EnvSnapshot;
 use crate::eval::evaluate_with;
 use crate::git::{ChangeOptions, Head, Repository};
+use crate::intent::{AUTONOMOUS_LLM, ResolvedActor};
 use crate::policy::{FILE_NAME, Verdict};
 use crate::time::{now_unix, rfc3339};
 

@@ -17,9 +17,10 @@
 
 use anyhow::Context as _;
 
-use crate::env::{EnvSnapshot, ResolvedActor};
+use crate::env::EnvSnapshot;
 use crate::exit::ExitStatus;
 use crate::git::{ChangeOptions, GitError, Head, Repository, Snapshot};
+use crate::intent::ResolvedActor;
 use crate::policy::FILE_NAME;
 
 use super::source::{self, RepositoryPolicy};

@@ -2,8 +2,8 @@
 //! exclude` applied), the test-tampering analysis, and which of them a policy reads at all
 //! (so that the gate computes nothing it does not need).
 
-use crate::env::ResolvedActor;
 use crate::git::{Change, Entry, EntryMode, Repository};
+use crate::intent::ResolvedActor;
 use crate::intent::{ActionIntent, Actor, Diff, ModifiesTests, RawCount, RepoPath, Target};
 use crate::policy::Policy;
 use crate::policy::numeric::Argument;

@@ -6,11 +6,12 @@ use anyhow::Context as _;
 
 use crate::approvals::{ApprovalKey, ApprovalStore, Lookup};
 use crate::diagnostic::Diagnostics;
-use crate::env::{EnvSnapshot, ResolvedActor, resolve_actor};
+use crate::env::{EnvSnapshot, resolve_actor};
 use crate::eval::{Decision, RuleOutcome, evaluate_with};
 use crate::exit::ExitStatus;
 use crate::git::{Change, Repository, Snapshot};
 use crate::intent::ActionIntent;
+use crate::intent::ResolvedActor;
 use crate::policy::{FILE_NAME, Verdict};
 use crate::tamper::TamperReport;
 

@@ -1,7 +1,7 @@
 //! What to do next, for a change the gate stopped: most useful first.
 
-use crate::env::{AUTONOMOUS_LLM, ResolvedActor};
 use crate::eval::{Decision, RuleOutcome};
+use crate::intent::{AUTONOMOUS_LLM, ResolvedActor};
 use crate::policy::{FILE_NAME, Policy, Verdict};
 
 use super::{COMMITTED_POLICY_INVALID, ResolvedTarget, STAGED_POLICY_INVALID};

@@ -6,8 +6,8 @@ use std::io::Write;
 use serde::Serialize;
 
 use crate::cli::Format;
-use crate::env::ResolvedActor;
 use crate::git::Change;
+use crate::intent::ResolvedActor;
 use crate::policy::{FILE_NAME, Policy};
 use crate::report::{ContextLine, Explanation, Section, TextReport, decision_json, write_json};
 use crate::tamper::{self, TamperReport};

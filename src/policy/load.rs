@@ -32,7 +32,7 @@ use super::{
     Policy, Rule, TestCase, TrailerMode, Verdict,
 };
 use crate::diagnostic::{Code, Diagnostic, Diagnostics, LineIndex};
-use crate::env::{AUTONOMOUS_LLM, HUMAN};
+use crate::intent::{AUTONOMOUS_LLM, HUMAN};
 use crate::intent::{Action, ActionIntent};
 
 /// `[tests].paths` when the file does not set it (SPEC §3).
