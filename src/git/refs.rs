@@ -336,7 +336,11 @@ impl Repository {
                 .map_err(|err| reference_error(prefix, &err))?;
                 let mut out = Vec::new();
                 for reference in iter {
-                    let reference = reference.map_err(|err| reference_error(prefix, &err))?;
+                    // As git does ("ignoring broken ref"): a reference that does not decode
+                    // points at nothing and is no reference of the listing.
+                    let Ok(reference) = reference else {
+                        continue;
+                    };
                     let name = reference.name().as_bstr().to_str_lossy().into_owned();
                     let value = match reference.target() {
                         gix::refs::TargetRef::Object(id) => RefValue::Object(id.to_owned()),

@@ -333,3 +333,19 @@ fn a_tree_with_zero_padded_modes_is_read_as_git_reads_it() {
     assert_eq!(intent["modified_files"], serde_json::json!(["src/lib.rs"]));
     assert_eq!(intent["diff"]["lines_added"], 1, "{intent}");
 }
+
+/// A loose reference that does not decode is ignored, as git ignores it ("ignoring broken
+/// ref"), also while HEAD is unborn, when astrix lists every reference to tell a first
+/// commit from an orphan branch (git's t1400-update-ref test 30).
+#[test]
+fn a_broken_reference_is_ignored_as_git_ignores_it() {
+    let gate = Gate::with_policy(None);
+    gate.git(&["switch", "-q", "--orphan", "fresh"]);
+    fs::write(gate.root.join(".git/refs/heads/bad"), "").unwrap();
+    gate.git(&["symbolic-ref", "refs/heads/ref-to-bad", "refs/heads/bad"]);
+    gate.write("a.txt", "a\n");
+    gate.git(&["add", "a.txt"]);
+    let output = gate.commit(HUMAN, &["-m", "first on fresh"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert_eq!(gate.git(&["rev-list", "--count", "fresh"]).trim(), "1");
+}
