@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Differential test of astrix's line counts against git's, on the history of a real repository.
+"""Differential test of astrix's size facts against git's, on the history of a real repository.
 
 For each sampled commit (non-merge, with a parent) the commit is staged as a change on top of
 its parent without any work tree: a throwaway repository shares the source's objects through
@@ -8,11 +8,36 @@ its parent without any work tree: a throwaway repository shares the source's obj
 reference
 
     git -c core.attributesFile=/dev/null -c diff.algorithm=myers -c diff.renames=true
-        --attr-source=<empty tree> diff --cached --numstat -z --no-ext-diff --no-textconv
+        -c diff.renameLimit=1000 -c core.bigFileThreshold=512m -c diff.context=3
+        --attr-source=<empty tree> diff --cached --numstat -z
+        --no-ext-diff --no-textconv --ignore-submodules=none
 
 run, and their facts are compared: the set of modified paths (both sides of a rename), total
-`lines_added`, `lines_deleted`, `binary_files` (numstat's `-\t-` entries) and the number of
-paths. The throwaway repository has no `.gitattributes` (its work tree is empty, its
+`lines_added`, `lines_deleted`, `binary_files` (numstat's `-\t-` entries), `bytes_added`
+and the number of paths. Every setting is git's default, pinned so that no configuration
+moves the reference: `diff.context` too, because git trims the common tail of a pair (in
+1 KiB blocks, `trim_common_tail` in `xdi_diff`) only when the context is 0, and for some
+pairs that changes xdiff's result; `--ignore-submodules=none` because a committed
+`.gitmodules` with `ignore = all` (read from the index) would hide a gitlink change.
+
+`bytes_added` is computed from git independently of its numstat, with the same settings:
+
+  - the `+` lines inside the hunks of
+    `git <same -c options> --attr-source=<empty tree> diff --cached --inter-hunk-context=0
+    --no-color --submodule=short --diff-filter=t --no-ext-diff --no-textconv
+    --ignore-submodules=none` (the numstat's own diff: same context, so no `-U0`), each
+    counted with its newline unless `\ No newline at end of file` follows it; hunks are read
+    by their header's line counts, so no content line is taken for a header;
+  - type changes (`T`, left out above because a patch splits them into a deletion and a
+    creation while numstat diffs their contents) diffed blob to blob with the same options
+    (`git diff <old blob> <new blob>`; a gitlink side as its `Subproject commit <id>` text);
+  - for each binary numstat entry (`-\t-`) whose content is added or changed (new blob
+    present and different from the old one, from `git diff --cached --raw -z --no-abbrev`
+    with the same options), the size of the new blob (`git cat-file --batch-check`). A
+    deleted binary file, a pure rename and a mode-only change add nothing, as the same
+    changes of a text file add nothing.
+
+The throwaway repository has no `.gitattributes` (its work tree is empty, its
 `info/attributes` absent) and the environment is `benchenv.git_env` (no system or global
 configuration, no `GIT_*` or agent variables), so astrix sees only the commits' own trees.
 
@@ -23,8 +48,8 @@ units (or to the smallest group whose mismatch needs all its members, e.g. a ren
 differently). Each such unit is recorded with git's and astrix's counts, blob facts (size,
 lines, NUL in the first 8000 bytes, CR not before LF, last line without newline) and git's
 counts under `minimal`, `patience` and `histogram`; the whole commit is also compared with
-git reading attributes from the parent (`--attr-source=<parent>`, what astrix does) and
-without renames, to hint at the cause.
+git reading attributes from the parent (`--attr-source=<parent>`), without renames and with
+`diff.context=0` (git then trims the common tail), to hint at the cause.
 
 Sampling: the commits of `--rev` (default HEAD) with exactly one parent, in `git rev-list`
 order, are cut into N equal strata and one commit is drawn from each with `--seed`; the K
@@ -35,7 +60,8 @@ cannot be diffed is reported as skipped.
 
 Timing: the wall time of each command (astrix first on even-numbered commits, git first on
 odd ones), summarised per group as medians and as the ratio astrix/git, both the median of
-the per-commit ratios and the ratio of the totals. The narrowing-down is not timed.
+the per-commit ratios and the ratio of the totals. Only the numstat command is timed for git
+(not the commands `bytes_added` is computed from); the narrowing-down is not timed.
 
 Usage: python3 benches/numstat.py --astrix PATH --repo GITDIR_OR_CLONE --commits N
        [--seed S] [--largest K] [--jobs J] [--out results.json] [--commit SHA ...]
@@ -49,6 +75,7 @@ import hashlib
 import json
 import os
 import random
+import re
 import shutil
 import statistics
 import subprocess
@@ -85,11 +112,114 @@ def text(path):
     return path.decode("utf-8", errors="replace")
 
 
-def reference_args(empty_tree, algorithm="myers", attr_source=None, renames=True):
-    return [GIT, "-c", "core.attributesFile=/dev/null", "-c", f"diff.algorithm={algorithm}",
+def reference_settings(empty_tree, algorithm="myers", attr_source=None, renames=True,
+                       context=3):
+    """The reference's global options: git's defaults, fixed so no configuration moves them.
+    `diff.context` matters to numstat too: git trims the common tail of a pair (in 1 KiB
+    blocks) only when the context is 0, which changes xdiff's result for some pairs."""
+    return ["-c", "core.attributesFile=/dev/null", "-c", f"diff.algorithm={algorithm}",
             "-c", f"diff.renames={'true' if renames else 'false'}",
-            f"--attr-source={attr_source or empty_tree}",
-            "diff", "--cached", "--numstat", "-z", "--no-ext-diff", "--no-textconv"]
+            "-c", "diff.renameLimit=1000", "-c", "core.bigFileThreshold=512m",
+            "-c", f"diff.context={context}",
+            f"--attr-source={attr_source or empty_tree}"]
+
+
+# `--ignore-submodules=none`: a committed `.gitmodules` (read from the index when there is no
+# work tree) with `submodule.<name>.ignore = all` would hide a gitlink change from git.
+DIFF_OPTIONS = ["--no-ext-diff", "--no-textconv", "--ignore-submodules=none"]
+# The patch the bytes are read from: the numstat's own diff (same settings, so the same
+# `diff.context=3`: `-U0` would trim the common tail and give other lines for some pairs),
+# hunks not merged across unchanged lines, no colour, submodules as `Subproject commit`
+# lines; type changes are left out (a patch splits them into a deletion and a creation,
+# numstat diffs their contents) and diffed blob to blob instead.
+PATCH_OPTIONS = ["--inter-hunk-context=0", "--no-color", "--submodule=short"]
+
+
+def reference_args(empty_tree, **settings):
+    return [GIT] + reference_settings(empty_tree, **settings) + [
+        "diff", "--cached", "--numstat", "-z"] + DIFF_OPTIONS
+
+
+def raw_args(empty_tree, **settings):
+    return [GIT] + reference_settings(empty_tree, **settings) + [
+        "diff", "--cached", "--raw", "-z", "--no-abbrev"] + DIFF_OPTIONS
+
+
+def patch_args(empty_tree, **settings):
+    return [GIT] + reference_settings(empty_tree, **settings) + [
+        "diff", "--cached"] + PATCH_OPTIONS + ["--diff-filter=t"] + DIFF_OPTIONS
+
+
+def blob_patch_args(empty_tree, old, new, **settings):
+    return [GIT] + reference_settings(empty_tree, **settings) + [
+        "diff"] + PATCH_OPTIONS + DIFF_OPTIONS + [old, new]
+
+
+HUNK = re.compile(rb"@@ -\d+(?:,(\d+))? \+\d+(?:,(\d+))? @@")
+
+
+def patch_bytes(out):
+    """The bytes of the `+` lines of a patch, each with its newline unless the
+    `\\ No newline at end of file` marker follows it. Only lines inside hunks count, and a
+    hunk is read by its header's line counts, so no content line is taken for a header."""
+    lines = out.split(b"\n")
+    total = 0
+    i, n = 0, len(lines)
+    while i < n:
+        line = lines[i]
+        i += 1
+        if not line.startswith(b"@@ "):
+            continue
+        match = HUNK.match(line)
+        if not match:
+            raise RuntimeError(f"unexpected hunk header {line[:100]!r}")
+        old = int(match.group(1)) if match.group(1) is not None else 1
+        new = int(match.group(2)) if match.group(2) is not None else 1
+        last = None
+        while old > 0 or new > 0 or (i < n and lines[i].startswith(b"\\")):
+            if i >= n:
+                raise RuntimeError("truncated hunk")
+            body = lines[i]
+            i += 1
+            kind = body[:1]
+            if kind == b"\\":
+                if last == b"+":
+                    total -= 1
+                continue
+            if kind == b"+":
+                total += len(body)  # the `+` stands for the newline
+                new -= 1
+            elif kind == b"-":
+                old -= 1
+            elif kind == b" ":
+                old -= 1
+                new -= 1
+            else:
+                raise RuntimeError(f"unexpected line in hunk {body[:100]!r}")
+            last = kind
+    return total
+
+
+def parse_raw(out):
+    """`--raw -z` output as {new path: (old mode, new mode, old id, new id, status)}."""
+    parts = out.split(b"\0")
+    changes = {}
+    i = 0
+    while i < len(parts):
+        meta = parts[i]
+        if not meta:
+            i += 1
+            continue
+        old_mode, new_mode, old_id, new_id, status = meta.lstrip(b":").split(b" ")
+        status = status.decode()
+        if status[0] in "RC":
+            path = parts[i + 2]
+            i += 3
+        else:
+            path = parts[i + 1]
+            i += 2
+        changes[path] = (old_mode, new_mode, old_id, new_id, status[0])
+    return changes
 
 
 def parse_numstat(out):
@@ -116,12 +246,13 @@ def parse_numstat(out):
     return entries
 
 
-def git_facts(entries):
+def git_facts(entries, bytes_added):
     paths = sorted({text(p) for e in entries for p in e[0]})
     return {
         "lines_added": sum(e[1] for e in entries if e[1] is not None),
         "lines_deleted": sum(e[2] for e in entries if e[2] is not None),
         "binary_files": sum(1 for e in entries if e[1] is None),
+        "bytes_added": bytes_added,
         "files": len(paths),
         "paths": paths,
     }
@@ -135,12 +266,13 @@ def astrix_facts(out):
         "lines_added": diff.get("lines_added"),
         "lines_deleted": diff.get("lines_deleted"),
         "binary_files": diff.get("binary_files"),
+        "bytes_added": diff.get("bytes_added"),
         "files": len(paths),
         "paths": paths,
     }
 
 
-FIELDS = ("lines_added", "lines_deleted", "binary_files", "files")
+FIELDS = ("lines_added", "lines_deleted", "binary_files", "bytes_added", "files")
 
 
 def differences(git, astrix):
@@ -163,7 +295,7 @@ def magnitude(facts_git, facts_astrix):
     def delta(f):
         a, g = facts_astrix[f], facts_git[f]
         return abs(a - g) if isinstance(a, int) and isinstance(g, int) else 0
-    return delta("lines_added") + delta("lines_deleted")
+    return delta("lines_added") + delta("lines_deleted") + delta("bytes_added")
 
 
 class Workspace:
@@ -240,6 +372,43 @@ class Runner:
                                 env=ws.index_env, capture_output=True)
         return result, time.perf_counter() - start
 
+    def reference_bytes(self, ws, entries, **kwargs):
+        """`bytes_added` from git: the `+` lines of the patch, type changes diffed blob
+        to blob, plus the new blob's size for each binary numstat entry whose content is
+        added or changed (not a pure rename or mode change, not a deletion)."""
+        total = patch_bytes(ws.git(patch_args(self.empty_tree, **kwargs)[1:], index=True).stdout)
+        raw = parse_raw(ws.git(raw_args(self.empty_tree, **kwargs)[1:], index=True).stdout)
+        binary = {e[0][-1] for e in entries if e[1] is None}
+        sized = []
+        for path, (old_mode, new_mode, old_id, new_id, status) in raw.items():
+            if path in binary:
+                if new_id != self.zero and (old_id == self.zero or old_id != new_id):
+                    sized.append(new_id)
+            elif status == "T":
+                total += patch_bytes(ws.git(blob_patch_args(
+                    self.empty_tree, self.blob_of(ws, old_mode, old_id),
+                    self.blob_of(ws, new_mode, new_id), **kwargs)[1:]).stdout)
+        if sized:
+            out = ws.git(["cat-file", "--batch-check=%(objectsize)"],
+                         stdin=b"".join(i + b"\n" for i in sized)).stdout
+            total += sum(int(x) for x in out.split())
+        return total
+
+    def blob_of(self, ws, mode, oid):
+        """A blob with the content git diffs for this side of a type change."""
+        if mode == b"160000":
+            return ws.git(["hash-object", "-w", "--stdin"],
+                          stdin=b"Subproject commit %s\n" % oid).stdout.decode().strip()
+        return oid.decode()
+
+    def reference(self, ws, **kwargs):
+        """(numstat entries, facts) of the reference with these settings, or None."""
+        g, _ = self.run_git(ws, **kwargs)
+        if g.returncode != 0:
+            return None
+        entries = parse_numstat(g.stdout)
+        return entries, git_facts(entries, self.reference_bytes(ws, entries, **kwargs))
+
     def compare_state(self, ws, astrix_first=True):
         """(git entries, git facts, astrix facts or None, astrix error, git s, astrix s)."""
         if astrix_first:
@@ -251,7 +420,7 @@ class Runner:
         if g.returncode != 0:
             raise RuntimeError("reference git failed: " + g.stderr.decode(errors="replace").strip())
         entries = parse_numstat(g.stdout)
-        gf = git_facts(entries)
+        gf = git_facts(entries, self.reference_bytes(ws, entries))
         if a.returncode != 0:
             return entries, gf, None, {
                 "exit": a.returncode, "stderr": a.stderr.decode(errors="replace").strip()[-2000:]
@@ -324,15 +493,14 @@ class Runner:
             "patience": {"algorithm": "patience"},
             "histogram": {"algorithm": "histogram"},
             "no_renames": {"renames": False},
+            "context_0": {"context": 0},
         }
         ws.stage(commit)
         matches = []
         for name, kwargs in variants.items():
-            g, _ = self.run_git(ws, **kwargs)
-            if g.returncode == 0:
-                vf = git_facts(parse_numstat(g.stdout))
-                if not differences(vf, af):
-                    matches.append(name)
+            variant = self.reference(ws, **kwargs)
+            if variant is not None and not differences(variant[1], af):
+                matches.append(name)
         diagnosis["astrix_equals_git_with"] = matches
 
         changes = self.raw_changes(ws, parent, commit)
@@ -380,6 +548,8 @@ class Runner:
                     if isinstance(a["lines_added"], int) else None
                 item["delta_deleted"] = a["lines_deleted"] - g["lines_deleted"] \
                     if isinstance(a["lines_deleted"], int) else None
+                item["delta_bytes_added"] = a["bytes_added"] - g["bytes_added"] \
+                    if isinstance(a["bytes_added"], int) else None
                 d = differences(g, a)
                 for key in ("only_git", "only_astrix"):
                     if key in d:
@@ -395,9 +565,9 @@ class Runner:
                         "old_id": old_id.decode(), "new_id": new_id.decode()}
                 other = {}
                 for algorithm in ("minimal", "patience", "histogram"):
-                    r, _ = self.run_git(ws, algorithm=algorithm)
-                    if r.returncode == 0:
-                        other[algorithm] = totals(git_facts(parse_numstat(r.stdout)))
+                    variant = self.reference(ws, algorithm=algorithm)
+                    if variant is not None:
+                        other[algorithm] = totals(variant[1])
                 item["git_other_algorithms"] = other
             return item
 
@@ -474,8 +644,8 @@ def sample_commits(ws, rev, count, seed, largest, explicit, empty_tree):
                   + "); sizing commits one by one", file=sys.stderr)
             for commit in eligible:
                 one = ws.git(reference_settings(empty_tree)
-                             + ["diff", "--numstat", "--no-ext-diff", "--no-textconv",
-                                parent_of[commit], commit], check=False)
+                             + ["diff", "--numstat"] + DIFF_OPTIONS
+                             + [parent_of[commit], commit], check=False)
                 if one.returncode != 0:
                     unreadable.append(commit)
                     continue
@@ -504,15 +674,9 @@ def sample_commits(ws, rev, count, seed, largest, explicit, empty_tree):
     return jobs, len(eligible), unreadable
 
 
-def reference_settings(empty_tree):
-    """The reference's global options, for `git log` and `git diff <parent> <commit>`."""
-    return ["-c", "core.attributesFile=/dev/null", "-c", "diff.algorithm=myers",
-            "-c", "diff.renames=true", f"--attr-source={empty_tree}"]
-
-
 def reference_args_log(empty_tree):
     return reference_settings(empty_tree) + [
-        "log", "--no-merges", "--format=%x01%H", "--numstat", "--no-ext-diff", "--no-textconv"]
+        "log", "--no-merges", "--format=%x01%H", "--numstat"] + DIFF_OPTIONS
 
 
 def timing(records):
@@ -537,7 +701,8 @@ def classify(mismatches):
     """Counts of what the narrowing-down found, over all mismatching commits."""
     tally = {"commits where astrix failed": 0, "units": 0, "astrix fewer lines": 0,
              "astrix more lines": 0, "added-deleted asymmetric": 0, "binary differs": 0,
-             "paths differ": 0, "groups (only together)": 0, "not narrowed": 0}
+             "bytes_added differs": 0, "paths differ": 0, "groups (only together)": 0,
+             "not narrowed": 0}
     for r in mismatches:
         if "astrix_error" in r:
             tally["commits where astrix failed"] += 1
@@ -555,6 +720,8 @@ def classify(mismatches):
                 continue
             if a["binary_files"] != g["binary_files"]:
                 tally["binary differs"] += 1
+            if a["bytes_added"] != g["bytes_added"]:
+                tally["bytes_added differs"] += 1
             if "only_git" in item or "only_astrix" in item:
                 tally["paths differ"] += 1
             da, dd = item.get("delta_added"), item.get("delta_deleted")
@@ -571,7 +738,8 @@ def classify(mismatches):
 def fmt(t):
     if t is None:
         return "?"
-    return f"+{t['lines_added']} -{t['lines_deleted']} bin {t['binary_files']} files {t['files']}"
+    return (f"+{t['lines_added']} -{t['lines_deleted']} bin {t['binary_files']} "
+            f"bytes {t['bytes_added']} files {t['files']}")
 
 
 def main():
@@ -676,6 +844,8 @@ def compare(args, root):
         "astrix": args.astrix, "astrix_version": version, "astrix_sha256": astrix_sha256,
         "git": git_version,
         "reference": " ".join(reference_args(empty_tree)),
+        "reference_bytes": [" ".join(patch_args(empty_tree)), " ".join(raw_args(empty_tree)),
+                            "git cat-file --batch-check=%(objectsize)"],
         "seed": args.seed, "sampled": args.commits, "largest": args.largest,
         "eligible_commits": eligible, "unreadable_commits": unreadable, "compared": len(compared), "skipped": len(skipped),
         "mismatching": len(mismatches),
@@ -733,9 +903,11 @@ def compare(args, root):
                 if "astrix" in item:
                     print(f"      {item['kind']} {', '.join(item['paths'])[:100]}: git "
                           f"+{item['git']['lines_added']} -{item['git']['lines_deleted']}"
-                          f" bin {item['git']['binary_files']}, astrix "
-                          f"+{item['astrix']['lines_added']} -{item['astrix']['lines_deleted']}"
-                          f" bin {item['astrix']['binary_files']}")
+                          f" bin {item['git']['binary_files']} bytes {item['git']['bytes_added']},"
+                          f" astrix +{item['astrix']['lines_added']}"
+                          f" -{item['astrix']['lines_deleted']} bin"
+                          f" {item['astrix']['binary_files']} bytes"
+                          f" {item['astrix']['bytes_added']}")
                 else:
                     print(f"      {item['kind']} {', '.join(item['paths'])[:100]}: astrix failed")
     print("timing (wall seconds of each command, astrix/git):")

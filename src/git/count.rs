@@ -42,21 +42,22 @@ impl Job {
     /// either side has a NUL in its first 8000 bytes (git's rule, whatever the attributes,
     /// drivers or `core.bigFileThreshold` say), else its lines.
     pub(super) fn count(&self, old: &[u8], new: &[u8]) -> LineCount {
+        // The same blob on both sides (a rename, a mode change) changes no content, text or
+        // binary: it adds nothing.
+        let unchanged = matches!((&self.old, &self.new), (Some(old), Some(new)) if old.id == new.id);
         let binary = [(self.old.is_some(), old), (self.new.is_some(), new)]
             .into_iter()
             .any(|(present, data)| present && lines::buffer_is_binary(data));
         if binary {
             return LineCount::Binary {
-                bytes_added: if self.new.is_some() {
+                bytes_added: if self.new.is_some() && !unchanged {
                     new.len() as u64
                 } else {
                     0
                 },
             };
         }
-        if let (Some(old), Some(new)) = (&self.old, &self.new)
-            && old.id == new.id
-        {
+        if unchanged {
             return LineCount::Text {
                 added: 0,
                 deleted: 0,
@@ -239,9 +240,13 @@ mod tests {
             modified.count(b"a\0\n", b"a\n"),
             LineCount::Binary { bytes_added: 2 }
         );
-        // A deleted binary adds nothing.
+        // A deleted binary adds nothing, nor does one renamed or made executable.
         assert_eq!(
             job(Some(1), None).count(b"\0\0\0", b""),
+            LineCount::Binary { bytes_added: 0 }
+        );
+        assert_eq!(
+            job(Some(4), Some(4)).count(b"\0\0\0", b"\0\0\0"),
             LineCount::Binary { bytes_added: 0 }
         );
     }

@@ -4,21 +4,19 @@
 //! Pure functions over byte buffers, so that they can be tested without a repository.
 //!
 //! The counts are facts nothing the actor configures may lower, so they are always computed
-//! the one way: git's default Myers diff, as `gix-imara-diff` implements it (a port of git's
-//! xdiff, with its preprocessing of lines that occur only in one file or too often in the
-//! other, and its cost heuristics), after the common tail that git's `xdi_diff` trims before
-//! diffing (`trim_common_tail`, in 1 KiB blocks). Anything else — trimming common lines
-//! first, another Myers — changes which lines xdiff's preprocessing discards, and with them
-//! the counts of long or repetitive files.
+//! the one way: git's default Myers diff over the whole files, as `gix-imara-diff` implements
+//! it (a port of git's xdiff, with its preprocessing of lines that occur only in one file or
+//! too often in the other, and its cost heuristics). Anything else changes which lines
+//! xdiff's preprocessing discards, and with them the counts of long or repetitive files:
+//! trimming common lines first, another Myers, or the common tail that git's `xdi_diff`
+//! trims only without context lines (`-U0`, `diff.context=0`) — `--numstat` diffs with
+//! git's default three.
 
 use gix_imara_diff::{Algorithm, Diff, InternedInput};
 
 /// Git looks for a NUL byte in this many leading bytes to call a buffer binary
 /// (`FIRST_FEW_BYTES` in git's `xdiff-interface.c`).
 const FIRST_FEW_BYTES: usize = 8000;
-
-/// The block size of git's `trim_common_tail`.
-const TAIL_BLOCK: usize = 1024;
 
 /// True when git's content sniffing calls `data` binary: a NUL in its first 8000 bytes.
 pub(crate) fn buffer_is_binary(data: &[u8]) -> bool {
@@ -34,26 +32,6 @@ pub(crate) struct TextCount {
     pub deleted: u64,
     /// The bytes of the added lines (their newlines included).
     pub bytes_added: u64,
-}
-
-/// How much of the common tail of `old` and `new` git leaves out before diffing: whole
-/// 1 KiB blocks from the end, minus what precedes the first newline of the trimmed part (so
-/// the cut falls after a newline, or nothing is cut).
-fn common_tail(old: &[u8], new: &[u8]) -> usize {
-    let smaller = old.len().min(new.len());
-    let mut trimmed = 0;
-    while trimmed + TAIL_BLOCK <= smaller
-        && old[old.len() - trimmed - TAIL_BLOCK..old.len() - trimmed]
-            == new[new.len() - trimmed - TAIL_BLOCK..new.len() - trimmed]
-    {
-        trimmed += TAIL_BLOCK;
-    }
-    let start = old.len() - trimmed;
-    let recovered = old[start..]
-        .iter()
-        .position(|byte| *byte == b'\n')
-        .map_or(trimmed, |newline| newline + 1);
-    trimmed - recovered
 }
 
 /// The number of lines of `data`: each ends at a `\n`, and a last line without one is a line
@@ -75,8 +53,6 @@ pub(crate) fn count_lines(old: &[u8], new: &[u8]) -> TextCount {
             bytes_added: new.len() as u64,
         };
     }
-    let tail = common_tail(old, new);
-    let (old, new) = (&old[..old.len() - tail], &new[..new.len() - tail]);
     let input = InternedInput::new(old, new);
     let diff = Diff::compute(Algorithm::Myers, &input);
     let bytes_added = input
@@ -180,28 +156,21 @@ mod tests {
         assert_eq!(count_lines(b"a\n", b"").bytes_added, 0);
     }
 
-    /// git leaves a common tail of whole 1 KiB blocks out of the diff, cut after a newline.
+    /// A common tail of whole 1 KiB blocks is diffed with everything else: git trims it only
+    /// without context lines (`-U0`), and `--numstat` runs with three.
     #[test]
-    fn the_common_tail_is_trimmed_as_git_trims_it() {
-        let block = |byte: u8| {
-            let mut block = vec![byte; TAIL_BLOCK - 1];
-            block.push(b'\n');
-            block
-        };
-        let tail = [block(b'x'), block(b'y')].concat();
-        assert_eq!(
-            common_tail(&[b"a\n", &tail[..]].concat(), &[b"b\n", &tail[..]].concat()),
-            TAIL_BLOCK
-        );
-        assert_eq!(common_tail(b"a\n", b"b\n"), 0);
-        // Without a newline in the trimmed part nothing is cut.
-        let flat = vec![b'z'; 3 * TAIL_BLOCK];
-        assert_eq!(
-            common_tail(&[b"a", &flat[..]].concat(), &[b"b", &flat[..]].concat()),
-            0
-        );
-        let count = count_lines(&[b"a\n", &tail[..]].concat(), &[b"b\n", &tail[..]].concat());
-        assert_eq!((count.added, count.deleted), (1, 1));
+    fn the_common_tail_is_diffed_as_numstat_diffs_it() {
+        let mut common = Vec::new();
+        for i in 0..9 {
+            common.extend_from_slice(format!("{i:03}").as_bytes());
+            common.extend_from_slice(&[b'x'; 117]);
+            common.extend_from_slice(b"\n\n");
+        }
+        let old = [&b"\n\n\n"[..], &common].concat();
+        let new = [&b"a1\na2\na3\na4\n\nb1\nb2\nb3\nb4\n"[..], &common].concat();
+        // git 2.47: `--numstat` gives 9 and 3; `-U0 --numstat`, which trims, 8 and 2.
+        let count = count_lines(&old, &new);
+        assert_eq!((count.added, count.deleted, count.bytes_added), (9, 3, 25));
     }
 
     #[test]
