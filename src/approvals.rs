@@ -1,8 +1,10 @@
-//! The approvals store: a human's approval of exactly one staged content (SPEC §6).
+//! The approvals store: a human's approval of exactly one change (SPEC §6).
 //!
-//! An approval binds the parent commit, the tree that would be committed, the policy's
-//! digest and the target environment. Any change to one of them makes it stale; it expires
-//! after the policy's TTL. The store is `astrix/approvals.json` in the repository's common
+//! An approval binds the change as the digest of its verbatim patch (made with fixed
+//! options, see `git::Repository::patch_digest`), the policy's digest and the target
+//! environment: the same patch on top of another parent (a rebase that leaves it unchanged)
+//! keeps it; any change to the patch, the policy or the target makes it stale; it expires
+//! after the policy's TTL. The parent it was approved on is recorded for people. The store is `astrix/approvals.json` in the repository's common
 //! git directory, shared by linked worktrees. Each record carries a seal (a digest of its
 //! fields) so that a hand-edited record is detected and refused; a forged store with
 //! recomputed seals is outside what a local file can prevent (`astrix ci` re-judges).
@@ -16,15 +18,16 @@ use sha2::{Digest, Sha256};
 /// The store's file name inside the astrix directory of the common git directory.
 pub const FILE_NAME: &str = "approvals.json";
 
-const STORE_VERSION: u32 = 1;
+const STORE_VERSION: u32 = 2;
+
+/// The version whose approvals bound a parent and a tree; they no longer apply.
+const OLD_STORE_VERSION: u32 = 1;
 
 /// What an approval is for.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ApprovalKey {
-    /// The commit the change goes on top of (`None` for a repository's first commit).
-    pub parent: Option<String>,
-    /// The tree that would be committed.
-    pub tree: String,
+    /// `sha256:` digest of the change's verbatim patch.
+    pub patch: String,
     /// `sha256:` digest of the policy that held the change.
     pub policy_digest: String,
     /// The target environment.
@@ -40,6 +43,9 @@ pub struct Approval {
     /// What was approved.
     #[serde(flatten)]
     pub key: ApprovalKey,
+    /// The commit the change went on top of when it was approved (`None` for a
+    /// repository's first commit), for people: it is not part of what the approval binds.
+    pub parent: Option<String>,
     /// The approver's git identity.
     pub approver_name: String,
     /// The approver's git e-mail.
@@ -66,6 +72,7 @@ impl Approval {
     #[expect(clippy::too_many_arguments, reason = "a record with this many fields")]
     pub fn new(
         key: ApprovalKey,
+        parent: Option<String>,
         approver_name: String,
         approver_email: String,
         created: i64,
@@ -77,6 +84,7 @@ impl Approval {
         let mut approval = Self {
             id: String::new(),
             key,
+            parent,
             approver_name,
             approver_email,
             created,
@@ -102,9 +110,9 @@ impl Approval {
             hasher.update(value.len().to_le_bytes());
             hasher.update(value.as_bytes());
         };
-        field("astrix-approval-v1");
-        field(self.key.parent.as_deref().unwrap_or(""));
-        field(&self.key.tree);
+        field("astrix-approval-v2");
+        field(&self.key.patch);
+        field(self.parent.as_deref().unwrap_or(""));
         field(&self.key.policy_digest);
         field(&self.key.target);
         field(&self.approver_name);
@@ -138,6 +146,12 @@ pub enum Lookup {
     Stale(String),
     /// Nothing recorded for this content.
     None,
+}
+
+/// The version field of any store.
+#[derive(Debug, Deserialize)]
+struct VersionOnly {
+    version: u32,
 }
 
 #[derive(Debug, Serialize, Deserialize)]
@@ -212,6 +226,13 @@ impl ApprovalStore {
                 });
             }
         };
+        // A store of the version that bound a parent and a tree: its approvals no longer
+        // apply (a human approves again), and recording one replaces it.
+        if let Ok(old) = serde_json::from_slice::<VersionOnly>(&bytes)
+            && old.version == OLD_STORE_VERSION
+        {
+            return Ok(Vec::new());
+        }
         let file: StoreFile =
             serde_json::from_slice(&bytes).map_err(|error| StoreError::Corrupt {
                 path: self.path.clone(),
@@ -232,10 +253,16 @@ impl ApprovalStore {
         Ok(file.approvals)
     }
 
-    /// Looks up an approval for `key` that has not expired at `now`.
-    pub fn lookup(&self, key: &ApprovalKey, now: i64) -> Result<Lookup, StoreError> {
+    /// Looks up an approval for `key` that has not expired at `now`; `parent` (the commit
+    /// the change goes on top of) only says why an approval on the same parent is stale.
+    pub fn lookup(
+        &self,
+        key: &ApprovalKey,
+        parent: Option<&str>,
+        now: i64,
+    ) -> Result<Lookup, StoreError> {
         let approvals = self.load()?;
-        Ok(lookup_in(&approvals, key, now))
+        Ok(lookup_in(&approvals, key, parent, now))
     }
 
     /// Records `approval`, dropping expired ones.
@@ -306,7 +333,7 @@ impl ApprovalStore {
     }
 }
 
-fn lookup_in(approvals: &[Approval], key: &ApprovalKey, now: i64) -> Lookup {
+fn lookup_in(approvals: &[Approval], key: &ApprovalKey, parent: Option<&str>, now: i64) -> Lookup {
     if let Some(found) = approvals
         .iter()
         .find(|approval| approval.key == *key && approval.expires > now)
@@ -323,7 +350,7 @@ fn lookup_in(approvals: &[Approval], key: &ApprovalKey, now: i64) -> Lookup {
     }
     let same_content = approvals
         .iter()
-        .find(|approval| approval.key.parent == key.parent && approval.key.tree == key.tree);
+        .find(|approval| approval.key.patch == key.patch);
     if let Some(other) = same_content {
         let what = if other.key.policy_digest == key.policy_digest {
             format!(
@@ -340,7 +367,7 @@ fn lookup_in(approvals: &[Approval], key: &ApprovalKey, now: i64) -> Lookup {
     }
     if approvals
         .iter()
-        .any(|approval| approval.key.parent == key.parent)
+        .any(|approval| approval.parent.as_deref() == parent)
     {
         return Lookup::Stale(
             "an approval exists for this parent commit, but the staged content changed since it was approved".to_owned(),
@@ -355,16 +382,24 @@ mod tests {
 
     fn key() -> ApprovalKey {
         ApprovalKey {
-            parent: Some("a".repeat(40)),
-            tree: "b".repeat(40),
+            patch: format!("sha256:{}", "b".repeat(64)),
             policy_digest: "sha256:00".to_owned(),
             target: "production".to_owned(),
         }
     }
 
+    #[expect(
+        clippy::unnecessary_wraps,
+        reason = "the parent as the store takes it: a repository's first commit has none"
+    )]
+    fn parent() -> Option<String> {
+        Some("a".repeat(40))
+    }
+
     fn approval(key: ApprovalKey, expires: i64) -> Approval {
         Approval::new(
             key,
+            parent(),
             "Ada".to_owned(),
             "ada@example.com".to_owned(),
             100,
@@ -379,10 +414,13 @@ mod tests {
     fn records_and_finds_an_approval() {
         let dir = tempfile::tempdir().unwrap();
         let store = ApprovalStore::new(dir.path());
-        assert_eq!(store.lookup(&key(), 150).unwrap(), Lookup::None);
+        assert_eq!(
+            store.lookup(&key(), parent().as_deref(), 150).unwrap(),
+            Lookup::None
+        );
         store.record(approval(key(), 200), 150).unwrap();
         assert!(matches!(
-            store.lookup(&key(), 150).unwrap(),
+            store.lookup(&key(), parent().as_deref(), 150).unwrap(),
             Lookup::Approved(_)
         ));
     }
@@ -393,26 +431,29 @@ mod tests {
         let store = ApprovalStore::new(dir.path());
         store.record(approval(key(), 200), 150).unwrap();
         assert!(
-            matches!(store.lookup(&key(), 250).unwrap(), Lookup::Stale(s) if s.contains("expired"))
+            matches!(store.lookup(&key(), parent().as_deref(), 250).unwrap(), Lookup::Stale(s) if s.contains("expired"))
         );
-        let mut other_tree = key();
-        other_tree.tree = "c".repeat(40);
+        let mut other_patch = key();
+        other_patch.patch = format!("sha256:{}", "c".repeat(64));
         assert!(
-            matches!(store.lookup(&other_tree, 150).unwrap(), Lookup::Stale(s) if s.contains("content changed"))
+            matches!(store.lookup(&other_patch, parent().as_deref(), 150).unwrap(), Lookup::Stale(s) if s.contains("content changed"))
         );
         let mut other_policy = key();
         other_policy.policy_digest = "sha256:01".to_owned();
         assert!(
-            matches!(store.lookup(&other_policy, 150).unwrap(), Lookup::Stale(s) if s.contains("policy changed"))
+            matches!(store.lookup(&other_policy, parent().as_deref(), 150).unwrap(), Lookup::Stale(s) if s.contains("policy changed"))
         );
         let mut other_target = key();
         other_target.target = "staging".to_owned();
         assert!(
-            matches!(store.lookup(&other_target, 150).unwrap(), Lookup::Stale(s) if s.contains("target changed"))
+            matches!(store.lookup(&other_target, parent().as_deref(), 150).unwrap(), Lookup::Stale(s) if s.contains("target changed"))
         );
-        let mut other_parent = key();
-        other_parent.parent = None;
-        assert_eq!(store.lookup(&other_parent, 150).unwrap(), Lookup::None);
+        // The same patch on top of another parent (a rebase) is still approved.
+        assert!(matches!(
+            store.lookup(&key(), None, 150).unwrap(),
+            Lookup::Approved(_)
+        ));
+        assert_eq!(store.lookup(&other_patch, None, 150).unwrap(), Lookup::None);
     }
 
     #[test]
@@ -421,11 +462,11 @@ mod tests {
         let store = ApprovalStore::new(dir.path());
         store.record(approval(key(), 200), 150).unwrap();
         let text = std::fs::read_to_string(store.path()).unwrap();
-        std::fs::write(store.path(), text.replace(&"b".repeat(40), &"c".repeat(40))).unwrap();
+        std::fs::write(store.path(), text.replace(&"b".repeat(64), &"c".repeat(64))).unwrap();
         let mut edited = key();
-        edited.tree = "c".repeat(40);
+        edited.patch = format!("sha256:{}", "c".repeat(64));
         assert!(matches!(
-            store.lookup(&edited, 150),
+            store.lookup(&edited, parent().as_deref(), 150),
             Err(StoreError::Tampered { .. })
         ));
     }
@@ -436,9 +477,23 @@ mod tests {
         let store = ApprovalStore::new(dir.path());
         std::fs::write(store.path(), "{not json").unwrap();
         assert!(matches!(
-            store.lookup(&key(), 150),
+            store.lookup(&key(), parent().as_deref(), 150),
             Err(StoreError::Corrupt { .. })
         ));
+    }
+
+    #[test]
+    fn a_store_of_the_old_version_no_longer_applies() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = ApprovalStore::new(dir.path());
+        std::fs::write(
+            store.path(),
+            r#"{"version": 1, "approvals": [{"id": "x"}]}"#,
+        )
+        .unwrap();
+        assert_eq!(store.load().unwrap(), Vec::new());
+        store.record(approval(key(), 200), 150).unwrap();
+        assert_eq!(store.load().unwrap().len(), 1);
     }
 
     #[test]

@@ -86,11 +86,11 @@ pub fn run(args: &ApproveArgs, ctx: &mut Context<'_>) -> anyhow::Result<ExitStat
     let expires = now.saturating_add(i64::try_from(ttl.as_secs()).unwrap_or(i64::MAX));
     let approval = Approval::new(
         ApprovalKey {
-            parent,
-            tree: repo.staged_tree_id()?,
+            patch: repo.patch_digest(&judgement.change)?,
             policy_digest: judgement.policy.loaded.provenance.digest.clone(),
             target: judgement.target.env.clone(),
         },
+        parent,
         name,
         email,
         now,

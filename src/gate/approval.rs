@@ -26,13 +26,15 @@ pub fn approved_as_amend(repo: &Repository, judgement: &mut Judgement) -> anyhow
     let Some(head) = judgement.parent() else {
         return Ok(false);
     };
+    let amend = repo.staged_amend_change(&ChangeOptions { line_counts: false })?;
     let key = ApprovalKey {
-        parent: repo.commit_info(head)?.parents.first().cloned(),
-        tree: repo.staged_tree_id()?,
+        patch: repo.patch_digest(&amend)?,
         policy_digest: judgement.policy.loaded.provenance.digest.clone(),
         target: judgement.target.env.clone(),
     };
-    let Lookup::Approved(found) = ApprovalStore::new(&astrix_dir(repo)).lookup(&key, now_unix())?
+    let parent = repo.commit_info(head)?.parents.first().cloned();
+    let Lookup::Approved(found) =
+        ApprovalStore::new(&astrix_dir(repo)).lookup(&key, parent.as_deref(), now_unix())?
     else {
         return Ok(false);
     };
@@ -87,7 +89,6 @@ pub fn judge_amend(
             approvals: false,
             tamper: true,
         },
-        |repo| Ok(repo.staged_tree_id()?),
     )?;
     Ok((repo, judgement))
 }

@@ -406,7 +406,6 @@ fn judge_update(
             } else {
                 None
             };
-            let new_tree = repo.commit_info(&update.new)?.tree;
             let whole = judge_change(
                 env,
                 repo,
@@ -419,7 +418,6 @@ fn judge_update(
                     snapshot: Snapshot::Commit(update.new.clone()),
                 },
                 GATE_OPTIONS,
-                move |_| Ok(new_tree),
             )?;
             worst = worst.worst(reporter.judged(
                 repo,
@@ -460,7 +458,6 @@ fn judge_commit(
     } else {
         None
     };
-    let tree = info.tree.clone();
     judge_change(
         env,
         repo,
@@ -473,7 +470,6 @@ fn judge_commit(
             snapshot: Snapshot::Commit(commit.to_owned()),
         },
         GATE_OPTIONS,
-        move |_| Ok(tree),
     )
 }
 

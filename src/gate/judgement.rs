@@ -89,17 +89,15 @@ pub struct ChangeToJudge {
 }
 
 /// Judges a change: actor and target from the environment and the policy, the gate's own
-/// holds, the policy's rules, and a recorded approval for a held change (`tree` computes
-/// the id of the tree the change records, only when an approval is looked up).
+/// holds, the policy's rules, and a recorded approval of the change's patch when it is held.
 pub fn judge_change(
     env: &EnvSnapshot,
     repo: &Repository,
     subject: ChangeToJudge,
     options: JudgeOptions,
-    tree: impl FnOnce(&Repository) -> anyhow::Result<String>,
 ) -> anyhow::Result<Judgement> {
     let actor = resolve_actor(env, &subject.policy.loaded.policy.actors.agent_env);
-    judge_change_as(env, repo, subject, actor, options, tree)
+    judge_change_as(env, repo, subject, actor, options)
 }
 
 /// [`judge_change`] with an actor found elsewhere than in the environment: `astrix ci`
@@ -110,17 +108,12 @@ pub fn judge_change_as(
     subject: ChangeToJudge,
     actor: ResolvedActor,
     options: JudgeOptions,
-    tree: impl FnOnce(&Repository) -> anyhow::Result<String>,
 ) -> anyhow::Result<Judgement> {
-    judge_change_for(env, repo, subject, actor, None, Vec::new(), options, tree)
+    judge_change_for(env, repo, subject, actor, None, Vec::new(), options)
 }
 
 /// [`judge_change_as`] for an intent with an `action` (`astrix ci` judges a pull request as
 /// a whole as a `merge`), with `holds` of the caller's own beside the policy's rules.
-#[expect(
-    clippy::too_many_arguments,
-    reason = "the one judgement every caller shares, with what `astrix ci` adds"
-)]
 pub fn judge_change_for(
     env: &EnvSnapshot,
     repo: &Repository,
@@ -129,7 +122,6 @@ pub fn judge_change_for(
     action: Option<crate::intent::Action>,
     holds: Vec<RuleOutcome>,
     options: JudgeOptions,
-    tree: impl FnOnce(&Repository) -> anyhow::Result<String>,
 ) -> anyhow::Result<Judgement> {
     let ChangeToJudge {
         policy,
@@ -185,13 +177,12 @@ pub fn judge_change_for(
     let mut stale_approval = None;
     if options.approvals && decision.verdict == Verdict::RequireApproval {
         let key = ApprovalKey {
-            parent: parent.clone(),
-            tree: tree(repo)?,
+            patch: repo.patch_digest(&change)?,
             policy_digest: policy.loaded.provenance.digest.clone(),
             target: target.env.clone(),
         };
         let store = ApprovalStore::new(&astrix_dir(repo));
-        match store.lookup(&key, crate::time::now_unix())? {
+        match store.lookup(&key, parent.as_deref(), crate::time::now_unix())? {
             Lookup::Approved(found) => {
                 intent.approved = Some(true);
                 decision.approved = true;

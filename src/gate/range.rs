@@ -433,7 +433,6 @@ fn judge(
         let actor = commit_actor(&meta, &policy.loaded.policy.actors);
         let change = repo.commit_change(id, &CHANGE_OPTIONS)?;
         let new_policy = committed_policy_problems(repo, id, &change)?;
-        let tree = repo.commit_info(id)?.tree;
         let mut holds = Vec::new();
         let provenance = meta
             .trailers
@@ -464,7 +463,6 @@ fn judge(
             None,
             holds,
             JUDGE_OPTIONS,
-            move |_| Ok(tree),
         )
         .with_context(|| format!("cannot judge commit `{}`", short(id)))?;
         if approved {
@@ -486,7 +484,6 @@ fn judge(
         );
         let change = whole_change(repo, &range)?;
         let new_policy = committed_policy_problems(repo, &range.head_id, &change)?;
-        let tree = repo.commit_info(&range.head_id)?.tree;
         let mut judgement = judge_change_for(
             env,
             repo,
@@ -502,7 +499,6 @@ fn judge(
             Some(Action::Merge),
             Vec::new(),
             JUDGE_OPTIONS,
-            move |_| Ok(tree),
         )
         .context("cannot judge the range as a whole")?;
         if approved {

@@ -54,7 +54,6 @@ pub fn judge_staged(
             snapshot: Snapshot::Index,
         },
         options,
-        |repo| Ok(repo.staged_tree_id()?),
     )?;
     Ok((repo, judgement))
 }

@@ -6,7 +6,8 @@ use gix::bstr::{BStr, ByteSlice};
 
 use super::tree::is_regular;
 use super::{
-    Change, ChangeOptions, Content, GitError, Objects, Repository, finish, lossy, message,
+    BranchRef, Change, ChangeOptions, Content, GitError, Objects, Repository, finish, lossy,
+    message,
 };
 
 /// Whose files to read: what the next commit records, or a commit's.
@@ -404,17 +405,30 @@ impl Repository {
     /// before children: the first parent's side first, then a merge's other parents, then
     /// the merge.
     pub fn commits_between(&self, base: &str, head: &str) -> Result<Vec<String>, GitError> {
-        let base = self.resolve_commit(base)?;
-        let head = self.resolve_commit(head)?;
+        self.commits_not_in(head, &[base.to_owned()])
+    }
+
+    /// The commits `tip` has and none of `hidden` has (`git rev-list tip ^hidden…`), parents
+    /// before children, as [`Self::commits_between`] orders them.
+    pub fn commits_not_in(&self, tip: &str, hidden: &[String]) -> Result<Vec<String>, GitError> {
+        let head = self.resolve_commit(tip)?;
+        let hidden = hidden
+            .iter()
+            .map(|rev| self.resolve_commit(rev))
+            .collect::<Result<Vec<_>, _>>()?;
+        let shown = match hidden.first() {
+            Some(first) if hidden.len() == 1 => format!("{first}..{head}"),
+            _ => format!("{head} without {} other tips", hidden.len()),
+        };
         let walk_error = |err: &(dyn std::error::Error + 'static)| GitError::Revision {
-            rev: format!("{base}..{head}"),
+            rev: shown.clone(),
             message: message(err),
         };
         let mut wanted = std::collections::HashSet::new();
         let walk = self
             .repo
             .rev_walk([head])
-            .with_hidden([base])
+            .with_hidden(hidden)
             .all()
             .map_err(|err| walk_error(&err))?;
         for info in walk {
@@ -450,6 +464,72 @@ impl Repository {
         Ok(ordered)
     }
 
+    /// Every local branch (`refs/heads/*`) with the commit it points at, sorted by name; a
+    /// symbolic branch is listed with its target's commit, and one that leads to no commit
+    /// is left out.
+    pub fn local_branches(&self) -> Result<Vec<BranchRef>, GitError> {
+        self.branches_under("refs/heads/")
+    }
+
+    /// The remote-tracking branches of `remote` (`refs/remotes/<remote>/*`, not its `HEAD`),
+    /// as [`Self::local_branches`] lists them.
+    pub fn remote_branches(&self, remote: &str) -> Result<Vec<BranchRef>, GitError> {
+        let prefix = format!("refs/remotes/{remote}/");
+        let mut branches = self.branches_under(&prefix)?;
+        branches.retain(|branch| branch.name != format!("{prefix}HEAD"));
+        Ok(branches)
+    }
+
+    fn branches_under(&self, prefix: &str) -> Result<Vec<BranchRef>, GitError> {
+        let mut out = Vec::new();
+        for (name, _) in self.list_refs(prefix)? {
+            let Some(id) = self.peel_ref(&name)? else {
+                continue;
+            };
+            // A branch names a commit; anything else (a tree, a blob) leads to no commit.
+            if self.try_resolve_commit(&id.to_string())? == Some(id) {
+                out.push(BranchRef {
+                    name,
+                    commit: id.to_string(),
+                });
+            }
+        }
+        Ok(out)
+    }
+
+    /// The change `tip` makes against `bases` (commits): against one, the diff of their trees
+    /// as [`Repository::commit_change`] makes it (renames found); against several, git's
+    /// combined rule — the paths whose content differs from every base, each counted against
+    /// the base it differs from least; against none, everything `tip` holds is added.
+    pub fn change_against(
+        &self,
+        tip: &str,
+        bases: &[String],
+        options: &ChangeOptions,
+    ) -> Result<Change, GitError> {
+        let objects = Objects::new(&self.repo);
+        let (tree, _) = objects.commit(&self.resolve_commit(tip)?)?;
+        let base_ids = bases
+            .iter()
+            .map(|base| self.resolve_commit(base))
+            .collect::<Result<Vec<_>, _>>()?;
+        let mut base_trees = Vec::with_capacity(base_ids.len());
+        for id in &base_ids {
+            base_trees.push(objects.commit(id)?.0);
+        }
+        let raw = objects.diff_trees(base_trees.first().copied(), Some(tree))?;
+        let mut content = Content::new(&objects);
+        if base_trees.len() < 2 {
+            let files = Self::ordinary(raw, &mut content, options)?;
+            return Ok(finish(files, &base_ids));
+        }
+        let mut others = Vec::new();
+        for base in &base_trees[1..] {
+            others.push(objects.diff_trees(Some(*base), Some(tree))?);
+        }
+        let files = super::combined(raw, others, &mut content, options)?;
+        Ok(finish(files, &base_ids))
+    }
     /// The branch a revision names, when it names one: `main` for `main`, `refs/heads/main`,
     /// `origin/main` and `refs/remotes/origin/main`; `None` for commit ids, tags and
     /// expressions such as `HEAD~2`.

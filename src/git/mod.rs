@@ -35,6 +35,7 @@ mod count;
 mod error;
 mod history;
 mod lines;
+mod patch;
 mod refs;
 mod rename;
 mod tree;

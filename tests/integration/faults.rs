@@ -1172,14 +1172,25 @@ fn a_hand_edited_approval_is_refused() {
     let recorded = fs::read_to_string(store(&gate)).unwrap();
     let json: serde_json::Value = serde_json::from_str(&recorded).unwrap();
     let record = &json["approvals"][0];
-    let tree = record["tree"].as_str().unwrap().to_owned();
-    // Other content is staged, and the approval edited to match it.
+    let patch = record["patch"].as_str().unwrap().to_owned();
+    // Other content is staged, and the approval edited to match it: the digest of its patch
+    // is what an approval of it records.
     staged_held_change(&gate, "#[test]\nfn two() {}\n");
-    let other_tree = gate.git(&["write-tree"]).trim().to_owned();
+    let other_id = gate.approve(&[]);
+    let other: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(store(&gate)).unwrap()).unwrap();
+    let other_patch = other["approvals"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|record| record["id"] == other_id.as_str())
+        .map(|record| record["patch"].as_str().unwrap().to_owned())
+        .unwrap();
+    assert_ne!(patch, other_patch);
     let seal = record["seal"].as_str().unwrap().to_owned();
     let expires = record["expires"].as_i64().unwrap();
     let edits: Vec<(&str, String)> = vec![
-        ("the tree", recorded.replace(&tree, &other_tree)),
+        ("the patch", recorded.replace(&patch, &other_patch)),
         (
             "the seal",
             recorded.replace(&seal, &format!("sha256:{}", "0".repeat(64))),
@@ -1223,7 +1234,7 @@ fn a_hand_edited_approval_is_refused() {
 #[test]
 fn an_approval_of_other_content_is_never_accepted() {
     // An approval recorded in one repository, copied into another whose staged content is
-    // the same tree on another parent commit.
+    // the same patch on another parent commit, but whose policy is another.
     let first = Gate::new();
     first.git(&["switch", "-q", "-c", "feature"]);
     staged_held_change(&first, "#[test]\nfn one() {}\n");
@@ -1269,7 +1280,7 @@ fn a_damaged_approvals_store_blocks_a_held_commit() {
             "another version",
             String::from_utf8(recorded.clone())
                 .unwrap()
-                .replacen("\"version\": 1", "\"version\": 2", 1)
+                .replacen("\"version\": 2", "\"version\": 3", 1)
                 .into_bytes(),
         ),
     ];
