@@ -44,7 +44,8 @@ impl Job {
     pub(super) fn count(&self, old: &[u8], new: &[u8]) -> LineCount {
         // The same blob on both sides (a rename, a mode change) changes no content, text or
         // binary: it adds nothing.
-        let unchanged = matches!((&self.old, &self.new), (Some(old), Some(new)) if old.id == new.id);
+        let unchanged =
+            matches!((&self.old, &self.new), (Some(old), Some(new)) if old.id == new.id);
         let binary = [(self.old.is_some(), old), (self.new.is_some(), new)]
             .into_iter()
             .any(|(present, data)| present && lines::buffer_is_binary(data));

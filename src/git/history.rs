@@ -6,8 +6,7 @@ use gix::bstr::{BStr, ByteSlice};
 
 use super::tree::is_regular;
 use super::{
-    BranchRef, Change, ChangeOptions, Content, GitError, Objects, Repository, finish, lossy,
-    message,
+    BranchRef, Change, ChangeOptions, Content, GitError, Repository, finish, lossy, message,
 };
 
 /// Whose files to read: what the next commit records, or a commit's.
@@ -56,7 +55,7 @@ impl Repository {
     /// The tree and parents of the commit `rev` resolves to.
     pub fn commit_info(&self, rev: &str) -> Result<CommitInfo, GitError> {
         let id = self.resolve_commit(rev)?;
-        let (tree, parents) = Objects::new(&self.repo).commit(&id)?;
+        let (tree, parents) = self.objects().commit(&id)?;
         Ok(CommitInfo {
             id: id.to_string(),
             tree: tree.to_string(),
@@ -70,7 +69,7 @@ impl Repository {
             rev: id.to_owned(),
             message: message(&err),
         })?;
-        Objects::new(&self.repo).blob(&object)
+        self.objects().blob(&object)
     }
 
     /// Whether the repository is a shallow clone (its history is cut off).
@@ -87,7 +86,7 @@ impl Repository {
         snapshot: &Snapshot,
         names: &[&str],
     ) -> Result<Vec<SnapshotFile>, GitError> {
-        let objects = Objects::new(&self.repo);
+        let objects = self.objects();
         let entries = match snapshot {
             Snapshot::Index => {
                 let index = self.load_index()?;
@@ -278,7 +277,7 @@ impl Repository {
     /// The commits from `to` back along first parents until `from` (exclusive), oldest
     /// first: what a fast-forward from `from` to `to` brings onto a first-parent history.
     pub fn first_parent_chain(&self, from: &str, to: &str) -> Result<Vec<String>, GitError> {
-        let objects = Objects::new(&self.repo);
+        let objects = self.objects();
         let stop = self.resolve_commit(from)?;
         let mut current: ObjectId = self.resolve_commit(to)?;
         let mut chain = Vec::new();
@@ -302,7 +301,7 @@ impl Repository {
         new: &str,
         options: &ChangeOptions,
     ) -> Result<Change, GitError> {
-        let objects = Objects::new(&self.repo);
+        let objects = self.objects();
         let old_id = self.resolve_commit(old)?;
         let new_id = self.resolve_commit(new)?;
         let (old_tree, _) = objects.commit(&old_id)?;
@@ -362,7 +361,7 @@ impl Repository {
     /// The author, committer, message and trailers of the commit `rev` resolves to.
     pub fn commit_meta(&self, rev: &str) -> Result<CommitMeta, GitError> {
         let id = self.resolve_commit(rev)?;
-        let (kind, data) = Objects::new(&self.repo).read(&id)?;
+        let (kind, data) = self.objects().read(&id)?;
         if kind != gix::object::Kind::Commit {
             return Err(GitError::UnexpectedKind {
                 id: id.to_string(),
@@ -437,7 +436,7 @@ impl Repository {
         }
         // Depth-first, each commit after its parents; iterative, so that a long history
         // cannot overflow the stack.
-        let objects = Objects::new(&self.repo);
+        let objects = self.objects();
         let mut ordered = Vec::with_capacity(wanted.len());
         let mut done = std::collections::HashSet::new();
         let mut stack: Vec<(ObjectId, Vec<ObjectId>, usize)> = Vec::new();
@@ -507,7 +506,7 @@ impl Repository {
         bases: &[String],
         options: &ChangeOptions,
     ) -> Result<Change, GitError> {
-        let objects = Objects::new(&self.repo);
+        let objects = self.objects();
         let (tree, _) = objects.commit(&self.resolve_commit(tip)?)?;
         let base_ids = bases
             .iter()

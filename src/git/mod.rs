@@ -69,6 +69,8 @@ const RENAME_LIMIT: i64 = 1000;
 pub struct Repository {
     repo: gix::Repository,
     refs: refs::RefStore,
+    /// Blobs read recently (see [`tree::BlobCache`]).
+    blobs: std::cell::RefCell<tree::BlobCache>,
     common_dir: PathBuf,
     index_path: PathBuf,
     work_dir: Option<PathBuf>,
@@ -208,10 +210,16 @@ impl Repository {
         Ok(Self {
             repo,
             refs,
+            blobs: std::cell::RefCell::default(),
             common_dir,
             index_path,
             work_dir,
         })
+    }
+
+    /// Object access, with the repository's cache of recently read blobs.
+    fn objects(&self) -> Objects<'_> {
+        Objects::new(&self.repo, &self.blobs)
     }
 
     /// The repository's private git directory (`.git`, or `.git/worktrees/<name>`).
@@ -246,7 +254,7 @@ impl Repository {
     /// rules of [`Self::staged_change`].
     pub fn staged_amend_change(&self, options: &ChangeOptions) -> Result<Change, GitError> {
         let head = self.resolve_commit("HEAD")?;
-        let (_, mut parents) = Objects::new(&self.repo).commit(&head)?;
+        let (_, mut parents) = self.objects().commit(&head)?;
         let first = (!parents.is_empty()).then(|| parents.remove(0));
         self.staged_change_on(first, parents, options)
     }
@@ -261,7 +269,7 @@ impl Repository {
     ) -> Result<Change, GitError> {
         let index = self.load_index()?;
         check_unmerged(&index)?;
-        let objects = Objects::new(&self.repo);
+        let objects = self.objects();
         let head_tree = head
             .map(|id| {
                 objects
@@ -314,7 +322,7 @@ impl Repository {
     /// The change a commit makes: its tree against its first parent's (the empty tree for a
     /// root commit); for a merge commit, the combined rule of [`Self::staged_change`].
     pub fn commit_change(&self, rev: &str, options: &ChangeOptions) -> Result<Change, GitError> {
-        let objects = Objects::new(&self.repo);
+        let objects = self.objects();
         let id = self.resolve_commit(rev)?;
         let (tree, parents) = objects.commit(&id)?;
         let first_tree = parents
@@ -386,7 +394,7 @@ impl Repository {
         let Some(commit) = self.try_resolve_commit(rev)? else {
             return Ok(None);
         };
-        let objects = Objects::new(&self.repo);
+        let objects = self.objects();
         let what = || format!("`{path}` at `{rev}`");
         let (tree, _) = objects
             .commit(&commit)
@@ -424,7 +432,7 @@ impl Repository {
         {
             return Ok(None);
         }
-        let objects = Objects::new(&self.repo);
+        let objects = self.objects();
         Ok(Some(Blob {
             id: entry.id.to_string(),
             data: objects
@@ -478,7 +486,7 @@ impl Repository {
     pub fn staged_tree_id(&self) -> Result<String, GitError> {
         let index = self.load_index()?;
         check_unmerged(&index)?;
-        Ok(Objects::new(&self.repo).index_tree_id(&index)?.to_string())
+        Ok(self.objects().index_tree_id(&index)?.to_string())
     }
 
     /// The commits in `MERGE_HEAD` (hex), empty when no merge is being concluded.

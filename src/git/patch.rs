@@ -36,7 +36,7 @@ impl Fields {
 impl Repository {
     /// `sha256:<hex>` of the verbatim patch of `change` (see the module's header).
     pub fn patch_digest(&self, change: &Change) -> Result<String, GitError> {
-        let objects = Objects::new(&self.repo);
+        let objects = self.objects();
         let mut fields = Fields(Sha256::new());
         fields.field(b"astrix-patch-v1");
         for file in &change.files {

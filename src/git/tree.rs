@@ -79,9 +79,43 @@ struct TreeEntry {
     id: ObjectId,
 }
 
+/// Blobs read recently, by id, so that what one step read another does not inflate again:
+/// the tampering analysis reads the blobs the line counts read, and in a range of commits a
+/// commit's old side is the new side of the one before it. Bounded in memory.
+#[derive(Debug, Default)]
+pub(crate) struct BlobCache {
+    blobs: HashMap<ObjectId, Rc<Vec<u8>>>,
+    bytes: usize,
+}
+
+/// The most a [`BlobCache`] holds, and the largest blob it keeps.
+const BLOB_CACHE_BYTES: usize = 16 * 1024 * 1024;
+const BLOB_CACHE_LARGEST: usize = 1024 * 1024;
+
+impl BlobCache {
+    fn get(&self, id: &ObjectId) -> Option<Rc<Vec<u8>>> {
+        self.blobs.get(id).cloned()
+    }
+
+    fn keep(&mut self, id: ObjectId, data: &[u8]) {
+        if data.len() > BLOB_CACHE_LARGEST || self.blobs.contains_key(&id) {
+            return;
+        }
+        if self.bytes + data.len() > BLOB_CACHE_BYTES {
+            // Not a cache of the most used: what is read next is mostly new.
+            self.blobs.clear();
+            self.bytes = 0;
+        }
+        self.bytes += data.len();
+        self.blobs.insert(id, Rc::new(data.to_vec()));
+    }
+}
+
 /// Object access with errors mapped to [`GitError`].
 pub(crate) struct Objects<'r> {
     repo: &'r gix::Repository,
+    /// The repository's cache of recently read blobs.
+    cache: &'r RefCell<BlobCache>,
     /// Trees read by path lookups ([`Self::entry_at`]), which revisit the same directories.
     lookups: RefCell<HashMap<ObjectId, Rc<Vec<TreeEntry>>>>,
     /// Loose blobs, read with one zlib state (`None` when replacement objects apply).
@@ -89,7 +123,7 @@ pub(crate) struct Objects<'r> {
 }
 
 impl<'r> Objects<'r> {
-    pub(crate) fn new(repo: &'r gix::Repository) -> Self {
+    pub(crate) fn new(repo: &'r gix::Repository, cache: &'r RefCell<BlobCache>) -> Self {
         let store = repo.objects.store_ref();
         let loose = store
             .replacements()
@@ -98,6 +132,7 @@ impl<'r> Objects<'r> {
             .then(|| LooseBlobs::new(store.path()));
         Self {
             repo,
+            cache,
             lookups: RefCell::default(),
             loose,
         }
@@ -220,8 +255,14 @@ impl<'r> Objects<'r> {
         id: &ObjectId,
         source: &BlobSource,
     ) -> Result<Vec<u8>, GitError> {
+        if let Some(data) = self.cache.borrow().get(id) {
+            return Ok(data.as_ref().clone());
+        }
         match find_blob(self.loose.as_ref(), &*self.repo.objects, id, source) {
-            Ok(data) => Ok(data),
+            Ok(data) => {
+                self.cache.borrow_mut().keep(*id, &data);
+                Ok(data)
+            }
             Err(NotABlob::Kind(kind)) => Err(GitError::UnexpectedKind {
                 id: id.to_string(),
                 expected: kind_name(gix::object::Kind::Blob),

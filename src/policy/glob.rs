@@ -5,7 +5,8 @@
 //! - a pattern with `/` is anchored at the repository root: `docs/*.md` is one level,
 //!   `docs/**` any depth; a leading `/` anchors explicitly;
 //! - `*` and `?` never cross `/`, `**` does; matching is case-sensitive, unless a rule sets
-//!   `ignore_case` ([`compile_pattern_ignoring_case`]);
+//!   `ignore_case` ([`compile_pattern_ignoring_case`]): the pattern and the path are then
+//!   compared in lower case;
 //! - a pattern that names a directory also matches everything below it (`docs`, `docs/`,
 //!   `.github` match `.github/workflows/ci.yml`).
 //!
@@ -44,6 +45,16 @@ pub fn compile_pattern_ignoring_case(pattern: &str) -> Result<Vec<PatternGlob>, 
 }
 
 fn compile(pattern: &str, fold: bool) -> Result<Vec<PatternGlob>, GlobError> {
+    // Ignoring case is matching in lower case: the pattern here, the path when it is matched
+    // (a set of such globs sees lower-case paths, see `Set::fold`). globset's own
+    // case-insensitive globs would all be regexes, compiled on every run.
+    let lowered;
+    let pattern = if fold {
+        lowered = pattern.to_lowercase();
+        lowered.as_str()
+    } else {
+        pattern
+    };
     let trimmed = pattern.strip_suffix('/').unwrap_or(pattern);
     if trimmed.is_empty() || trimmed == "/" {
         return Err(GlobError::Empty);
@@ -76,8 +87,8 @@ fn compile(pattern: &str, fold: bool) -> Result<Vec<PatternGlob>, GlobError> {
 #[derive(Debug, Clone)]
 pub struct PatternGlob {
     text: String,
-    /// Matching ignores case: the literal text of `text` says nothing about a path's case,
-    /// so such a glob is always a candidate and is filed under no directory.
+    /// Matching ignores case: `text` is in lower case and is matched against paths in lower
+    /// case.
     fold: bool,
     glob: OnceLock<Glob>,
 }
@@ -95,7 +106,7 @@ impl PatternGlob {
     fn with_case(text: String, fold: bool) -> Result<Self, GlobError> {
         let glob = OnceLock::new();
         if text.len() > DEFERRED_MAX_LEN || text.contains(['[', '{', '}', '\\']) {
-            let _ = glob.set(build_glob(&text, fold)?);
+            let _ = glob.set(build(&text)?);
         }
         Ok(Self { text, fold, glob })
     }
@@ -110,7 +121,7 @@ impl PatternGlob {
         if let Some(glob) = self.glob.get() {
             return Ok(glob);
         }
-        let glob = build_glob(&self.text, self.fold)?;
+        let glob = build(&self.text)?;
         Ok(self.glob.get_or_init(|| glob))
     }
 }
@@ -124,14 +135,9 @@ pub fn compile_branch(pattern: &str) -> Result<globset::GlobMatcher, GlobError> 
 }
 
 fn build(pattern: &str) -> Result<Glob, GlobError> {
-    build_glob(pattern, false)
-}
-
-fn build_glob(pattern: &str, fold: bool) -> Result<Glob, GlobError> {
     GlobBuilder::new(pattern)
         .literal_separator(true)
         .backslash_escape(true)
-        .case_insensitive(fold)
         .build()
         .map_err(|err| GlobError::Syntax(err.kind().to_string()))
 }
@@ -213,14 +219,27 @@ fn surely_compiles(glob: &PatternGlob) -> bool {
 /// A compiled set and the list of each of its globs.
 #[derive(Debug, Clone)]
 struct Set {
-    set: GlobSet,
+    globs: GlobSet,
     owners: Vec<ListId>,
+    /// Its globs ignore case: they are matched against the path in lower case.
+    fold: bool,
 }
 
 /// Compiles `globs` into sets of at most [`GLOBS_PER_SET`] globs and
 /// [`REGEX_BYTES_PER_SET`] bytes of regex each.
 fn compile_sets<'g>(
     globs: impl Iterator<Item = &'g (PatternGlob, ListId)>,
+) -> Result<Vec<Set>, GlobError> {
+    let (folded, exact): (Vec<_>, Vec<_>) = globs.partition(|(glob, _)| glob.fold);
+    let mut sets = compile_sets_of(exact.into_iter(), false)?;
+    sets.extend(compile_sets_of(folded.into_iter(), true)?);
+    Ok(sets)
+}
+
+/// [`compile_sets`] for globs that all ignore case (`fold`) or none does.
+fn compile_sets_of<'g>(
+    globs: impl Iterator<Item = &'g (PatternGlob, ListId)>,
+    fold: bool,
 ) -> Result<Vec<Set>, GlobError> {
     let mut sets = Vec::new();
     let mut chunk: Vec<(&Glob, ListId)> = Vec::new();
@@ -230,7 +249,7 @@ fn compile_sets<'g>(
         let size = glob.regex().len();
         if !chunk.is_empty() && (chunk.len() == GLOBS_PER_SET || bytes + size > REGEX_BYTES_PER_SET)
         {
-            compile_set(&chunk, &mut sets)?;
+            compile_set(&chunk, fold, &mut sets)?;
             chunk.clear();
             bytes = 0;
         }
@@ -238,7 +257,7 @@ fn compile_sets<'g>(
         bytes += size;
     }
     if !chunk.is_empty() {
-        compile_set(&chunk, &mut sets)?;
+        compile_set(&chunk, fold, &mut sets)?;
     }
     Ok(sets)
 }
@@ -247,7 +266,11 @@ fn compile_sets<'g>(
 /// refuses the set as too large: its size limit is per set, and heavy globs (long runs of
 /// `?`, which match any character but `/`) reach it with far fewer than [`GLOBS_PER_SET`].
 /// A glob that is refused on its own is reported.
-fn compile_set(globs: &[(&Glob, ListId)], sets: &mut Vec<Set>) -> Result<(), GlobError> {
+fn compile_set(
+    globs: &[(&Glob, ListId)],
+    fold: bool,
+    sets: &mut Vec<Set>,
+) -> Result<(), GlobError> {
     let mut builder = GlobSetBuilder::new();
     for (glob, _) in globs {
         builder.add((*glob).clone());
@@ -255,15 +278,16 @@ fn compile_set(globs: &[(&Glob, ListId)], sets: &mut Vec<Set>) -> Result<(), Glo
     match builder.build() {
         Ok(set) => {
             sets.push(Set {
-                set,
+                globs: set,
                 owners: globs.iter().map(|(_, list)| *list).collect(),
+                fold,
             });
             Ok(())
         }
         Err(_) if globs.len() > 1 => {
             let (first, second) = globs.split_at(globs.len() / 2);
-            compile_set(first, sets)?;
-            compile_set(second, sets)
+            compile_set(first, fold, sets)?;
+            compile_set(second, fold, sets)
         }
         Err(err) => Err(GlobError::Syntax(err.to_string())),
     }
@@ -305,12 +329,10 @@ impl Index {
     fn compile(globs: &[(PatternGlob, ListId)]) -> Result<Self, GlobError> {
         let mut grouped: HashMap<Option<&str>, Vec<&(PatternGlob, ListId)>> = HashMap::new();
         for entry in globs {
-            let dir = if entry.0.fold {
-                None
-            } else {
-                first_dir(entry.0.text())
-            };
-            grouped.entry(dir).or_default().push(entry);
+            grouped
+                .entry(first_dir(entry.0.text()))
+                .or_default()
+                .push(entry);
         }
         let mut index = Self::default();
         for (dir, globs) in grouped {
@@ -360,8 +382,21 @@ impl Matcher {
         }
         let compiled = if paths.len() <= SELECT_MAX_PATHS {
             let haystack = Haystack::new(paths);
+            // Globs that ignore case are in lower case, and are matched against paths in
+            // lower case: their literal text is looked for there.
+            let lowered = self.globs.iter().any(|(glob, _)| glob.fold).then(|| {
+                let lowered: Vec<String> = paths
+                    .iter()
+                    .map(|path| path.as_ref().to_lowercase())
+                    .collect();
+                Haystack::new(&lowered)
+            });
             let candidates = self.globs.iter().filter(|(glob, _)| {
-                glob.fold || Needs::of(glob.text()).all(|need| haystack.holds(need))
+                let haystack = match &lowered {
+                    Some(lowered) if glob.fold => lowered,
+                    _ => &haystack,
+                };
+                Needs::of(glob.text()).all(|need| haystack.holds(need))
             });
             compile_sets(candidates).map(Sets::Selected)
         } else {
@@ -390,21 +425,55 @@ impl Matcher {
 }
 
 impl PathMatcher<'_> {
+    /// Whether any of its sets ignores case.
+    fn has_fold(&self) -> bool {
+        match &self.0 {
+            Sets::Selected(sets) => sets.iter().any(|set| set.fold),
+            Sets::All(index) => index
+                .anywhere
+                .iter()
+                .chain(index.by_dir.values().flatten())
+                .any(|set| set.fold),
+        }
+    }
+
     /// Marks in `hits` (indexed by list) every list with a pattern that matches `path`.
     /// `scratch` is reused between calls to avoid allocation.
     pub fn matching_lists(&self, path: &str, hits: &mut [bool], scratch: &mut Vec<usize>) {
         let candidate = globset::Candidate::new(path);
-        let (first, more): (&[Set], &[Set]) = match &self.0 {
-            Sets::Selected(sets) => (sets, &[]),
-            Sets::All(index) => (
-                &index.anywhere,
-                path.split_once('/')
-                    .and_then(|(dir, _)| index.by_dir.get(dir))
-                    .map_or(&[], Vec::as_slice),
-            ),
+        // Sets of globs that ignore case see the path in lower case.
+        let lowered = self.has_fold().then(|| path.to_lowercase());
+        let lowered_candidate = lowered.as_deref().map(globset::Candidate::new);
+        let sets: Vec<&Set> = match &self.0 {
+            Sets::Selected(sets) => sets.iter().collect(),
+            Sets::All(index) => {
+                let by_dir = |path: &str| {
+                    path.split_once('/')
+                        .and_then(|(dir, _)| index.by_dir.get(dir))
+                        .map_or(&[][..], Vec::as_slice)
+                };
+                // A set of globs that ignore case is filed under the first directory of its
+                // lower-case globs, and looked up with the path's first directory in lower
+                // case.
+                let mut sets: Vec<&Set> = index.anywhere.iter().collect();
+                sets.extend(by_dir(path).iter().filter(|set| !set.fold));
+                if let Some(lowered) = &lowered {
+                    sets.extend(by_dir(lowered).iter().filter(|set| set.fold));
+                }
+                sets
+            }
         };
-        for Set { set, owners } in first.iter().chain(more) {
-            set.matches_candidate_into(&candidate, scratch);
+        for Set {
+            globs: set,
+            owners,
+            fold,
+        } in sets
+        {
+            let candidate = match &lowered_candidate {
+                Some(lowered) if *fold => lowered,
+                _ => &candidate,
+            };
+            set.matches_candidate_into(candidate, scratch);
             for &index in scratch.iter() {
                 if let Some(list) = owners.get(index)
                     && let Some(hit) = hits.get_mut(list.0 as usize)
@@ -882,7 +951,7 @@ mod tests {
         let Sets::Selected(sets) = &selected.0 else {
             panic!("selected")
         };
-        let globs: usize = sets.iter().map(|set| set.set.len()).sum();
+        let globs: usize = sets.iter().map(|set| set.globs.len()).sum();
         assert_eq!(globs, 1, "only `docs/**` can match");
         let built: Vec<&str> = matcher
             .globs
@@ -912,8 +981,8 @@ mod tests {
         let sets = matcher.for_paths(&paths);
         assert!(matches!(sets.0, Sets::All(_)));
         let index = matcher.all.get().unwrap();
-        assert_eq!(index.by_dir["docs"][0].set.len(), 1);
-        assert_eq!(index.anywhere[0].set.len(), 2);
+        assert_eq!(index.by_dir["docs"][0].globs.len(), 1);
+        assert_eq!(index.anywhere[0].globs.len(), 2);
         // From now on every batch uses them.
         assert!(matches!(matcher.for_paths(&["a.rs"]).0, Sets::All(_)));
     }
