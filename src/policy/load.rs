@@ -357,7 +357,7 @@ fn found_phrase(value: &DeValue<'_>) -> &'static str {
 
 #[derive(Debug, Default)]
 struct RawPolicy<'d, 'i> {
-    version: Option<&'d Spanned<DeValue<'i>>>,
+    version: Option<At<RawInteger>>,
     default: Option<At<String>>,
     test_paths: Option<StringList>,
     environments: Vec<RawEnvironment>,
@@ -372,6 +372,13 @@ struct RawPolicy<'d, 'i> {
     components: Vec<RawComponent>,
     impact: RawImpact,
     facts_exclude: Option<StringList>,
+}
+
+/// An integer as written: its value when it fits, and its text for messages.
+#[derive(Debug)]
+struct RawInteger {
+    value: Option<i128>,
+    text: String,
 }
 
 #[derive(Debug)]
@@ -721,6 +728,22 @@ impl<'s> Loader<'s> {
         }
     }
 
+    fn integer(&mut self, table: &Table<'_, '_>, key: &str) -> Option<At<RawInteger>> {
+        let value = table.get(key)?;
+        if let DeValue::Integer(integer) = value.get_ref() {
+            Some(At {
+                value: RawInteger {
+                    value: integer_value(integer),
+                    text: integer.to_string(),
+                },
+                span: value.span(),
+            })
+        } else {
+            self.wrong_type(key, value, Expected::Integer);
+            None
+        }
+    }
+
     /// An array of strings; elements of another type are reported one by one.
     fn strings(&mut self, table: &Table<'_, '_>, key: &str) -> Option<StringList> {
         let value = table.get(key)?;
@@ -850,7 +873,7 @@ impl<'s> Loader<'s> {
     fn read_policy<'d, 'i>(&mut self, top: &Table<'d, 'i>) -> RawPolicy<'d, 'i> {
         self.check_keys(top, keys::TOP);
         let mut raw = RawPolicy {
-            version: top.get("version"),
+            version: self.integer(top, "version"),
             default: self.string(top, "default"),
             ..RawPolicy::default()
         };
@@ -1030,7 +1053,7 @@ impl<'s> Loader<'s> {
     // Phase 2: validate.
 
     fn validate_policy(&mut self, raw: RawPolicy<'_, '_>) -> Option<Policy> {
-        if let Some(version) = raw.version {
+        if let Some(version) = &raw.version {
             self.validate_version(version);
         }
         let default = match &raw.default {
@@ -1165,19 +1188,15 @@ impl<'s> Loader<'s> {
     }
 
     /// Checks a `version` that is not newer than this astrix (see `newer_version`).
-    fn validate_version(&mut self, value: &Spanned<DeValue<'_>>) -> bool {
-        let DeValue::Integer(integer) = value.get_ref() else {
-            self.wrong_type("version", value, Expected::Integer);
-            return false;
-        };
-        if integer_value(integer) == Some(i128::from(SUPPORTED_VERSION)) {
+    fn validate_version(&mut self, version: &At<RawInteger>) -> bool {
+        if version.value.value == Some(i128::from(SUPPORTED_VERSION)) {
             return true;
         }
         self.report(
             Diagnostic::new(
                 Code::UnsupportedVersion,
-                value.span(),
-                format!("unsupported version {}", quote(&integer.to_string())),
+                version.span.clone(),
+                format!("unsupported version {}", quote(&version.value.text)),
             )
             .with_label("not a version")
             .with_help(format!("write `version = {SUPPORTED_VERSION}`")),
