@@ -25,7 +25,9 @@ use toml::Spanned;
 use toml::de::{DeInteger, DeTable, DeValue};
 
 use super::glob::{self, GlobError, Matcher, MatcherBuilder};
+use super::keys::{self, Key};
 use super::numeric::{Argument, NumericPolicy, PolicySyntaxError};
+use super::text::{inner_span, quote, suggest};
 use super::wildcard::Wildcard;
 use super::{
     Actors, CiSettings, CommitSettings, ComponentDecl, Discover, Environment, Impact, PatternList,
@@ -91,131 +93,6 @@ pub const MAX_POLICY_BYTES: usize = 10 * 1024 * 1024;
 /// The environment a change targets when no `[[environment]]` matches and nothing else
 /// says otherwise (SPEC §6); rules may name it without defining it.
 const FALLBACK_ENV: &str = "development";
-
-/// The keys each table accepts. `schema.rs` describes exactly these (a test checks it).
-pub(crate) mod keys {
-    /// How a key is written in the file.
-    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-    pub(crate) enum Shape {
-        /// `key = value`.
-        Value,
-        /// A `[key]` table.
-        Table,
-        /// An array of `[[key]]` tables.
-        Tables,
-    }
-
-    /// A key a table accepts.
-    #[derive(Debug, Clone, Copy)]
-    pub(crate) struct Key {
-        /// The key's name.
-        pub(crate) name: &'static str,
-        /// How it is written.
-        pub(crate) shape: Shape,
-    }
-
-    impl Key {
-        const fn value(name: &'static str) -> Self {
-            Self {
-                name,
-                shape: Shape::Value,
-            }
-        }
-
-        const fn table(name: &'static str) -> Self {
-            Self {
-                name,
-                shape: Shape::Table,
-            }
-        }
-
-        const fn tables(name: &'static str) -> Self {
-            Self {
-                name,
-                shape: Shape::Tables,
-            }
-        }
-
-        /// The key as a user writes it: `id`, `[tests]`, `[[rule]]`.
-        pub(crate) fn written(self) -> String {
-            match self.shape {
-                Shape::Value => self.name.to_owned(),
-                Shape::Table => format!("[{}]", self.name),
-                Shape::Tables => format!("[[{}]]", self.name),
-            }
-        }
-    }
-
-    /// The top level of the file.
-    pub(crate) const TOP: &[Key] = &[
-        Key::value("version"),
-        Key::value("default"),
-        Key::table("tests"),
-        Key::tables("environment"),
-        Key::table("actors"),
-        Key::table("approval"),
-        Key::table("commit"),
-        Key::table("ci"),
-        Key::tables("rule"),
-        Key::tables("test"),
-        Key::tables("component"),
-        Key::table("impact"),
-        Key::table("facts"),
-    ];
-    /// `[tests]`.
-    pub(crate) const TESTS: &[Key] = &[Key::value("paths")];
-    /// `[[environment]]`.
-    pub(crate) const ENVIRONMENT: &[Key] = &[Key::value("name"), Key::value("branches")];
-    /// `[actors]`.
-    pub(crate) const ACTORS: &[Key] = &[
-        Key::value("agent_env"),
-        Key::value("agent_authors"),
-        Key::value("agent_trailers"),
-    ];
-    /// `[approval]`.
-    pub(crate) const APPROVAL: &[Key] = &[Key::value("ttl")];
-    /// `[commit]`.
-    pub(crate) const COMMIT: &[Key] = &[Key::value("trailers")];
-    /// `[ci]`.
-    pub(crate) const CI: &[Key] = &[Key::value("require_provenance")];
-    /// `[[rule]]`.
-    pub(crate) const RULE: &[Key] = &[
-        Key::value("id"),
-        Key::value("actor"),
-        Key::value("env"),
-        Key::value("paths"),
-        Key::value("only_paths"),
-        Key::value("modifies_tests"),
-        Key::value("action"),
-        Key::value("ignore_case"),
-        Key::value("decision"),
-        Key::value("reason"),
-        Key::value("policy"),
-    ];
-    /// `[[test]]`.
-    pub(crate) const TEST: &[Key] = &[
-        Key::value("name"),
-        Key::value("intent"),
-        Key::value("expect"),
-    ];
-    /// `[[component]]`.
-    pub(crate) const COMPONENT: &[Key] = &[
-        Key::value("name"),
-        Key::value("paths"),
-        Key::value("depends_on"),
-        Key::value("test"),
-    ];
-    /// `[facts]`.
-    pub(crate) const FACTS: &[Key] = &[Key::value("exclude")];
-    /// `[impact]`.
-    pub(crate) const IMPACT: &[Key] = &[
-        Key::value("ignore"),
-        Key::value("global"),
-        Key::value("discover"),
-    ];
-}
-
-use keys::Key;
 
 /// `[commit] trailers`: `true` every commit, `false` none, absent agents' commits only —
 /// or every commit when `[ci] require_provenance` asks each to carry its actor.
@@ -2135,57 +2012,12 @@ fn integer_value(integer: &DeInteger<'_>) -> Option<i128> {
     i128::from_str_radix(integer.as_str(), integer.radix()).ok()
 }
 
-/// A user value for a message: in backticks, control characters escaped, long values cut.
-fn quote(value: &str) -> String {
-    const LIMIT: usize = 60;
-    let mut out = String::from("`");
-    for (count, ch) in value.chars().enumerate() {
-        if count == LIMIT {
-            out.push('…');
-            break;
-        }
-        if ch.is_control() {
-            out.extend(ch.escape_default());
-        } else {
-            out.push(ch);
-        }
-    }
-    out.push('`');
-    out
-}
-
 /// `text` as a TOML basic string, for help lines.
 fn toml_string(text: &str) -> String {
     // A JSON string is a valid TOML basic string for everything but a few control
     // escapes, which help lines never need to be exact about.
     let cut: String = text.chars().take(60).collect();
     serde_json::Value::String(cut).to_string()
-}
-
-/// The closest candidate to `word`, when it is close enough to be a likely typo.
-fn suggest<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
-    // Bounded so that hostile files stay fast: long words are not typos of short keys.
-    const MAX_LEN: usize = 64;
-    const MAX_CANDIDATES: usize = 256;
-    if word.is_empty() || word.len() > MAX_LEN {
-        return None;
-    }
-    let normal = |text: &str| text.to_lowercase().replace('-', "_");
-    let wanted = normal(word);
-    candidates
-        .into_iter()
-        .take(MAX_CANDIDATES)
-        .filter(|candidate| candidate.len() <= MAX_LEN && *candidate != word)
-        .map(|candidate| {
-            let distance = strsim::damerau_levenshtein(&wanted, &normal(candidate));
-            (distance, candidate)
-        })
-        .filter(|(distance, candidate)| {
-            let length = candidate.chars().count().max(word.chars().count());
-            *distance <= (length / 3).max(1) && *distance < word.chars().count()
-        })
-        .min_by_key(|(distance, _)| *distance)
-        .map(|(_, candidate)| candidate)
 }
 
 /// Decisions under other names people use for them.
@@ -2263,53 +2095,6 @@ fn is_env_var_name(name: &str) -> bool {
         .next()
         .is_some_and(|first| first.is_ascii_alphabetic() || first == b'_')
         && bytes.all(|b| b.is_ascii_alphanumeric() || b == b'_')
-}
-
-/// Where an error at `inner` (a byte range within the decoded string `decoded`) sits in
-/// the source. When the string is written without escapes, the range maps one to one
-/// after the opening quote; otherwise the whole string is underlined.
-fn inner_span(
-    source: &str,
-    value_span: &Range<usize>,
-    decoded: &str,
-    inner: &Range<usize>,
-) -> Range<usize> {
-    let whole = value_span.clone();
-    let Some(raw) = source.get(value_span.clone()) else {
-        return whole;
-    };
-    let delimiter = ["\"\"\"", "'''", "\"", "'"]
-        .into_iter()
-        .find(|delimiter| raw.starts_with(delimiter));
-    let Some(delimiter) = delimiter else {
-        return whole;
-    };
-    let mut start = value_span.start + delimiter.len();
-    if delimiter.len() == 3 {
-        // A line break right after the opening delimiter is not part of the string.
-        if source[start..].starts_with("\r\n") {
-            start += 2;
-        } else if source[start..].starts_with('\n') {
-            start += 1;
-        }
-    }
-    let end = start + decoded.len();
-    let verbatim = source.get(start..end) == Some(decoded)
-        && source
-            .get(end..)
-            .is_some_and(|rest| rest.starts_with(delimiter));
-    if !verbatim {
-        return whole;
-    }
-    let mut from = inner.start.min(decoded.len());
-    let mut to = inner.end.min(decoded.len()).max(from);
-    while !decoded.is_char_boundary(from) {
-        from -= 1;
-    }
-    while !decoded.is_char_boundary(to) {
-        to += 1;
-    }
-    start + from..start + to
 }
 
 /// The most parts a dotted key may have: toml's parser refuses longer ones (its recursion
@@ -2993,34 +2778,6 @@ depends_on = ["web"]
     }
 
     #[test]
-    fn policy_spans_map_into_the_toml_string() {
-        let cases: &[(&str, &str, Range<usize>, &str)] = &[
-            // (TOML value, decoded text, span in the text, expected underline)
-            (
-                "\"lines_chnged <= 4\"",
-                "lines_chnged <= 4",
-                0..12,
-                "lines_chnged",
-            ),
-            ("'lines_chnged <= 4'", "lines_chnged <= 4", 13..15, "<="),
-            ("\"\"\"\nx <= 4\"\"\"", "x <= 4", 5..6, "4"),
-            ("'''x <= 4'''", "x <= 4", 0..1, "x"),
-            // An escape shifts offsets: the whole string is underlined.
-            ("\"x\\u0020<= 4\"", "x <= 4", 0..1, "\"x\\u0020<= 4\""),
-            ("\"\\\\\\\\\"", "\\\\", 0..1, "\"\\\\\\\\\""),
-            // Spans past the end are clamped to the end of the text.
-            ("\"x <=\"", "x <=", 4..9, ""),
-            ("\"é <= 1\"", "é <= 1", 1..2, "é"),
-        ];
-        for (value, decoded, inner, expected) in cases {
-            let source = format!("policy = {value}\n");
-            let value_span = 9..9 + value.len();
-            let span = inner_span(&source, &value_span, decoded, inner);
-            assert_eq!(&source[span], *expected, "{value}");
-        }
-    }
-
-    #[test]
     fn a_minimal_file_loads_with_defaults() {
         let (policy, warnings) = load("Astrixfile.ax", "version = 1\n").unwrap();
         assert!(warnings.items.is_empty());
@@ -3371,19 +3128,6 @@ decision = "deny"
     }
 
     #[test]
-    fn suggestions_are_close_matches_only() {
-        assert_eq!(suggest("decison", ["decision", "id"]), Some("decision"));
-        assert_eq!(suggest("Decision", ["decision"]), Some("decision"));
-        assert_eq!(
-            suggest("only-paths", ["paths", "only_paths"]),
-            Some("only_paths")
-        );
-        assert_eq!(suggest("x", ["id"]), None);
-        assert_eq!(suggest("colour", ["policy", "reason"]), None);
-        assert_eq!(suggest(&"a".repeat(1000), ["a"]), None);
-    }
-
-    #[test]
     fn path_segments_split_fields_and_indices() {
         assert_eq!(
             path_segments("a.b[0][12].c"),
@@ -3547,11 +3291,5 @@ expect = "deny"
             insta::assert_snapshot!("astrixfile_many_mistakes_text", text);
             insta::assert_json_snapshot!("astrixfile_many_mistakes_json", diagnostics.to_json());
         });
-    }
-
-    #[test]
-    fn quote_escapes_and_cuts() {
-        assert_eq!(quote("a\u{1b}b"), "`a\\u{1b}b`");
-        assert_eq!(quote(&"x".repeat(100)), format!("`{}…`", "x".repeat(60)));
     }
 }

@@ -4,9 +4,11 @@
 //! evaluator ever sees raw TOML or uncompiled patterns.
 
 pub mod glob;
+mod keys;
 pub mod load;
 pub mod numeric;
 pub mod schema;
+mod text;
 pub mod wildcard;
 
 use std::fmt;
