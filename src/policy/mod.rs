@@ -7,6 +7,8 @@ pub mod glob;
 mod keys;
 pub mod load;
 pub mod numeric;
+mod raw;
+mod read;
 pub mod schema;
 mod text;
 pub mod wildcard;
