@@ -11,6 +11,7 @@ mod raw;
 mod read;
 pub mod schema;
 mod text;
+mod validate;
 pub mod wildcard;
 
 use std::fmt;
