@@ -6,9 +6,9 @@
 //! the evaluator never sees raw strings. Validation never reads TOML: only the raw records,
 //! the intent of a `[[test]]` among them as the value it was written as.
 //!
-//! This module holds the policy pass (`validate_policy`, which runs the others in file
-//! order) and the checks the passes share: decisions, empty values and path patterns. The
-//! passes of the tables are beside it:
+//! This module holds the policy pass (`validate_policy`, which runs the others) and the
+//! checks the passes share: decisions, empty values and path patterns. The passes of the
+//! tables are beside it:
 //!
 //! - `settings`: `[[environment]]`, `[actors]`, `[approval]`, `[commit]` and `[ci]`;
 //! - `rules`: `[[rule]]`;
@@ -69,6 +69,8 @@ impl<'a> Names<'a> {
 struct Invalid;
 
 impl Loader<'_> {
+    /// Phase 2: the raw records into a [`Policy`]; `None` when it cannot be built (every
+    /// problem is reported).
     pub(super) fn validate_policy(&mut self, raw: RawPolicy<'_, '_>) -> Option<Policy> {
         if let Some(version) = &raw.version {
             self.validate_version(version);
