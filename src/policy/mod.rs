@@ -10,6 +10,8 @@ pub mod numeric;
 mod raw;
 mod read;
 pub mod schema;
+#[cfg(test)]
+mod testing;
 mod text;
 mod validate;
 pub mod wildcard;

@@ -657,3 +657,111 @@ fn too_many_key_parts(source: &str) -> Option<Range<usize>> {
     }
     None
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::policy::load;
+    use crate::policy::testing::{INTENT, V, diagnoses, diagnostics};
+
+    diagnoses! {
+        toml_syntax_unquoted_string:
+            "version = 1\ndefault = allow\n"
+            => "toml-syntax", "string values must be quoted, expected literal string", "allow",
+            Some("put the value in double quotes");
+        toml_syntax_duplicate_key:
+            "version = 1\n[[rule]]\nid = \"a\"\nid = \"b\"\ndecision = \"deny\"\n"
+            => "toml-syntax", "duplicate key `id`", "id",
+            Some("a key appears once per table; write `[[rule]]` (or `[[test]]`, `[[environment]]`) before each new entry");
+        unknown_key_in_rule:
+            &format!("{V}[[rule]]\nid = \"a\"\ndecison = \"deny\"\ndecision = \"deny\"\n")
+            => "unknown-key", "unknown key `decison` in `[[rule]]`", "decison",
+            Some("did you mean `decision`?");
+        unknown_key_without_suggestion:
+            &format!("{V}[actors]\nfoo = 1\n")
+            => "unknown-key", "unknown key `foo` in `[actors]`", "foo",
+            Some("`[actors]` accepts `agent_env`, `agent_authors`, `agent_trailers`");
+        unknown_top_level_key:
+            "version = 1\ndefalt = \"deny\"\n"
+            => "unknown-key", "unknown key `defalt`", "defalt", Some("did you mean `default`?");
+        unknown_array_of_tables:
+            &format!("{V}[[rules]]\nid = \"a\"\n")
+            => "unknown-key", "unknown table `[[rules]]`", "[[rules]]", Some("did you mean `[[rule]]`?");
+        unknown_table_suggests_its_form:
+            &format!("{V}[actor]\nagent_env = []\n")
+            => "unknown-key", "unknown table `[actor]`", "[actor]", Some("did you mean `[actors]`?");
+        wrong_type_single_table_for_many:
+            &format!("{V}[test]\nname = \"a\"\n")
+            => "wrong-type", "wrong type for `test`: expected an array of tables, found a table", "[test]",
+            Some("write `[[test]]` with two brackets: the file may hold many of them");
+        wrong_type_boolean:
+            &format!("{V}[[rule]]\nid = \"a\"\nmodifies_tests = \"true\"\ndecision = \"deny\"\n")
+            => "wrong-type", "wrong type for `modifies_tests`: expected a boolean, found a string", "\"true\"",
+            Some("write `modifies_tests = true`, without quotes");
+        wrong_type_single_pattern:
+            &format!("{V}[[rule]]\nid = \"a\"\npaths = \"docs/**\"\ndecision = \"deny\"\n")
+            => "wrong-type", "wrong type for `paths`: expected an array of strings, found a string", "\"docs/**\"",
+            Some("write a list, even of one: `paths = [\"docs/**\"]`");
+        wrong_type_in_array:
+            &format!("{V}[[rule]]\nid = \"a\"\nactor = [\"human\", 3]\ndecision = \"deny\"\n")
+            => "wrong-type", "wrong type in `actor`: expected a string, found an integer", "3", None;
+        wrong_type_version_string:
+            "version = \"1\"\n"
+            => "wrong-type", "wrong type for `version`: expected an integer, found a string", "\"1\"",
+            Some("write `version = 1`, without quotes");
+        wrong_type_version_float:
+            "version = 1.0\n"
+            => "wrong-type", "wrong type for `version`: expected an integer, found a float", "1.0",
+            Some("write a whole number such as `version = 1`");
+        wrong_type_intent:
+            &format!("{V}[[test]]\nname = \"a\"\nintent = \"{{}}\"\nexpect = \"allow\"\n")
+            => "wrong-type", "wrong type for `intent`: expected a table, found a string", "\"{}\"", None;
+        missing_rule_id:
+            &format!("{V}[[rule]]\ndecision = \"deny\"\n")
+            => "missing-key", "missing key `id` in `[[rule]]`", "[[rule]]",
+            Some("give the rule a unique kebab-case id, such as `id = \"ci-config\"`");
+        missing_version:
+            "default = \"allow\"\n"
+            => "missing-key", "missing key `version`", "", Some("add `version = 1` at the top of the file");
+        missing_environment_branches:
+            &format!("{V}[[environment]]\nname = \"production\"\n")
+            => "missing-key", "missing key `branches` in `[[environment]]`", "[[environment]]",
+            Some("add the branch patterns, such as `branches = [\"main\", \"release/*\"]`");
+        missing_test_expect:
+            &format!("{V}[[test]]\nname = \"a\"\nintent = {INTENT}\n")
+            => "missing-key", "missing key `expect` in `[[test]]`", "[[test]]",
+            Some("add the decision the case expects: `expect = \"allow\"`, `\"require_approval\"` or `\"deny\"`");
+        unsupported_version_newer:
+            "version = 2\n[future]\nkey = 1\n"
+            => "unsupported-version", "version `2` needs a newer astrix", "2",
+            Some("this astrix reads version 1; install a newer astrix");
+        unsupported_version_huge:
+            "version = 99999999999999999999999999999999999999999\n"
+            => "unsupported-version", "version `99999999999999999999999999999999999999999` needs a newer astrix",
+            "99999999999999999999999999999999999999999",
+            Some("this astrix reads version 1; install a newer astrix");
+        commit_trailers_is_a_boolean:
+            &format!("{V}[commit]\ntrailers = \"yes\"\n")
+            => "wrong-type", "wrong type for `trailers`: expected a boolean, found a string", "\"yes\"", None;
+        component_without_name:
+            &format!("{V}[[component]]\npaths = [\"web/**\"]\n")
+            => "missing-key", "missing key `name` in `[[component]]`", "[[component]]",
+            Some("name the component, such as `name = \"web\"`");
+        discover_of_the_wrong_type:
+            &format!("{V}[impact]\ndiscover = \"yes\"\n")
+            => "wrong-type", "wrong type for `discover`: expected a boolean or an array of strings, found a string", "\"yes\"",
+            None;
+    }
+
+    #[test]
+    fn rules_may_be_written_as_an_array_of_inline_tables() {
+        let source = "version = 1\nrule = [\n  { id = \"a\", decision = \"deny\" },\n  { id = \"b\", decision = \"allow\" },\n]\n";
+        let (policy, _) = load("Astrixfile.ax", source).unwrap();
+        let lines: Vec<usize> = policy.rules.iter().map(|rule| rule.line).collect();
+        assert_eq!(lines, [3, 4]);
+        let source = "version = 1\nrule = [{ decision = \"deny\" }]\n";
+        let found = diagnostics(source);
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].code, "missing-key");
+        assert_eq!(&source[found[0].span.clone()], "{ decision = \"deny\" }");
+    }
+}

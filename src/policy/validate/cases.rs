@@ -228,6 +228,8 @@ fn path_segments(path: &str) -> Vec<Segment<'_>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::policy::testing::{INTENT, V, diagnoses};
+    use crate::policy::{Verdict, load};
 
     #[test]
     fn path_segments_split_fields_and_indices() {
@@ -242,5 +244,64 @@ mod tests {
             ]
         );
         assert!(path_segments(".").is_empty());
+    }
+
+    diagnoses! {
+        unknown_decision_expect:
+            &format!("{V}[[test]]\nname = \"a\"\nintent = {INTENT}\nexpect = \"allowed\"\n")
+            => "unknown-decision", "unknown decision `allowed`", "\"allowed\"", Some("did you mean `allow`?");
+        invalid_intent_boolean_modifies_tests:
+            &format!("{V}[[test]]\nname = \"a\"\nintent = {}\nexpect = \"allow\"\n", INTENT.replace("\"false\"", "true"))
+            => "invalid-intent", "invalid intent at `diff.modifies_tests`", "true",
+            Some("`modifies_tests` is a string in intents (SPEC §2): write `modifies_tests = \"true\"` or `\"false\"`");
+        invalid_intent_unknown_field:
+            &format!("{V}[[test]]\nname = \"a\"\nintent = {}\nexpect = \"allow\"\n", INTENT.replace("\"human\"", "\"human\", kind = \"x\""))
+            => "invalid-intent", "invalid intent at `actor.kind`", "kind", None;
+        invalid_intent_bad_path:
+            &format!("{V}[[test]]\nname = \"a\"\nintent = {}\nexpect = \"allow\"\n", INTENT.replace("[]", "[\"ok\", \"/etc/passwd\"]"))
+            => "invalid-intent", "invalid intent at `modified_files[1]`", "\"/etc/passwd\"", None;
+        invalid_intent_missing_field:
+            &format!("{V}[[test]]\nname = \"a\"\nintent = {}\nexpect = \"allow\"\n", INTENT.replace("target = { env = \"d\" }, ", ""))
+            => "invalid-intent", "invalid intent",
+            "{ actor = { type = \"human\" }, modified_files = [], diff = { modifies_tests = \"false\" } }",
+            Some("an intent has `actor = { type = … }`, `target = { env = … }`, `modified_files = […]` and `diff = { modifies_tests = \"true\" or \"false\" }`");
+        duplicate_test_name:
+            &format!("{V}[[test]]\nname = \"a\"\nintent = {INTENT}\nexpect = \"allow\"\n[[test]]\nname = \"a\"\nintent = {INTENT}\nexpect = \"allow\"\n")
+            => "duplicate-test-name", "duplicate test name `a`", "\"a\"",
+            Some("the first test with this name is on line 3; give each test its own name");
+    }
+
+    #[test]
+    fn test_cases_keep_their_intent_and_line() {
+        let source = format!(
+            "{V}\n[[test]]\nname = \"numbers keep their digits\"\nintent = {{ actor = {{ type = \"autonomous_llm\", id = \"x\" }}, target = {{ env = \"production\" }}, modified_files = [\"src/a.rs\"], diff = {{ modifies_tests = \"false\", lines_added = 123456789012345678901234567, lines_deleted = +1_000, binary_files = 1e3, tests_removed = nan, test_skips_added = \"7\", assertions_removed = 0x10 }}, approved = true }}\nexpect = \"require_approval\"\n"
+        );
+        let (policy, _) = load("Astrixfile.ax", &source).unwrap();
+        let case = &policy.cases[0];
+        assert_eq!(case.name, "numbers keep their digits");
+        assert_eq!(case.line, 3);
+        assert_eq!(case.expect, Verdict::RequireApproval);
+        let diff = &case.intent.diff;
+        let json = |count: Option<&crate::intent::RawCount>| count.map(|c| c.json().to_owned());
+        assert_eq!(
+            json(diff.lines_added.as_ref()).as_deref(),
+            Some("123456789012345678901234567")
+        );
+        assert_eq!(json(diff.lines_deleted.as_ref()).as_deref(), Some("1000"));
+        assert_eq!(json(diff.binary_files.as_ref()).as_deref(), Some("1e3"));
+        assert_eq!(
+            json(diff.tests_removed.as_ref()).as_deref(),
+            Some("\"nan\"")
+        );
+        assert_eq!(
+            json(diff.test_skips_added.as_ref()).as_deref(),
+            Some("\"7\"")
+        );
+        assert_eq!(
+            json(diff.assertions_removed.as_ref()).as_deref(),
+            Some("16")
+        );
+        assert_eq!(case.intent.approved, Some(true));
+        assert_eq!(case.intent.actor.id.as_deref(), Some("x"));
     }
 }

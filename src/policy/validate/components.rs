@@ -348,3 +348,110 @@ fn normal_directory(dir: &str) -> Option<String> {
     }
     Some(parts.join("/"))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::DEFAULT_GLOBAL_PATTERNS;
+    use crate::policy::testing::{V, diagnoses, diagnostics};
+    use crate::policy::{Discover, load};
+
+    diagnoses! {
+        duplicate_component:
+            &format!("{V}[[component]]\nname = \"web\"\n[[component]]\nname = \"web\"\n")
+            => "duplicate-component", "duplicate component `web`", "\"web\"",
+            Some("the first component with this name is on line 3; give each component its own name, or merge the two entries");
+        unknown_component_without_discovery:
+            &format!("{V}[impact]\ndiscover = false\n[[component]]\nname = \"web\"\n[[component]]\nname = \"e2e\"\ndepends_on = [\"wbe\"]\n")
+            => "unknown-component", "unknown component `wbe`", "\"wbe\"",
+            Some("did you mean `web`?");
+        component_cycle:
+            &format!("{V}[[component]]\nname = \"a\"\ndepends_on = [\"b\"]\n[[component]]\nname = \"b\"\ndepends_on = [\"c\"]\n[[component]]\nname = \"c\"\ndepends_on = [\"a\"]\n")
+            => "component-cycle", "components depend on each other in a cycle: a → b → c → a", "\"a\"",
+            Some("a change to any component of a cycle affects all of them; remove this dependency if that is not meant");
+        component_depends_on_itself:
+            &format!("{V}[[component]]\nname = \"a\"\ndepends_on = [\"a\"]\n")
+            => "component-cycle", "components depend on each other in a cycle: a → a", "\"a\"",
+            Some("a change to any component of a cycle affects all of them; remove this dependency if that is not meant");
+        empty_component_test:
+            &format!("{V}[[component]]\nname = \"web\"\ntest = \"\"\n")
+            => "empty-value", "empty `test`", "\"\"",
+            Some("write the shell command that tests the component, or remove `test`");
+        discover_outside_the_repository:
+            &format!("{V}[impact]\ndiscover = [\"web\", \"../x\"]\n")
+            => "invalid-directory", "invalid directory `../x` in `discover`", "\"../x\"",
+            Some("write a directory relative to the repository root with `/` separators, such as `\".\"` or `\"web\"`; `..` and absolute paths are not allowed");
+        invalid_ignore_glob:
+            &format!("{V}[impact]\nignore = [\"docs/[a\"]\n")
+            => "invalid-glob", "invalid pattern `docs/[a` in `ignore`", "\"docs/[a\"",
+            Some("unclosed character class; missing ']'");
+    }
+
+    #[test]
+    fn components_and_impact_load_into_the_policy() {
+        let source = r#"version = 1
+[impact]
+ignore = ["*.md"]
+discover = [".", "./web/", "web"]
+
+[[component]]
+name = "web"
+paths = ["web/**"]
+depends_on = ["core"]
+test = "npm test"
+
+[[component]]
+name = "e2e"
+depends_on = ["web"]
+"#;
+        let (policy, warnings) = load("Astrixfile.ax", source).unwrap();
+        assert!(warnings.items.is_empty(), "{warnings:#?}");
+        assert_eq!(
+            policy.impact.discover,
+            Discover::Roots(vec![String::new(), "web".to_owned()])
+        );
+        assert_eq!(policy.impact.ignore.patterns, ["*.md"]);
+        assert_eq!(
+            policy.impact.global.patterns.len(),
+            DEFAULT_GLOBAL_PATTERNS.len()
+        );
+        let names: Vec<&str> = policy.components.iter().map(|c| c.name.as_str()).collect();
+        assert_eq!(names, ["web", "e2e"]);
+        let web = &policy.components[0];
+        assert_eq!((web.line, web.test.as_deref()), (7, Some("npm test")));
+        assert_eq!(web.depends_on, ["core"]);
+        assert!(policy.components[1].paths.is_none());
+        let mut hits = vec![false; policy.matcher.list_count()];
+        policy
+            .matcher
+            .matching_lists("web/src/app.ts", &mut hits, &mut Vec::new());
+        assert!(hits[web.paths.as_ref().unwrap().list.0 as usize]);
+        policy
+            .matcher
+            .matching_lists("Cargo.lock", &mut hits, &mut Vec::new());
+        assert!(hits[policy.impact.global.list.0 as usize]);
+    }
+
+    #[test]
+    fn discovery_defaults_to_the_root_and_can_be_turned_off() {
+        let (policy, _) = load("Astrixfile.ax", V).unwrap();
+        assert_eq!(policy.impact.discover, Discover::Roots(vec![String::new()]));
+        let off = format!("{V}[impact]\ndiscover = false\n");
+        let (policy, _) = load("Astrixfile.ax", &off).unwrap();
+        assert_eq!(policy.impact.discover, Discover::Off);
+    }
+
+    #[test]
+    fn a_long_chain_of_components_is_checked_without_recursion() {
+        let mut source = V.to_owned();
+        for index in 0..10_000 {
+            source.push_str(&format!(
+                "[[component]]\nname = \"c{index}\"\ndepends_on = [\"c{}\"]\n",
+                index + 1
+            ));
+        }
+        source.push_str("[[component]]\nname = \"c10000\"\ndepends_on = [\"c0\"]\n");
+        let found = diagnostics(&source);
+        assert_eq!(found.len(), 1, "{found:#?}");
+        assert_eq!(found[0].code, "component-cycle");
+    }
+}

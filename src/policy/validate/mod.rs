@@ -314,3 +314,43 @@ fn synonym(word: &str) -> Option<&'static str> {
         _ => None,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::DEFAULT_TEST_PATTERNS;
+    use crate::policy::testing::{V, diagnoses};
+    use crate::policy::{Verdict, load};
+
+    diagnoses! {
+        unsupported_version_zero:
+            "version = 0\n"
+            => "unsupported-version", "unsupported version `0`", "0", Some("write `version = 1`");
+        unknown_decision_with_suggestion:
+            &format!("{V}[[rule]]\nid = \"a\"\ndecision = \"require-approval\"\n")
+            => "unknown-decision", "unknown decision `require-approval`", "\"require-approval\"",
+            Some("did you mean `require_approval`?");
+        unknown_decision_synonym:
+            &format!("{V}[[rule]]\nid = \"a\"\ndecision = \"block\"\n")
+            => "unknown-decision", "unknown decision `block`", "\"block\"", Some("did you mean `deny`?");
+        unknown_decision_default:
+            "version = 1\ndefault = \"maybe\"\n"
+            => "unknown-decision", "unknown decision `maybe`", "\"maybe\"",
+            Some("`default` is `allow`, `require_approval` or `deny`");
+        invalid_test_glob:
+            &format!("{V}[tests]\npaths = [\"{{a\"]\n")
+            => "invalid-glob", "invalid pattern `{a` in `paths`", "\"{a\"",
+            Some("unclosed alternate group; missing '}' (maybe escape '{' with '[{]'?)");
+    }
+
+    #[test]
+    fn a_minimal_file_loads_with_defaults() {
+        let (policy, warnings) = load("Astrixfile.ax", "version = 1\n").unwrap();
+        assert!(warnings.items.is_empty());
+        assert_eq!(policy.version, 1);
+        assert_eq!(policy.default, Verdict::Allow);
+        assert_eq!(policy.test_patterns, DEFAULT_TEST_PATTERNS);
+        assert!(policy.rules.is_empty() && policy.cases.is_empty());
+        assert!(policy.environments.is_empty());
+        assert!(policy.actors.agent_env.is_empty());
+    }
+}

@@ -378,3 +378,140 @@ fn kebab_case(text: &str) -> String {
     }
     out.trim_end_matches('-').to_owned()
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::intent::Action;
+    use crate::policy::testing::{V, diagnoses, diagnostics};
+    use crate::policy::{Verdict, load};
+
+    diagnoses! {
+        missing_decision:
+            &format!("{V}[[rule]]\nid = \"a\"\nactor = [\"human\"]\n")
+            => "missing-decision", "rule `a` has no `decision`", "[[rule]]",
+            Some("add `decision = \"deny\"`, `\"require_approval\"` or `\"allow\"`; only a rule with a `policy` may leave it out");
+        duplicate_rule_id:
+            &format!("{V}[[rule]]\nid = \"a\"\ndecision = \"deny\"\n\n[[rule]]\nid = \"a\"\ndecision = \"allow\"\n")
+            => "duplicate-rule-id", "duplicate rule id `a`", "\"a\"",
+            Some("the first rule with this id is on line 3; give each rule its own id");
+        invalid_rule_id:
+            &format!("{V}[[rule]]\nid = \"Agents_CI\"\ndecision = \"deny\"\n")
+            => "invalid-rule-id", "invalid rule id `Agents_CI`", "\"Agents_CI\"",
+            Some("an id is lowercase letters and digits in words joined by single hyphens: did you mean `agents-ci`?");
+        invalid_rule_id_double_hyphen:
+            &format!("{V}[[rule]]\nid = \"a--b\"\ndecision = \"deny\"\n")
+            => "invalid-rule-id", "invalid rule id `a--b`", "\"a--b\"",
+            Some("an id is lowercase letters and digits in words joined by single hyphens: did you mean `a-b`?");
+        invalid_glob:
+            &format!("{V}[[rule]]\nid = \"a\"\npaths = [\"docs/**\", \"a[b\"]\ndecision = \"deny\"\n")
+            => "invalid-glob", "invalid pattern `a[b` in `paths`", "\"a[b\"",
+            Some("unclosed character class; missing ']'");
+        unknown_action:
+            &format!("{V}[[rule]]\nid = \"x\"\naction = [\"merg\"]\ndecision = \"deny\"\n")
+            => "unknown-action", "unknown action `merg`", "\"merg\"",
+            Some("did you mean `merge`?");
+        empty_rule_id:
+            &format!("{V}[[rule]]\nid = \"\"\ndecision = \"deny\"\n")
+            => "empty-value", "empty rule id", "\"\"",
+            Some("give the rule a kebab-case id, such as `ci-config`");
+        empty_actor:
+            &format!("{V}[[rule]]\nid = \"a\"\nactor = [\"\"]\ndecision = \"deny\"\n")
+            => "empty-value", "empty actor type in `actor`", "\"\"", Some("remove the empty entry");
+        empty_pattern:
+            &format!("{V}[[rule]]\nid = \"a\"\nonly_paths = [\"\"]\ndecision = \"deny\"\n")
+            => "empty-value", "empty pattern in `only_paths`", "\"\"", Some("remove the empty entry");
+        empty_reason:
+            &format!("{V}[[rule]]\nid = \"a\"\ndecision = \"deny\"\nreason = \"\"\n")
+            => "empty-value", "empty `reason`", "\"\"", Some("say why the rule exists, or remove `reason`");
+        empty_policy:
+            &format!("{V}[[rule]]\nid = \"a\"\npolicy = ''\n")
+            => "empty-value", "empty `policy`", "''",
+            Some("write one comparison such as `lines_changed <= 400`, or remove `policy`");
+        empty_condition_paths:
+            &format!("{V}[[rule]]\nid = \"a\"\npaths = []\ndecision = \"deny\"\n")
+            => "empty-condition", "rule `a` never matches: `paths` is empty", "[]",
+            Some("list at least one pattern, or remove `paths`");
+        empty_condition_actor:
+            &format!("{V}[[rule]]\nid = \"a\"\nactor = []\ndecision = \"deny\"\n")
+            => "empty-condition", "rule `a` never matches: `actor` is empty", "[]",
+            Some("remove `actor` to match any actor type");
+        unknown_actor:
+            &format!("{V}[[rule]]\nid = \"a\"\nactor = [\"autonomous-llm\"]\ndecision = \"deny\"\n")
+            => "unknown-actor", "unknown actor type `autonomous-llm`", "\"autonomous-llm\"",
+            Some("did you mean `autonomous_llm`?");
+        unknown_env:
+            &format!("{V}[[environment]]\nname = \"production\"\nbranches = [\"main\"]\n[[rule]]\nid = \"a\"\nenv = [\"prodution\"]\ndecision = \"deny\"\n")
+            => "unknown-env", "unknown environment `prodution`", "\"prodution\"",
+            Some("did you mean `production`?");
+    }
+
+    // NEEDS THE NUMERIC PARSER: these rely on `NumericPolicy::parse` (src/policy/numeric.rs)
+    // accepting valid policies and flagging unknown arguments; they fail against its stub.
+    diagnoses! {
+        invalid_decision_allow_with_policy:
+            &format!("{V}[[rule]]\nid = \"a\"\npolicy = \"lines_changed <= 400\"\ndecision = \"allow\"\n")
+            => "invalid-decision", "a rule with a `policy` cannot decide `allow`", "\"allow\"",
+            Some("a passing policy already allows; the decision applies when the policy fails: `require_approval` (the default) or `deny`");
+    }
+
+    /// NEEDS THE NUMERIC PARSER: an unknown argument is underlined inside the string, with a
+    /// suggestion (the numeric parser's help, or one computed here).
+    #[test]
+    fn unknown_argument_is_underlined_inside_the_policy() {
+        let source = format!("{V}[[rule]]\nid = \"a\"\npolicy = \"lines_chnged <= 400\"\n");
+        let found = diagnostics(&source);
+        assert_eq!(found.len(), 1, "{found:#?}");
+        assert_eq!(found[0].code, "unknown-argument");
+        assert_eq!(&source[found[0].span.clone()], "lines_chnged");
+        assert!(found[0].message.contains("lines_chnged"), "{found:#?}");
+        assert!(
+            found[0]
+                .help
+                .as_deref()
+                .is_some_and(|help| help.contains("lines_changed")),
+            "{found:#?}"
+        );
+    }
+
+    /// NEEDS THE NUMERIC PARSER: a syntax error is reported as `invalid-policy` inside the
+    /// string, with the numeric parser's explanation as the label.
+    #[test]
+    fn invalid_policy_is_underlined_inside_the_policy() {
+        let source =
+            format!("{V}[[rule]]\nid = \"a\"\npolicy = 'lines_changed between 0 and 200'\n");
+        let found = diagnostics(&source);
+        assert_eq!(found.len(), 1, "{found:#?}");
+        assert_eq!(found[0].code, "invalid-policy");
+        assert_eq!(
+            found[0].message,
+            "invalid policy `lines_changed between 0 and 200`"
+        );
+        let underlined = &source[found[0].span.clone()];
+        assert!(
+            !underlined.is_empty() && "lines_changed between 0 and 200".contains(underlined),
+            "{underlined:?}"
+        );
+    }
+
+    /// NEEDS THE NUMERIC PARSER: a policy rule needs no decision, and defaults to a hold.
+    #[test]
+    fn a_policy_rule_defaults_to_require_approval() {
+        let source = format!(
+            "{V}[[rule]]\nid = \"a\"\npolicy = \"lines_changed <= 400\"\n\n[[rule]]\nid = \"b\"\npolicy = \"files_changed < 3\"\ndecision = \"deny\"\n"
+        );
+        let (policy, _) = load("Astrixfile.ax", &source).unwrap();
+        assert_eq!(policy.rules[0].decision, Verdict::RequireApproval);
+        assert_eq!(policy.rules[1].decision, Verdict::Deny);
+        assert!(policy.rules.iter().all(|rule| rule.policy.is_some()));
+    }
+
+    #[test]
+    fn rule_actions_and_ignore_case_load() {
+        let source = format!(
+            "{V}[[rule]]\nid = \"merges\"\naction = [\"merge\"]\npaths = [\".env\"]\nignore_case = true\ndecision = \"deny\"\n"
+        );
+        let (policy, _) = load("Astrixfile.ax", &source).unwrap();
+        assert_eq!(policy.rules[0].action, Some(vec![Action::Merge]));
+        assert!(policy.rules[0].ignore_case);
+    }
+}

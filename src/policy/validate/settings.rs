@@ -170,3 +170,56 @@ fn is_env_var_name(name: &str) -> bool {
         .is_some_and(|first| first.is_ascii_alphabetic() || first == b'_')
         && bytes.all(|b| b.is_ascii_alphanumeric() || b == b'_')
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::policy::testing::{V, diagnoses};
+    use crate::policy::{TrailerMode, load};
+
+    diagnoses! {
+        empty_agent_author_pattern:
+            &format!("{V}[actors]\nagent_authors = [\"*[bot] <*>\", \"\"]\n")
+            => "empty-value", "empty pattern in `agent_authors`", "\"\"",
+            Some("remove the empty entry; `*` matches anything");
+        invalid_branch_glob:
+            &format!("{V}[[environment]]\nname = \"production\"\nbranches = [\"release/[x\"]\n")
+            => "invalid-glob", "invalid branch pattern `release/[x` in `branches`", "\"release/[x\"",
+            Some("unclosed character class; missing ']'");
+        invalid_env_var:
+            &format!("{V}[actors]\nagent_env = [\"MY_AGENT\", \"MY-AGENT\"]\n")
+            => "invalid-env-var", "invalid environment variable name `MY-AGENT`", "\"MY-AGENT\"",
+            Some("a name is ASCII letters, digits and `_`, and does not start with a digit");
+        invalid_env_var_leading_digit:
+            &format!("{V}[actors]\nagent_env = [\"1AGENT\"]\n")
+            => "invalid-env-var", "invalid environment variable name `1AGENT`", "\"1AGENT\"",
+            Some("a name is ASCII letters, digits and `_`, and does not start with a digit");
+        empty_condition_branches:
+            &format!("{V}[[environment]]\nname = \"staging\"\nbranches = []\n")
+            => "empty-condition", "environment `staging` never matches a branch: `branches` is empty", "[]",
+            Some("list at least one branch pattern, or remove the entry");
+    }
+
+    #[test]
+    fn actor_patterns_and_commit_trailers() {
+        let source = format!(
+            "{V}[actors]\nagent_authors = [\"*[bot] <*>\"]\nagent_trailers = [\"X-Agent: *\"]\n[commit]\ntrailers = true\n"
+        );
+        let (policy, _) = load("Astrixfile.ax", &source).unwrap();
+        assert!(policy.actors.agent_authors[0].is_match("Robo[bot] <r@example.com>"));
+        assert!(policy.actors.agent_trailers[0].is_match("x-agent: nightly"));
+        assert_eq!(policy.commit.trailers, TrailerMode::All);
+        let (policy, _) = load("Astrixfile.ax", "version = 1\n").unwrap();
+        // Absent: agents' commits get the trailers.
+        assert_eq!(policy.commit.trailers, TrailerMode::Agents);
+        assert!(!policy.ci.require_provenance);
+        assert!(policy.actors.agent_authors.is_empty() && policy.actors.agent_trailers.is_empty());
+        let source = format!("{V}[commit]\ntrailers = false\n[ci]\nrequire_provenance = true\n");
+        let (policy, _) = load("Astrixfile.ax", &source).unwrap();
+        assert_eq!(policy.commit.trailers, TrailerMode::Off);
+        assert!(policy.ci.require_provenance);
+        // Provenance required: every commit carries its actor unless the file says otherwise.
+        let source = format!("{V}[ci]\nrequire_provenance = true\n");
+        let (policy, _) = load("Astrixfile.ax", &source).unwrap();
+        assert_eq!(policy.commit.trailers, TrailerMode::All);
+    }
+}
