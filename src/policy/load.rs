@@ -15,7 +15,7 @@
 //!    [`Policy`] (the `validate_…` functions).
 //!
 //! After a syntax error, what may stem from the parser's recovery is dropped; the rest is
-//! sorted into file order. The phases share one [`Loader`], which each extends in its own
+//! sorted into file order. The phases share one `Loader`, which each extends in its own
 //! module.
 //!
 //! To add a key: list it in `keys.rs`, give its table's `Raw…` record a field for it, read it
