@@ -90,7 +90,9 @@ fn too_large(file: &str, source: &str) -> Diagnostics {
     }
 }
 
-/// Reads one file; collects every diagnostic.
+/// One file being loaded: its source, every diagnostic found so far and the budget of
+/// suggestions. Reading (`read.rs`) and validation (`validate/`) add their methods to it in
+/// their own modules; both report through the helpers here.
 pub(super) struct Loader<'s> {
     pub(super) source: &'s str,
     index: LineIndex,

@@ -616,6 +616,8 @@ fn is_newer(integer: &DeInteger<'_>) -> bool {
     }
 }
 
+/// The value of a TOML integer when it fits (a test intent's numbers are written as JSON
+/// with it too).
 pub(super) fn integer_value(integer: &DeInteger<'_>) -> Option<i128> {
     i128::from_str_radix(integer.as_str(), integer.radix()).ok()
 }

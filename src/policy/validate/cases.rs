@@ -9,13 +9,13 @@ use std::ops::Range;
 use toml::Spanned;
 use toml::de::DeValue;
 
-use super::super::TestCase;
-use super::super::load::Loader;
-use super::super::raw::RawCase;
-use super::super::read::integer_value;
-use super::super::text::quote;
 use crate::diagnostic::{Code, Diagnostic};
 use crate::intent::ActionIntent;
+use crate::policy::TestCase;
+use crate::policy::load::Loader;
+use crate::policy::raw::RawCase;
+use crate::policy::read::integer_value;
+use crate::policy::text::quote;
 
 impl Loader<'_> {
     pub(super) fn validate_case(

@@ -3,13 +3,13 @@
 
 use std::collections::{HashMap, HashSet};
 
-use super::super::glob::MatcherBuilder;
-use super::super::load::Loader;
-use super::super::raw::{At, RawComponent, RawDiscover, RawImpact};
-use super::super::text::quote;
-use super::super::{ComponentDecl, Discover, Impact};
 use super::Names;
 use crate::diagnostic::{Code, Diagnostic};
+use crate::policy::glob::MatcherBuilder;
+use crate::policy::load::Loader;
+use crate::policy::raw::{At, RawComponent, RawDiscover, RawImpact};
+use crate::policy::text::quote;
+use crate::policy::{ComponentDecl, Discover, Impact};
 
 /// `[impact] global` when the file does not set it: files that affect every component
 /// (root manifests, lockfiles, toolchain and package-manager settings).

@@ -4,15 +4,15 @@
 
 use std::collections::HashMap;
 
-use super::super::glob::MatcherBuilder;
-use super::super::load::Loader;
-use super::super::numeric::{Argument, NumericPolicy, PolicySyntaxError};
-use super::super::raw::{At, RawRule, StringList};
-use super::super::text::{inner_span, quote, suggest};
-use super::super::{PatternList, Rule, Verdict};
 use super::{Invalid, Names};
 use crate::diagnostic::{Code, Diagnostic};
 use crate::intent::Action;
+use crate::policy::glob::MatcherBuilder;
+use crate::policy::load::Loader;
+use crate::policy::numeric::{Argument, NumericPolicy, PolicySyntaxError};
+use crate::policy::raw::{At, RawRule, StringList};
+use crate::policy::text::{inner_span, quote, suggest};
+use crate::policy::{PatternList, Rule, Verdict};
 
 impl Loader<'_> {
     pub(super) fn validate_rule(

@@ -2,13 +2,13 @@
 //! environment), `[actors]`, `[approval] ttl`, and the `[commit]` trailers, whose default
 //! `[ci] require_provenance` changes.
 
-use super::super::glob;
-use super::super::load::Loader;
-use super::super::raw::{At, RawEnvironment, StringList};
-use super::super::text::quote;
-use super::super::wildcard::Wildcard;
-use super::super::{Actors, Environment, TrailerMode};
 use crate::diagnostic::{Code, Diagnostic};
+use crate::policy::glob;
+use crate::policy::load::Loader;
+use crate::policy::raw::{At, RawEnvironment, StringList};
+use crate::policy::text::quote;
+use crate::policy::wildcard::Wildcard;
+use crate::policy::{Actors, Environment, TrailerMode};
 
 /// How long an approval stays valid when `[approval] ttl` is not set.
 pub const DEFAULT_APPROVAL_TTL: std::time::Duration = std::time::Duration::from_secs(24 * 3600);
