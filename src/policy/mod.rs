@@ -4,9 +4,16 @@
 //! evaluator ever sees raw TOML or uncompiled patterns.
 
 pub mod glob;
+mod keys;
 pub mod load;
 pub mod numeric;
+mod raw;
+mod read;
 pub mod schema;
+#[cfg(test)]
+mod testing;
+mod text;
+mod validate;
 pub mod wildcard;
 
 use std::fmt;

@@ -436,7 +436,7 @@ fn intent_schema() -> Value {
 
 #[cfg(test)]
 mod tests {
-    use super::super::load::keys::{self, Key};
+    use super::super::keys::{self, Key};
     use super::*;
 
     fn property_names(schema: &Value, pointer: &str) -> Vec<String> {
