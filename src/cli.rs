@@ -118,8 +118,15 @@ pub struct ApproveArgs {
     #[arg(long, value_name = "TEXT")]
     pub reason: Option<String>,
     /// Approve the staged content as an amend of HEAD (on top of HEAD's parent).
-    #[arg(long, conflicts_with_all = ["list", "revoke"])]
+    #[arg(long, conflicts_with_all = ["list", "revoke", "branch"])]
     pub amend: bool,
+    /// Approve what BRANCH would gain by moving to `--tip`: each commit that nothing vouches
+    /// for, and all of them as one change, as the reference-transaction hook judges them.
+    #[arg(long, value_name = "BRANCH", requires = "tip", conflicts_with_all = ["list", "revoke"])]
+    pub branch: Option<String>,
+    /// The commit `--branch` would move to.
+    #[arg(long, value_name = "COMMIT", requires = "branch")]
+    pub tip: Option<String>,
     /// List the recorded approvals.
     #[arg(long, conflicts_with = "revoke")]
     pub list: bool,

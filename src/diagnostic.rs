@@ -93,11 +93,13 @@ pub enum Code {
     ComponentCycle,
     /// A rule's `action` names something other than `commit` or `merge`.
     UnknownAction,
+    /// A `[backstop] trusted_remotes` entry that is not a remote's name.
+    InvalidRemote,
 }
 
 impl Code {
     /// Every code, errors first.
-    pub const ALL: [Code; 27] = [
+    pub const ALL: [Code; 28] = [
         Code::FileTooLarge,
         Code::TomlSyntax,
         Code::UnknownKey,
@@ -125,6 +127,7 @@ impl Code {
         Code::UnknownEnv,
         Code::ComponentCycle,
         Code::UnknownAction,
+        Code::InvalidRemote,
     ];
 
     /// The stable kebab-case name.
@@ -157,6 +160,7 @@ impl Code {
             Code::InvalidDirectory => "invalid-directory",
             Code::ComponentCycle => "component-cycle",
             Code::UnknownAction => "unknown-action",
+            Code::InvalidRemote => "invalid-remote",
         }
     }
 

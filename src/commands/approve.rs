@@ -1,8 +1,9 @@
-//! `astrix approve`: a human approves exactly the staged content (SPEC §6).
+//! `astrix approve`: a human approves exactly the staged content, or what a branch would
+//! gain by moving to a commit (`--branch`/`--tip`).
 //!
-//! The approval binds the parent commit, the tree that would be committed, the policy's
-//! digest and the target environment; it needs a terminal on stdin, asks for `y`/`yes`, and
-//! is refused when an agent marker is present in the environment.
+//! An approval binds the digest of the change's verbatim patch, the policy's digest and the
+//! target environment; it needs a terminal on stdin, asks for `y`/`yes`, and is refused when
+//! an agent marker is present in the environment.
 
 use std::io::BufRead as _;
 
@@ -14,7 +15,8 @@ use crate::context::Context;
 use crate::env::AGENT_MARKERS;
 use crate::exit::ExitStatus;
 use crate::gate::{
-    JudgeOptions, Judgement, astrix_dir, holds_for_any_actor, judge_amend, judge_staged,
+    JudgeOptions, Judgement, astrix_dir, branch::judge_proposed_move, holds_for_any_actor,
+    judge_amend, judge_staged,
 };
 use crate::policy::Verdict;
 use crate::report::write_json;
@@ -33,6 +35,9 @@ pub fn run(args: &ApproveArgs, ctx: &mut Context<'_>) -> anyhow::Result<ExitStat
         bail!(
             "`astrix approve` needs a person at a terminal: standard input is not a terminal; run it yourself in a shell"
         );
+    }
+    if let (Some(branch), Some(tip)) = (&args.branch, &args.tip) {
+        return approve_move(args, branch, tip, ctx);
     }
     let (repo, judgement) = if args.amend {
         judge_amend(&ctx.cwd, &ctx.env)?
@@ -66,42 +71,21 @@ pub fn run(args: &ApproveArgs, ctx: &mut Context<'_>) -> anyhow::Result<ExitStat
         format_duration(ttl)
     )?;
     out.flush()?;
-    let mut answer = String::new();
-    std::io::stdin()
-        .lock()
-        .read_line(&mut answer)
-        .context("cannot read the answer")?;
-    if !matches!(answer.trim().to_ascii_lowercase().as_str(), "y" | "yes") {
+    if !confirmed()? {
         writeln!(ctx.stdout, "not approved")?;
         return Ok(ExitStatus::Denied);
     }
-    let identity = repo.user_identity();
-    let (Some(name), Some(email)) = (identity.name, identity.email) else {
-        bail!(
-            "git does not know who you are; set `git config user.name` and `git config user.email`, then approve again"
-        );
-    };
-    let parent = judgement.parent().map(str::to_owned);
+    let (name, email) = identity(&repo)?;
     let now = now_unix();
     let expires = now.saturating_add(i64::try_from(ttl.as_secs()).unwrap_or(i64::MAX));
-    let approval = Approval::new(
-        ApprovalKey {
-            patch: repo.patch_digest(&judgement.change)?,
-            policy_digest: judgement.policy.loaded.provenance.digest.clone(),
-            target: judgement.target.env.clone(),
-        },
-        parent,
-        name,
-        email,
-        now,
-        expires,
+    let approval = approval_of(
+        &repo,
+        &judgement,
+        &holds,
+        (&name, &email),
+        (now, expires),
         args.reason.clone(),
-        judgement.change.modified_paths(),
-        holds
-            .iter()
-            .flat_map(|(_, _, reasons)| reasons.iter().map(|reason| reason_id(reason)))
-            .collect(),
-    );
+    )?;
     let id = approval.id.clone();
     ApprovalStore::new(&astrix_dir(&repo)).record(approval, now)?;
     writeln!(
@@ -113,19 +97,168 @@ pub fn run(args: &ApproveArgs, ctx: &mut Context<'_>) -> anyhow::Result<ExitStat
     Ok(ExitStatus::Allowed)
 }
 
-/// Shows the staged change and what holds it, on stderr; false when nothing holds it.
-fn show(
+/// The holds on one change, for each actor that a rule holds it for.
+type Holds = Vec<(String, Verdict, Vec<String>)>;
+
+/// `astrix approve --branch B --tip C`: what moving `B` to `C` would bring, each commit and
+/// the whole, shown and approved at once.
+fn approve_move(
+    args: &ApproveArgs,
+    branch: &str,
+    tip: &str,
+    ctx: &mut Context<'_>,
+) -> anyhow::Result<ExitStatus> {
+    let proposed = judge_proposed_move(&ctx.cwd, &ctx.env, branch, tip)?;
+    let repo = &proposed.repo;
+    if proposed.judged.is_empty() {
+        writeln!(
+            ctx.stdout,
+            "moving `{branch}` to `{tip}` brings nothing to judge: every commit is on the branch, or vouched for (see docs/security.md); there is nothing to approve"
+        )?;
+        return Ok(ExitStatus::Allowed);
+    }
+    let mut held = Vec::new();
+    for (what, judgement) in &proposed.judged {
+        let holds = holds_for_any_actor(judgement);
+        let title = format!("astrix approve: moving `{branch}` to `{tip}` — {what}");
+        if show_change(judgement, &holds, &title, ctx)? {
+            held.push((judgement, holds));
+        }
+    }
+    if held.is_empty() {
+        writeln!(
+            ctx.stderr,
+            "
+no rule holds what `{branch}` would gain, for any actor; there is nothing to approve"
+        )?;
+        return Ok(ExitStatus::Allowed);
+    }
+    let (name, email) = identity(repo)?;
+    let ttl = held[0].0.policy.loaded.policy.approval_ttl;
+    let out = &mut *ctx.stderr;
+    write!(
+        out,
+        "
+approve {} for `{branch}` ({}) — the {} commit{} it would gain — (valid for {})? [y/N] ",
+        if held.len() == 1 {
+            "this change".to_owned()
+        } else {
+            format!("these {} changes", held.len())
+        },
+        held[0].0.target.env,
+        proposed.brought,
+        if proposed.brought == 1 { "" } else { "s" },
+        format_duration(ttl)
+    )?;
+    out.flush()?;
+    if !confirmed()? {
+        writeln!(ctx.stdout, "not approved")?;
+        return Ok(ExitStatus::Denied);
+    }
+    let now = now_unix();
+    let expires = now.saturating_add(i64::try_from(ttl.as_secs()).unwrap_or(i64::MAX));
+    let store = ApprovalStore::new(&astrix_dir(repo));
+    let mut ids = Vec::new();
+    for (judgement, holds) in &held {
+        let approval = approval_of(
+            repo,
+            judgement,
+            holds,
+            (&name, &email),
+            (now, expires),
+            args.reason.clone(),
+        )?;
+        ids.push(approval.id.clone());
+        store.record(approval, now)?;
+    }
+    writeln!(
+        ctx.stdout,
+        "approved {} until {}; run the same git command again",
+        ids.iter()
+            .map(|id| format!("`{id}`"))
+            .collect::<Vec<_>>()
+            .join(", "),
+        rfc3339(expires)
+    )?;
+    Ok(ExitStatus::Allowed)
+}
+
+/// The approval of one judged change.
+fn approval_of(
+    repo: &crate::git::Repository,
     judgement: &Judgement,
-    holds: &[(String, Verdict, Vec<String>)],
+    holds: &Holds,
+    (name, email): (&str, &str),
+    (now, expires): (i64, i64),
+    reason: Option<String>,
+) -> anyhow::Result<Approval> {
+    Ok(Approval::new(
+        ApprovalKey {
+            patch: repo.patch_digest(&judgement.change)?,
+            policy_digest: judgement.policy.loaded.provenance.digest.clone(),
+            target: judgement.target.env.clone(),
+        },
+        judgement.parent().map(str::to_owned),
+        name.to_owned(),
+        email.to_owned(),
+        now,
+        expires,
+        reason,
+        judgement.change.modified_paths(),
+        holds
+            .iter()
+            .flat_map(|(_, _, reasons)| reasons.iter().map(|reason| reason_id(reason)))
+            .collect(),
+    ))
+}
+
+/// Who approves: the identity git would record.
+fn identity(repo: &crate::git::Repository) -> anyhow::Result<(String, String)> {
+    let identity = repo.user_identity();
+    let (Some(name), Some(email)) = (identity.name, identity.email) else {
+        bail!(
+            "git does not know who you are; set `git config user.name` and `git config user.email`, then approve again"
+        );
+    };
+    Ok((name, email))
+}
+
+/// Reads the answer: `y` or `yes`, in any case.
+fn confirmed() -> anyhow::Result<bool> {
+    let mut answer = String::new();
+    std::io::stdin()
+        .lock()
+        .read_line(&mut answer)
+        .context("cannot read the answer")?;
+    Ok(matches!(
+        answer.trim().to_ascii_lowercase().as_str(),
+        "y" | "yes"
+    ))
+}
+
+/// Shows the staged change and what holds it, on stderr; false when nothing holds it.
+fn show(judgement: &Judgement, holds: &Holds, ctx: &mut Context<'_>) -> anyhow::Result<bool> {
+    let shown = show_change(judgement, holds, "astrix approve: the staged change", ctx)?;
+    if !shown {
+        writeln!(
+            ctx.stderr,
+            "\nno rule holds this content for any actor; there is nothing to approve"
+        )?;
+    }
+    Ok(shown)
+}
+
+/// Shows a change under `title` and what holds it, on stderr; false when nothing holds it.
+/// Fails when a rule denies it for every actor: approval cannot lift a denial.
+fn show_change(
+    judgement: &Judgement,
+    holds: &Holds,
+    title: &str,
     ctx: &mut Context<'_>,
 ) -> anyhow::Result<bool> {
     let style = ctx.stderr_style;
     let out = &mut *ctx.stderr;
-    writeln!(
-        out,
-        "{}",
-        style.bold().paint("astrix approve: the staged change")
-    )?;
+    writeln!(out, "{}", style.bold().paint(title))?;
     writeln!(
         out,
         "  target  {} — {}",
@@ -154,10 +287,6 @@ fn show(
         writeln!(out, "    {} {path}  {lines}", file.kind.letter())?;
     }
     if holds.is_empty() {
-        writeln!(
-            out,
-            "\nno rule holds this content for any actor; there is nothing to approve"
-        )?;
         return Ok(false);
     }
     writeln!(out, "\n{}", style.bold().paint("what holds it"))?;
@@ -170,7 +299,9 @@ fn show(
         denied_for_all &= *verdict == Verdict::Deny;
     }
     if denied_for_all {
-        bail!("this content is denied, and approval cannot lift a denial; change what is staged");
+        bail!(
+            "this content is denied, and approval cannot lift a denial; change it (what is staged, or the commits the branch would gain)"
+        );
     }
     Ok(true)
 }

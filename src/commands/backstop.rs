@@ -10,11 +10,16 @@ use std::io::BufRead as _;
 use anyhow::Context as _;
 
 use crate::audit::{AuditEntry, AuditLog};
-use crate::cli::{Format, HookArgs};
+use crate::cli::HookArgs;
 use crate::context::Context;
 use crate::exit::ExitStatus;
-use crate::gate::branch::{self, Move, Outcome, Reporter, SYMBOLIC_BRANCH, SymbolicRefusal};
-use crate::gate::{astrix_dir, audit_entry, write_policy_diagnostics, write_report};
+use crate::gate::branch::{
+    self, Move, Outcome, PROTECTED_DELETION, Refusal, Reporter, SYMBOLIC_BRANCH, UNSEEN_MOVE,
+};
+use crate::gate::{
+    amend_next_steps, astrix_dir, audit_entry, commit_next_steps, take_pass, update_next_steps,
+    write_policy_diagnostics, write_text_report,
+};
 use crate::git::Repository;
 use crate::policy::Verdict;
 
@@ -38,44 +43,105 @@ struct Printer<'c, 'a> {
     ctx: &'c mut Context<'a>,
 }
 
+impl Printer<'_, '_> {
+    /// The report of a judgement that stops an update: what arrived and from where, the
+    /// judgement, and what to do.
+    fn report(&mut self, repo: &Repository, outcome: &Outcome<'_>) -> anyhow::Result<()> {
+        let style = self.ctx.stderr_style;
+        let out = &mut *self.ctx.stderr;
+        writeln!(
+            out,
+            "astrix: the reference-transaction hook stopped the update of branch `{}` ({})",
+            outcome.branch, outcome.what
+        )?;
+        match outcome.commit {
+            Some(commit) => {
+                let summary = repo
+                    .commit_meta(commit)
+                    .map(|meta| meta.summary)
+                    .unwrap_or_default();
+                let from = match outcome.movement {
+                    Move::NewCommit => format!("made on `{}`", outcome.branch),
+                    Move::Amend => format!("which amends the tip of `{}`", outcome.branch),
+                    Move::Rewrite | Move::Gain => branch::where_from(repo, commit, outcome.branch),
+                };
+                writeln!(
+                    out,
+                    "  arrived: commit {} {:?}, {from}",
+                    &commit[..commit.len().min(12)],
+                    summary,
+                )?;
+            }
+            None => writeln!(
+                out,
+                "  arrived: the commits {} as one change",
+                outcome.range
+            )?,
+        }
+        write_policy_diagnostics(outcome.judgement, out, style.enabled())?;
+        let judgement = outcome.judgement;
+        let next_steps = match outcome.movement {
+            Move::NewCommit => commit_next_steps(
+                &judgement.policy.loaded.policy,
+                &judgement.decision,
+                &judgement.actor,
+                &judgement.target,
+            ),
+            Move::Amend => amend_next_steps(&judgement.decision),
+            Move::Rewrite | Move::Gain => update_next_steps(
+                &judgement.policy.loaded.policy,
+                &judgement.decision,
+                &judgement.target,
+                outcome.branch,
+                &outcome.new[..outcome.new.len().min(12)],
+                match repo.replaying() {
+                    Some("rebase") => "`git rebase --continue`",
+                    Some("cherry-pick") => "`git cherry-pick --continue`",
+                    _ => "the same git command",
+                },
+            ),
+        };
+        let subject = if outcome.commit.is_some() {
+            "this commit"
+        } else {
+            "these commits"
+        };
+        write_text_report(judgement, out, style, subject, next_steps, false)?;
+        let footer = match outcome.movement {
+            Move::NewCommit => {
+                "`--no-verify` skips only the pre-commit hook, not astrix: the branch was not updated, and the change is still staged"
+            }
+            Move::Amend => {
+                "the branch was not updated: an amend is judged as the whole commit it makes, against its parent, not only what changed since the tip it replaces; the change is still staged"
+            }
+            Move::Rewrite => {
+                "the branch was not updated: each commit a rewrite (an amend, a rebase) brings that the branch did not have is judged against its parent, and all of them as one change, as whoever moves the branch; a commit a rebase only moved is not judged again"
+            }
+            Move::Gain => {
+                "the branch was not updated: it would gain commits that nothing vouches for (made where no branch moved, or on a branch of another environment); each is judged against its parent, and all of them as one change, as whoever moves the branch"
+            }
+        };
+        writeln!(out, "\n{footer}")?;
+        Ok(())
+    }
+}
+
 impl Reporter for Printer<'_, '_> {
     fn judged(&mut self, repo: &Repository, outcome: &Outcome<'_>) -> anyhow::Result<ExitStatus> {
         let status = outcome.judgement.status();
         if status != ExitStatus::Allowed {
-            let style = self.ctx.stderr_style;
-            writeln!(
-                self.ctx.stderr,
-                "astrix: the reference-transaction hook stopped the update of branch `{}` ({})",
-                outcome.branch, outcome.what
-            )?;
-            write_policy_diagnostics(
-                outcome.judgement,
-                self.ctx.stderr,
-                self.ctx.stderr_style.enabled(),
-            )?;
-            write_report(
-                outcome.judgement,
-                self.ctx.stderr,
-                style,
-                Format::Text,
-                false,
-            )?;
-            let footer = match outcome.movement {
-                Move::Rewrite => {
-                    "the branch was not updated: a rewritten commit (an amend, a rebase) is judged whole against its parent. To approve it, a human runs `astrix approve --amend` (during a stopped rebase, at the commit it left checked out); then run the same `git commit --amend` or `git rebase --continue` again"
-                }
-                Move::NewCommit => {
-                    "`--no-verify` skips only the pre-commit hook, not astrix: the branch was not updated, and the change is still staged"
-                }
-                Move::FastForward | Move::Nothing => "the branch was not updated",
-            };
-            writeln!(self.ctx.stderr, "\n{footer}")?;
+            self.report(repo, outcome)?;
+        } else if let (Move::NewCommit, Some(commit)) = (outcome.movement, outcome.commit)
+            && take_pass(repo, outcome.judgement, &repo.commit_info(commit)?.tree)
+        {
+            // pre-commit passed and logged this very commit.
+            return Ok(status);
         }
         AuditLog::new(&astrix_dir(repo))
             .append(&audit_entry(
                 "reference-transaction",
                 outcome.judgement,
-                Some(outcome.new),
+                Some(outcome.commit.unwrap_or(outcome.new)),
             ))
             .context(
                 "the decision cannot be recorded in the audit log, so the update is blocked",
@@ -83,16 +149,21 @@ impl Reporter for Printer<'_, '_> {
         Ok(status)
     }
 
-    fn refused(
-        &mut self,
-        repo: &Repository,
-        refusal: &SymbolicRefusal,
-    ) -> anyhow::Result<ExitStatus> {
+    fn refused(&mut self, repo: &Repository, refusal: &Refusal) -> anyhow::Result<ExitStatus> {
+        let what = match refusal.rule {
+            SYMBOLIC_BRANCH => "a symbolic reference",
+            UNSEEN_MOVE => "a protected branch moved where the hook does not see",
+            PROTECTED_DELETION => "an agent deletes a protected branch",
+            _ => "too many commits to judge",
+        };
         writeln!(
             self.ctx.stderr,
-            "astrix: the reference-transaction hook stopped the update of branch `{}` (a symbolic reference)\n  {}\n\nnext:\n  - point `{}` at a branch of the same environment, or make it an ordinary branch (`git branch -f {} <commit>`)",
-            refusal.branch, refusal.problem, refusal.branch, refusal.branch
+            "astrix: the reference-transaction hook stopped the update of branch `{}` ({what})\n  {}\n\nnext:",
+            refusal.branch, refusal.problem
         )?;
+        for step in &refusal.next_steps {
+            writeln!(self.ctx.stderr, "  - {step}")?;
+        }
         AuditLog::new(&astrix_dir(repo))
             .append(&AuditEntry {
                 time: crate::time::rfc3339(crate::time::now_unix()),
@@ -105,7 +176,7 @@ impl Reporter for Printer<'_, '_> {
                 files: 0,
                 decision: Verdict::Deny.name().to_owned(),
                 allowed: false,
-                rules: vec![SYMBOLIC_BRANCH.to_owned()],
+                rules: vec![refusal.rule.to_owned()],
                 reason: refusal.problem.clone(),
                 approval: None,
                 policy_digest: Some(refusal.policy_digest.clone()),

@@ -2,7 +2,8 @@
 //! directory run, and what `.pre-commit-hooks.yaml` runs under pre-commit and prek.
 //!
 //! - `pre-commit` judges the staged change (as `astrix check`), appends the decision to the
-//!   audit log, and on a pass records that exact parent and tree for the backstop.
+//!   audit log, and notes what it passed so that the backstop, which judges the commit
+//!   again, does not log the same pass twice.
 //! - `reference-transaction` is the backstop (SPEC §6): git runs it for every ref update,
 //!   also under `git commit --no-verify`, and a non-zero exit in the `prepared` state aborts
 //!   the update. See [`super::backstop`].

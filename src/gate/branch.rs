@@ -1,36 +1,61 @@
 //! Updates of local branches, judged: what the backstop (the `reference-transaction` hook,
-//! SPEC §6) decides for a transaction.
+//! SPEC §6) decides for a transaction. git runs it for every ref update — also under `git
+//! commit --no-verify` — and a non-zero exit in the `prepared` state aborts the update
+//! (`fatal: ref updates aborted by hook`; the change stays staged).
 //!
-//! git runs it for every ref update — also under `git commit --no-verify` — and a non-zero
-//! exit in the `prepared` state aborts the update (`fatal: ref updates aborted by hook`;
-//! the change stays staged). It judges each update of a local branch that brings new
-//! content:
-//! - a new commit on top of the old tip (skipped when pre-commit already passed that exact
-//!   parent and tree for the same actor, target and policy);
-//! - an amend or other rewrite of the tip, judged as the whole commit against its parent, so
-//!   that amending cannot grow a change past a limit piece by piece;
-//! - a fast-forward of a branch that an `[[environment]]` entry names (`merge --ff-only`,
-//!   `branch -f`, `update-ref`), judged commit by commit and as a whole.
+//! **The rule.** A branch only gains commits that something vouches for: its old tip has
+//! them; they are on a branch of the same environment, or were judged for it before
+//! (protected branches, those an `[[environment]]` names); they are on another local branch
+//! (any other branch); they are on a remote-tracking branch of a remote the policy trusts
+//! (`[backstop] trusted_remotes`). Every update of `refs/heads/*` — creation,
+//! fast-forward, rewrite, merge, any mix — judges the commits the new tip brings that
+//! nothing vouches for, each against its parent and all of them as one change, as the actor
+//! who moves the branch, by the policy of the branch (at its old tip; for a new branch, the
+//! local default branch's). What pre-commit judged is judged again: nothing an agent can
+//! write under `.git` stands in for a judgement, except approvals. So commits made where no branch moved (a detached HEAD, `git
+//! stash`, `git commit-tree`, the steps of a rebase) are judged when they reach a branch, and
+//! a commit that a rebase only moved (the same patch as one the branch had) costs nothing.
 //!
-//! Everything else returns at once: other refs, deletions, branch creation at an existing
-//! commit, moves backwards.
+//! **What git does not show.** `git branch -m`/`-c` show the hook a deletion, or nothing, and
+//! a symbolic branch gains what its target gains. So a symbolic branch may not alias a branch
+//! of another environment ([`SYMBOLIC_BRANCH`]), and every transaction first checks that each
+//! protected branch points at a tip astrix let it take ([`super::TipRecord`]); one that moved
+//! unseen blocks the transaction ([`UNSEEN_MOVE`]) until it is moved back or deleted.
+
+use std::collections::HashSet;
 
 use anyhow::Context as _;
 
 use crate::env::EnvSnapshot;
 use crate::exit::ExitStatus;
-use crate::git::{ChangeOptions, GitError, Head, Repository, Snapshot};
-use crate::intent::ResolvedActor;
-use crate::policy::FILE_NAME;
+use crate::git::{BranchRef, ChangeOptions, GitError, Head, Repository, Snapshot};
+use crate::intent::{HUMAN, ResolvedActor};
+use crate::policy::{FILE_NAME, Policy, Verdict};
 
 use super::source::{self, RepositoryPolicy};
 use super::{
-    ChangeToJudge, JudgeOptions, Judgement, PASS_FILE, PassRecord, judge_change, policy_problems,
-    touches_policy,
+    ChangeToJudge, JudgeOptions, Judgement, TipEntry, TipRecord, astrix_dir, judge_change,
+    policy_problems, resolve_target, touches_policy,
 };
 
 /// The gate rule that denies a symbolic branch across environments.
 pub const SYMBOLIC_BRANCH: &str = "symbolic-branch";
+/// The gate rule that blocks a transaction while a protected branch points at a tip astrix
+/// never let it take.
+pub const UNSEEN_MOVE: &str = "unseen-branch-move";
+
+/// The gate rule that refuses an agent's deletion of a protected branch.
+pub const PROTECTED_DELETION: &str = "protected-branch-deletion";
+
+/// The gate rule that refuses an update that brings more commits than are judged at once.
+pub const TOO_MANY_COMMITS: &str = "too-many-commits";
+
+/// At most this many commits are judged one by one for an update; an update that brings more
+/// is refused, so that a clone-sized update cannot make the hook run for minutes.
+const MAX_JUDGED: usize = 2000;
+
+/// At most this many recorded tips per branch vouch for ancestors (the newest).
+const TIPS_PER_BRANCH: usize = 64;
 
 /// A judgement the backstop made for an update, for the caller to report and record.
 pub struct Outcome<'j> {
@@ -40,18 +65,28 @@ pub struct Outcome<'j> {
     pub new: &'j str,
     /// What the update does.
     pub movement: &'j Move,
-    /// What was judged ("a new commit", "the fast-forward as a whole").
+    /// What was judged ("a new commit", "the commits it brings, as one change").
     pub what: &'j str,
+    /// The commits the update brings, `<old>..<new>` (or the new tip of a new branch), for
+    /// `astrix approve --commits`.
+    pub range: &'j str,
+    /// The commit judged, `None` when the judgement is of all the commits as one change.
+    pub commit: Option<&'j str>,
     /// The judgement.
     pub judgement: &'j Judgement,
 }
 
-/// A branch refused as a symbolic reference to another environment.
-pub struct SymbolicRefusal {
+/// An update refused before anything was judged: a symbolic branch across environments, a
+/// protected branch that moved unseen, an update too large to judge.
+pub struct Refusal {
+    /// The gate rule.
+    pub rule: &'static str,
     /// The branch.
     pub branch: String,
-    /// Why, for the report and the audit log.
+    /// What is wrong, for the report and the audit log.
     pub problem: String,
+    /// What to do, one step a line.
+    pub next_steps: Vec<String>,
     /// Who acts.
     pub actor: ResolvedActor,
     /// The environment the branch targets.
@@ -65,12 +100,8 @@ pub struct SymbolicRefusal {
 pub trait Reporter {
     /// A judged update in `repo`.
     fn judged(&mut self, repo: &Repository, outcome: &Outcome<'_>) -> anyhow::Result<ExitStatus>;
-    /// A refused symbolic branch in `repo`.
-    fn refused(
-        &mut self,
-        repo: &Repository,
-        refusal: &SymbolicRefusal,
-    ) -> anyhow::Result<ExitStatus>;
+    /// A refused update in `repo`.
+    fn refused(&mut self, repo: &Repository, refusal: &Refusal) -> anyhow::Result<ExitStatus>;
 }
 
 /// The backstop computes only what the policy needs, and honours recorded approvals.
@@ -113,10 +144,13 @@ struct Line {
 /// An update that sets a branch to a commit.
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct Update {
-    /// The commit the branch points at before the update, zeros when it does not exist.
-    old: String,
+    /// The commit the branch points at before the update, `None` when it does not exist.
+    old: Option<String>,
     new: String,
     branch: String,
+    /// Whether HEAD moves with it (a commit, an amend, a merge into the checked-out
+    /// branch), rather than the branch alone (`git branch -f`, `update-ref`, a fetch).
+    moves_head: bool,
 }
 
 /// A branch made (or remade) a symbolic reference to `target`.
@@ -147,28 +181,104 @@ fn branch_lines(input: &str) -> Vec<Line> {
         .collect()
 }
 
-/// The updates of local branches that set a commit (not deletions, not symbolic refs).
-#[cfg(test)]
-fn branch_updates(input: &str) -> Vec<Update> {
-    branch_lines(input)
-        .into_iter()
-        .filter_map(|line| match (line.old, line.new) {
-            (old, Value::Commit(new)) => Some(Update {
-                old: match old {
-                    Value::Commit(old) => old,
-                    _ => "0".repeat(new.len()),
-                },
-                new,
-                branch: line.branch,
-            }),
-            _ => None,
+/// What an update does to its branch, for the report.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Move {
+    /// One new commit on top of the old tip (or a root commit on a new branch).
+    NewCommit,
+    /// The tip replaced by one new commit on the same parent (`git commit --amend`).
+    Amend,
+    /// The tip rewritten (amend, rebase, reset to another line of history).
+    Rewrite,
+    /// The branch gains commits it did not make: created at them, moved forward over them, or
+    /// given them by a merge.
+    Gain,
+}
+
+/// What the transaction starts from: the local branches as they are before it, the tip
+/// record, and the repository's policy for branches that no update names.
+struct Before {
+    branches: Vec<BranchRef>,
+    /// `None` until the record exists.
+    record: Option<Vec<TipEntry>>,
+    /// The local default branch's policy (or the built-in default): it says which branches
+    /// are protected when nothing else does.
+    policy: RepositoryPolicy,
+}
+
+impl Before {
+    fn read(repo: &Repository) -> anyhow::Result<Self> {
+        Ok(Self {
+            branches: repo.local_branches()?,
+            record: TipRecord::new(&astrix_dir(repo)).load()?,
+            policy: source::for_repository(repo, &Head::Unborn { branch: None })?,
         })
-        .collect()
+    }
+
+    /// Whether an environment was known when the record began, or any tip was recorded for
+    /// it since.
+    fn knows_env(&self, env: &str) -> bool {
+        self.record
+            .as_ref()
+            .is_none_or(|record| record.iter().any(|entry| entry.env == env))
+    }
+
+    /// The recorded tips of `env`, the newest of each branch first (at most
+    /// [`TIPS_PER_BRANCH`] a branch).
+    fn known_tips(&self, env: &str) -> Vec<String> {
+        let Some(record) = &self.record else {
+            return Vec::new();
+        };
+        let mut per_branch: std::collections::HashMap<&str, usize> =
+            std::collections::HashMap::default();
+        let mut tips = Vec::new();
+        for entry in record.iter().rev() {
+            let (Some(branch), Some(tip)) = (&entry.branch, &entry.tip) else {
+                continue;
+            };
+            if entry.env != env || tips.contains(tip) {
+                continue;
+            }
+            let count = per_branch.entry(branch).or_default();
+            if *count < TIPS_PER_BRANCH {
+                *count += 1;
+                tips.push(tip.clone());
+            }
+        }
+        tips
+    }
+
+    /// The environment a protected branch was last recorded for.
+    fn recorded_env(&self, branch: &str) -> Option<&str> {
+        self.record.as_ref().and_then(|record| {
+            record
+                .iter()
+                .rev()
+                .find(|entry| entry.branch.as_deref() == Some(branch))
+                .map(|entry| entry.env.as_str())
+        })
+    }
+
+    /// Whether `tip` is one `env` took with astrix, or an ancestor of one.
+    fn vouched_tip(&self, repo: &Repository, tip: &str, env: &str) -> anyhow::Result<bool> {
+        if self.record.is_none() || !self.knows_env(env) {
+            return Ok(true);
+        }
+        let known = self.known_tips(env);
+        if known.iter().any(|known| known == tip) {
+            return Ok(true);
+        }
+        if known.is_empty() {
+            return Ok(false);
+        }
+        Ok(repo.commits_not_in(tip, &known)?.is_empty())
+    }
 }
 
 /// Judges the transaction `input` (git's lines `<old> <new> <ref>`, in the `prepared`
 /// state) in the repository at `cwd`; `reporter` reports and records each judgement as it is
-/// made. Returns the worst status.
+/// made. Returns the worst status; when it lets the update through, the new tips of protected
+/// branches are recorded.
 pub fn judge_transaction(
     cwd: &std::path::Path,
     env: &EnvSnapshot,
@@ -179,15 +289,23 @@ pub fn judge_transaction(
     if lines.is_empty() {
         return Ok(ExitStatus::Allowed);
     }
+    let moves_head = input
+        .lines()
+        .any(|line| line.splitn(3, ' ').nth(2) == Some("HEAD"));
     let repo = Repository::open(cwd, env)
         .context("astrix cannot open the repository, so the ref update is blocked")?;
     let repo = &repo;
+    let before = Before::read(repo)?;
     let mut updates = Vec::new();
     let mut symbolic = Vec::new();
+    let mut deletions = Vec::new();
+    let mut touched = HashSet::new();
     for line in lines {
+        touched.insert(line.branch.clone());
         match line.new {
-            // A deletion brings no content.
-            Value::Zero => {}
+            // A deletion brings no content, but it is where a rename over a protected branch
+            // shows (`git branch -M feature main` deletes `main`, then writes it unseen).
+            Value::Zero => deletions.push(line.branch),
             Value::Symbolic(target) => symbolic.push(SymbolicUpdate {
                 branch: line.branch,
                 target,
@@ -201,16 +319,49 @@ pub fn judge_transaction(
                     Value::Zero | Value::Symbolic(_) => branch_tip(repo, &line.branch)?,
                 };
                 updates.push(Update {
-                    old: old.unwrap_or_else(|| "0".repeat(new.len())),
+                    old,
                     new,
                     branch: line.branch,
+                    moves_head,
                 });
             }
         }
     }
     let mut worst = ExitStatus::Allowed;
+    let mut record = Vec::new();
+    if is_first_branches(repo, &before, &updates)? {
+        // A clone, or a fetch into a new repository: its first branches are what there is,
+        // and the record begins with them (and with the environments the policy names).
+        for environment in &before.policy.loaded.policy.environments {
+            if !record
+                .iter()
+                .any(|entry: &TipEntry| entry.env == environment.name)
+            {
+                record.push(TipEntry {
+                    env: environment.name.clone(),
+                    branch: None,
+                    tip: None,
+                });
+            }
+        }
+        for update in &updates {
+            let policy = policy_before(repo, update)?;
+            if let Some(env_name) = protected_env(&policy.loaded.policy, &update.branch) {
+                record.push(TipEntry {
+                    env: env_name,
+                    branch: Some(update.branch.clone()),
+                    tip: Some(update.new.clone()),
+                });
+            }
+        }
+        TipRecord::new(&astrix_dir(repo)).append(&record)?;
+        return Ok(ExitStatus::Allowed);
+    }
+    for branch in &deletions {
+        worst = worst.worst(judge_deletion(repo, branch, env, reporter)?);
+    }
     for update in &symbolic {
-        let status = judge_symbolic(repo, update, env, reporter).with_context(|| {
+        let status = judge_symbolic(repo, &before, update, env, reporter).with_context(|| {
             format!(
                 "astrix cannot judge the update of `{}`, so it is blocked",
                 update.branch
@@ -218,16 +369,191 @@ pub fn judge_transaction(
         })?;
         worst = worst.worst(status);
     }
+    worst = worst.worst(check_unseen_moves(
+        repo,
+        &before,
+        &touched,
+        env,
+        reporter,
+        &mut record,
+    )?);
     for update in &updates {
-        let status = judge_update(repo, update, env, reporter).with_context(|| {
-            format!(
-                "astrix cannot judge the update of `{}`, so it is blocked",
-                update.branch
-            )
-        })?;
+        let status =
+            judge_update(repo, &before, update, env, reporter, &mut record).with_context(|| {
+                format!(
+                    "astrix cannot judge the update of `{}`, so it is blocked",
+                    update.branch
+                )
+            })?;
         worst = worst.worst(status);
+    }
+    if worst == ExitStatus::Allowed {
+        TipRecord::new(&astrix_dir(repo)).append(&record)?;
     }
     Ok(worst)
+}
+
+/// Whether the transaction gives a repository its first branches, other than by a commit: no
+/// local branch exists, nothing was ever recorded, and each update either moves the branch
+/// alone (a fetch, a bare clone; `git commit` moves HEAD with it) or sets it at a commit that
+/// was fetched (a clone checks out the remote's branch). There is nothing yet to protect, and
+/// what arrives is taken as the record's beginning — like the first sight of branches that
+/// exist when the record begins.
+fn is_first_branches(
+    repo: &Repository,
+    before: &Before,
+    updates: &[Update],
+) -> anyhow::Result<bool> {
+    if !before.branches.is_empty() || before.record.is_some() || updates.is_empty() {
+        return Ok(false);
+    }
+    for update in updates {
+        if update.moves_head
+            && !unpublished(repo, update, std::slice::from_ref(&update.new))?.is_empty()
+        {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
+/// The environment of `branch` under `policy` when an `[[environment]]` names it.
+fn protected_env(policy: &Policy, branch: &str) -> Option<String> {
+    policy
+        .environment_for_branch(branch)
+        .map(|(environment, _)| environment.name.clone())
+}
+
+/// Every protected branch that this transaction does not update must point at a tip astrix
+/// let it take (or an ancestor of one): git moves branches without showing the hook (`git
+/// branch -m`/`-c`), and what such a move brought was never judged. The first transaction
+/// after the record begins records what is there (and which environments exist), and so
+/// does a transaction that first sees an environment a changed policy added.
+fn check_unseen_moves(
+    repo: &Repository,
+    before: &Before,
+    touched: &HashSet<String>,
+    env: &EnvSnapshot,
+    reporter: &mut dyn Reporter,
+    record: &mut Vec<TipEntry>,
+) -> anyhow::Result<ExitStatus> {
+    let rules = &before.policy.loaded.policy;
+    let mut worst = ExitStatus::Allowed;
+    let mut new_envs: Vec<String> = rules
+        .environments
+        .iter()
+        .map(|environment| environment.name.clone())
+        .filter(|name| before.record.is_none() || !before.knows_env(name))
+        .collect();
+    new_envs.dedup();
+    for name in &new_envs {
+        record.push(TipEntry {
+            env: name.clone(),
+            branch: None,
+            tip: None,
+        });
+    }
+    for branch in &before.branches {
+        let Some(short) = branch.name.strip_prefix("refs/heads/") else {
+            continue;
+        };
+        if touched.contains(short) {
+            continue;
+        }
+        let Some(env_name) = before
+            .recorded_env(short)
+            .map(str::to_owned)
+            .or_else(|| protected_env(rules, short))
+        else {
+            continue;
+        };
+        if before.record.is_none() || new_envs.contains(&env_name) {
+            // First sight: what is there is taken as it is.
+            record.push(TipEntry {
+                env: env_name,
+                branch: Some(short.to_owned()),
+                tip: Some(branch.commit.clone()),
+            });
+            continue;
+        }
+        if before.vouched_tip(repo, &branch.commit, &env_name)? {
+            continue;
+        }
+        let actor = crate::env::resolve_actor(env, &rules.actors.agent_env);
+        let short_tip: String = branch.commit.chars().take(12).collect();
+        let known = before.known_tips(&env_name);
+        let mut next_steps = vec![format!(
+            "make `{short}` an ordinary branch again: point it back at a tip it took with astrix (`git branch -f {short} <commit>`; `git reflog show {short}` lists where it was), or delete it (`git branch -D {short}`)"
+        )];
+        if let Some(latest) = known.first() {
+            next_steps.push(format!(
+                "the last tip recorded for `{env_name}` is `{}`",
+                latest.chars().take(12).collect::<String>()
+            ));
+        }
+        worst = worst.worst(reporter.refused(
+            repo,
+            &Refusal {
+                rule: UNSEEN_MOVE,
+                branch: short.to_owned(),
+                problem: format!(
+                    "`{short}` targets `{env_name}` and points at `{short_tip}`, which astrix never let it (or any branch of `{env_name}`) take: it moved where the hook does not see (`git branch -m`/`-c`, or without git), so what it gained was never judged; every branch update is blocked until it points at a judged commit"
+                ),
+                next_steps,
+                actor,
+                target: env_name,
+                policy_digest: before.policy.loaded.provenance.digest.clone(),
+            },
+        )?);
+    }
+    Ok(worst)
+}
+
+/// An agent may not delete a protected branch: git shows the hook the deletion that renaming
+/// over a branch begins with (`git branch -M feature main`), never the branch it then
+/// writes. A person may.
+fn judge_deletion(
+    repo: &Repository,
+    branch: &str,
+    env: &EnvSnapshot,
+    reporter: &mut dyn Reporter,
+) -> anyhow::Result<ExitStatus> {
+    let Some(tip) = branch_tip(repo, branch)? else {
+        return Ok(ExitStatus::Allowed);
+    };
+    let update = Update {
+        old: Some(tip.clone()),
+        new: tip,
+        branch: branch.to_owned(),
+        moves_head: false,
+    };
+    let policy = policy_before(repo, &update)?;
+    let rules = &policy.loaded.policy;
+    let actor = crate::env::resolve_actor(env, &rules.actors.agent_env);
+    let Some(env_name) = protected_env(rules, branch) else {
+        return Ok(ExitStatus::Allowed);
+    };
+    if actor.kind == HUMAN {
+        return Ok(ExitStatus::Allowed);
+    }
+    reporter.refused(
+        repo,
+        &Refusal {
+            rule: PROTECTED_DELETION,
+            branch: branch.to_owned(),
+            problem: format!(
+                "`{branch}` targets `{env_name}`, and an agent may not delete a protected branch: renaming another branch over it (`git branch -M <branch> {branch}`) starts with this deletion, and git does not show the hook the branch it then writes"
+            ),
+            next_steps: vec![
+                format!("leave `{branch}` as it is; work on a feature branch and open a pull request"),
+                "if this was `git branch -M`/`-m`, git deleted the branch being renamed before it got here: `git reflog` (or `git fsck --lost-found`) shows its commit, and `git branch <name> <commit>` makes it again".to_owned(),
+                format!("a person may delete `{branch}` (`git branch -D {branch}`) from their own shell"),
+            ],
+            actor,
+            target: env_name,
+            policy_digest: policy.loaded.provenance.digest.clone(),
+        },
+    )
 }
 
 /// A branch that becomes a symbolic reference gains, unseen, every commit its target gains
@@ -237,18 +563,19 @@ pub fn judge_transaction(
 /// point anywhere, since a protected branch judges whatever it gains from them.
 fn judge_symbolic(
     repo: &Repository,
+    before: &Before,
     update: &SymbolicUpdate,
     env: &EnvSnapshot,
     reporter: &mut dyn Reporter,
 ) -> anyhow::Result<ExitStatus> {
-    let policy = source::for_repository(repo, &repo.head()?)?;
+    let policy = &before.policy;
     let rules = &policy.loaded.policy;
-    let name_target = super::resolve_target(rules, Some(&update.branch), env);
+    let name_target = resolve_target(rules, Some(&update.branch), env);
     let protected = rules.environment_for_branch(&update.branch).is_some();
     let problem = match update.target.strip_prefix("refs/heads/") {
         _ if !protected => None,
         Some(target_branch) => {
-            let target = super::resolve_target(rules, Some(target_branch), env);
+            let target = resolve_target(rules, Some(target_branch), env);
             (target.env != name_target.env).then(|| {
                 format!(
                     "`{}` targets `{}` but would point at `{target_branch}`, which targets `{}`: commits made on `{target_branch}` would reach `{}` without being judged for `{}`",
@@ -267,9 +594,14 @@ fn judge_symbolic(
     let actor = crate::env::resolve_actor(env, &rules.actors.agent_env);
     reporter.refused(
         repo,
-        &SymbolicRefusal {
+        &Refusal {
+            rule: SYMBOLIC_BRANCH,
             branch: update.branch.clone(),
             problem,
+            next_steps: vec![format!(
+                "point `{}` at a branch of the same environment, or make it an ordinary branch (`git branch -f {} <commit>`)",
+                update.branch, update.branch
+            )],
             actor,
             target: name_target.env,
             policy_digest: policy.loaded.provenance.digest.clone(),
@@ -286,174 +618,246 @@ fn branch_tip(repo: &Repository, branch: &str) -> anyhow::Result<Option<String>>
     }
 }
 
-/// What an update does to its branch.
-pub enum Move {
-    /// A new commit on top of the old tip (or a root commit on a new branch).
-    NewCommit,
-    /// The tip rewritten (amend, rebase, reset to an unrelated commit).
-    Rewrite,
-    /// The tip moved forward over existing commits.
-    FastForward,
-    /// Nothing new: branch creation at an existing commit, or a move backwards.
-    Nothing,
-}
-
-fn classify(repo: &Repository, update: &Update) -> anyhow::Result<Move> {
-    let commit = repo.commit_info(&update.new)?;
-    if is_zero(&update.old) {
-        // A branch that starts with a new root commit: the first commit of a repository or
-        // of an orphan branch, made on the branch HEAD names while it is unborn. A new
-        // branch at an existing commit (`git switch -c`, a clone creating its branches at
-        // what it fetched, with HEAD still a placeholder or already naming the branch)
-        // brings nothing new.
-        let made_here = match repo.head()? {
-            Head::Unborn {
-                branch: Some(branch),
-            } => branch == update.branch && !repo.is_ref_tip(&update.new)?,
-            _ => false,
-        };
-        return Ok(if commit.parents.is_empty() && made_here {
-            Move::NewCommit
-        } else {
-            Move::Nothing
-        });
-    }
-    if commit.parents.first() == Some(&update.old) {
-        return Ok(Move::NewCommit);
-    }
-    if repo.is_ancestor(&update.new, &update.old)? {
-        return Ok(Move::Nothing);
-    }
-    if repo.is_ancestor(&update.old, &update.new)? {
-        return Ok(Move::FastForward);
-    }
-    Ok(Move::Rewrite)
-}
-
-/// The policy in force on the branch before the update: the Astrixfile.ax at the old tip;
-/// for a new branch, what the commit gate would use from HEAD.
+/// The policy in force on the branch before the update: the Astrixfile.ax at its old tip;
+/// for a new branch, what the commit gate would use on it (the local default branch's, or
+/// on the first commit of a repository the staged one). Never a ref that can move unjudged.
 fn policy_before(repo: &Repository, update: &Update) -> anyhow::Result<RepositoryPolicy> {
-    let head = if is_zero(&update.old) {
-        repo.head()?
-    } else {
-        Head::Branch {
+    let head = match &update.old {
+        Some(old) => Head::Branch {
             name: update.branch.clone(),
-            commit: update.old.clone(),
-        }
+            commit: old.clone(),
+        },
+        None => Head::Unborn {
+            branch: Some(update.branch.clone()),
+        },
     };
     Ok(source::for_repository(repo, &head)?)
 }
 
-fn judge_update(
+/// The tips whose commits vouch for `update` (see the module's header), and whether the old
+/// tip is one of them.
+fn vouching_tips(
     repo: &Repository,
+    before: &Before,
     update: &Update,
-    env: &EnvSnapshot,
-    reporter: &mut dyn Reporter,
-) -> anyhow::Result<ExitStatus> {
-    let movement = classify(repo, update)?;
-    let policy = policy_before(repo, update)?;
-    let options = ChangeOptions {
-        line_counts: super::needs_line_counts(&policy.loaded.policy),
-    };
-    match movement {
-        Move::Nothing => Ok(ExitStatus::Allowed),
-        Move::NewCommit | Move::Rewrite => {
-            let commit = repo.commit_info(&update.new)?;
-            if matches!(movement, Move::NewCommit)
-                && passed_by_pre_commit(repo, update, &commit, &policy, env)
-            {
-                return Ok(ExitStatus::Allowed);
-            }
-            let judgement = judge_commit(repo, update, &update.new, policy, &options, env)?;
-            reporter.judged(
-                repo,
-                &Outcome {
-                    branch: &update.branch,
-                    new: &update.new,
-                    movement: &movement,
-                    what: movement_label(&movement),
-                    judgement: &judgement,
-                },
-            )
+    rules: &Policy,
+) -> anyhow::Result<(Vec<String>, bool)> {
+    let mut tips = Vec::new();
+    let own = format!("refs/heads/{}", update.branch);
+    let protected = protected_env(rules, &update.branch);
+    let mut old_vouches = false;
+    if let Some(old) = &update.old {
+        old_vouches = match &protected {
+            Some(env) => before.vouched_tip(repo, old, env)?,
+            None => true,
+        };
+        if old_vouches {
+            tips.push(old.clone());
         }
-        Move::FastForward => {
-            let branch_env = policy
-                .loaded
-                .policy
-                .environment_for_branch(&update.branch)
-                .is_some();
-            if !branch_env {
-                return Ok(ExitStatus::Allowed);
-            }
-            let mut worst = ExitStatus::Allowed;
-            for commit in repo.first_parent_chain(&update.old, &update.new)? {
-                let judgement = judge_commit(repo, update, &commit, policy.clone(), &options, env)?;
-                worst = worst.worst(reporter.judged(
-                    repo,
-                    &Outcome {
-                        branch: &update.branch,
-                        new: &update.new,
-                        movement: &Move::FastForward,
-                        what: "a commit brought by a fast-forward",
-                        judgement: &judgement,
-                    },
-                )?);
-            }
-            let change = repo.range_change(&update.old, &update.new, &options)?;
-            let new_policy = if touches_policy(&change) {
-                repo.file_at_rev(&update.new, FILE_NAME)?
-                    .and_then(|blob| policy_problems(blob.data))
-            } else {
-                None
+    }
+    if let Some(env) = &protected {
+        tips.extend(before.known_tips(env));
+        for branch in &before.branches {
+            let Some(short) = branch.name.strip_prefix("refs/heads/") else {
+                continue;
             };
-            let whole = judge_change(
-                env,
-                repo,
-                ChangeToJudge {
-                    policy,
-                    branch: Some(update.branch.clone()),
-                    change,
-                    parent: Some(update.old.clone()),
-                    new_policy,
-                    snapshot: Snapshot::Commit(update.new.clone()),
-                },
-                GATE_OPTIONS,
-            )?;
-            worst = worst.worst(reporter.judged(
-                repo,
-                &Outcome {
-                    branch: &update.branch,
-                    new: &update.new,
-                    movement: &Move::FastForward,
-                    what: "the fast-forward as a whole",
-                    judgement: &whole,
-                },
-            )?);
-            Ok(worst)
+            if branch.name != own && protected_env(rules, short).as_deref() == Some(env) {
+                tips.push(branch.commit.clone());
+            }
+        }
+        for remote in trusted_remotes(rules) {
+            for branch in repo.remote_branches(remote)? {
+                let short = branch
+                    .name
+                    .strip_prefix(&format!("refs/remotes/{remote}/"))
+                    .unwrap_or_default();
+                if protected_env(rules, short).as_deref() == Some(env) {
+                    tips.push(branch.commit);
+                }
+            }
+        }
+    } else {
+        tips.extend(
+            before
+                .branches
+                .iter()
+                .filter(|branch| branch.name != own)
+                .map(|branch| branch.commit.clone()),
+        );
+        if let Some(record) = &before.record {
+            tips.extend(record.iter().filter_map(|entry| entry.tip.clone()));
+        }
+        for remote in trusted_remotes(rules) {
+            tips.extend(repo.remote_branches(remote)?.into_iter().map(|b| b.commit));
         }
     }
+    tips.sort();
+    tips.dedup();
+    Ok((tips, old_vouches))
 }
 
-fn movement_label(movement: &Move) -> &'static str {
-    match movement {
-        Move::Rewrite => "the rewritten commit (amend or rebase), judged whole against its parent",
-        _ => "a new commit",
-    }
-}
-
-/// Judges one commit against its parent(s) with the branch's policy.
-fn judge_commit(
+/// The commits `update` brings that no tip of `hidden` has, parents first.
+fn brought_commits(
     repo: &Repository,
     update: &Update,
-    commit: &str,
-    policy: RepositoryPolicy,
+    hidden: &[String],
+    old_vouches: bool,
+) -> anyhow::Result<Vec<String>> {
+    if hidden.contains(&update.new) {
+        return Ok(Vec::new());
+    }
+    // The usual case, one commit on top of the old tip: no walk.
+    if old_vouches
+        && let Some(old) = &update.old
+        && repo.commit_info(&update.new)?.parents == [old.clone()]
+    {
+        return Ok(vec![update.new.clone()]);
+    }
+    Ok(repo.commits_not_in(&update.new, hidden)?)
+}
+
+/// What an update brings that nothing vouches for.
+struct Plan {
+    /// What the update does, for the report.
+    movement: Move,
+    /// The commits it brings, for `astrix approve` and the report.
+    range: String,
+    /// The commits it brings that nothing vouches for, parents first.
+    brought: Vec<String>,
+    /// Whether the old tip is not an ancestor of the new one (an amend, a rebase, a reset).
+    rewrite: bool,
+}
+
+/// What `update` brings, by the policy `rules` of its branch.
+fn plan_update(
+    repo: &Repository,
+    before: &Before,
+    update: &Update,
+    rules: &Policy,
+) -> anyhow::Result<Plan> {
+    let (hidden, old_vouches) = vouching_tips(repo, before, update, rules)?;
+    let brought = brought_commits(repo, update, &hidden, old_vouches)?;
+    let rewrite = match &update.old {
+        Some(old) => !repo.is_ancestor(old, &update.new)?,
+        None => false,
+    };
+    let single_on_top = update.moves_head
+        && brought.len() == 1
+        && repo.commit_info(&update.new)?.parents.first() == update.old.as_ref();
+    let amend = update.moves_head && rewrite && brought.len() == 1 && brought[0] == update.new && {
+        let old = update.old.as_deref().unwrap_or_default();
+        repo.commit_info(&update.new)?.parents.first() == repo.commit_info(old)?.parents.first()
+    };
+    let movement = if amend {
+        Move::Amend
+    } else if rewrite {
+        Move::Rewrite
+    } else if single_on_top {
+        Move::NewCommit
+    } else {
+        Move::Gain
+    };
+    let range = match &update.old {
+        Some(old) if !rewrite => format!("{}..{}", short(old), short(&update.new)),
+        _ => match brought.first() {
+            Some(first) => match repo.commit_info(first)?.parents.first() {
+                Some(parent) => format!("{}..{}", short(parent), short(&update.new)),
+                None => short(&update.new),
+            },
+            None => short(&update.new),
+        },
+    };
+    Ok(Plan {
+        movement,
+        range,
+        brought,
+        rewrite,
+    })
+}
+
+/// One change to judge for an update: a commit against its first parent, or all the
+/// commits it brings as one change.
+struct Step {
+    change: crate::git::Change,
+    parent: Option<String>,
+    /// The commit whose content the change records.
+    commit: String,
+}
+
+/// The commits of `plan` one by one, as changes against their first parents, each given to
+/// `visit` until it returns false; returns how many were visited. A commit of a rewrite
+/// with the same patch as one the old tip had (a rebase that only moved it) was judged when
+/// the branch took it, and is left out.
+fn for_each_commit(
+    repo: &Repository,
+    update: &Update,
+    plan: &Plan,
     options: &ChangeOptions,
+    mut visit: impl FnMut(Step) -> anyhow::Result<bool>,
+) -> anyhow::Result<usize> {
+    let dropped = match &update.old {
+        Some(old) if plan.rewrite => patch_digests(
+            repo,
+            &repo.commits_not_in(old, std::slice::from_ref(&update.new))?,
+        )?,
+        _ => HashSet::new(),
+    };
+    let mut visited = 0;
+    for commit in &plan.brought {
+        let info = repo.commit_info(commit)?;
+        let change = repo.commit_change(commit, options)?;
+        if !dropped.is_empty() && dropped.contains(&repo.patch_digest(&change)?) {
+            continue;
+        }
+        visited += 1;
+        let step = Step {
+            change,
+            parent: info.parents.first().cloned(),
+            commit: commit.clone(),
+        };
+        if !visit(step)? {
+            break;
+        }
+    }
+    Ok(visited)
+}
+
+/// The commits of `plan` as one change: the new tip against the commits they grew from
+/// (the parents outside them, the first-parent line first), by git's combined rule when
+/// there are several.
+fn whole_change(
+    repo: &Repository,
+    update: &Update,
+    plan: &Plan,
+    options: &ChangeOptions,
+) -> anyhow::Result<Step> {
+    let inside: HashSet<&str> = plan.brought.iter().map(String::as_str).collect();
+    let mut bases: Vec<String> = Vec::new();
+    for commit in plan.brought.iter().rev() {
+        for parent in repo.commit_info(commit)?.parents {
+            if !inside.contains(parent.as_str()) && !bases.contains(&parent) {
+                bases.push(parent);
+            }
+        }
+    }
+    Ok(Step {
+        change: repo.change_against(&update.new, &bases, options)?,
+        parent: bases.first().cloned(),
+        commit: update.new.clone(),
+    })
+}
+
+/// Judges one step of an update for its branch by the branch's policy.
+fn judge_step(
+    repo: &Repository,
     env: &EnvSnapshot,
+    policy: &RepositoryPolicy,
+    branch: &str,
+    step: Step,
+    options: JudgeOptions,
 ) -> anyhow::Result<Judgement> {
-    let info = repo.commit_info(commit)?;
-    let change = repo.commit_change(commit, options)?;
-    let new_policy = if touches_policy(&change) {
-        repo.file_at_rev(commit, FILE_NAME)?
+    let new_policy = if touches_policy(&step.change) {
+        repo.file_at_rev(&step.commit, FILE_NAME)?
             .and_then(|blob| policy_problems(blob.data))
     } else {
         None
@@ -462,47 +866,340 @@ fn judge_commit(
         env,
         repo,
         ChangeToJudge {
-            policy,
-            branch: Some(update.branch.clone()),
-            change,
-            parent: info.parents.first().cloned(),
+            policy: policy.clone(),
+            branch: Some(branch.to_owned()),
+            change: step.change,
+            parent: step.parent,
             new_policy,
-            snapshot: Snapshot::Commit(commit.to_owned()),
+            snapshot: Snapshot::Commit(step.commit),
         },
-        GATE_OPTIONS,
+        options,
     )
 }
 
-/// Whether pre-commit passed exactly this commit's parent and tree for the same actor,
-/// target and policy.
-fn passed_by_pre_commit(
+fn judge_update(
+    repo: &Repository,
+    before: &Before,
+    update: &Update,
+    env: &EnvSnapshot,
+    reporter: &mut dyn Reporter,
+    record: &mut Vec<TipEntry>,
+) -> anyhow::Result<ExitStatus> {
+    let policy = policy_before(repo, update)?;
+    let rules = &policy.loaded.policy;
+    let protected = protected_env(rules, &update.branch);
+    let plan = plan_update(repo, before, update, rules)?;
+    let status = if plan.brought.is_empty() {
+        ExitStatus::Allowed
+    } else {
+        judge_plan(repo, update, &plan, &policy, env, reporter)?
+    };
+    if status == ExitStatus::Allowed
+        && let Some(env_name) = protected
+    {
+        record.push(TipEntry {
+            env: env_name,
+            branch: Some(update.branch.clone()),
+            tip: Some(update.new.clone()),
+        });
+    }
+    Ok(status)
+}
+
+/// Judges what `plan` brings to the branch of `update`, as the actor who moves it: each
+/// commit against its parent, then all of them as one change; a denial stops the rest.
+fn judge_plan(
     repo: &Repository,
     update: &Update,
-    commit: &crate::git::CommitInfo,
+    plan: &Plan,
     policy: &RepositoryPolicy,
     env: &EnvSnapshot,
-) -> bool {
-    let path = repo.git_dir().join(PASS_FILE);
-    let Ok(bytes) = fs_err::read(&path) else {
-        return false;
-    };
-    let Ok(record) = serde_json::from_slice::<PassRecord>(&bytes) else {
-        return false;
-    };
+    reporter: &mut dyn Reporter,
+) -> anyhow::Result<ExitStatus> {
     let rules = &policy.loaded.policy;
+    let target = resolve_target(rules, Some(&update.branch), env);
     let actor = crate::env::resolve_actor(env, &rules.actors.agent_env);
-    // The branch that moves, which need not be HEAD's (`git update-ref`).
-    let target = super::resolve_target(rules, Some(&update.branch), env);
-    let expected = PassRecord {
-        parent: commit.parents.first().cloned(),
-        tree: commit.tree.clone(),
-        actor: actor.kind,
-        target: target.env,
-        policy_digest: policy.loaded.provenance.digest.clone(),
+    let options = ChangeOptions {
+        line_counts: super::needs_line_counts(rules),
     };
-    // One use only: a later commit with the same content is judged again.
-    let _ = fs_err::remove_file(&path);
-    record == expected
+    // A person who moves a branch over commits (`git pull`, `merge`, `reset`, `rebase`;
+    // anything but a new commit or an amend) takes responsibility for them: the commits that
+    // exist on another reference already (fetched, on another branch, stashed) are not
+    // theirs to judge, and the move itself confirms what holds the others; denials stand.
+    let lenient = actor.kind == HUMAN && matches!(plan.movement, Move::Gain | Move::Rewrite);
+    let narrowed;
+    let plan = if lenient {
+        narrowed = Plan {
+            brought: unpublished(repo, update, &plan.brought)?,
+            movement: plan.movement,
+            range: plan.range.clone(),
+            rewrite: plan.rewrite,
+        };
+        if narrowed.brought.is_empty() || !can_deny(rules, &actor.kind, &target.env) {
+            return Ok(ExitStatus::Allowed);
+        }
+        &narrowed
+    } else {
+        plan
+    };
+    let mut report = |judgement: &mut Judgement, what: &str, commit: Option<&str>| {
+        if lenient {
+            confirm_by_the_move(judgement);
+        }
+        reporter.judged(
+            repo,
+            &Outcome {
+                branch: &update.branch,
+                new: &update.new,
+                movement: &plan.movement,
+                what,
+                range: &plan.range,
+                commit,
+                judgement,
+            },
+        )
+    };
+    if plan.brought.len() > MAX_JUDGED {
+        return reporter.refused(
+            repo,
+            &Refusal {
+                rule: TOO_MANY_COMMITS,
+                branch: update.branch.clone(),
+                problem: format!(
+                    "`{}` would gain {} commits that nothing vouches for (none on a branch of its environment, none judged for it); astrix judges at most {MAX_JUDGED} in one update",
+                    update.branch,
+                    plan.brought.len()
+                ),
+                next_steps: vec![
+                    "move the branch in smaller steps, or have a person move it over commits that exist already".to_owned(),
+                ],
+                actor,
+                target: target.env,
+                policy_digest: policy.loaded.provenance.digest.clone(),
+            },
+        );
+    }
+    let what = match plan.movement {
+        Move::Amend => "the amended commit, judged whole against its parent",
+        Move::Rewrite => {
+            "a commit the rewrite (a rebase, a reset) brings that the branch did not have"
+        }
+        Move::NewCommit => "a new commit",
+        Move::Gain => "a commit it would gain that nothing vouches for",
+    };
+    let mut worst = ExitStatus::Allowed;
+    let judged = for_each_commit(repo, update, plan, &options, |step| {
+        let commit = step.commit.clone();
+        let mut judgement = judge_step(repo, env, policy, &update.branch, step, GATE_OPTIONS)?;
+        let status = report(&mut judgement, what, Some(&commit))?;
+        worst = worst.worst(status);
+        // A denial stands whatever follows; the rest is not judged.
+        Ok(status != ExitStatus::Denied)
+    })?;
+    if judged > 1 && worst != ExitStatus::Denied {
+        let step = whole_change(repo, update, plan, &options)?;
+        let mut judgement = judge_step(repo, env, policy, &update.branch, step, GATE_OPTIONS)?;
+        worst = worst.worst(report(
+            &mut judgement,
+            "the commits it would gain, as one change",
+            None,
+        )?);
+    }
+    Ok(worst)
+}
+
+/// What moving a branch to a commit would bring, judged for `astrix approve --branch`:
+/// the same commits and the same changes the backstop judges for that update, so that an
+/// approval of them is found when the update is made.
+pub struct ProposedMove {
+    /// The repository.
+    pub repo: Repository,
+    /// Each change judged (a commit, or the whole), with what it is.
+    pub judged: Vec<(String, Judgement)>,
+    /// The commits the move would bring that nothing vouches for.
+    pub brought: usize,
+}
+
+/// Judges moving `branch` to `tip` (a revision) in the repository at `cwd`, without
+/// approvals, as the backstop would for that update.
+pub fn judge_proposed_move(
+    cwd: &std::path::Path,
+    env: &EnvSnapshot,
+    branch: &str,
+    tip: &str,
+) -> anyhow::Result<ProposedMove> {
+    let repo = Repository::open(cwd, env)?;
+    let branch = branch
+        .strip_prefix("refs/heads/")
+        .unwrap_or(branch)
+        .to_owned();
+    let new = repo
+        .commit_info(tip)
+        .with_context(|| format!("`{tip}` is not a commit of this repository; name the commit the branch would move to (the report of the hook names it)"))?
+        .id;
+    let update = Update {
+        old: branch_tip(&repo, &branch)?,
+        new,
+        branch,
+        moves_head: false,
+    };
+    let before = Before::read(&repo)?;
+    let policy = policy_before(&repo, &update)?;
+    let rules = &policy.loaded.policy;
+    let plan = plan_update(&repo, &before, &update, rules)?;
+    if plan.brought.len() > MAX_JUDGED {
+        anyhow::bail!(
+            "moving `{}` to `{}` would bring {} commits that nothing vouches for; astrix judges (and approves) at most {MAX_JUDGED} at once: move the branch in smaller steps",
+            update.branch,
+            short(&update.new),
+            plan.brought.len()
+        );
+    }
+    let options = ChangeOptions { line_counts: true };
+    let judge_options = JudgeOptions {
+        line_counts: true,
+        approvals: false,
+        tamper: true,
+    };
+    let mut judged = Vec::new();
+    let count = for_each_commit(&repo, &update, &plan, &options, |step| {
+        let label = format!("commit {}", short(&step.commit));
+        judged.push((
+            label,
+            judge_step(&repo, env, &policy, &update.branch, step, judge_options)?,
+        ));
+        Ok(true)
+    })?;
+    if count > 1 {
+        let step = whole_change(&repo, &update, &plan, &options)?;
+        judged.push((
+            format!("the {count} commits as one change"),
+            judge_step(&repo, env, &policy, &update.branch, step, judge_options)?,
+        ));
+    }
+    Ok(ProposedMove {
+        brought: plan.brought.len(),
+        judged,
+        repo,
+    })
+}
+
+/// Where a commit that `branch` would gain comes from, for the report: the references
+/// (other than `branch`) that have it, or that none does.
+pub fn where_from(repo: &Repository, commit: &str, branch: &str) -> String {
+    /// At most this many references are asked (the report names the first few).
+    const ASKED: usize = 256;
+    const NAMED: usize = 3;
+    let own = format!("refs/heads/{branch}");
+    let Ok(tips) = repo.reference_tips() else {
+        return "(the references that have it cannot be read)".to_owned();
+    };
+    let mut tips: Vec<(String, String)> =
+        tips.into_iter().filter(|(name, _)| *name != own).collect();
+    // Local branches first, then the stash, tags, remote-tracking branches.
+    tips.sort_by_key(|(name, _)| {
+        (
+            !name.starts_with("refs/heads/"),
+            name != "refs/stash",
+            !name.starts_with("refs/tags/"),
+        )
+    });
+    let mut names: Vec<String> = Vec::new();
+    let mut more = 0usize;
+    for (name, tip) in tips.iter().take(ASKED) {
+        if repo.is_ancestor(commit, tip).unwrap_or(false) {
+            if names.len() < NAMED {
+                let shown = name.strip_prefix("refs/heads/").unwrap_or(name);
+                names.push(format!("`{shown}`"));
+            } else {
+                more += 1;
+            }
+        }
+    }
+    if names.is_empty() {
+        return "on no branch or other reference: made on a detached HEAD, by `git commit-tree`, or by the steps of a rebase or cherry-pick".to_owned();
+    }
+    let mut text = format!("on {}", names.join(", "));
+    if more > 0 {
+        text.push_str(&format!(" and {more} more"));
+    }
+    text
+}
+
+/// The first 12 digits of a commit id.
+fn short(id: &str) -> String {
+    id.chars().take(12).collect()
+}
+
+/// The commits of `brought` that no reference other than the branch that moves has (a
+/// remote-tracking branch, a tag, another branch, the stash): the ones made here, unseen.
+fn unpublished(
+    repo: &Repository,
+    update: &Update,
+    brought: &[String],
+) -> anyhow::Result<Vec<String>> {
+    let own = format!("refs/heads/{}", update.branch);
+    let others: Vec<String> = repo
+        .reference_tips()?
+        .into_iter()
+        .filter(|(name, _)| *name != own)
+        .map(|(_, tip)| tip)
+        .collect();
+    if others.is_empty() {
+        return Ok(brought.to_vec());
+    }
+    let unreached: HashSet<String> = repo
+        .commits_not_in(&update.new, &others)?
+        .into_iter()
+        .collect();
+    Ok(brought
+        .iter()
+        .filter(|commit| unreached.contains(*commit))
+        .cloned()
+        .collect())
+}
+
+/// A person's hold on the commits they move a branch over is lifted by the move.
+fn confirm_by_the_move(judgement: &mut Judgement) {
+    if judgement.decision.verdict == Verdict::RequireApproval && !judgement.decision.approved {
+        judgement.intent.approved = Some(true);
+        judgement.decision.approved = true;
+        judgement.approval = Some(
+            "confirmed by the person who moved the branch over commits that exist already"
+                .to_owned(),
+        );
+    }
+}
+
+/// The remotes whose remote-tracking branches vouch like local branches
+/// (`[backstop] trusted_remotes`).
+fn trusted_remotes(policy: &Policy) -> &[String] {
+    &policy.backstop.trusted_remotes
+}
+
+/// Whether a rule of `policy` can deny a change of `actor` in `env` (whatever it holds).
+fn can_deny(policy: &Policy, actor: &str, env: &str) -> bool {
+    policy.rules.iter().any(|rule| {
+        rule.decision == Verdict::Deny
+            && rule
+                .actor
+                .as_ref()
+                .is_none_or(|actors| actors.iter().any(|kind| kind == actor))
+            && rule
+                .env
+                .as_ref()
+                .is_none_or(|envs| envs.iter().any(|name| name == env))
+    }) || policy.default == Verdict::Deny
+}
+
+/// The patch digests of `commits`, each against its first parent.
+fn patch_digests(repo: &Repository, commits: &[String]) -> anyhow::Result<HashSet<String>> {
+    let options = ChangeOptions { line_counts: false };
+    let mut digests = HashSet::new();
+    for commit in commits {
+        digests.insert(repo.patch_digest(&repo.commit_change(commit, &options)?)?);
+    }
+    Ok(digests)
 }
 
 #[cfg(test)]
@@ -531,45 +1228,44 @@ mod tests {
                 },
                 Line {
                     old: Value::Symbolic("refs/heads/main".to_owned()),
-                    new: Value::Commit(a.clone()),
+                    new: Value::Commit(a),
                     branch: "alias".to_owned(),
                 },
             ]
         );
-        // Only the last sets a commit; its old side is looked up in the repository.
-        assert_eq!(
-            branch_updates(&input),
-            vec![Update {
-                old: zero,
-                new: a,
-                branch: "alias".to_owned(),
-            }]
-        );
     }
 
     #[test]
-    fn only_local_branch_updates_that_set_a_commit() {
+    fn only_local_branches_count() {
         let zero = "0".repeat(40);
         let a = "a".repeat(40);
         let b = "b".repeat(40);
         let input = format!(
             "{zero} {zero} AUTO_MERGE\n{a} {b} HEAD\n{a} {b} refs/heads/main\n{a} {zero} refs/heads/gone\n{a} {b} refs/tags/v1\n{zero} {b} refs/heads/feature/x\n"
         );
-        let updates = branch_updates(&input);
-        assert_eq!(
-            updates,
-            vec![
-                Update {
-                    old: a.clone(),
-                    new: b.clone(),
-                    branch: "main".to_owned()
-                },
-                Update {
-                    old: zero,
-                    new: b,
-                    branch: "feature/x".to_owned()
-                },
-            ]
+        let branches: Vec<String> = branch_lines(&input)
+            .into_iter()
+            .map(|line| line.branch)
+            .collect();
+        assert_eq!(branches, ["main", "gone", "feature/x"]);
+    }
+
+    fn policy(text: &str) -> Policy {
+        match crate::policy::load("Astrixfile.ax", text) {
+            Ok((policy, _)) => policy,
+            Err(diagnostics) => panic!("{diagnostics:?}"),
+        }
+    }
+
+    #[test]
+    fn a_rule_can_deny_only_the_actors_and_environments_it_names() {
+        let rules = policy(
+            "version = 1\n[[rule]]\nid = \"agents-off\"\nactor = [\"autonomous_llm\"]\nenv = [\"production\"]\ndecision = \"deny\"\n[[rule]]\nid = \"hold\"\ndecision = \"require_approval\"\n",
         );
+        assert!(can_deny(&rules, "autonomous_llm", "production"));
+        assert!(!can_deny(&rules, "human", "production"));
+        assert!(!can_deny(&rules, "autonomous_llm", "development"));
+        let strict = policy("version = 1\ndefault = \"deny\"\n");
+        assert!(can_deny(&strict, "human", "development"));
     }
 }

@@ -41,8 +41,12 @@ pub use holds::{
 pub use judgement::{
     ChangeToJudge, JudgeOptions, Judgement, judge_change, judge_change_as, judge_change_for,
 };
-pub use next::commit_next_steps;
-pub use record::{PASS_FILE, PassRecord, astrix_dir, audit_entry, record_pass};
-pub use report::{context_lines, notes, tamper_section, write_policy_diagnostics, write_report};
+pub use next::{amend_next_steps, commit_next_steps, update_next_steps};
+pub use record::{
+    PASS_FILE, PassRecord, TipEntry, TipRecord, astrix_dir, audit_entry, record_pass, take_pass,
+};
+pub use report::{
+    context_lines, notes, tamper_section, write_policy_diagnostics, write_report, write_text_report,
+};
 pub use staged::{current_branch, judge_staged};
 pub use target::{DEFAULT_TARGET, ResolvedTarget, resolve_target};

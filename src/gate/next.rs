@@ -96,3 +96,59 @@ pub fn commit_next_steps(
     }
     steps
 }
+
+/// Next steps for a branch update the backstop stopped because of commits it would gain
+/// that were not staged here (a rewrite, commits from elsewhere): they are approved, or
+/// changed, as commits, not as a staged change.
+pub fn update_next_steps(
+    policy: &Policy,
+    decision: &Decision,
+    target: &ResolvedTarget,
+    branch: &str,
+    tip: &str,
+    retry: &str,
+) -> Vec<String> {
+    let mut steps = Vec::new();
+    if decision.allowed() {
+        return steps;
+    }
+    let deciding: Vec<&RuleOutcome> = decision.deciding_outcomes().collect();
+    let denied_for_env = decision.verdict == Verdict::Deny
+        && deciding.iter().any(|outcome| {
+            policy
+                .rules
+                .iter()
+                .any(|rule| rule.id == outcome.id && rule.env.is_some())
+        });
+    if denied_for_env {
+        steps.push(format!(
+            "`{branch}` targets `{}`: moving it over these commits here (`merge`, `reset`, `branch -f`, `pull`, `rebase`) is judged as your change to `{}`; put them on a feature branch instead and open a pull request",
+            target.env, target.env
+        ));
+    }
+    match decision.verdict {
+        Verdict::RequireApproval => steps.push(format!(
+            "ask a human to review what `{branch}` would gain and run `astrix approve --branch {branch} --tip {tip}` in this repository; then run {retry} again"
+        )),
+        Verdict::Deny => steps.push(
+            "approval cannot lift a denial: change or drop the denied commit (`git rebase -i`) so that no rule denies it"
+                .to_owned(),
+        ),
+        Verdict::Allow => {}
+    }
+    steps
+}
+
+/// Next steps for an amend the backstop stopped: the whole amended commit is what is
+/// approved (`astrix approve --amend`), or changed.
+pub fn amend_next_steps(decision: &Decision) -> Vec<String> {
+    match decision.verdict {
+        Verdict::RequireApproval if !decision.allowed() => vec![
+            "ask a human to review the amended commit and run `astrix approve --amend` in this repository; then run the same `git commit --amend` again".to_owned(),
+        ],
+        Verdict::Deny => vec![
+            "approval cannot lift a denial: change what is staged so that no rule denies the amended commit".to_owned(),
+        ],
+        _ => Vec::new(),
+    }
+}

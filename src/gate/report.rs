@@ -215,22 +215,39 @@ pub fn write_report(
             }
             write_json(out, &value)
         }
-        Format::Text => {
-            let report = TextReport {
-                subject: "this commit",
-                decision: &judgement.decision,
-                context: context_lines(judgement),
-                sections: tamper_section(judgement).into_iter().collect(),
-                notes: notes(judgement),
-                next_steps: commit_next_steps(
-                    &judgement.policy.loaded.policy,
-                    &judgement.decision,
-                    &judgement.actor,
-                    &judgement.target,
-                ),
-                explain,
-            };
-            report.write(out, style)
-        }
+        Format::Text => write_text_report(
+            judgement,
+            out,
+            style,
+            "this commit",
+            commit_next_steps(
+                &judgement.policy.loaded.policy,
+                &judgement.decision,
+                &judgement.actor,
+                &judgement.target,
+            ),
+            explain,
+        ),
     }
+}
+
+/// Renders the judgement of `subject` as text, with `next_steps`.
+pub fn write_text_report(
+    judgement: &Judgement,
+    out: &mut dyn Write,
+    style: crate::report::style::Style,
+    subject: &str,
+    next_steps: Vec<String>,
+    explain: bool,
+) -> std::io::Result<()> {
+    TextReport {
+        subject,
+        decision: &judgement.decision,
+        context: context_lines(judgement),
+        sections: tamper_section(judgement).into_iter().collect(),
+        notes: notes(judgement),
+        next_steps,
+        explain,
+    }
+    .write(out, style)
 }

@@ -479,14 +479,31 @@ impl Repository {
         Ok(branches)
     }
 
+    /// Every reference under `refs/` (branches, remote-tracking branches, tags, the stash…)
+    /// with the commit it leads to, as pairs of its full name and the commit; references that
+    /// lead to no commit are left out.
+    pub fn reference_tips(&self) -> Result<Vec<(String, String)>, GitError> {
+        Ok(self
+            .branches_under("refs/")?
+            .into_iter()
+            .map(|branch| (branch.name, branch.commit))
+            .collect())
+    }
+
     fn branches_under(&self, prefix: &str) -> Result<Vec<BranchRef>, GitError> {
         let mut out = Vec::new();
         for (name, _) in self.list_refs(prefix)? {
-            let Some(id) = self.peel_ref(&name)? else {
+            // A reference git cannot read (an empty or garbled file) is skipped, as `git
+            // for-each-ref` skips it: it names no commit.
+            let Ok(Some(id)) = self.peel_ref(&name) else {
                 continue;
             };
             // A branch names a commit; anything else (a tree, a blob) leads to no commit.
-            if self.try_resolve_commit(&id.to_string())? == Some(id) {
+            if self
+                .repo
+                .find_header(id)
+                .is_ok_and(|header| header.kind() == gix::object::Kind::Commit)
+            {
                 out.push(BranchRef {
                     name,
                     commit: id.to_string(),

@@ -68,6 +68,7 @@ pub(crate) const TOP: &[Key] = &[
     Key::tables("component"),
     Key::table("impact"),
     Key::table("facts"),
+    Key::table("backstop"),
 ];
 /// `[tests]`.
 pub(crate) const TESTS: &[Key] = &[Key::value("paths")];
@@ -112,6 +113,8 @@ pub(crate) const COMPONENT: &[Key] = &[
     Key::value("depends_on"),
     Key::value("test"),
 ];
+/// `[backstop]`.
+pub(crate) const BACKSTOP: &[Key] = &[Key::value("trusted_remotes")];
 /// `[facts]`.
 pub(crate) const FACTS: &[Key] = &[Key::value("exclude")];
 /// `[impact]`.

@@ -155,6 +155,8 @@ pub struct Policy {
     pub commit: CommitSettings,
     /// `[ci]`.
     pub ci: CiSettings,
+    /// `[backstop]`.
+    pub backstop: BackstopSettings,
     /// `[[rule]]` in file order.
     pub rules: Vec<Rule>,
     /// `[[test]]` cases in file order.
@@ -248,6 +250,15 @@ pub enum TrailerMode {
     All,
     /// `trailers = false`: none.
     Off,
+}
+
+/// `[backstop]`: what the reference-transaction hook takes as vouching for commits.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct BackstopSettings {
+    /// `trusted_remotes`: the remotes whose remote-tracking branches vouch for commits as
+    /// local branches do (empty unless set: the hook cannot tell a fetched remote-tracking
+    /// branch from one set by hand).
+    pub trusted_remotes: Vec<String>,
 }
 
 /// `[ci]`: how `astrix ci` judges.

@@ -35,6 +35,7 @@ pub(super) struct RawPolicy<'d, 'i> {
     pub(super) components: Vec<RawComponent>,
     pub(super) impact: RawImpact,
     pub(super) facts_exclude: Option<StringList>,
+    pub(super) trusted_remotes: Option<StringList>,
 }
 
 /// An integer as written: its value when it fits, and its text for messages.

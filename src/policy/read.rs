@@ -478,6 +478,10 @@ impl<'s> Loader<'s> {
             self.check_keys(&facts, keys::FACTS);
             raw.facts_exclude = self.strings(&facts, "exclude");
         }
+        if let Some(backstop) = self.table(top, "backstop", "[backstop]") {
+            self.check_keys(&backstop, keys::BACKSTOP);
+            raw.trusted_remotes = self.strings(&backstop, "trusted_remotes");
+        }
         if let Some(impact) = self.table(top, "impact", "[impact]") {
             self.check_keys(&impact, keys::IMPACT);
             raw.impact = RawImpact {

@@ -97,6 +97,7 @@ pub fn astrixfile_schema() -> Value {
             "component": components(),
             "impact": impact(),
             "facts": facts(),
+            "backstop": backstop(),
         },
     });
     // Defaults that are not literals of the `json!` above.
@@ -126,6 +127,28 @@ fn facts() -> Value {
                  still modified files that rules with `paths` see. A rename is left out only \
                  when both its paths are.",
             ),
+        },
+    })
+}
+
+fn backstop() -> Value {
+    json!({
+        "description": "What the reference-transaction hook takes as vouching for the commits \
+            a branch gains.",
+        "type": "object",
+        "additionalProperties": false,
+        "properties": {
+            "trusted_remotes": {
+                "description": "Remotes whose remote-tracking branches vouch for commits as \
+                    local branches do: a branch of an environment then gains, unjudged, what \
+                    `<remote>/<a branch of that environment>` has. Empty by default, since the \
+                    hook cannot tell a fetched remote-tracking branch from one set by hand \
+                    (`git update-ref refs/remotes/origin/main <commit>`).",
+                "type": "array",
+                "items": { "type": "string", "minLength": 1 },
+                "uniqueItems": true,
+                "default": [],
+            },
         },
     })
 }

@@ -610,7 +610,11 @@ fn the_backstop_counts_impacted_components_of_the_commit() {
     sandbox.git(&["add", "-A"]);
     let mut command = astrix(&sandbox);
     command.args(["hook", "reference-transaction", "prepared"]);
-    let output = output_with_stdin(command, format!("{old} {new} refs/heads/main\n").as_bytes());
+    // What git sends for a commit: HEAD, and the branch it points at.
+    let output = output_with_stdin(
+        command,
+        format!("{old} {new} HEAD\n{old} {new} refs/heads/main\n").as_bytes(),
+    );
     let text = format!(
         "{}{}",
         String::from_utf8_lossy(&output.stdout),

@@ -187,8 +187,10 @@ impl Gate {
         command
     }
 
-    /// Commits everything without running any hook: a setup step, or what an actor does
-    /// where no hook runs.
+    /// Commits everything without the hooks, as history that was there before astrix
+    /// watched: the record of the tips it let protected branches take starts again, so that
+    /// the next update takes the branches as they are (a commit made without the hooks is
+    /// otherwise a protected branch that moved unseen, which `unseen_moves_*` tests).
     pub(crate) fn setup_commit(&self, message: &str) {
         self.git(&["add", "-A"]);
         self.git(&[
@@ -199,6 +201,7 @@ impl Gate {
             "-m",
             message,
         ]);
+        let _ = fs::remove_file(self.root.join(".git/astrix/branch-tips.jsonl"));
     }
 
     pub(crate) fn rev(&self, rev: &str) -> String {
@@ -218,7 +221,7 @@ impl Gate {
     }
 
     /// The paths a commit changes against its first parent.
-    fn changed_in(&self, rev: &str) -> Vec<String> {
+    pub(crate) fn changed_in(&self, rev: &str) -> Vec<String> {
         split_z(
             self.git(&[
                 "diff-tree",
@@ -577,11 +580,11 @@ fn amending_is_judged_as_the_whole_commit() {
         &gate,
         &output,
         &first,
-        "(the rewritten commit (amend or rebase), judged whole against its parent)",
+        "(the amended commit, judged whole against its parent)",
     );
     assert!(stderr(&output).contains("lines_changed is 25"));
     assert!(
-        stderr(&output).contains("a human runs `astrix approve --amend`"),
+        stderr(&output).contains("run `astrix approve --amend`"),
         "{}",
         stderr(&output)
     );
@@ -923,13 +926,14 @@ fn humans_rebase_and_cherry_pick_as_usual() {
         gate.git(&["log", "--format=%s", "main..release/2"]),
         "b\nrelease tests\na\n"
     );
-    // git commits a rebase without pre-commit; the backstop judged the rewritten branch.
+    // git commits a rebase without pre-commit; the backstop judged the one commit whose
+    // patch the rebase changed (the conflict resolved), not the two it only moved.
     let log = gate.log();
     assert_eq!(log.len(), 1, "{log:#?}");
     assert_eq!(log[0]["hook"], "reference-transaction");
     assert_eq!(log[0]["branch"], "release/2");
     assert_eq!(log[0]["target"], "production");
-    assert_eq!(log[0]["commit"], gate.rev("release/2").as_str());
+    assert_eq!(log[0]["commit"], gate.rev("release/2~1").as_str());
     assert!(
         log.iter().all(|entry| entry["decision"] == "allow"),
         "{log:#?}"
@@ -951,7 +955,7 @@ fn humans_rebase_and_cherry_pick_as_usual() {
 }
 
 #[test]
-fn an_agents_rebase_is_judged_as_a_rewrite_and_approved_as_an_amend() {
+fn an_agents_rebase_is_judged_by_what_it_changes_and_approved_as_a_branch_move() {
     let gate = Gate::new();
     gate.git(&["switch", "-q", "-c", "feature"]);
     gate.write("tests/t.rs", "#[test]\nfn feature() {}\n");
@@ -960,9 +964,29 @@ fn an_agents_rebase_is_judged_as_a_rewrite_and_approved_as_an_amend() {
     gate.write("README.md", "main moved on\n");
     gate.setup_commit("main moves on");
     gate.git(&["switch", "-q", "feature"]);
-    let before = gate.head();
-    // The rebased tip is a new commit with test changes, made by the agent.
+    // A rebase that only moves the branch's commits costs nothing: the same patches.
     let output = git_at(&gate.root, AGENT, &["rebase", "main"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(gate.rev("feature^"), gate.rev("main"));
+    assert!(gate.log().is_empty(), "{:#?}", gate.log());
+
+    // A commit made by a step of the rebase, without pre-commit, is judged when the branch
+    // would take it; the rebase waits.
+    gate.git(&["switch", "-q", "main"]);
+    gate.write("README.md", "main moved on again\n");
+    gate.setup_commit("main moves on again");
+    gate.git(&["switch", "-q", "feature"]);
+    let before = gate.head();
+    let output = git_at(
+        &gate.root,
+        AGENT,
+        &[
+            "rebase",
+            "--exec",
+            "echo '// more' >> tests/t.rs && git commit -qam sneak --no-verify",
+            "main",
+        ],
+    );
     let text = stderr(&output);
     assert!(!output.status.success(), "{text}");
     assert!(
@@ -971,15 +995,27 @@ fn an_agents_rebase_is_judged_as_a_rewrite_and_approved_as_an_amend() {
     );
     assert!(text.contains("[agents-touching-tests]"), "{text}");
     assert!(
-        text.contains("a human runs `astrix approve --amend`"),
+        text.contains("\"sneak\", on no branch or other reference"),
+        "{text}"
+    );
+    let tip = gate.rev("HEAD");
+    let short = &tip[..12];
+    assert!(
+        text.contains(&format!(
+            "run `astrix approve --branch feature --tip {short}` in this repository; then run `git rebase --continue` again"
+        )),
         "{text}"
     );
     assert_eq!(gate.rev("feature"), before);
-    let approval = approve_at(&gate.root, &["--amend"], "y\n");
-    assert_eq!(approval.status.code(), Some(0), "{}", stdout(&approval));
+    // A human approves exactly what the branch would gain, and the rebase completes.
+    let approval = approve_at(&gate.root, &["--branch", "feature", "--tip", short], "y\n");
+    let shown = stdout(&approval);
+    assert_eq!(approval.status.code(), Some(0), "{shown}");
+    assert!(shown.contains("M tests/t.rs  +1 -0"), "{shown}");
+    assert!(shown.contains("[agents-touching-tests]"), "{shown}");
     let output = git_at(&gate.root, AGENT, &["rebase", "--continue"]);
     assert!(output.status.success(), "{}", stderr(&output));
-    assert_eq!(gate.rev("feature^"), gate.rev("main"));
+    assert_eq!(gate.rev("feature"), tip);
     assert_eq!(gate.changed_in("feature"), ["tests/t.rs"]);
 }
 
@@ -1381,12 +1417,13 @@ fn an_agent_cannot_fast_forward_a_production_branch() {
     let output = git_at(&gate.root, AGENT, &["merge", "--ff-only", "feature"]);
     assert_stopped_by_backstop(&gate, &output, &main, "[agents-off-production]");
     assert!(
-        stderr(&output).contains("(a commit brought by a fast-forward)"),
+        stderr(&output).contains("(a commit it would gain that nothing vouches for)"),
         "{}",
         stderr(&output)
     );
+    // The first denial stands: nothing after it is judged.
     assert!(
-        stderr(&output).contains("(the fast-forward as a whole)"),
+        !stderr(&output).contains("(the commits it would gain, as one change)"),
         "{}",
         stderr(&output)
     );

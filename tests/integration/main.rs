@@ -10,6 +10,7 @@
 
 mod common;
 
+mod backstop;
 mod blast;
 mod ci;
 mod cli;

@@ -26,7 +26,9 @@ use super::glob::{self, GlobError, Matcher, MatcherBuilder};
 use super::load::{Loader, SUPPORTED_VERSION};
 use super::raw::{At, RawInteger, RawPolicy};
 use super::text::quote;
-use super::{CiSettings, CommitSettings, Environment, PatternList, Policy, Verdict};
+use super::{
+    BackstopSettings, CiSettings, CommitSettings, Environment, PatternList, Policy, Verdict,
+};
 use crate::diagnostic::{Code, Diagnostic};
 use crate::intent::{AUTONOMOUS_LLM, HUMAN};
 pub use components::DEFAULT_GLOBAL_PATTERNS;
@@ -125,6 +127,12 @@ impl Loader<'_> {
             "exclude",
             &mut builder,
         );
+        let backstop = BackstopSettings {
+            trusted_remotes: raw
+                .trusted_remotes
+                .map(|list| self.validate_remotes(list))
+                .unwrap_or_default(),
+        };
         let impact = self.validate_impact(&raw.impact, &mut builder);
         let components = self.validate_components(
             &raw.components,
@@ -154,6 +162,7 @@ impl Loader<'_> {
                 ),
             },
             ci: CiSettings { require_provenance },
+            backstop,
             rules,
             cases,
             components: components?,

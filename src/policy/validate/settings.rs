@@ -162,6 +162,60 @@ impl Loader<'_> {
     }
 }
 
+impl Loader<'_> {
+    /// `[backstop] trusted_remotes`: names git takes for a remote (they become part of
+    /// `refs/remotes/<name>/…`).
+    pub(super) fn validate_remotes(&mut self, list: StringList) -> Vec<String> {
+        let mut names = Vec::with_capacity(list.value.len());
+        for name in list.value {
+            if !self.non_empty(
+                &name,
+                "remote name in `trusted_remotes`",
+                "remove the empty entry",
+            ) {
+                continue;
+            }
+            if is_remote_name(&name.value) {
+                if !names.contains(&name.value) {
+                    names.push(name.value);
+                }
+            } else {
+                self.report(
+                    Diagnostic::new(
+                        Code::InvalidRemote,
+                        name.span.clone(),
+                        format!("invalid remote name {}", quote(&name.value)),
+                    )
+                    .with_label("not a remote's name")
+                    .with_help(
+                        "write the name `git remote` lists, such as `origin` (no spaces, `..`, `*`, `:`, `?`, `[`, `\\`, `^` or `~`)",
+                    ),
+                );
+            }
+        }
+        names
+    }
+}
+
+/// Whether `name` is one git accepts for a remote: `refs/remotes/<name>/x` is a valid ref
+/// name.
+fn is_remote_name(name: &str) -> bool {
+    let bad_byte = |byte: u8| byte.is_ascii_control() || b" ~^:?*[\\\x7f".contains(&byte);
+    !name.bytes().any(bad_byte)
+        && !name.contains("..")
+        && !name.contains("@{")
+        && !name.contains("//")
+        && !name.ends_with('/')
+        && name.split('/').all(|part| {
+            !part.is_empty()
+                && !part.starts_with('.')
+                && !part.to_ascii_lowercase().ends_with(".lock")
+        })
+        && !name.ends_with('.')
+        && !name.starts_with('-')
+        && name != "@"
+}
+
 /// `^[A-Za-z_][A-Za-z0-9_]*$`.
 fn is_env_var_name(name: &str) -> bool {
     let mut bytes = name.bytes();
@@ -197,6 +251,29 @@ mod tests {
             &format!("{V}[[environment]]\nname = \"staging\"\nbranches = []\n")
             => "empty-condition", "environment `staging` never matches a branch: `branches` is empty", "[]",
             Some("list at least one branch pattern, or remove the entry");
+        invalid_remote:
+            &format!("{V}[backstop]\ntrusted_remotes = [\"origin\", \"up stream\"]\n")
+            => "invalid-remote", "invalid remote name `up stream`", "\"up stream\"",
+            Some("write the name `git remote` lists, such as `origin` (no spaces, `..`, `*`, `:`, `?`, `[`, `\\`, `^` or `~`)");
+        empty_remote:
+            &format!("{V}[backstop]\ntrusted_remotes = [\"\"]\n")
+            => "empty-value", "empty remote name in `trusted_remotes`", "\"\"",
+            Some("remove the empty entry");
+    }
+
+    #[test]
+    fn trusted_remotes() {
+        let source =
+            format!("{V}[backstop]\ntrusted_remotes = [\"origin\", \"team/fork\", \"origin\"]\n");
+        let (policy, _) = load("Astrixfile.ax", &source).unwrap();
+        assert_eq!(policy.backstop.trusted_remotes, ["origin", "team/fork"]);
+        let (policy, _) = load("Astrixfile.ax", V).unwrap();
+        assert!(policy.backstop.trusted_remotes.is_empty());
+        for bad in [
+            "a..b", "-x", "x.lock", "a//b", "x/", ".x", "a:b", "a*", "@", "a@{b",
+        ] {
+            assert!(!super::is_remote_name(bad), "{bad}");
+        }
     }
 
     #[test]
