@@ -23,7 +23,7 @@ use astrix::intent::ActionIntent;
 use astrix::policy::numeric::{
     Argument, ConversionFailure, NumberError, NumericPolicy, convert, parse_number,
 };
-use astrix::policy::{self, Rule, Verdict};
+use astrix::policy::{self, Verdict};
 use astrix_fuzz::oracle::{self, Exact, Reading};
 use libfuzzer_sys::fuzz_target;
 
@@ -66,18 +66,12 @@ fn check_sum(mut numeric: NumericPolicy, added: &str, deleted: &str) {
     ) else {
         panic!("the base policy loads");
     };
-    policy.rules = vec![Rule {
-        id: "sum".to_owned(),
-        line: 1,
-        actor: None,
-        env: None,
-        paths: None,
-        only_paths: None,
-        modifies_tests: None,
-        policy: Some(numeric),
-        decision: Verdict::Deny,
-        reason: None,
-    }];
+    // Its one rule keeps every field the loader gives it; only the comparison changes.
+    let Some(rule) = policy.rules.first_mut() else {
+        panic!("the base policy has its rule");
+    };
+    rule.policy = Some(numeric);
+    rule.decision = Verdict::Deny;
     let json = format!(
         r#"{{"actor":{{"type":"human"}},"target":{{"env":"d"}},"modified_files":["a"],"diff":{{"modifies_tests":"false","lines_added":{added},"lines_deleted":{deleted}}}}}"#
     );
