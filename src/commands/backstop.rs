@@ -61,7 +61,14 @@ impl Printer<'_, '_> {
                     .map(|meta| meta.summary)
                     .unwrap_or_default();
                 let from = match outcome.movement {
-                    Move::NewCommit => format!("made on `{}`", outcome.branch),
+                    Move::NewCommit
+                        if repo
+                            .commit_info(commit)
+                            .is_ok_and(|info| info.parents.is_empty()) =>
+                    {
+                        format!("the first commit of `{}`", outcome.branch)
+                    }
+                    Move::NewCommit => format!("on top of `{}`'s tip", outcome.branch),
                     Move::Amend => format!("which amends the tip of `{}`", outcome.branch),
                     Move::Rewrite | Move::Gain => branch::where_from(repo, commit, outcome.branch),
                 };
@@ -72,6 +79,12 @@ impl Printer<'_, '_> {
                     summary,
                 )?;
             }
+            None if outcome.what == branch::REWIND => writeln!(
+                out,
+                "  arrived: `{}` moved back to {} (commits it had are gone from it), judged as one change against its old tip",
+                outcome.branch,
+                &outcome.new[..outcome.new.len().min(12)],
+            )?,
             None => writeln!(
                 out,
                 "  arrived: the commits {} as one change",
@@ -109,7 +122,7 @@ impl Printer<'_, '_> {
         write_text_report(judgement, out, style, subject, next_steps, false)?;
         let footer = match outcome.movement {
             Move::NewCommit => {
-                "`--no-verify` skips only the pre-commit hook, not astrix: the branch was not updated, and the change is still staged"
+                "the branch was not updated: a commit on top of its tip is judged whoever makes it (`git commit --no-verify` skips only the pre-commit hook, not astrix); after `git commit` the change is still staged"
             }
             Move::Amend => {
                 "the branch was not updated: an amend is judged as the whole commit it makes, against its parent, not only what changed since the tip it replaces; the change is still staged"

@@ -201,18 +201,70 @@ struct Before {
     branches: Vec<BranchRef>,
     /// `None` until the record exists.
     record: Option<Vec<TipEntry>>,
-    /// The local default branch's policy (or the built-in default): it says which branches
-    /// are protected when nothing else does.
+    /// The policy that says which branches are protected, and judges where a branch's own
+    /// policy may not: the one at the newest tip the record holds (a tip astrix let a
+    /// protected branch take); before any is recorded, the local default branch's (or the
+    /// built-in default).
     policy: RepositoryPolicy,
 }
 
 impl Before {
     fn read(repo: &Repository) -> anyhow::Result<Self> {
+        let record = TipRecord::new(&astrix_dir(repo)).load()?;
+        let policy = match newest_recorded_tip(repo, record.as_deref())? {
+            Some((branch, tip)) => source::at_recorded_tip(repo, &tip, &branch)?,
+            None => source::for_repository(repo, &Head::Unborn { branch: None })?,
+        };
         Ok(Self {
             branches: repo.local_branches()?,
-            record: TipRecord::new(&astrix_dir(repo)).load()?,
-            policy: source::for_repository(repo, &Head::Unborn { branch: None })?,
+            record,
+            policy,
         })
+    }
+
+    /// The environment `branch` belongs to, if it is protected: the environment that the
+    /// policy of [`Self::policy`] names it in, or the one it was last recorded for while that
+    /// environment still exists (a branch deleted since is no longer protected). Never what
+    /// the branch's own tip says.
+    fn env_of(&self, branch: &str) -> Option<String> {
+        let rules = &self.policy.loaded.policy;
+        protected_env(rules, branch).or_else(|| {
+            let entry = self.latest_entry(branch)?;
+            entry.tip.as_ref()?;
+            rules
+                .environments
+                .iter()
+                .any(|environment| environment.name == entry.env)
+                .then(|| entry.env.clone())
+        })
+    }
+
+    /// The newest record entry of `branch`: a tip it took, or its deletion.
+    fn latest_entry(&self, branch: &str) -> Option<&TipEntry> {
+        self.record
+            .as_ref()?
+            .iter()
+            .rev()
+            .find(|entry| entry.branch.as_deref() == Some(branch))
+    }
+
+    /// The protected branches whose newest record entry is a tip (not a deletion), by name.
+    fn recorded_branches(&self) -> Vec<(&str, &TipEntry)> {
+        let Some(record) = &self.record else {
+            return Vec::new();
+        };
+        let mut seen = HashSet::new();
+        let mut out = Vec::new();
+        for entry in record.iter().rev() {
+            let Some(branch) = entry.branch.as_deref() else {
+                continue;
+            };
+            if seen.insert(branch) && entry.tip.is_some() {
+                out.push((branch, entry));
+            }
+        }
+        out.reverse();
+        out
     }
 
     /// Whether an environment was known when the record began, or any tip was recorded for
@@ -248,17 +300,6 @@ impl Before {
         tips
     }
 
-    /// The environment a protected branch was last recorded for.
-    fn recorded_env(&self, branch: &str) -> Option<&str> {
-        self.record.as_ref().and_then(|record| {
-            record
-                .iter()
-                .rev()
-                .find(|entry| entry.branch.as_deref() == Some(branch))
-                .map(|entry| entry.env.as_str())
-        })
-    }
-
     /// Whether `tip` is one `env` took with astrix, or an ancestor of one.
     fn vouched_tip(&self, repo: &Repository, tip: &str, env: &str) -> anyhow::Result<bool> {
         if self.record.is_none() || !self.knows_env(env) {
@@ -273,6 +314,25 @@ impl Before {
         }
         Ok(repo.commits_not_in(tip, &known)?.is_empty())
     }
+}
+
+/// The newest tip in `record` whose commit the repository still has, with its branch.
+fn newest_recorded_tip(
+    repo: &Repository,
+    record: Option<&[TipEntry]>,
+) -> anyhow::Result<Option<(String, String)>> {
+    for entry in record.unwrap_or_default().iter().rev() {
+        let (Some(branch), Some(tip)) = (&entry.branch, &entry.tip) else {
+            continue;
+        };
+        match repo.commit_info(tip) {
+            Ok(_) => return Ok(Some((branch.clone(), tip.clone()))),
+            // Gone since (a deleted branch's commits, collected): an older tip decides.
+            Err(GitError::Revision { .. } | GitError::MissingObject { .. }) => {}
+            Err(error) => return Err(error.into()),
+        }
+    }
+    Ok(None)
 }
 
 /// Judges the transaction `input` (git's lines `<old> <new> <ref>`, in the `prepared`
@@ -313,10 +373,18 @@ pub fn judge_transaction(
             Value::Commit(new) => {
                 // `git branch -f` and `git update-ref` without an old value send zeros as the
                 // old tip even when the branch exists, and a symbolic branch sends its target;
-                // until the update is committed, the branch still points at its old tip.
+                // until the update is committed, the branch still points at its old tip. A
+                // symbolic branch that names a tag or a remote-tracking ref shows content no
+                // branch took: made an ordinary branch, it is a new one.
                 let old = match line.old {
                     Value::Commit(old) => Some(old),
-                    Value::Zero | Value::Symbolic(_) => branch_tip(repo, &line.branch)?,
+                    Value::Zero | Value::Symbolic(_) => {
+                        if repo.is_local_branch_chain(&line.branch)? {
+                            branch_tip(repo, &line.branch)?
+                        } else {
+                            None
+                        }
+                    }
                 };
                 updates.push(Update {
                     old,
@@ -330,35 +398,18 @@ pub fn judge_transaction(
     let mut worst = ExitStatus::Allowed;
     let mut record = Vec::new();
     if is_first_branches(repo, &before, &updates)? {
-        // A clone, or a fetch into a new repository: its first branches are what there is,
-        // and the record begins with them (and with the environments the policy names).
-        for environment in &before.policy.loaded.policy.environments {
-            if !record
-                .iter()
-                .any(|entry: &TipEntry| entry.env == environment.name)
-            {
-                record.push(TipEntry {
-                    env: environment.name.clone(),
-                    branch: None,
-                    tip: None,
-                });
-            }
-        }
-        for update in &updates {
-            let policy = policy_before(repo, update)?;
-            if let Some(env_name) = protected_env(&policy.loaded.policy, &update.branch) {
-                record.push(TipEntry {
-                    env: env_name,
-                    branch: Some(update.branch.clone()),
-                    tip: Some(update.new.clone()),
-                });
-            }
-        }
-        TipRecord::new(&astrix_dir(repo)).append(&record)?;
+        seed_record(repo, &before, &updates)?;
         return Ok(ExitStatus::Allowed);
     }
     for branch in &deletions {
-        worst = worst.worst(judge_deletion(repo, branch, env, reporter)?);
+        worst = worst.worst(judge_deletion(
+            repo,
+            &before,
+            branch,
+            env,
+            reporter,
+            &mut record,
+        )?);
     }
     for update in &symbolic {
         let status = judge_symbolic(repo, &before, update, env, reporter).with_context(|| {
@@ -391,6 +442,36 @@ pub fn judge_transaction(
         TipRecord::new(&astrix_dir(repo)).append(&record)?;
     }
     Ok(worst)
+}
+
+/// A clone, or a fetch into a new repository: its first branches are what there is, and the
+/// record begins with them (and with the environments the policy names).
+fn seed_record(repo: &Repository, before: &Before, updates: &[Update]) -> anyhow::Result<()> {
+    let mut record: Vec<TipEntry> = Vec::new();
+    for environment in &before.policy.loaded.policy.environments {
+        if !record
+            .iter()
+            .any(|entry: &TipEntry| entry.env == environment.name)
+        {
+            record.push(TipEntry {
+                env: environment.name.clone(),
+                branch: None,
+                tip: None,
+            });
+        }
+    }
+    for update in updates {
+        let policy = policy_before(repo, update)?;
+        if let Some(env_name) = protected_env(&policy.loaded.policy, &update.branch) {
+            record.push(TipEntry {
+                env: env_name,
+                branch: Some(update.branch.clone()),
+                tip: Some(update.new.clone()),
+            });
+        }
+    }
+    TipRecord::new(&astrix_dir(repo)).append(&record)?;
+    Ok(())
 }
 
 /// Whether the transaction gives a repository its first branches, other than by a commit: no
@@ -460,11 +541,7 @@ fn check_unseen_moves(
         if touched.contains(short) {
             continue;
         }
-        let Some(env_name) = before
-            .recorded_env(short)
-            .map(str::to_owned)
-            .or_else(|| protected_env(rules, short))
-        else {
+        let Some(env_name) = before.env_of(short) else {
             continue;
         };
         if before.record.is_none() || new_envs.contains(&env_name) {
@@ -482,13 +559,20 @@ fn check_unseen_moves(
         let actor = crate::env::resolve_actor(env, &rules.actors.agent_env);
         let short_tip: String = branch.commit.chars().take(12).collect();
         let known = before.known_tips(&env_name);
+        let back = known.first().map_or_else(
+            || "<commit>".to_owned(),
+            |latest| latest.chars().take(12).collect::<String>(),
+        );
         let mut next_steps = vec![format!(
-            "make `{short}` an ordinary branch again: point it back at a tip it took with astrix (`git branch -f {short} <commit>`; `git reflog show {short}` lists where it was), or delete it (`git branch -D {short}`)"
+            "point `{short}` back at the last tip astrix let `{env_name}` take: `git branch -f {short} {back}` (on `{short}` itself: `git reset --keep {back}`); `git reflog show {short}` lists where it was"
         )];
-        if let Some(latest) = known.first() {
+        if actor.kind == HUMAN {
             next_steps.push(format!(
-                "the last tip recorded for `{env_name}` is `{}`",
-                latest.chars().take(12).collect::<String>()
+                "or, if you moved it and want it where it is, move it again yourself so that astrix judges it: `git branch -f {short} {back}`, then `git branch -f {short} {short_tip}`"
+            ));
+        } else {
+            next_steps.push(format!(
+                "then bring the work it held through a feature branch and a pull request; a person decides what `{env_name}` takes"
             ));
         }
         worst = worst.worst(reporter.refused(
@@ -497,11 +581,64 @@ fn check_unseen_moves(
                 rule: UNSEEN_MOVE,
                 branch: short.to_owned(),
                 problem: format!(
-                    "`{short}` targets `{env_name}` and points at `{short_tip}`, which astrix never let it (or any branch of `{env_name}`) take: it moved where the hook does not see (`git branch -m`/`-c`, or without git), so what it gained was never judged; every branch update is blocked until it points at a judged commit"
+                    "`{short}` targets `{env_name}` and points at `{short_tip}`, which astrix never let it (or any branch of `{env_name}`) take: it moved where the hook does not see (`git branch -m`/`-c`, with the hooks off, or without git), so what it gained was never judged; every branch update is blocked until it points at a judged commit"
                 ),
                 next_steps,
                 actor,
                 target: env_name,
+                policy_digest: before.policy.loaded.provenance.digest.clone(),
+            },
+        )?);
+    }
+    Ok(worst.worst(check_missing_branches(
+        repo, before, touched, env, reporter,
+    )?))
+}
+
+/// A protected branch that is gone without its deletion reaching the hook (a reftable
+/// repository shows the hook no rename; with the hooks off, anything goes) blocks every
+/// update until it is back.
+fn check_missing_branches(
+    repo: &Repository,
+    before: &Before,
+    touched: &HashSet<String>,
+    env: &EnvSnapshot,
+    reporter: &mut dyn Reporter,
+) -> anyhow::Result<ExitStatus> {
+    let rules = &before.policy.loaded.policy;
+    let mut worst = ExitStatus::Allowed;
+    let present: HashSet<&str> = before
+        .branches
+        .iter()
+        .filter_map(|branch| branch.name.strip_prefix("refs/heads/"))
+        .collect();
+    for (branch, entry) in before.recorded_branches() {
+        if present.contains(branch) || touched.contains(branch) || before.env_of(branch).is_none() {
+            continue;
+        }
+        let Some(tip) = &entry.tip else { continue };
+        let short_tip: String = tip.chars().take(12).collect();
+        let actor = crate::env::resolve_actor(env, &rules.actors.agent_env);
+        let mut next_steps = vec![format!(
+            "make it again where astrix last saw it: `git branch {branch} {short_tip}`"
+        )];
+        if actor.kind == HUMAN {
+            next_steps.push(format!(
+                "if it is to be gone, delete it yourself once it is back, so that astrix sees it: `git branch -D {branch}`"
+            ));
+        }
+        worst = worst.worst(reporter.refused(
+            repo,
+            &Refusal {
+                rule: UNSEEN_MOVE,
+                branch: branch.to_owned(),
+                problem: format!(
+                    "`{branch}` targets `{}` and is gone, but astrix never saw it deleted: it was renamed or deleted where the hook does not see (`git branch -m` in a reftable repository, with the hooks off, or without git), and a protected branch may not vanish unseen; every branch update is blocked until it is back",
+                    entry.env
+                ),
+                next_steps,
+                actor,
+                target: entry.env.clone(),
                 policy_digest: before.policy.loaded.provenance.digest.clone(),
             },
         )?);
@@ -514,26 +651,28 @@ fn check_unseen_moves(
 /// writes. A person may.
 fn judge_deletion(
     repo: &Repository,
+    before: &Before,
     branch: &str,
     env: &EnvSnapshot,
     reporter: &mut dyn Reporter,
+    record: &mut Vec<TipEntry>,
 ) -> anyhow::Result<ExitStatus> {
-    let Some(tip) = branch_tip(repo, branch)? else {
+    if branch_tip(repo, branch)?.is_none() {
         return Ok(ExitStatus::Allowed);
-    };
-    let update = Update {
-        old: Some(tip.clone()),
-        new: tip,
-        branch: branch.to_owned(),
-        moves_head: false,
-    };
-    let policy = policy_before(repo, &update)?;
+    }
+    let policy = &before.policy;
     let rules = &policy.loaded.policy;
     let actor = crate::env::resolve_actor(env, &rules.actors.agent_env);
-    let Some(env_name) = protected_env(rules, branch) else {
+    let Some(env_name) = before.env_of(branch) else {
         return Ok(ExitStatus::Allowed);
     };
     if actor.kind == HUMAN {
+        // Recorded, so that its absence is not taken for a deletion the hook never saw.
+        record.push(TipEntry {
+            env: env_name,
+            branch: Some(branch.to_owned()),
+            tip: None,
+        });
         return Ok(ExitStatus::Allowed);
     }
     reporter.refused(
@@ -570,28 +709,32 @@ fn judge_symbolic(
 ) -> anyhow::Result<ExitStatus> {
     let policy = &before.policy;
     let rules = &policy.loaded.policy;
+    let actor = crate::env::resolve_actor(env, &rules.actors.agent_env);
     let name_target = resolve_target(rules, Some(&update.branch), env);
-    let protected = rules.environment_for_branch(&update.branch).is_some();
-    let problem = match update.target.strip_prefix("refs/heads/") {
-        _ if !protected => None,
-        Some(target_branch) => {
-            let target = resolve_target(rules, Some(target_branch), env);
-            (target.env != name_target.env).then(|| {
+    let protected = before.env_of(&update.branch);
+    let problem = match (update.target.strip_prefix("refs/heads/"), &protected) {
+        (Some(_), None) => None,
+        (Some(target_branch), Some(name_env)) => {
+            let target_env = before.env_of(target_branch);
+            (target_env.as_ref() != Some(name_env)).then(|| {
+                let target = target_env.unwrap_or_else(|| resolve_target(rules, Some(target_branch), env).env);
                 format!(
-                    "`{}` targets `{}` but would point at `{target_branch}`, which targets `{}`: commits made on `{target_branch}` would reach `{}` without being judged for `{}`",
-                    update.branch, name_target.env, target.env, update.branch, name_target.env
+                    "`{}` targets `{name_env}` but would point at `{target_branch}`, which targets `{target}`: commits made on `{target_branch}` would reach `{}` without being judged for `{name_env}`",
+                    update.branch, update.branch
                 )
             })
         }
-        None => Some(format!(
-            "`{}` targets `{}` and would point at `{}`, which is not a local branch: whatever moves `{}` would reach `{}` without being judged",
+        // A feature branch may name a tag or a remote-tracking ref when a person makes it so;
+        // an agent's would show content that no branch took.
+        (None, None) if actor.kind == HUMAN => None,
+        (None, _) => Some(format!(
+            "`{}` targets `{}` and would point at `{}`, which is not a local branch: what it names was never judged for a branch, and whatever moves `{}` would reach `{}` without being judged",
             update.branch, name_target.env, update.target, update.target, update.branch
         )),
     };
     let Some(problem) = problem else {
         return Ok(ExitStatus::Allowed);
     };
-    let actor = crate::env::resolve_actor(env, &rules.actors.agent_env);
     reporter.refused(
         repo,
         &Refusal {
@@ -618,6 +761,39 @@ fn branch_tip(repo: &Repository, branch: &str) -> anyhow::Result<Option<String>>
     }
 }
 
+/// How an update is judged: by which policy, for which protected environment, and whether
+/// its old tip vouches for what it keeps.
+struct Footing {
+    policy: RepositoryPolicy,
+    /// The protected environment of the branch ([`Before::env_of`]).
+    env: Option<String>,
+    /// Whether the branch exists and its tip is one it may have: any tip of a feature
+    /// branch; for a protected branch, a tip astrix let it take (or an ancestor of one).
+    old_anchored: bool,
+}
+
+/// The footing of `update`: the branch's own policy judges only from a tip that vouches
+/// for itself; a new branch, and a protected one whose tip moved unjudged, are judged by
+/// the repository's ([`Before::policy`]).
+fn footing(repo: &Repository, before: &Before, update: &Update) -> anyhow::Result<Footing> {
+    let env = before.env_of(&update.branch);
+    let old_anchored = match (&update.old, &env) {
+        (None, _) => false,
+        (Some(_), None) => true,
+        (Some(old), Some(env)) => before.vouched_tip(repo, old, env)?,
+    };
+    let policy = if old_anchored {
+        policy_before(repo, update)?
+    } else {
+        before.policy.clone()
+    };
+    Ok(Footing {
+        policy,
+        env,
+        old_anchored,
+    })
+}
+
 /// The policy in force on the branch before the update: the Astrixfile.ax at its old tip;
 /// for a new branch, what the commit gate would use on it (the local default branch's, or
 /// on the first commit of a repository the staged one). Never a ref that can move unjudged.
@@ -640,28 +816,28 @@ fn vouching_tips(
     repo: &Repository,
     before: &Before,
     update: &Update,
-    rules: &Policy,
+    footing: &Footing,
 ) -> anyhow::Result<(Vec<String>, bool)> {
     let mut tips = Vec::new();
     let own = format!("refs/heads/{}", update.branch);
-    let protected = protected_env(rules, &update.branch);
-    let mut old_vouches = false;
-    if let Some(old) = &update.old {
-        old_vouches = match &protected {
-            Some(env) => before.vouched_tip(repo, old, env)?,
-            None => true,
-        };
-        if old_vouches {
-            tips.push(old.clone());
-        }
+    // Which remotes are trusted, and which of their branches are protected, is the
+    // repository's to say, never a branch's own tip's.
+    let rules = &before.policy.loaded.policy;
+    let old_vouches = footing.old_anchored;
+    if old_vouches && let Some(old) = &update.old {
+        tips.push(old.clone());
     }
-    if let Some(env) = &protected {
+    if let Some(env) = &footing.env {
         tips.extend(before.known_tips(env));
         for branch in &before.branches {
             let Some(short) = branch.name.strip_prefix("refs/heads/") else {
                 continue;
             };
-            if branch.name != own && protected_env(rules, short).as_deref() == Some(env) {
+            // Another branch of the environment vouches only from a tip astrix let it take.
+            if branch.name != own
+                && before.env_of(short).as_deref() == Some(env)
+                && before.vouched_tip(repo, &branch.commit, env)?
+            {
                 tips.push(branch.commit.clone());
             }
         }
@@ -726,6 +902,10 @@ struct Plan {
     brought: Vec<String>,
     /// Whether the old tip is not an ancestor of the new one (an amend, a rebase, a reset).
     rewrite: bool,
+    /// Whether a protected branch, from a tip astrix let it take, loses commits (`git reset
+    /// --hard main~3`, a rebase that drops one): for an agent, the change from the old tip
+    /// to the new one is judged too, as the agent's.
+    rewind: bool,
 }
 
 /// What `update` brings, by the policy `rules` of its branch.
@@ -733,9 +913,9 @@ fn plan_update(
     repo: &Repository,
     before: &Before,
     update: &Update,
-    rules: &Policy,
+    footing: &Footing,
 ) -> anyhow::Result<Plan> {
-    let (hidden, old_vouches) = vouching_tips(repo, before, update, rules)?;
+    let (hidden, old_vouches) = vouching_tips(repo, before, update, footing)?;
     let brought = brought_commits(repo, update, &hidden, old_vouches)?;
     let rewrite = match &update.old {
         Some(old) => !repo.is_ancestor(old, &update.new)?,
@@ -767,11 +947,16 @@ fn plan_update(
             None => short(&update.new),
         },
     };
+    let rewind = rewrite
+        && footing.env.is_some()
+        && footing.old_anchored
+        && update.old.as_ref() != Some(&update.new);
     Ok(Plan {
         movement,
         range,
         brought,
         rewrite,
+        rewind,
     })
 }
 
@@ -847,6 +1032,24 @@ fn whole_change(
     })
 }
 
+/// What a rewind takes from its branch: the change from the old tip to the new one.
+fn rewind_step(
+    repo: &Repository,
+    update: &Update,
+    options: &ChangeOptions,
+) -> anyhow::Result<Step> {
+    let old = update.old.clone().unwrap_or_default();
+    Ok(Step {
+        change: repo.change_against(&update.new, std::slice::from_ref(&old), options)?,
+        parent: Some(old),
+        commit: update.new.clone(),
+    })
+}
+
+/// What the report calls a rewind's judged change.
+pub const REWIND: &str =
+    "what the branch loses against its old tip (a reset, or a rewrite that drops commits)";
+
 /// Judges one step of an update for its branch by the branch's policy.
 fn judge_step(
     repo: &Repository,
@@ -885,17 +1088,17 @@ fn judge_update(
     reporter: &mut dyn Reporter,
     record: &mut Vec<TipEntry>,
 ) -> anyhow::Result<ExitStatus> {
-    let policy = policy_before(repo, update)?;
-    let rules = &policy.loaded.policy;
-    let protected = protected_env(rules, &update.branch);
-    let plan = plan_update(repo, before, update, rules)?;
-    let status = if plan.brought.is_empty() {
+    let footing = footing(repo, before, update)?;
+    let plan = plan_update(repo, before, update, &footing)?;
+    let rules = &footing.policy.loaded.policy;
+    let by_agent = crate::env::resolve_actor(env, &rules.actors.agent_env).kind != HUMAN;
+    let status = if plan.brought.is_empty() && !(plan.rewind && by_agent) {
         ExitStatus::Allowed
     } else {
-        judge_plan(repo, update, &plan, &policy, env, reporter)?
+        judge_plan(repo, update, &plan, &footing.policy, env, reporter)?
     };
     if status == ExitStatus::Allowed
-        && let Some(env_name) = protected
+        && let Some(env_name) = footing.env
     {
         record.push(TipEntry {
             env: env_name,
@@ -934,6 +1137,7 @@ fn judge_plan(
             movement: plan.movement,
             range: plan.range.clone(),
             rewrite: plan.rewrite,
+            rewind: false,
         };
         if narrowed.brought.is_empty() || !can_deny(rules, &actor.kind, &target.env) {
             return Ok(ExitStatus::Allowed);
@@ -979,6 +1183,16 @@ fn judge_plan(
             },
         );
     }
+    let mut worst = ExitStatus::Allowed;
+    if plan.rewind && !lenient {
+        // What the branch loses is the agent's change as much as what it gains.
+        let step = rewind_step(repo, update, &options)?;
+        let mut judgement = judge_step(repo, env, policy, &update.branch, step, GATE_OPTIONS)?;
+        worst = report(&mut judgement, REWIND, None)?;
+        if worst == ExitStatus::Denied || plan.brought.is_empty() {
+            return Ok(worst);
+        }
+    }
     let what = match plan.movement {
         Move::Amend => "the amended commit, judged whole against its parent",
         Move::Rewrite => {
@@ -987,7 +1201,6 @@ fn judge_plan(
         Move::NewCommit => "a new commit",
         Move::Gain => "a commit it would gain that nothing vouches for",
     };
-    let mut worst = ExitStatus::Allowed;
     let judged = for_each_commit(repo, update, plan, &options, |step| {
         let commit = step.commit.clone();
         let mut judgement = judge_step(repo, env, policy, &update.branch, step, GATE_OPTIONS)?;
@@ -1044,9 +1257,9 @@ pub fn judge_proposed_move(
         moves_head: false,
     };
     let before = Before::read(&repo)?;
-    let policy = policy_before(&repo, &update)?;
-    let rules = &policy.loaded.policy;
-    let plan = plan_update(&repo, &before, &update, rules)?;
+    let footing = footing(&repo, &before, &update)?;
+    let plan = plan_update(&repo, &before, &update, &footing)?;
+    let policy = footing.policy;
     if plan.brought.len() > MAX_JUDGED {
         anyhow::bail!(
             "moving `{}` to `{}` would bring {} commits that nothing vouches for; astrix judges (and approves) at most {MAX_JUDGED} at once: move the branch in smaller steps",
@@ -1062,6 +1275,13 @@ pub fn judge_proposed_move(
         tamper: true,
     };
     let mut judged = Vec::new();
+    if plan.rewind {
+        let step = rewind_step(&repo, &update, &options)?;
+        judged.push((
+            "what the branch loses".to_owned(),
+            judge_step(&repo, env, &policy, &update.branch, step, judge_options)?,
+        ));
+    }
     let count = for_each_commit(&repo, &update, &plan, &options, |step| {
         let label = format!("commit {}", short(&step.commit));
         judged.push((

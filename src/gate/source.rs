@@ -214,6 +214,37 @@ pub fn at_target(
     Ok(from_committed(blob.data, provenance))
 }
 
+/// The policy the backstop decides with where no branch's own policy may: the
+/// `Astrixfile.ax` at the newest tip it let a protected branch take (`branch` at `commit`),
+/// so that no reference that can move unjudged (a default branch chosen on the command line,
+/// a symbolic branch) chooses which branches are protected; without one, the built-in
+/// default.
+pub fn at_recorded_tip(
+    repo: &crate::git::Repository,
+    commit: &str,
+    branch: &str,
+) -> Result<RepositoryPolicy, crate::git::GitError> {
+    use crate::policy::FILE_NAME;
+
+    let short: String = commit.chars().take(12).collect();
+    let Some(blob) = repo.file_at_rev(commit, FILE_NAME)? else {
+        return Ok(RepositoryPolicy {
+            loaded: built_in(&format!(
+                "no {FILE_NAME} is committed at `{branch}`'s last judged tip ({short})"
+            )),
+            committed_invalid: None,
+        });
+    };
+    let provenance = PolicyProvenance {
+        source: "branch".to_owned(),
+        file: Some(FILE_NAME.to_owned()),
+        revision: Some(commit.to_owned()),
+        digest: String::new(),
+        description: format!("{FILE_NAME} at `{branch}`'s last judged tip ({short})"),
+    };
+    Ok(from_committed(blob.data, provenance))
+}
+
 /// Validates a policy file read from git; one that does not validate leaves the built-in
 /// default in charge, with its diagnostics (or, for the staged first commit's, without).
 fn from_committed(data: Vec<u8>, provenance: PolicyProvenance) -> RepositoryPolicy {

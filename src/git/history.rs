@@ -464,10 +464,25 @@ impl Repository {
     }
 
     /// Every local branch (`refs/heads/*`) with the commit it points at, sorted by name; a
-    /// symbolic branch is listed with its target's commit, and one that leads to no commit
-    /// is left out.
+    /// symbolic branch is listed with its target's commit while it names local branches
+    /// only, and one that leads to no commit is left out.
     pub fn local_branches(&self) -> Result<Vec<BranchRef>, GitError> {
-        self.branches_under("refs/heads/")
+        let mut branches = self.branches_under("refs/heads/")?;
+        // A symbolic branch is a branch only while it names local branches: one that names a
+        // tag or a remote-tracking ref shows content no branch took.
+        let mut kept = Vec::with_capacity(branches.len());
+        for branch in branches.drain(..) {
+            if self.resolves_within(&branch.name, "refs/heads/")? {
+                kept.push(branch);
+            }
+        }
+        Ok(kept)
+    }
+
+    /// Whether the local branch `branch` (short name) is an ordinary branch or leads to its
+    /// commit only through other local branches (see [`Self::local_branches`]).
+    pub fn is_local_branch_chain(&self, branch: &str) -> Result<bool, GitError> {
+        self.resolves_within(&format!("refs/heads/{branch}"), "refs/heads/")
     }
 
     /// The remote-tracking branches of `remote` (`refs/remotes/<remote>/*`, not its `HEAD`),

@@ -196,10 +196,7 @@ impl Repository {
         };
         // A linked worktree's `commondir` is usually `../..`: report it without the dots.
         let common_dir = normalize(repo.common_dir());
-        let storage = repo
-            .config_snapshot()
-            .string("extensions.refStorage")
-            .map(|value| value.to_str_lossy().into_owned());
+        let storage = ref_storage(repo.common_dir())?;
         let refs = refs::RefStore::new(
             storage.as_deref(),
             repo.git_dir().to_owned(),
@@ -1068,4 +1065,26 @@ fn combined(
         });
     }
     Ok(files)
+}
+
+/// The reference format of the repository whose common directory is `common_dir`, read as
+/// git reads a repository's format: from its own `config` file alone, without includes,
+/// `-c` options or `GIT_CONFIG_*` variables, none of which git lets choose it (a format
+/// taken from them would make astrix read references git does not use).
+fn ref_storage(common_dir: &Path) -> Result<Option<String>, GitError> {
+    let path = common_dir.join("config");
+    if !path.exists() {
+        return Ok(None);
+    }
+    let file = gix::config::File::from_path_no_includes(path.clone(), gix::config::Source::Local)
+        .map_err(|err| GitError::Config {
+            message: format!(
+                "`{}` does not read ({}); check that it is the repository's configuration and that `git config --list` works here",
+                path.display(),
+                message(&err)
+            ),
+        })?;
+    Ok(file
+        .string("extensions.refStorage")
+        .map(|value| value.to_str_lossy().into_owned()))
 }

@@ -269,6 +269,21 @@ impl Repository {
         }
     }
 
+    /// Whether `name` leads to an object only through references under `prefix`: an
+    /// ordinary reference, or a chain of symbolic ones each naming a reference under
+    /// `prefix` (git follows at most five). A dangling or looping chain leads nowhere.
+    pub(crate) fn resolves_within(&self, name: &str, prefix: &str) -> Result<bool, GitError> {
+        let mut current = name.to_owned();
+        for _ in 0..=5 {
+            match self.read_ref(&current)? {
+                Some(RefValue::Object(_)) => return Ok(true),
+                Some(RefValue::Symbolic(target)) if target.starts_with(prefix) => current = target,
+                None | Some(RefValue::Symbolic(_)) => return Ok(false),
+            }
+        }
+        Ok(false)
+    }
+
     /// The object the reference `name` finally points at (symbolic references followed, an
     /// annotated tag peeled); `None` when it does not exist or leads nowhere.
     pub(crate) fn peel_ref(&self, name: &str) -> Result<Option<ObjectId>, GitError> {

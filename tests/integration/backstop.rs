@@ -382,10 +382,7 @@ fn a_protected_branch_that_moved_unseen_blocks_the_next_update() {
             "{text}"
         );
         assert!(
-            text.contains(&format!(
-                "the last tip recorded for `production` is `{}`",
-                &main[..12]
-            )),
+            text.contains(&format!("`git branch -f {branch} {}`", &main[..12])),
             "{text}"
         );
         assert_eq!(tip(&gate, "next"), None);
@@ -464,13 +461,27 @@ fn an_orphan_branch_takes_the_local_default_branch_policy_not_origin_head() {
     ));
     ok(&run(&gate, AGENT, &["switch", "-q", "--orphan", "orphan"]));
     weaken_tests(&gate);
-    for args in [&["-m", "orphan"][..], &["--no-verify", "-m", "orphan"]] {
+    // The commit gate takes the default branch's policy; the backstop the one at the last
+    // tip it let a protected branch take.
+    for (args, policy) in [
+        (&["-m", "orphan"][..], "of the default branch `main`"),
+        (
+            &["--no-verify", "-m", "orphan"],
+            "at `main`'s last judged tip",
+        ),
+    ] {
         let output = gate.commit(AGENT, args);
         let text = stderr(&output);
         assert!(!output.status.success(), "{text}");
         assert!(text.contains("[agents-touching-tests]"), "{text}");
-        assert!(text.contains("of the default branch `main`"), "{text}");
+        assert!(text.contains(policy), "{text}");
     }
+    let output = gate.commit(AGENT, &["--no-verify", "-m", "orphan"]);
+    assert!(
+        stderr(&output).contains("\"orphan\", the first commit of `orphan`"),
+        "{}",
+        stderr(&output)
+    );
     assert_eq!(tip(&gate, "orphan"), None);
 }
 
@@ -621,4 +632,311 @@ fn reftable_renames_are_caught_at_the_next_update() {
     let output = run(&gate, AGENT, &["switch", "-c", "x"]);
     refused(&output, "[agents-touching-tests]");
     assert_eq!(tip(&gate, "x"), None);
+}
+
+/// A commit on `parent` whose only change is an `Astrixfile.ax` of `text`, made with git's
+/// plumbing, so that no hook judges it.
+fn policy_commit(gate: &Gate, parent: &str, text: &str) -> String {
+    let file = gate.root.join(".git/attack-policy");
+    std::fs::write(&file, text).unwrap();
+    let blob = stdout(&run(
+        gate,
+        AGENT,
+        &["hash-object", "-w", file.to_str().unwrap()],
+    ));
+    let index = gate.root.join(".git/attack-index");
+    let with_index: &[(&str, &str)] = &[
+        ("CLAUDECODE", "1"),
+        ("GIT_INDEX_FILE", index.to_str().unwrap()),
+    ];
+    ok(&git_at(&gate.root, with_index, &["read-tree", parent]));
+    ok(&git_at(
+        &gate.root,
+        with_index,
+        &[
+            "update-index",
+            "--cacheinfo",
+            &format!("100644,{},Astrixfile.ax", blob.trim()),
+        ],
+    ));
+    let tree = stdout(&git_at(&gate.root, with_index, &["write-tree"]));
+    std::fs::remove_file(&index).unwrap();
+    let commit = run(
+        gate,
+        AGENT,
+        &[
+            "commit-tree",
+            tree.trim(),
+            "-p",
+            parent,
+            "-m",
+            "policy tweak",
+        ],
+    );
+    ok(&commit);
+    stdout(&commit).trim().to_owned()
+}
+
+const LAX: &str = "version = 1\ndefault = \"allow\"\n";
+const ALL_PRODUCTION: &str = "version = 1\ndefault = \"allow\"\n[[environment]]\nname = \"production\"\nbranches = [\"*\"]\n";
+
+/// Nothing that can move unjudged chooses which branches are protected: not the default
+/// branch the command line names, not a symbolic branch, not the policy at a protected
+/// branch's own tip when that tip was never judged.
+#[test]
+fn no_unjudged_reference_chooses_the_policy() {
+    let gate = feature_gate();
+    let main = tip(&gate, "main").unwrap();
+    let lax = policy_commit(&gate, &main, LAX);
+    let all = policy_commit(&gate, &main, ALL_PRODUCTION);
+    ok(&run(&gate, AGENT, &["tag", "t1", &lax]));
+    ok(&run(&gate, AGENT, &["tag", "t2", &all]));
+    // A symbolic branch may not name a tag for an agent, nor be the default branch.
+    let output = run(
+        &gate,
+        AGENT,
+        &["symbolic-ref", "refs/heads/y", "refs/tags/t1"],
+    );
+    refused(&output, "which is not a local branch");
+    // One a person made is no branch to the backstop.
+    ok(&run(
+        &gate,
+        HUMAN,
+        &["symbolic-ref", "refs/heads/y", "refs/tags/t1"],
+    ));
+    for args in [
+        &[
+            "-c",
+            "init.defaultBranch=y",
+            "symbolic-ref",
+            "refs/heads/main",
+            "refs/tags/t2",
+        ][..],
+        &[
+            "-c",
+            "init.defaultBranch=y",
+            "update-ref",
+            "--no-deref",
+            "refs/heads/main",
+            &all,
+        ],
+        &[
+            "-c",
+            "init.defaultBranch=y",
+            "update-ref",
+            "refs/heads/main",
+            &all,
+        ],
+        &[
+            "-c",
+            "init.defaultBranch=y",
+            "branch",
+            "release/9",
+            "feature",
+        ],
+    ] {
+        let output = run(&gate, AGENT, args);
+        assert!(!output.status.success(), "{args:?}: {}", stderr(&output));
+        assert!(stderr(&output).contains(STOPPED), "{}", stderr(&output));
+        assert_eq!(
+            tip(&gate, "main").as_deref(),
+            Some(main.as_str()),
+            "{args:?}"
+        );
+        assert_eq!(tip(&gate, "release/9"), None, "{args:?}");
+    }
+    // Even as the configured default branch, it does not make `release/9` a feature branch.
+    ok(&run(&gate, HUMAN, &["config", "init.defaultBranch", "y"]));
+    let output = run(&gate, AGENT, &["branch", "release/9", "feature"]);
+    refused(&output, "[agents-off-production]");
+    // Made an ordinary branch, it gains what it names: judged.
+    ok(&run(
+        &gate,
+        HUMAN,
+        &["config", "--unset", "init.defaultBranch"],
+    ));
+    ok(&run(
+        &gate,
+        HUMAN,
+        &["symbolic-ref", "refs/heads/held", "refs/tags/t1"],
+    ));
+    let output = run(
+        &gate,
+        AGENT,
+        &["update-ref", "--no-deref", "refs/heads/held", &lax],
+    );
+    refused(&output, "[policy-change]");
+    // Still the symbolic reference a person made, not a branch.
+    ok(&run(
+        &gate,
+        HUMAN,
+        &["symbolic-ref", "-q", "refs/heads/held"],
+    ));
+}
+
+/// A move made with the hooks off is not laundered by a later transaction that moves the
+/// same branches again: an old tip that astrix never let its branch take vouches for
+/// nothing, and a branch that vouches for another must be vouched for itself.
+#[test]
+fn a_move_made_with_the_hooks_off_stays_unjudged() {
+    let gate = feature_gate();
+    let main = tip(&gate, "main").unwrap();
+    let all = policy_commit(&gate, &main, ALL_PRODUCTION);
+    ok(&run(&gate, HUMAN, &["switch", "-q", "--detach"]));
+    let off = common_stdin(
+        &gate,
+        &["-c", "core.hooksPath=/nonexistent", "update-ref", "--stdin"],
+        &format!("update refs/heads/main {all}\ncreate refs/heads/x {all}\n"),
+    );
+    ok(&off);
+    let output = common_stdin(
+        &gate,
+        &["update-ref", "--stdin"],
+        &format!("update refs/heads/main {all}\nupdate refs/heads/x {all}\n"),
+    );
+    refused(&output, "[agents-off-production]");
+    // Only putting `main` back where astrix saw it lets work go on.
+    let output = run(&gate, AGENT, &["branch", "next"]);
+    refused(&output, "`main` targets `production` and points at");
+    ok(&run(
+        &gate,
+        AGENT,
+        &["update-ref", "refs/heads/main", &main],
+    ));
+    ok(&run(&gate, AGENT, &["branch", "next"]));
+    // The same with a branch copied over `main` (`git branch -C` shows the hook nothing) and
+    // another branch that the unjudged policy calls production.
+    let two = policy_commit(
+        &gate,
+        &main,
+        "version = 1\ndefault = \"allow\"\n[[environment]]\nname = \"production\"\nbranches = [\"main\", \"z\"]\n",
+    );
+    ok(&run(&gate, HUMAN, &["branch", "-f", "x", &two]));
+    ok(&run(&gate, AGENT, &["branch", "-C", "x", "main"]));
+    let output = common_stdin(
+        &gate,
+        &["update-ref", "--stdin"],
+        &format!("update refs/heads/main {two}\ncreate refs/heads/z {two}\n"),
+    );
+    assert!(!output.status.success(), "{}", stderr(&output));
+    assert_eq!(tip(&gate, "z"), None);
+    let record = std::fs::read_to_string(gate.root.join(".git/astrix/branch-tips.jsonl")).unwrap();
+    assert!(!record.contains(&all) && !record.contains(&two), "{record}");
+}
+
+/// `git args` in `gate` as the agent, with `input` on its standard input.
+fn common_stdin(gate: &Gate, args: &[&str], input: &str) -> Output {
+    let mut command = crate::common::isolated("git", &gate.root);
+    command.env("CLAUDECODE", "1").args(args);
+    crate::common::output_with_stdin(command, input.as_bytes())
+}
+
+/// Taking commits away from a protected branch is a change too: an agent's reset or a
+/// rebase that drops a commit is judged as the agent's change there. A person's is not.
+#[test]
+fn an_agent_cannot_rewind_a_protected_branch() {
+    let gate = feature_gate();
+    ok(&run(&gate, HUMAN, &["switch", "-q", "main"]));
+    for n in 1..=3 {
+        gate.write(&format!("fix{n}.txt"), format!("fix {n}\n"));
+        ok(&run(&gate, HUMAN, &["add", "-A"]));
+        ok(&gate.commit(HUMAN, &["-m", &format!("fix {n}")]));
+    }
+    let main = tip(&gate, "main").unwrap();
+    for args in [
+        &["reset", "--hard", "main~2"][..],
+        &["rebase", "--onto", "main~2", "main~1", "main"],
+        &["update-ref", "refs/heads/main", "main~1"],
+    ] {
+        let output = run(&gate, AGENT, args);
+        refused(&output, "[agents-off-production]");
+        assert!(
+            stderr(&output).contains("what the branch loses"),
+            "{}",
+            stderr(&output)
+        );
+        assert_eq!(
+            tip(&gate, "main").as_deref(),
+            Some(main.as_str()),
+            "{args:?}"
+        );
+        restore(&gate, "main", &main);
+    }
+    ok(&run(&gate, HUMAN, &["reset", "-q", "--hard", "main~1"]));
+    // An agent on a feature branch rewrites it as it likes.
+    ok(&run(&gate, AGENT, &["switch", "-q", "feature"]));
+    ok(&run(&gate, AGENT, &["reset", "-q", "--hard", "HEAD~1"]));
+}
+
+/// A symbolic branch that names a tag is no branch: it vouches for nothing, and made an
+/// ordinary branch it is a new one, which gains everything it has.
+#[test]
+fn a_symbolic_branch_to_a_tag_launders_nothing() {
+    let gate = feature_gate();
+    ok(&run(&gate, AGENT, &["switch", "-q", "--detach"]));
+    weaken_tests(&gate);
+    ok(&gate.commit(AGENT, &["--no-verify", "-m", "weaken"]));
+    let sneaky = gate.head();
+    ok(&run(&gate, AGENT, &["tag", "t", &sneaky]));
+    let output = run(
+        &gate,
+        AGENT,
+        &["symbolic-ref", "refs/heads/feat", "refs/tags/t"],
+    );
+    refused(&output, "which is not a local branch");
+    // Made by a person, it still vouches for nothing.
+    ok(&run(
+        &gate,
+        HUMAN,
+        &["symbolic-ref", "refs/heads/feat", "refs/tags/t"],
+    ));
+    for args in [
+        &["update-ref", "--no-deref", "refs/heads/feat", &sneaky][..],
+        &["branch", "other", "feat"],
+    ] {
+        let output = run(&gate, AGENT, args);
+        refused(&output, "[agents-touching-tests]");
+    }
+    assert_eq!(tip(&gate, "other"), None);
+}
+
+/// In a reftable repository a rename shows the hook nothing: a protected branch that is
+/// gone without its deletion being seen blocks the next update, and a configuration
+/// include cannot make astrix read the references in another format than git does.
+#[test]
+fn reftable_cannot_hide_a_protected_branch() {
+    let gate = Gate::with_init(&["--ref-format=reftable"], Some(crate::gate::POLICY));
+    ok(&run(&gate, AGENT, &["switch", "-q", "-c", "feature"]));
+    gate.write("src/feature.rs", "pub fn feature() {}\n");
+    ok(&run(&gate, AGENT, &["add", "-A"]));
+    ok(&gate.commit(AGENT, &["-m", "feature work"]));
+    let main = tip(&gate, "main").unwrap();
+    ok(&run(&gate, AGENT, &["switch", "-q", "--detach"]));
+    ok(&run(&gate, AGENT, &["branch", "-m", "main", "gone"]));
+    let output = run(&gate, AGENT, &["branch", "-D", "gone"]);
+    refused(&output, "`main` targets `production` and is gone");
+    let text = stderr(&output);
+    assert!(
+        text.contains(&format!("git branch main {}", &main[..12])),
+        "{text}"
+    );
+    // An include that claims the files format changes nothing.
+    std::fs::write(
+        gate.root.join(".git/astrix-inc.cfg"),
+        "[extensions]\n\trefStorage = files\n",
+    )
+    .unwrap();
+    ok(&run(
+        &gate,
+        AGENT,
+        &["config", "include.path", "astrix-inc.cfg"],
+    ));
+    let output = run(&gate, AGENT, &["branch", "t1"]);
+    refused(&output, "`main` targets `production` and is gone");
+    ok(&run(&gate, AGENT, &["config", "--unset", "include.path"]));
+    // Made again where it was, the repository works; a person may then delete it.
+    ok(&run(&gate, AGENT, &["branch", "-m", "gone", "main"]));
+    ok(&run(&gate, AGENT, &["branch", "t1"]));
+    ok(&run(&gate, HUMAN, &["branch", "-D", "main"]));
+    ok(&run(&gate, AGENT, &["branch", "t2"]));
 }

@@ -519,7 +519,8 @@ fn no_verify_is_stopped_by_the_backstop_and_the_change_stays_staged() {
     let output = gate.commit(AGENT, &["--no-verify", "-m", "weaken"]);
     assert_stopped_by_backstop(&gate, &output, &before, "[agents-touching-tests]");
     assert!(
-        stderr(&output).contains("`--no-verify` skips only the pre-commit hook, not astrix"),
+        stderr(&output)
+            .contains("`git commit --no-verify` skips only the pre-commit hook, not astrix"),
         "{}",
         stderr(&output)
     );
