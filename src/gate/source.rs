@@ -44,7 +44,7 @@ pub fn from_text(
     mut provenance: PolicyProvenance,
 ) -> Result<LoadedPolicy, InvalidPolicyError> {
     provenance.digest = digest(text);
-    match policy::load(label, text) {
+    match load_once(label, text, &provenance.digest) {
         Ok((policy, warnings)) => Ok(LoadedPolicy {
             policy,
             provenance,
@@ -52,6 +52,38 @@ pub fn from_text(
         }),
         Err(diagnostics) => Err(InvalidPolicyError(diagnostics)),
     }
+}
+
+/// What loading a policy gave: the policy and its warnings, or its diagnostics.
+type Loaded = Result<(Policy, Diagnostics), Diagnostics>;
+
+thread_local! {
+    /// The policies this process has loaded, by label and digest: the backstop reads the
+    /// same policy (often the built-in one) for the repository and for each branch.
+    static LOADED: std::cell::RefCell<Vec<(String, String, Loaded)>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// [`policy::load`], once per label and content in a process.
+fn load_once(label: &str, text: &str, digest: &str) -> Loaded {
+    /// A process judges a handful of policies at most; more are loaded again.
+    const KEPT: usize = 8;
+    let found = LOADED.with_borrow(|loaded| {
+        loaded
+            .iter()
+            .find(|(l, d, _)| l == label && d == digest)
+            .map(|(_, _, result)| result.clone())
+    });
+    if let Some(result) = found {
+        return result;
+    }
+    let result = policy::load(label, text);
+    LOADED.with_borrow_mut(|loaded| {
+        if loaded.len() < KEPT {
+            loaded.push((label.to_owned(), digest.to_owned(), result.clone()));
+        }
+    });
+    result
 }
 
 /// The built-in default policy; `why` says why it applies.
