@@ -121,6 +121,9 @@ impl Printer<'_, '_> {
         };
         write_text_report(judgement, out, style, subject, next_steps, false)?;
         let footer = match outcome.movement {
+            _ if outcome.what == branch::REWIND => {
+                "the branch was not updated: what a protected branch loses (a reset, a rebase that drops commits) is judged as the change from its old tip to the new one, as whoever moves it"
+            }
             Move::NewCommit => {
                 "the branch was not updated: a commit on top of its tip is judged whoever makes it (`git commit --no-verify` skips only the pre-commit hook, not astrix); after `git commit` the change is still staged"
             }

@@ -300,28 +300,53 @@ impl Before {
         tips
     }
 
-    /// Whether `tip` is one `env` took with astrix, or an ancestor of one.
-    fn vouched_tip(&self, repo: &Repository, tip: &str, env: &str) -> anyhow::Result<bool> {
+    /// Whether the protected branch `branch` of `env` points where astrix last let it:
+    /// exactly its newest recorded tip — not an older one, nor an ancestor: every move astrix
+    /// sees is recorded, so a branch found elsewhere was moved unseen (`git branch -C`, the
+    /// hooks off), also when it was moved back. A branch without a record of its own (made
+    /// unseen, or since its deletion) must be at a tip recorded for `env`.
+    fn anchored(&self, branch: &str, tip: &str, env: &str) -> bool {
         if self.record.is_none() || !self.knows_env(env) {
-            return Ok(true);
+            return true;
         }
-        let known = self.known_tips(env);
-        if known.iter().any(|known| known == tip) {
-            return Ok(true);
+        if let Some(TipEntry {
+            tip: Some(latest), ..
+        }) = self.latest_entry(branch)
+        {
+            return latest == tip;
         }
-        if known.is_empty() {
-            return Ok(false);
-        }
-        Ok(repo.commits_not_in(tip, &known)?.is_empty())
+        self.known_tips(env).iter().any(|known| known == tip)
     }
 }
 
-/// The newest tip in `record` whose commit the repository still has, with its branch.
+/// The tip whose policy is the repository's: the newest recorded tip of the recorded
+/// default branch — `main`, else `master`, else the first branch the record took — that the
+/// repository still has; failing that, the newest recorded tip of any branch. Chosen by the
+/// record alone, so that no configuration or command line picks it.
 fn newest_recorded_tip(
     repo: &Repository,
     record: Option<&[TipEntry]>,
 ) -> anyhow::Result<Option<(String, String)>> {
-    for entry in record.unwrap_or_default().iter().rev() {
+    let record = record.unwrap_or_default();
+    let named = |name: &str| {
+        record
+            .iter()
+            .any(|entry| entry.branch.as_deref() == Some(name))
+    };
+    let default = if named("main") {
+        Some("main")
+    } else if named("master") {
+        Some("master")
+    } else {
+        record.iter().find_map(|entry| entry.branch.as_deref())
+    };
+    let of_default = record
+        .iter()
+        .filter(|entry| default.is_some() && entry.branch.as_deref() == default);
+    let others = record
+        .iter()
+        .filter(|entry| entry.branch.as_deref() != default);
+    for entry in of_default.rev().chain(others.rev()) {
         let (Some(branch), Some(tip)) = (&entry.branch, &entry.tip) else {
             continue;
         };
@@ -333,6 +358,89 @@ fn newest_recorded_tip(
         }
     }
     Ok(None)
+}
+
+/// The lines of a transaction, sorted by what they do to their branch.
+#[derive(Default)]
+struct Transaction {
+    updates: Vec<Update>,
+    symbolic: Vec<SymbolicUpdate>,
+    deletions: Vec<String>,
+    /// Every branch a line names.
+    touched: HashSet<String>,
+}
+
+impl Transaction {
+    fn read(
+        repo: &Repository,
+        before: &Before,
+        lines: Vec<Line>,
+        moves_head: bool,
+    ) -> anyhow::Result<Self> {
+        let mut updates = Vec::new();
+        let mut symbolic = Vec::new();
+        let mut deletions = Vec::new();
+        let mut touched = HashSet::new();
+        for line in lines {
+            touched.insert(line.branch.clone());
+            match line.new {
+                // A deletion brings no content, but it is where a rename over a protected branch
+                // shows (`git branch -M feature main` deletes `main`, then writes it unseen).
+                Value::Zero => deletions.push(line.branch),
+                Value::Symbolic(target) => {
+                    // A protected branch made an alias moves to its target's tip: judged as any
+                    // move of it (what it gains, what it loses).
+                    if before.env_of(&line.branch).is_some()
+                        && let Some(target_branch) = target.strip_prefix("refs/heads/")
+                        && let Some(new) = branch_tip(repo, target_branch)?
+                    {
+                        let old = branch_tip(repo, &line.branch)?;
+                        if old.as_ref() != Some(&new) {
+                            updates.push(Update {
+                                old,
+                                new,
+                                branch: line.branch.clone(),
+                                moves_head: false,
+                            });
+                        }
+                    }
+                    symbolic.push(SymbolicUpdate {
+                        branch: line.branch,
+                        target,
+                    });
+                }
+                Value::Commit(new) => {
+                    // `git branch -f` and `git update-ref` without an old value send zeros as the
+                    // old tip even when the branch exists, and a symbolic branch sends its target;
+                    // until the update is committed, the branch still points at its old tip. A
+                    // symbolic branch that names a tag or a remote-tracking ref shows content no
+                    // branch took: made an ordinary branch, it is a new one.
+                    let old = match line.old {
+                        Value::Commit(old) => Some(old),
+                        Value::Zero | Value::Symbolic(_) => {
+                            if repo.is_local_branch_chain(&line.branch)? {
+                                branch_tip(repo, &line.branch)?
+                            } else {
+                                None
+                            }
+                        }
+                    };
+                    updates.push(Update {
+                        old,
+                        new,
+                        branch: line.branch,
+                        moves_head,
+                    });
+                }
+            }
+        }
+        Ok(Self {
+            updates,
+            symbolic,
+            deletions,
+            touched,
+        })
+    }
 }
 
 /// Judges the transaction `input` (git's lines `<old> <new> <ref>`, in the `prepared`
@@ -356,45 +464,12 @@ pub fn judge_transaction(
         .context("astrix cannot open the repository, so the ref update is blocked")?;
     let repo = &repo;
     let before = Before::read(repo)?;
-    let mut updates = Vec::new();
-    let mut symbolic = Vec::new();
-    let mut deletions = Vec::new();
-    let mut touched = HashSet::new();
-    for line in lines {
-        touched.insert(line.branch.clone());
-        match line.new {
-            // A deletion brings no content, but it is where a rename over a protected branch
-            // shows (`git branch -M feature main` deletes `main`, then writes it unseen).
-            Value::Zero => deletions.push(line.branch),
-            Value::Symbolic(target) => symbolic.push(SymbolicUpdate {
-                branch: line.branch,
-                target,
-            }),
-            Value::Commit(new) => {
-                // `git branch -f` and `git update-ref` without an old value send zeros as the
-                // old tip even when the branch exists, and a symbolic branch sends its target;
-                // until the update is committed, the branch still points at its old tip. A
-                // symbolic branch that names a tag or a remote-tracking ref shows content no
-                // branch took: made an ordinary branch, it is a new one.
-                let old = match line.old {
-                    Value::Commit(old) => Some(old),
-                    Value::Zero | Value::Symbolic(_) => {
-                        if repo.is_local_branch_chain(&line.branch)? {
-                            branch_tip(repo, &line.branch)?
-                        } else {
-                            None
-                        }
-                    }
-                };
-                updates.push(Update {
-                    old,
-                    new,
-                    branch: line.branch,
-                    moves_head,
-                });
-            }
-        }
-    }
+    let Transaction {
+        updates,
+        symbolic,
+        deletions,
+        touched,
+    } = Transaction::read(repo, &before, lines, moves_head)?;
     let mut worst = ExitStatus::Allowed;
     let mut record = Vec::new();
     if is_first_branches(repo, &before, &updates)? {
@@ -553,7 +628,7 @@ fn check_unseen_moves(
             });
             continue;
         }
-        if before.vouched_tip(repo, &branch.commit, &env_name)? {
+        if before.anchored(short, &branch.commit, &env_name) {
             continue;
         }
         let actor = crate::env::resolve_actor(env, &rules.actors.agent_env);
@@ -568,7 +643,7 @@ fn check_unseen_moves(
         )];
         if actor.kind == HUMAN {
             next_steps.push(format!(
-                "or, if you moved it and want it where it is, move it again yourself so that astrix judges it: `git branch -f {short} {back}`, then `git branch -f {short} {short_tip}`"
+                "or, if where it is now is right, take it as it is yourself (what it gained is judged as your move): `git update-ref refs/heads/{short} {short_tip}`"
             ));
         } else {
             next_steps.push(format!(
@@ -620,11 +695,15 @@ fn check_missing_branches(
         let short_tip: String = tip.chars().take(12).collect();
         let actor = crate::env::resolve_actor(env, &rules.actors.agent_env);
         let mut next_steps = vec![format!(
-            "make it again where astrix last saw it: `git branch {branch} {short_tip}`"
+            "make it where astrix last saw it: `git branch {branch} {short_tip}`"
         )];
         if actor.kind == HUMAN {
             next_steps.push(format!(
-                "if it is to be gone, delete it yourself once it is back, so that astrix sees it: `git branch -D {branch}`"
+                "if it is to be gone, delete it yourself once it is there, so that astrix sees it: `git branch -D {branch}`"
+            ));
+        } else {
+            next_steps.push(format!(
+                "then leave it there: an agent may not delete `{branch}`; a person may"
             ));
         }
         worst = worst.worst(reporter.refused(
@@ -633,7 +712,7 @@ fn check_missing_branches(
                 rule: UNSEEN_MOVE,
                 branch: branch.to_owned(),
                 problem: format!(
-                    "`{branch}` targets `{}` and is gone, but astrix never saw it deleted: it was renamed or deleted where the hook does not see (`git branch -m` in a reftable repository, with the hooks off, or without git), and a protected branch may not vanish unseen; every branch update is blocked until it is back",
+                    "`{branch}` targets `{}` and is gone, but astrix never saw it deleted: it was renamed or deleted where the hook does not see (`git branch -m` in a reftable repository, with the hooks off, or without git) — or a transaction that made it was aborted after astrix let it through — and a protected branch may not vanish unseen; every branch update is blocked until it is there",
                     entry.env
                 ),
                 next_steps,
@@ -657,7 +736,11 @@ fn judge_deletion(
     reporter: &mut dyn Reporter,
     record: &mut Vec<TipEntry>,
 ) -> anyhow::Result<ExitStatus> {
-    if branch_tip(repo, branch)?.is_none() {
+    let Some(tip) = branch_tip(repo, branch)? else {
+        return Ok(ExitStatus::Allowed);
+    };
+    // `git pack-refs` and `git gc` delete the loose copy of a branch they packed: it stays.
+    if repo.deletes_only_loose_copy(branch, &tip)? {
         return Ok(ExitStatus::Allowed);
     }
     let policy = &before.policy;
@@ -772,17 +855,19 @@ struct Footing {
     old_anchored: bool,
 }
 
-/// The footing of `update`: the branch's own policy judges only from a tip that vouches
-/// for itself; a new branch, and a protected one whose tip moved unjudged, are judged by
-/// the repository's ([`Before::policy`]).
+/// The footing of `update`: a feature branch is judged by its own policy (at its old tip);
+/// a new branch and a protected one by the repository's ([`Before::policy`]).
 fn footing(repo: &Repository, before: &Before, update: &Update) -> anyhow::Result<Footing> {
     let env = before.env_of(&update.branch);
     let old_anchored = match (&update.old, &env) {
         (None, _) => false,
         (Some(_), None) => true,
-        (Some(old), Some(env)) => before.vouched_tip(repo, old, env)?,
+        (Some(old), Some(env)) => before.anchored(&update.branch, old, env),
     };
-    let policy = if old_anchored {
+    // A protected branch is judged by the repository's policy, the one that makes it
+    // protected: its own tip may hold an older one that does not (a branch made at an old
+    // commit of `main`).
+    let policy = if old_anchored && env.is_none() {
         policy_before(repo, update)?
     } else {
         before.policy.clone()
@@ -836,7 +921,7 @@ fn vouching_tips(
             // Another branch of the environment vouches only from a tip astrix let it take.
             if branch.name != own
                 && before.env_of(short).as_deref() == Some(env)
-                && before.vouched_tip(repo, &branch.commit, env)?
+                && before.anchored(short, &branch.commit, env)
             {
                 tips.push(branch.commit.clone());
             }
@@ -906,6 +991,8 @@ struct Plan {
     /// --hard main~3`, a rebase that drops one): for an agent, the change from the old tip
     /// to the new one is judged too, as the agent's.
     rewind: bool,
+    /// Whether the old tip vouches for what it has ([`Footing::old_anchored`]).
+    old_anchored: bool,
 }
 
 /// What `update` brings, by the policy `rules` of its branch.
@@ -957,6 +1044,7 @@ fn plan_update(
         brought,
         rewrite,
         rewind,
+        old_anchored: footing.old_anchored,
     })
 }
 
@@ -980,8 +1068,10 @@ fn for_each_commit(
     options: &ChangeOptions,
     mut visit: impl FnMut(Step) -> anyhow::Result<bool>,
 ) -> anyhow::Result<usize> {
+    // Only an old tip that vouches for itself excuses a commit with the same patch: one that
+    // moved there unseen would excuse its own copy.
     let dropped = match &update.old {
-        Some(old) if plan.rewrite => patch_digests(
+        Some(old) if plan.rewrite && plan.old_anchored => patch_digests(
             repo,
             &repo.commits_not_in(old, std::slice::from_ref(&update.new))?,
         )?,
@@ -1138,6 +1228,7 @@ fn judge_plan(
             range: plan.range.clone(),
             rewrite: plan.rewrite,
             rewind: false,
+            old_anchored: plan.old_anchored,
         };
         if narrowed.brought.is_empty() || !can_deny(rules, &actor.kind, &target.env) {
             return Ok(ExitStatus::Allowed);

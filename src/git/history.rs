@@ -479,6 +479,12 @@ impl Repository {
         Ok(kept)
     }
 
+    /// Whether deleting the local branch `branch` at `tip` only removes its loose copy
+    /// (`git pack-refs`, `git gc`): the branch stays, in `packed-refs`.
+    pub fn deletes_only_loose_copy(&self, branch: &str, tip: &str) -> Result<bool, GitError> {
+        self.is_loose_copy_of_packed(&format!("refs/heads/{branch}"), tip)
+    }
+
     /// Whether the local branch `branch` (short name) is an ordinary branch or leads to its
     /// commit only through other local branches (see [`Self::local_branches`]).
     pub fn is_local_branch_chain(&self, branch: &str) -> Result<bool, GitError> {

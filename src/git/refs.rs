@@ -269,6 +269,34 @@ impl Repository {
         }
     }
 
+    /// Whether deleting `name` (which points at `id`) only removes its loose copy, as `git
+    /// pack-refs` (and `git gc`) does once the reference is in `packed-refs`: the packed copy
+    /// names the same object and `packed-refs` is not locked (a deletion that removes the
+    /// packed copy too locks it to rewrite it). Never in a reftable repository.
+    pub(crate) fn is_loose_copy_of_packed(&self, name: &str, id: &str) -> Result<bool, GitError> {
+        if !matches!(self.refs, RefStore::Gix) {
+            return Ok(false);
+        }
+        if self.repo.common_dir().join("packed-refs.lock").exists() {
+            return Ok(false);
+        }
+        let packed = self
+            .repo
+            .refs
+            .cached_packed_buffer()
+            .map_err(|err| reference_error(name, &err))?;
+        let Some(packed) = packed else {
+            return Ok(false);
+        };
+        let found = packed
+            .try_find(name)
+            .map_err(|err| reference_error(name, &err))?;
+        Ok(found.is_some_and(|reference| {
+            reference.name.as_bstr() == name.as_bytes()
+                && ObjectId::from_hex(id.as_bytes()).is_ok_and(|id| reference.target() == id)
+        }))
+    }
+
     /// Whether `name` leads to an object only through references under `prefix`: an
     /// ordinary reference, or a chain of symbolic ones each naming a reference under
     /// `prefix` (git follows at most five). A dangling or looping chain leads nowhere.

