@@ -720,6 +720,70 @@ fn github_actions_gets_annotations_and_a_job_summary() {
     assert!(!stdout(&output).contains("::"), "{}", render(&output));
 }
 
+/// Every line of `text` that the Actions runner would read as a workflow command (its first
+/// characters other than blanks are `::`).
+fn workflow_commands(text: &str) -> Vec<&str> {
+    text.split(['\n', '\r'])
+        .filter(|line| line.trim_start().starts_with("::"))
+        .collect()
+}
+
+/// Authors, subjects and paths come from the repository: in GitHub Actions none of them may
+/// give the runner a command, in the text, the annotations or the JSON run's stderr.
+#[test]
+fn text_from_the_repository_cannot_give_workflow_commands() {
+    let mut branch = Branch::new();
+    let author = "Eve\r::set-env name=X::y";
+    branch.commit(
+        "evil",
+        by((author, "eve@example.com")),
+        &[(
+            "tests/evil\n::add-mask::secret.rs",
+            "#[test]\nfn evil() {}\n",
+        )],
+        &format!("Tests\r::stop-commands::token{CLAUDE}"),
+    );
+    let github = [("GITHUB_ACTIONS", "true")];
+    let text = branch.ci(&["--base", "main", "--target-branch", "feature"], &github);
+    assert_eq!(text.status.code(), Some(3), "{}", render(&text));
+    let json = branch.ci(
+        &[
+            "--base",
+            "main",
+            "--target-branch",
+            "feature",
+            "--format",
+            "json",
+        ],
+        &github,
+    );
+    assert_eq!(json.status.code(), Some(3), "{}", render(&json));
+    for output in [&text, &json] {
+        for stream in [stdout(output), stderr(output)] {
+            for command in workflow_commands(&stream) {
+                // astrix's own annotations, whose text is escaped as GitHub reads it.
+                assert!(
+                    ["::warning ", "::notice ", "::error "]
+                        .iter()
+                        .any(|own| command.starts_with(own)),
+                    "a workflow command from the repository: {command:?}\n{}",
+                    render(output)
+                );
+            }
+            assert!(!stream.contains('\r'), "{stream:?}");
+        }
+    }
+    let out = stdout(&text);
+    assert!(out.contains(r"Eve\r::set-env name=X::y"), "{out}");
+    assert!(out.contains(r"tests/evil\n::add-mask::secret.rs"), "{out}");
+    // The annotation names the file as GitHub escapes a property.
+    assert!(
+        out.contains("::warning file=tests/evil%0A%3A%3Aadd-mask%3A%3Asecret.rs,title="),
+        "{out}"
+    );
+    branch.snapshot("ci_untrusted_text_escaped", &text);
+}
+
 /// `astrix install` in `repo`, with the repository's environment.
 fn install(repo: &TestRepo) {
     let output = repo.command(ASTRIX).arg("install").output().unwrap();
