@@ -140,6 +140,25 @@ impl Repository {
             });
         }
         let candidates = self.references_named(name);
+        // A full object id means that object and a full reference name that reference, as
+        // git takes them: a branch or tag named like either never stands in for it.
+        if suffix.is_empty()
+            && let Ok(id) = gix::ObjectId::from_hex(name.as_bytes())
+            && self.repo.has_object(id)
+        {
+            return Ok(ResolvedRevision {
+                id: self.resolve_commit(rev)?.to_string(),
+                reference: None,
+                shadowed: Vec::new(),
+            });
+        }
+        if name.starts_with("refs/") && candidates.iter().any(|candidate| candidate == name) {
+            return Ok(ResolvedRevision {
+                id: self.resolve_commit(&format!("{name}{suffix}"))?.to_string(),
+                reference: suffix.is_empty().then(|| name.to_owned()),
+                shadowed: Vec::new(),
+            });
+        }
         let remote = name
             .split_once('/')
             .map(|(remote, _)| remote)

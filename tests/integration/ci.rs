@@ -581,6 +581,43 @@ fn a_shallow_clone_asks_for_the_full_history() {
     assert!(message.contains("fetch-depth: 0"), "{message}");
 }
 
+/// A partial clone (`--filter=blob:none`) lacks the blobs astrix reads; with the promisor
+/// remote gone, the error says so and how to get them, not that the repository is damaged.
+#[test]
+fn a_partial_clone_without_its_promisor_says_so() {
+    let mut branch = Branch::new();
+    branch.commit("work", HUMAN, &[("src/a.rs", "// a\n")], "Work");
+    let origin = branch.repo.path().parent().unwrap().join("origin.git");
+    let origin_path = origin.display().to_string();
+    branch
+        .repo
+        .git(&["clone", "-q", "--bare", ".", &origin_path]);
+    branch
+        .repo
+        .git_in(&origin, &[], &["config", "uploadpack.allowFilter", "true"]);
+    let clone = branch.repo.path().parent().unwrap().join("partial");
+    let clone_path = clone.display().to_string();
+    branch.repo.git(&[
+        "clone",
+        "-q",
+        "--filter=blob:none",
+        "--no-checkout",
+        &format!("file://{origin_path}"),
+        &clone_path,
+    ]);
+    std::fs::remove_dir_all(&origin).unwrap();
+    let output = astrix_ci(
+        &clone,
+        &["--base", "origin/main", "--head", "origin/feature"],
+        &[],
+    );
+    assert_eq!(output.status.code(), Some(2), "{}", render(&output));
+    let message = stderr(&output);
+    assert!(message.contains("partial clone"), "{message}");
+    assert!(message.contains("promisor remote"), "{message}");
+    assert!(!message.contains("damaged"), "{message}");
+}
+
 #[test]
 fn a_human_trailer_never_downgrades_an_agents_commit() {
     let mut branch = Branch::new();
@@ -782,6 +819,48 @@ fn text_from_the_repository_cannot_give_workflow_commands() {
         "{out}"
     );
     branch.snapshot("ci_untrusted_text_escaped", &text);
+}
+
+/// A full object id or a full reference name means exactly that: a branch named like the id,
+/// or a branch `refs/heads/refs/remotes/origin/main`, does not stand in for it.
+#[test]
+fn full_ids_and_full_reference_names_resolve_exactly() {
+    let mut branch = Branch::new();
+    let main = branch.repo.rev_parse("main");
+    let tip = branch.commit("work", HUMAN, &[("src/a.rs", "// a\n")], "Work");
+    branch
+        .repo
+        .git(&["update-ref", &format!("refs/heads/{main}"), &tip]);
+    branch
+        .repo
+        .git(&["update-ref", "refs/remotes/origin/main", &main]);
+    branch
+        .repo
+        .git(&["update-ref", "refs/heads/refs/remotes/origin/main", &tip]);
+    for base in [main.as_str(), "refs/remotes/origin/main"] {
+        let output = branch.ci(
+            &[
+                "--base",
+                base,
+                "--target-branch",
+                "main",
+                "--format",
+                "json",
+            ],
+            &[],
+        );
+        assert_eq!(output.status.code(), Some(0), "{base}: {}", render(&output));
+        let value = json(&output);
+        assert_eq!(value["base_commit"], main.as_str(), "{base}");
+        assert_eq!(value["commits"].as_array().unwrap().len(), 1, "{base}");
+    }
+    // The head as a full id too, against a branch named like it.
+    branch
+        .repo
+        .git(&["update-ref", &format!("refs/heads/{tip}"), &main]);
+    let output = branch.ci(&["--base", "main", "--head", &tip, "--format", "json"], &[]);
+    assert_eq!(output.status.code(), Some(0), "{}", render(&output));
+    assert_eq!(json(&output)["commits"].as_array().unwrap().len(), 1);
 }
 
 /// `astrix install` in `repo`, with the repository's environment.
