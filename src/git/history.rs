@@ -576,6 +576,17 @@ impl Repository {
 
     /// The character that starts comment lines in commit messages: `core.commentChar`, `#`
     /// when it is unset or `auto`.
+    /// `core.commentChar` (or `core.commentString`) as set, when set: one character, a
+    /// string, or `auto`.
+    pub fn comment_setting(&self) -> Option<String> {
+        let config = self.repo.config_snapshot();
+        config
+            .string("core.commentString")
+            .or_else(|| config.string("core.commentChar"))
+            .map(|value| value.to_str_lossy().into_owned())
+            .filter(|value| !value.is_empty())
+    }
+
     pub fn comment_char(&self) -> char {
         let config = self.repo.config_snapshot();
         config

@@ -947,6 +947,124 @@ fn the_prepare_commit_msg_hook_adds_trailers_that_ci_reads() {
     assert_eq!(value["commits"][1]["actor"]["type"], "human");
 }
 
+/// Where an agent's `Astrix-Actor:` trailer used to be missed: a Latin-1 message, a comment
+/// character git strips the trailer as, `--no-verify` with an editor (commit-msg skipped;
+/// prepare-commit-msg still runs).
+#[test]
+fn an_agents_trailer_survives_encodings_comment_characters_and_no_verify() {
+    let repo = TestRepo::new();
+    repo.write("Astrixfile.ax", "version = 1\n");
+    repo.commit_all("Policy");
+    install(&repo);
+    repo.git(&["switch", "-q", "-c", "feature"]);
+    let agent: &[(&str, &str)] = &[("CLAUDECODE", "1")];
+    let trailer = "autonomous_llm (claude-code)";
+    let mut n = 0;
+    let mut commit = |config: &[&str], env: &[(&str, &str)], args: &[&str]| {
+        n += 1;
+        repo.write(format!("src/{n}.rs"), format!("// {n}\n"));
+        repo.git(&["add", "-A"]);
+        let mut full: Vec<&str> = config.to_vec();
+        full.push("commit");
+        full.push("-q");
+        full.extend(args);
+        repo.git_in(repo.path(), env, &full);
+        repo.git(&["log", "-1", "--format=%B", "HEAD"])
+    };
+
+    // Latin-1 (`i18n.commitEncoding`): the message is not UTF-8.
+    let latin1 = repo.path().join("latin1.txt");
+    std::fs::write(&latin1, b"Caf\xe9 cr\xe8me\n").unwrap();
+    let latin1 = latin1.display().to_string();
+    let message = commit(
+        &["-c", "i18n.commitEncoding=latin1"],
+        agent,
+        &["-F", &latin1],
+    );
+    assert!(message.contains(trailer), "{message:?}");
+    let raw = repo.git_result(&["cat-file", "commit", "HEAD"]).stdout;
+    assert!(
+        raw.windows(4).any(|w| w == b"Caf\xe9"),
+        "the bytes are kept"
+    );
+
+    // `core.commentChar = A`, with the message cleaned up as after an editor: git strips
+    // every line that starts with `A`.
+    let message = commit(
+        &["-c", "core.commentChar=A"],
+        agent,
+        &["--cleanup=strip", "-m", "Comment char A"],
+    );
+    assert!(
+        message
+            .to_lowercase()
+            .contains(&format!("astrix-actor: {trailer}")),
+        "{message:?}"
+    );
+    // `auto`, with `-v` (a scissors line under which git cuts everything).
+    let message = commit(
+        &["-c", "core.commentChar=auto"],
+        &[("CLAUDECODE", "1"), ("GIT_EDITOR", "sed -i 1s/^/Auto/")],
+        &["-v"],
+    );
+    assert!(message.starts_with("Auto"), "{message:?}");
+    assert!(message.contains(trailer), "{message:?}");
+
+    // `--no-verify` skips commit-msg: an agent's editor, and `GIT_EDITOR=true --amend`.
+    let message = commit(
+        &[],
+        &[("CLAUDECODE", "1"), ("GIT_EDITOR", "sed -i 1s/^/Edited/")],
+        &["--no-verify"],
+    );
+    assert!(message.starts_with("Edited\n\n"), "{message:?}");
+    assert!(message.contains(trailer), "{message:?}");
+    repo.write("src/human.rs", "// human\n");
+    repo.git(&["add", "-A"]);
+    repo.git(&["commit", "-q", "-m", "By a human"]);
+    repo.write("src/human.rs", "// an agent's amend\n");
+    repo.git(&["add", "-A"]);
+    repo.git_in(
+        repo.path(),
+        &[("CLAUDECODE", "1"), ("GIT_EDITOR", "true")],
+        &["commit", "-q", "--amend", "--no-verify"],
+    );
+    let message = repo.git(&["log", "-1", "--format=%B", "HEAD"]);
+    assert!(message.contains(trailer), "{message:?}");
+
+    // Replays by an agent: a human's commit cherry-picked, and reworded in `rebase -i`
+    // under `--no-verify`.
+    repo.git(&["switch", "-q", "-c", "human", "main"]);
+    repo.write("src/picked.rs", "// picked\n");
+    let picked = repo.commit_all("A human's commit");
+    repo.git(&["switch", "-q", "feature"]);
+    repo.git_in(repo.path(), agent, &["cherry-pick", &picked]);
+    let message = repo.git(&["log", "-1", "--format=%B", "HEAD"]);
+    assert!(message.contains(trailer), "{message:?}");
+    repo.git(&["switch", "-q", "-c", "reworded", "human"]);
+    repo.git_in(
+        repo.path(),
+        &[
+            ("CLAUDECODE", "1"),
+            ("GIT_SEQUENCE_EDITOR", "sed -i 1s/^pick/reword/"),
+            ("GIT_EDITOR", "sed -i 1s/^/Reworded:\\ /"),
+        ],
+        &["rebase", "-q", "-i", "--no-verify", "main"],
+    );
+    let message = repo.git(&["log", "-1", "--format=%B", "HEAD"]);
+    assert!(message.starts_with("Reworded: A human's"), "{message:?}");
+    assert!(message.contains(trailer), "{message:?}");
+    repo.git(&["switch", "-q", "feature"]);
+
+    let value = json(&astrix_ci(
+        repo.path(),
+        &["--base", "main", "--format", "json"],
+        &[],
+    ));
+    for commit in value["commits"].as_array().unwrap() {
+        assert_eq!(commit["actor"]["type"], "autonomous_llm", "{commit}");
+    }
+}
+
 #[test]
 fn the_hooks_add_no_trailers_when_the_policy_turns_them_off() {
     let repo = TestRepo::new();
