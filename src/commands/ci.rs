@@ -48,7 +48,10 @@ use crate::intent::ActionIntent;
 use crate::intent::ResolvedActor;
 use crate::policy::{FILE_NAME, Verdict};
 use crate::report::style::Style;
-use crate::report::{ContextLine, DecisionOutput, PolicyProvenance, TextReport, write_json};
+use crate::report::{
+    ContextLine, DecisionOutput, NoWorkflowCommands, PolicyProvenance, TextReport, one_line,
+    write_json,
+};
 
 /// Author names are cut to this many characters in the table.
 const AUTHOR_WIDTH: usize = 24;
@@ -70,13 +73,23 @@ pub fn run(args: &CiArgs, ctx: &mut Context<'_>) -> anyhow::Result<ExitStatus> {
 
     write_policy_diagnostics(&run, ctx)?;
     for warning in &run.warnings {
-        writeln!(ctx.stderr, "astrix ci: warning: {}", warning.text)?;
+        writeln!(
+            ctx.stderr,
+            "astrix ci: warning: {}",
+            one_line(&warning.text)
+        )?;
     }
     let github = ctx.env.get(GITHUB_ACTIONS) == Some("true");
     let style = ctx.stdout_style;
     match args.format.format {
         Format::Text => {
-            ignore_broken_pipe(run.write_text(ctx.stdout, style))?;
+            // Authors, subjects, paths and reasons come from the repository: none of its
+            // text may give the runner a workflow command.
+            let mut guarded = NoWorkflowCommands::new(&mut *ctx.stdout);
+            ignore_broken_pipe(
+                run.write_text(&mut guarded, style)
+                    .and_then(|()| guarded.finish()),
+            )?;
             if github {
                 ignore_broken_pipe(run.write_annotations(ctx.stdout))?;
             }
@@ -226,7 +239,7 @@ impl Run {
             .map(|commit| Row {
                 cells: [
                     short(&commit.meta.id).to_owned(),
-                    cut(&commit.meta.author.name, AUTHOR_WIDTH),
+                    cut(&one_line(&commit.meta.author.name), AUTHOR_WIDTH),
                     actor_cell(&commit.actor.actor),
                     evidence_cell(&commit.actor.evidence),
                     decision_word(&commit.judgement).to_owned(),
@@ -265,10 +278,11 @@ impl Run {
         self.write_table(out, style)?;
         for commit in &self.commits {
             let subject = format!(
-                "commit {} {:?} by {}",
+                "commit {} {:?} by {} <{}>",
                 short(&commit.meta.id),
                 commit.meta.summary,
-                commit.meta.author
+                one_line(&commit.meta.author.name),
+                one_line(&commit.meta.author.email)
             );
             write_details(out, style, &subject, "this commit", &commit.judgement)?;
         }
@@ -386,15 +400,16 @@ impl Run {
                         "  {}  {}: {}",
                         short(&commit.meta.id),
                         evidence.agent,
-                        evidence.describe()
+                        one_line(&evidence.describe())
                     )?;
                 }
                 for declared in &commit.actor.declared {
                     writeln!(
                         out,
-                        "  {}  `{}: {declared}` is not believed over the evidence above",
+                        "  {}  `{}: {}` is not believed over the evidence above",
                         short(&commit.meta.id),
-                        crate::commit_actor::ACTOR_TRAILER
+                        crate::commit_actor::ACTOR_TRAILER,
+                        one_line(declared)
                     )?;
                 }
             }
@@ -577,7 +592,7 @@ impl Run {
                 out,
                 "::warning {file}title={}::{}",
                 escape_property("astrix: warning"),
-                escape_data(&warning.text)
+                escape_data(&one_line(&warning.text))
             )?;
         }
         let items = self
@@ -619,7 +634,7 @@ impl Run {
                     out,
                     "::{level} title={}::{}",
                     escape_property(&format!("astrix: {word} (the policy's default)")),
-                    escape_data(&format!("{what}: {}", decision.reason))
+                    escape_data(&one_line(&format!("{what}: {}", decision.reason)))
                 )?;
                 continue;
             }
@@ -648,7 +663,7 @@ impl Run {
                     out,
                     "::{level} {file}title={}::{}",
                     escape_property(&format!("astrix: {word} by {}", outcome.id)),
-                    escape_data(&message)
+                    escape_data(&one_line(&message))
                 )?;
             }
         }

@@ -8,14 +8,18 @@
 //! Two hooks write them, because neither alone sees every commit:
 //! - `commit-msg` runs after the editor, on the message as it will be recorded (an empty one,
 //!   an aborted edit, is left empty, so git still aborts). `--no-verify` skips it.
-//! - `prepare-commit-msg` runs before the editor, also under `--no-verify`. It writes only
-//!   when git says that no editor will open (`GIT_EDITOR=:` in the hook's environment):
-//!   otherwise an aborted edit would leave a commit whose message is only the trailers.
+//! - `prepare-commit-msg` runs before the editor, also under `--no-verify`. It writes when
+//!   git says that no editor will open (`GIT_EDITOR=:` in the hook's environment, or an
+//!   editor of `true`), and for an agent's commit always: otherwise a human's aborted edit
+//!   would leave a commit whose message is only the trailers, and an agent's `--no-verify`
+//!   commit none.
 //!
 //! They only add: a trailer already there is kept, so an agent's `Astrix-Actor:` survives an
 //! amend or a rebase by anyone that keeps the message, and a human's amend of an agent's
-//! commit adds the human beside the agent, never instead. Rebase and cherry-pick replays
-//! (which carry the message they had) are left alone by `prepare-commit-msg`.
+//! commit adds the human beside the agent, never instead. A human's rebase and cherry-pick
+//! replays (which carry the message they had) are left alone by `prepare-commit-msg`; an
+//! agent's are marked as the agent's. A message in another encoding is handled byte for
+//! byte; the keys are spelled so that `core.commentChar` never strips them.
 
 use anyhow::Context as _;
 
@@ -30,62 +34,85 @@ use crate::git::Repository;
 use crate::intent::AUTONOMOUS_LLM;
 use crate::policy::TrailerMode;
 
-/// What git sets in a commit hook's environment when no editor will be launched.
+/// What git sets in a commit hook's environment when no editor will be launched (`:`), or
+/// the editor the user set.
 const GIT_EDITOR: &str = "GIT_EDITOR";
 
-/// `prepare-commit-msg FILE [SOURCE [COMMIT]]`: adds the trailers when no editor follows.
+/// Editors that leave the message as it is: `GIT_EDITOR=true git commit --amend`.
+const NO_EDIT: &[&str] = &[":", "true", "/bin/true", "/usr/bin/true"];
+
+/// `prepare-commit-msg FILE [SOURCE [COMMIT]]`: adds the trailers when no editor follows,
+/// and always for an agent's commit (commit-msg, which `--no-verify` skips, may not run).
 pub fn prepare_commit_msg(args: &HookArgs, ctx: &mut Context<'_>) -> anyhow::Result<ExitStatus> {
-    if ctx.env.get(GIT_EDITOR) != Some(":") {
-        // The editor opens next; commit-msg writes once the message is final.
-        return Ok(ExitStatus::Allowed);
-    }
-    add_to_message(args, ctx, "prepare-commit-msg", true)
+    let no_edit = ctx
+        .env
+        .get(GIT_EDITOR)
+        .is_some_and(|editor| NO_EDIT.contains(&editor.trim()));
+    add_to_message(args, ctx, "prepare-commit-msg", Some(no_edit))
 }
 
 /// `commit-msg FILE`: adds the trailers to the final message.
 pub fn commit_msg(args: &HookArgs, ctx: &mut Context<'_>) -> anyhow::Result<ExitStatus> {
-    add_to_message(args, ctx, "commit-msg", false)
+    add_to_message(args, ctx, "commit-msg", None)
 }
 
+/// `before_editor`: `None` in commit-msg; in prepare-commit-msg, whether no real editor
+/// follows. Before an editor only an agent's commit gets the trailers: a human's edit that
+/// empties the message would otherwise commit the trailers alone instead of aborting (an
+/// agent's editor is a program, and `--no-verify` would leave its commit without them).
 fn add_to_message(
     args: &HookArgs,
     ctx: &mut Context<'_>,
     hook: &str,
-    skip_replays: bool,
+    before_editor: Option<bool>,
 ) -> anyhow::Result<ExitStatus> {
+    let skip_replays = before_editor.is_some();
     let Some(file) = args.args.first() else {
         anyhow::bail!("the {hook} hook needs the message file that git gives it");
     };
     let repo = Repository::open(&ctx.cwd, &ctx.env)
         .context("astrix cannot open the repository, so the commit is blocked")?;
-    if skip_replays && repo.replaying().is_some() {
-        return Ok(ExitStatus::Allowed);
-    }
     let policy = source::for_repository(&repo, &repo.head()?)?;
     let rules = &policy.loaded.policy;
     let actor = resolve_actor(&ctx.env, &rules.actors.agent_env);
+    // A replay (rebase, cherry-pick) carries its message, and a human's is left alone; an
+    // agent's replay is a commit the agent made (it may have resolved conflicts), so it is
+    // marked as the agent's beside what the message already says.
+    if skip_replays && repo.replaying().is_some() && actor.kind != AUTONOMOUS_LLM {
+        return Ok(ExitStatus::Allowed);
+    }
     let wanted = match rules.commit.trailers {
         TrailerMode::Off => false,
         TrailerMode::All => true,
         TrailerMode::Agents => actor.kind == AUTONOMOUS_LLM,
     };
-    if !wanted {
+    if !wanted || (before_editor == Some(false) && actor.kind != AUTONOMOUS_LLM) {
         return Ok(ExitStatus::Allowed);
     }
     let path = ctx.cwd.join(file);
     let bytes = fs_err::read(&path)?;
-    // A message in another encoding (`i18n.commitEncoding`) is left as it is.
-    let Ok(text) = String::from_utf8(bytes) else {
-        return Ok(ExitStatus::Allowed);
+    // A message in another encoding (`i18n.commitEncoding`, which git requires to keep
+    // ASCII as ASCII) is read byte for byte as Latin-1: the lines, comments and trailers
+    // are ASCII, and the other bytes are written back as they were.
+    let (text, latin1) = match String::from_utf8(bytes) {
+        Ok(text) => (text, false),
+        Err(err) => (
+            err.into_bytes()
+                .iter()
+                .map(|byte| char::from(*byte))
+                .collect(),
+            true,
+        ),
     };
-    let comment = repo.comment_char();
+    let comment = comment_prefix(repo.comment_setting().as_deref(), &text);
+    let (actor_key, decision_key) = trailer_keys(&comment);
     // The actor is cheap to find, the decision is not: a message that already names this
     // actor (prepare-commit-msg wrote it) is done.
     let actor_line = format!(
-        "{ACTOR_TRAILER}: {}",
+        "{actor_key}: {}",
         actor_value(&actor.kind, actor.id.as_deref())
     );
-    if has_line(&text, comment, &actor_line) {
+    if has_line(&text, &comment, &actor_line) {
         return Ok(ExitStatus::Allowed);
     }
     // The decision is what the gate found; when this hook cannot judge (a damaged index,
@@ -100,13 +127,78 @@ fn add_to_message(
         },
     );
     let trailers: Vec<(&str, String)> = match &judged {
-        Ok((_, judgement)) => trailers_of(judgement).into(),
-        Err(_) => vec![(ACTOR_TRAILER, actor_value(&actor.kind, actor.id.as_deref()))],
+        Ok((_, judgement)) => {
+            let [(_, actor), (_, decision)] = trailers_of(judgement);
+            vec![(actor_key, actor), (decision_key, decision)]
+        }
+        Err(_) => vec![(actor_key, actor_value(&actor.kind, actor.id.as_deref()))],
     };
-    if let Some(updated) = add_trailers(&text, comment, &trailers) {
-        fs_err::write(&path, updated)?;
+    let updated = add_trailers(&text, &comment, &trailers).or_else(|| {
+        // Before an agent's editor, an empty message gets the trailers below the line its
+        // subject goes on: the editor (a program) writes the subject above them.
+        (before_editor == Some(false)).then(|| {
+            let mut out = String::from("\n\n");
+            for (key, value) in &trailers {
+                out.push_str(&format!("{key}: {value}\n"));
+            }
+            out.push_str(&text);
+            out
+        })
+    });
+    if let Some(updated) = updated {
+        if latin1 {
+            // Every char came from one byte, or is an ASCII trailer.
+            let bytes: Vec<u8> = updated
+                .chars()
+                .map(|ch| u8::try_from(u32::from(ch)).unwrap_or(b'?'))
+                .collect();
+            fs_err::write(&path, bytes)?;
+        } else {
+            fs_err::write(&path, updated)?;
+        }
     }
     Ok(ExitStatus::Allowed)
+}
+
+/// The characters that start a comment line of the message: `core.commentChar` (or
+/// `core.commentString`), `#` when unset. With `auto` git picks one of `#;@!$%^&|:` that no
+/// line of the message starts with; it is found as the scissors line's, else the one the
+/// message's last line (git's instructions) starts with.
+fn comment_prefix(setting: Option<&str>, text: &str) -> String {
+    match setting {
+        None => "#".to_owned(),
+        Some(value) if value.eq_ignore_ascii_case("auto") => {
+            let scissors = text.lines().find_map(|line| {
+                line.strip_suffix(" ------------------------ >8 ------------------------")
+                    .filter(|prefix| !prefix.is_empty())
+            });
+            let last = text
+                .lines()
+                .rev()
+                .find(|line| !line.trim().is_empty())
+                .and_then(|line| line.chars().next())
+                .filter(|first| "#;@!$%^&|:".contains(*first));
+            scissors
+                .map(str::to_owned)
+                .or_else(|| last.map(String::from))
+                .unwrap_or_else(|| "#".to_owned())
+        }
+        Some(value) => value.to_owned(),
+    }
+}
+
+/// The trailer keys, spelled so that git does not strip them as comments (`core.commentChar
+/// = A` would strip `Astrix-Actor:`); astrix reads them in any case.
+fn trailer_keys(comment: &str) -> (&'static str, &'static str) {
+    const SPELLINGS: [(&str, &str); 3] = [
+        (ACTOR_TRAILER, DECISION_TRAILER),
+        ("astrix-actor", "astrix-decision"),
+        ("ASTRIX-ACTOR", "ASTRIX-DECISION"),
+    ];
+    SPELLINGS
+        .into_iter()
+        .find(|(actor, decision)| !actor.starts_with(comment) && !decision.starts_with(comment))
+        .unwrap_or(SPELLINGS[0])
 }
 
 /// `autonomous_llm (claude-code)`, or the type alone without an id.
@@ -118,7 +210,7 @@ fn actor_value(kind: &str, id: Option<&str>) -> String {
 }
 
 /// Whether `text` has `line` (case aside) among its content lines, before the scissors.
-fn has_line(text: &str, comment: char, line: &str) -> bool {
+fn has_line(text: &str, comment: &str, line: &str) -> bool {
     let scissors = format!("{comment} ------------------------ >8 ------------------------");
     text.lines()
         .take_while(|candidate| *candidate != scissors)
@@ -151,7 +243,7 @@ fn is_trailer_line(line: &str) -> bool {
 /// The message with `trailers` added to its trailer block (a new last paragraph when it has
 /// none), before the comments and the scissors line that git strips; `None` when nothing
 /// changes (every trailer is already there, or the message is empty).
-fn add_trailers(text: &str, comment: char, trailers: &[(&str, String)]) -> Option<String> {
+fn add_trailers(text: &str, comment: &str, trailers: &[(&str, String)]) -> Option<String> {
     let scissors = format!("{comment} ------------------------ >8 ------------------------");
     // Lines with their end offsets, up to the scissors line.
     let mut lines = Vec::new();
@@ -215,7 +307,7 @@ mod tests {
     fn add(text: &str) -> Option<String> {
         add_trailers(
             text,
-            '#',
+            "#",
             &[
                 (ACTOR_TRAILER, "autonomous_llm (codex)".to_owned()),
                 (DECISION_TRAILER, "allow".to_owned()),
@@ -258,6 +350,28 @@ mod tests {
         assert_eq!(add(&format!("Fix it\n\n{ADDED}")), None);
         assert_eq!(add("\n# only comments\n"), None);
         assert_eq!(add(""), None);
+    }
+
+    #[test]
+    fn the_comment_prefix_follows_the_setting() {
+        assert_eq!(comment_prefix(None, "x\n"), "#");
+        assert_eq!(comment_prefix(Some(";"), "x\n"), ";");
+        assert_eq!(comment_prefix(Some("//"), "x\n"), "//");
+        let verbose =
+            "\n; Please enter\n; ------------------------ >8 ------------------------\ndiff\n";
+        assert_eq!(comment_prefix(Some("auto"), verbose), ";");
+        assert_eq!(
+            comment_prefix(Some("auto"), "\n@ Please enter\n@ Lines starting\n"),
+            "@"
+        );
+    }
+
+    #[test]
+    fn trailer_keys_never_start_with_the_comment_prefix() {
+        assert_eq!(trailer_keys("#"), (ACTOR_TRAILER, DECISION_TRAILER));
+        assert_eq!(trailer_keys("A"), ("astrix-actor", "astrix-decision"));
+        assert_eq!(trailer_keys("a"), (ACTOR_TRAILER, DECISION_TRAILER));
+        assert_eq!(trailer_keys("Astrix"), ("astrix-actor", "astrix-decision"));
     }
 
     #[test]

@@ -332,45 +332,53 @@ fn warnings(run: &Run, env: &EnvSnapshot) -> Vec<Warning> {
     warnings
 }
 
-/// The change from the merge base to the head. In a criss-cross history (several merge
-/// bases) no single merge base is right: against each, the other's commits (the target's
-/// own, or the branch's that the target already merged) would look like the branch's. The
-/// change is then, against each merge base, the paths whose content also differs between
-/// the base and the head (what merging changes on the target), the larger count of each.
+/// The change from the merge base to the head: what the commits of `git rev-list BASE..HEAD`
+/// change, together, on top of what the base and the head share.
+///
+/// In a criss-cross history (several merge bases) no single merge base is right: against
+/// each, the commits the other brings (the target's own, or the branch's that the target
+/// already merged) would look like the branch's, and a path the branch changed where the
+/// target later made the same change would be left out. The change is measured instead from
+/// a virtual merge base, as git's `ort` merge builds one: the merge bases merged, path by
+/// path, over their own merge base. A path that only some of the merge bases changed (or that
+/// they all changed alike) has that version in the virtual base, and the range is measured
+/// against it. A path they changed differently would need a content merge (git's virtual
+/// base then holds conflict markers): it is measured against the merge base it differs from
+/// most, the larger count, so that a size limit errs on the side of holding. Judging the sum
+/// of each commit's own change instead would count a line changed twice where one commit
+/// undoes another, and would miss what a merge in the range quietly keeps from one side.
 fn whole_change(repo: &Repository, range: &Range) -> anyhow::Result<Change> {
     let first = repo.range_change(range.merge_base(), &range.head_id, &CHANGE_OPTIONS)?;
     if range.merge_bases.len() < 2 {
         return Ok(first);
     }
-    let against_base = repo.range_change(
-        &range.base_id,
-        &range.head_id,
-        &ChangeOptions { line_counts: false },
-    )?;
-    let differs: std::collections::HashSet<&[u8]> = against_base
-        .files
-        .iter()
-        .flat_map(|file| std::iter::once(file.raw_path.as_slice()).chain(file.raw_from.as_deref()))
-        .collect();
+    let mut against = vec![first];
+    for base in range.merge_bases.iter().skip(1) {
+        against.push(repo.range_change(base, &range.head_id, &CHANGE_OPTIONS)?);
+    }
+    let sides = virtual_base(repo, &range.merge_bases)?;
     let weight = |file: &FileChange| match file.lines {
         Some(LineCount::Text { added, deleted, .. }) => added + deleted,
         Some(LineCount::Binary { .. }) => 1,
         None => 0,
     };
+    // Whether the change against merge base `index` is the one to count for `path`.
+    let counts = |index: usize, path: &[u8]| match sides.get(path) {
+        Some(Side::Base(chosen)) => *chosen == index,
+        Some(Side::Conflict) => true,
+        // No merge base changed the path: they all hold the same version.
+        None => index == 0,
+    };
     let mut files: std::collections::BTreeMap<Vec<u8>, FileChange> =
         std::collections::BTreeMap::new();
-    let mut changes = vec![first];
-    for base in range.merge_bases.iter().skip(1) {
-        changes.push(repo.range_change(base, &range.head_id, &CHANGE_OPTIONS)?);
-    }
-    for change in changes {
+    for (index, change) in against.into_iter().enumerate() {
         for file in change.files {
-            let relevant = differs.contains(file.raw_path.as_slice())
-                || file
+            let counted = counts(index, &file.raw_path)
+                && file
                     .raw_from
                     .as_deref()
-                    .is_some_and(|from| differs.contains(from));
-            if !relevant {
+                    .is_none_or(|from| counts(index, from));
+            if !counted {
                 continue;
             }
             match files.get(&file.raw_path) {
@@ -391,6 +399,67 @@ fn whole_change(repo: &Repository, range: &Range) -> anyhow::Result<Change> {
         files,
         parents: vec![range.merge_base().to_owned()],
     })
+}
+
+/// A path's content in a tree: its object id and mode.
+type Version = (String, crate::git::EntryMode);
+
+/// Which merge base holds a path's version in the virtual merge base.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Side {
+    /// This one (the first of those that changed it).
+    Base(usize),
+    /// Two of them changed it differently.
+    Conflict,
+}
+
+/// The virtual merge base of `bases`, as the paths some of them changed over the merge base
+/// of them all (found pairwise, the first of several) and the side each path comes from.
+/// Without a common commit every path any two of them hold differently is a conflict.
+fn virtual_base(
+    repo: &Repository,
+    bases: &[String],
+) -> anyhow::Result<std::collections::HashMap<Vec<u8>, Side>> {
+    let mut common = Some(bases[0].clone());
+    for base in &bases[1..] {
+        common = match common {
+            Some(one) => repo.merge_bases(&one, base)?.into_iter().next(),
+            None => None,
+        };
+    }
+    let from = common.unwrap_or_else(|| bases[0].clone());
+    let options = ChangeOptions { line_counts: false };
+    // Per path, the version each merge base that changed it holds (`None`: deleted).
+    let mut versions: std::collections::HashMap<Vec<u8>, Vec<(usize, Option<Version>)>> =
+        std::collections::HashMap::new();
+    for (index, base) in bases.iter().enumerate() {
+        for file in repo.range_change(&from, base, &options)?.files {
+            let new = file
+                .new
+                .as_ref()
+                .map(|entry| (entry.id.clone(), entry.mode));
+            // A rename is the removal of its source and the addition of its path.
+            if let Some(source) = file.raw_from {
+                versions.entry(source).or_default().push((index, None));
+            }
+            versions
+                .entry(file.raw_path)
+                .or_default()
+                .push((index, new));
+        }
+    }
+    Ok(versions
+        .into_iter()
+        .map(|(path, changed)| {
+            let (first, version) = &changed[0];
+            let side = if changed.iter().all(|(_, other)| other == version) {
+                Side::Base(*first)
+            } else {
+                Side::Conflict
+            };
+            (path, side)
+        })
+        .collect())
 }
 
 /// One commit, judged.

@@ -62,15 +62,14 @@ pub enum GitError {
         paths: Vec<String>,
     },
     /// An object the repository refers to is not in the object database.
-    #[error(
-        "object `{id}`{} is missing from the object database, so the repository is damaged (or a shallow or partial clone lacks it); `git fsck` lists what is missing: `git add` a staged file again to store its content, and fetch or copy other objects from a clone that has them",
-        concerning(what.as_deref())
-    )]
+    #[error("{}", missing_message(id, what.as_deref(), *history))]
     MissingObject {
         /// The object id (hex).
         id: String,
         /// What the object is, when the caller knows ("the new content of \`a.txt\`").
         what: Option<String>,
+        /// Whether the repository was cloned without all of its history or objects.
+        history: History,
     },
     /// An object could not be read or decoded.
     #[error(
@@ -183,12 +182,43 @@ pub enum GitError {
     },
 }
 
+/// How much of its history and objects a repository was cloned with: what an absent object
+/// means.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum History {
+    /// All of it: an absent object is damage.
+    Complete,
+    /// A shallow clone (`git clone --depth`): history stops at the commits in
+    /// `$GIT_DIR/shallow`.
+    Shallow,
+    /// A partial clone (`git clone --filter`): objects are fetched from the promisor remote
+    /// when needed; this one could not be.
+    Partial,
+}
+
+/// The message of [`GitError::MissingObject`].
+fn missing_message(id: &str, what: Option<&str>, history: History) -> String {
+    let what = concerning(what);
+    match history {
+        History::Complete => format!(
+            "object `{id}`{what} is missing from the object database, so the repository is damaged; `git fsck` lists what is missing: `git add` a staged file again to store its content, and fetch or copy other objects from a clone that has them"
+        ),
+        History::Shallow => format!(
+            "object `{id}`{what} is not in this shallow clone: its history is cut off before what astrix has to read; fetch the full history (`git fetch --unshallow`; `fetch-depth: 0` for actions/checkout, `GIT_DEPTH: 0` on GitLab CI)"
+        ),
+        History::Partial => format!(
+            "object `{id}`{what} is not in this partial clone, and git could not fetch it from the promisor remote; check that the remote is reachable from here (`git cat-file -p {id}` fetches it), or clone without `--filter` (leave `filter` unset for actions/checkout)"
+        ),
+    }
+}
+
 impl GitError {
-    /// A missing object.
-    pub(crate) fn missing(id: &impl ToString) -> Self {
+    /// A missing object in a repository with `history`.
+    pub(crate) fn missing_from(id: &impl ToString, history: History) -> Self {
         GitError::MissingObject {
             id: id.to_string(),
             what: None,
+            history,
         }
     }
 

@@ -140,6 +140,25 @@ impl Repository {
             });
         }
         let candidates = self.references_named(name);
+        // A full object id means that object and a full reference name that reference, as
+        // git takes them: a branch or tag named like either never stands in for it.
+        if suffix.is_empty()
+            && let Ok(id) = gix::ObjectId::from_hex(name.as_bytes())
+            && self.repo.has_object(id)
+        {
+            return Ok(ResolvedRevision {
+                id: self.resolve_commit(rev)?.to_string(),
+                reference: None,
+                shadowed: Vec::new(),
+            });
+        }
+        if name.starts_with("refs/") && candidates.iter().any(|candidate| candidate == name) {
+            return Ok(ResolvedRevision {
+                id: self.resolve_commit(&format!("{name}{suffix}"))?.to_string(),
+                reference: suffix.is_empty().then(|| name.to_owned()),
+                shadowed: Vec::new(),
+            });
+        }
         let remote = name
             .split_once('/')
             .map(|(remote, _)| remote)
@@ -402,56 +421,43 @@ impl Repository {
 
     /// The commits `head` has and `base` does not (`git rev-list base..head`), parents
     /// before children: the first parent's side first, then a merge's other parents, then
-    /// the merge.
+    /// the merge. What `astrix ci` judges; exact also when committer dates go backwards (see
+    /// `walk.rs` for what the walk assumes of the history it does not read).
     pub fn commits_between(&self, base: &str, head: &str) -> Result<Vec<String>, GitError> {
         self.commits_not_in(head, &[base.to_owned()])
     }
 
     /// The commits `tip` has and none of `hidden` has (`git rev-list tip ^hidden…`), parents
-    /// before children, as [`Self::commits_between`] orders them.
+    /// before children, as [`Self::commits_between`] orders them. The walk is git's own,
+    /// with dates that may go backwards (see `walk.rs`): it never leaves out a commit of the
+    /// tip's, is never longer than git's answer (shorter where git's slop is too little for
+    /// the clock skew), and reads the hidden side's history only as far as the dates and the
+    /// skew seen require.
     pub fn commits_not_in(&self, tip: &str, hidden: &[String]) -> Result<Vec<String>, GitError> {
         let head = self.resolve_commit(tip)?;
         let hidden = hidden
             .iter()
             .map(|rev| self.resolve_commit(rev))
             .collect::<Result<Vec<_>, _>>()?;
-        let shown = match hidden.first() {
-            Some(first) if hidden.len() == 1 => format!("{first}..{head}"),
-            _ => format!("{head} without {} other tips", hidden.len()),
-        };
-        let walk_error = |err: &(dyn std::error::Error + 'static)| GitError::Revision {
-            rev: shown.clone(),
-            message: message(err),
-        };
-        let mut wanted = std::collections::HashSet::new();
-        let walk = self
-            .repo
-            .rev_walk([head])
-            .with_hidden(hidden)
-            .all()
-            .map_err(|err| walk_error(&err))?;
-        for info in walk {
-            let info = info.map_err(|err| walk_error(&err))?;
-            wanted.insert(info.id);
-        }
+        let objects = self.objects();
+        let listing = super::walk::commits_not_in(&objects, head, &hidden)?;
+        let wanted: gix::hashtable::HashSet<ObjectId> = listing.commits.iter().copied().collect();
+        let parents_of = |id: &ObjectId| listing.parents.get(id).cloned().unwrap_or_default();
         // Depth-first, each commit after its parents; iterative, so that a long history
         // cannot overflow the stack.
-        let objects = self.objects();
         let mut ordered = Vec::with_capacity(wanted.len());
-        let mut done = std::collections::HashSet::new();
+        let mut done = gix::hashtable::HashSet::default();
         let mut stack: Vec<(ObjectId, Vec<ObjectId>, usize)> = Vec::new();
         if wanted.contains(&head) {
-            let (_, parents) = objects.commit(&head)?;
-            stack.push((head, parents, 0));
+            stack.push((head, parents_of(&head), 0));
         }
         while let Some((id, parents, next)) = stack.last_mut() {
             if let Some(parent) = parents.get(*next).copied() {
                 *next += 1;
                 if wanted.contains(&parent) && !done.contains(&parent) {
-                    let (_, grandparents) = objects.commit(&parent)?;
                     // Mark it now: a commit reached along two paths is listed once.
                     done.insert(parent);
-                    stack.push((parent, grandparents, 0));
+                    stack.push((parent, parents_of(&parent), 0));
                 }
                 continue;
             }
@@ -608,6 +614,17 @@ impl Repository {
 
     /// The character that starts comment lines in commit messages: `core.commentChar`, `#`
     /// when it is unset or `auto`.
+    /// `core.commentChar` (or `core.commentString`) as set, when set: one character, a
+    /// string, or `auto`.
+    pub fn comment_setting(&self) -> Option<String> {
+        let config = self.repo.config_snapshot();
+        config
+            .string("core.commentString")
+            .or_else(|| config.string("core.commentChar"))
+            .map(|value| value.to_str_lossy().into_owned())
+            .filter(|value| !value.is_empty())
+    }
+
     pub fn comment_char(&self) -> char {
         let config = self.repo.config_snapshot();
         config

@@ -39,6 +39,7 @@ mod patch;
 mod refs;
 mod rename;
 mod tree;
+mod walk;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -50,7 +51,7 @@ use gix::bstr::{BStr, BString, ByteSlice};
 pub use change::{
     Change, ChangeKind, ChangeOptions, Entry, EntryMode, FileChange, LineCount, Totals,
 };
-pub use error::GitError;
+pub use error::{GitError, History};
 pub use history::{CommitInfo, CommitMeta, Signature, Snapshot, SnapshotFile, Trailer};
 
 use crate::env::{

@@ -515,7 +515,10 @@ mod tests {
 
     impl Blobs for Memory {
         fn data(&mut self, id: &ObjectId, _: Side) -> Result<Rc<Vec<u8>>, GitError> {
-            self.0.get(id).cloned().ok_or_else(|| GitError::missing(id))
+            self.0
+                .get(id)
+                .cloned()
+                .ok_or_else(|| GitError::missing_from(id, crate::git::History::Complete))
         }
     }
 

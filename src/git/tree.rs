@@ -13,7 +13,7 @@ use gix::ObjectId;
 use gix::bstr::{BStr, BString, ByteSlice, ByteVec};
 use gix::index::entry::{Flags, Mode, Stage};
 
-use super::error::{GitError, message};
+use super::error::{GitError, History, message};
 
 /// Trees nested deeper than this are refused.
 pub(crate) const MAX_DEPTH: usize = 4096;
@@ -181,7 +181,7 @@ impl<'r> Objects<'r> {
                 error,
             };
         }
-        GitError::missing(id)
+        GitError::missing_from(id, history(self.repo))
     }
 
     /// The error for an object that the database fails to read: a permission problem when
@@ -201,7 +201,7 @@ impl<'r> Objects<'r> {
     }
 
     /// Reads an object of kind `kind` into `data`, reusing its allocation.
-    fn read_into(
+    pub(crate) fn read_into(
         &self,
         id: &ObjectId,
         kind: gix::object::Kind,
@@ -683,6 +683,26 @@ impl DetachedBlobs {
     /// A blob's content, looked for first where `source` says the blobs of its side are.
     pub(crate) fn blob(&self, id: &ObjectId, source: &BlobSource) -> Option<Vec<u8>> {
         find_blob(Some(&self.loose), &self.odb, id, source).ok()
+    }
+}
+
+/// How much of its history and objects `repo` was cloned with.
+pub(crate) fn history(repo: &gix::Repository) -> History {
+    // An unreadable `shallow` file counts as shallow: the careful reading of a missing object.
+    if repo.is_shallow().unwrap_or(true) {
+        return History::Shallow;
+    }
+    let config = repo.config_snapshot();
+    let promisor = config.string("extensions.partialClone").is_some()
+        || repo.remote_names().iter().any(|name| {
+            config
+                .boolean(format!("remote.{name}.promisor").as_str())
+                .unwrap_or(false)
+        });
+    if promisor {
+        History::Partial
+    } else {
+        History::Complete
     }
 }
 

@@ -204,7 +204,7 @@ impl TextReport<'_> {
             write_outcome(out, outcome, style)?;
         }
         if decision.default_used {
-            writeln!(out, "  {}", decision.reason)?;
+            writeln!(out, "  {}", one_line(&decision.reason))?;
         }
         for section in &self.sections {
             writeln!(out)?;
@@ -265,6 +265,100 @@ impl TextReport<'_> {
     }
 }
 
+/// Text from the repository (an author's name, a commit subject, a rule's reason) on one line
+/// of a report: every control character written as an escape (`\r`, `\n`, `\t`,
+/// `\u{1b}`), so that it cannot break the line, forge another, move the cursor or, after a
+/// line break, start a GitHub Actions workflow command (`::set-env`).
+pub fn one_line(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.chars().any(char::is_control) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for ch in text.chars() {
+        if ch.is_control() {
+            out.extend(ch.escape_debug());
+        } else {
+            out.push(ch);
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
+/// A writer for a report's lines that no line of which is a GitHub Actions workflow command:
+/// a line whose first characters other than blanks are `::` gets a `\` before them (the
+/// runner reads a command from any line that starts so, on stdout and stderr alike). The
+/// workflow commands astrix means to give are written around it.
+pub struct NoWorkflowCommands<'w> {
+    out: &'w mut dyn io::Write,
+    /// The start of the current line, up to its first character other than a blank.
+    pending: Vec<u8>,
+    /// The current line has a character other than a blank, already written.
+    decided: bool,
+}
+
+impl<'w> NoWorkflowCommands<'w> {
+    pub fn new(out: &'w mut dyn io::Write) -> Self {
+        Self {
+            out,
+            pending: Vec::new(),
+            decided: false,
+        }
+    }
+
+    /// Writes what is held back of an unfinished line.
+    pub fn finish(mut self) -> io::Result<()> {
+        self.release()?;
+        self.out.flush()
+    }
+
+    fn release(&mut self) -> io::Result<()> {
+        let pending = std::mem::take(&mut self.pending);
+        let blanks = pending
+            .iter()
+            .take_while(|byte| matches!(byte, b' ' | b'\t'))
+            .count();
+        if pending[blanks..].starts_with(b"::") {
+            self.out.write_all(&pending[..blanks])?;
+            self.out.write_all(b"\\")?;
+            self.out.write_all(&pending[blanks..])?;
+        } else {
+            self.out.write_all(&pending)?;
+        }
+        Ok(())
+    }
+}
+
+impl io::Write for NoWorkflowCommands<'_> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        for byte in buf {
+            if *byte == b'\n' {
+                self.release()?;
+                self.out.write_all(b"\n")?;
+                self.decided = false;
+            } else if self.decided {
+                self.out.write_all(std::slice::from_ref(byte))?;
+            } else {
+                self.pending.push(*byte);
+                let blanks = self
+                    .pending
+                    .iter()
+                    .take_while(|byte| matches!(byte, b' ' | b'\t'))
+                    .count();
+                // Two characters past the blanks tell.
+                if self.pending.len() >= blanks + 2 || !matches!(byte, b' ' | b'\t' | b':') {
+                    self.release()?;
+                    self.decided = true;
+                }
+            }
+        }
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.out.flush()
+    }
+}
+
 /// A path as one line of a report: names with control characters (a newline could forge
 /// report lines) are quoted with escapes.
 pub fn display_path(path: &str) -> std::borrow::Cow<'_, str> {
@@ -280,7 +374,7 @@ fn write_outcome(out: &mut dyn Write, outcome: &RuleOutcome, style: Style) -> io
         out,
         "  {} {}",
         style.bold().paint(&format!("[{}]", outcome.id)),
-        outcome.reason
+        one_line(&outcome.reason)
     )?;
     if !outcome.files.is_empty() {
         let shown: Vec<std::borrow::Cow<'_, str>> = outcome
@@ -310,5 +404,42 @@ pub fn intent_next_steps(decision: &Decision) -> Vec<String> {
         (Verdict::Deny, _) => vec![
             "approval cannot lift a denial: change the action so that no rule denies it (see the reasons above)".to_owned(),
         ],
+    }
+}
+
+#[cfg(test)]
+mod workflow_command_tests {
+    use super::*;
+
+    #[test]
+    fn untrusted_text_stays_on_one_line() {
+        assert_eq!(
+            one_line("Eve\r::set-env name=X::y"),
+            r"Eve\r::set-env name=X::y"
+        );
+        assert_eq!(one_line("a\nb\t\u{1b}[2J\u{85}"), r"a\nb\t\u{1b}[2J\u{85}");
+        assert!(matches!(
+            one_line("plain"),
+            std::borrow::Cow::Borrowed("plain")
+        ));
+    }
+
+    #[test]
+    fn lines_that_would_be_workflow_commands_are_escaped() {
+        let mut out = Vec::new();
+        let mut guard = NoWorkflowCommands::new(&mut out);
+        // Written in pieces, as `write!` writes.
+        for piece in [
+            &b"  :"[..],
+            b":set-output name=a::b\n::\n:x\nok :: fine\n",
+            b"\t::e",
+        ] {
+            guard.write_all(piece).unwrap();
+        }
+        guard.finish().unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "  \\::set-output name=a::b\n\\::\n:x\nok :: fine\n\t\\::e"
+        );
     }
 }

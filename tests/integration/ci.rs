@@ -581,6 +581,43 @@ fn a_shallow_clone_asks_for_the_full_history() {
     assert!(message.contains("fetch-depth: 0"), "{message}");
 }
 
+/// A partial clone (`--filter=blob:none`) lacks the blobs astrix reads; with the promisor
+/// remote gone, the error says so and how to get them, not that the repository is damaged.
+#[test]
+fn a_partial_clone_without_its_promisor_says_so() {
+    let mut branch = Branch::new();
+    branch.commit("work", HUMAN, &[("src/a.rs", "// a\n")], "Work");
+    let origin = branch.repo.path().parent().unwrap().join("origin.git");
+    let origin_path = origin.display().to_string();
+    branch
+        .repo
+        .git(&["clone", "-q", "--bare", ".", &origin_path]);
+    branch
+        .repo
+        .git_in(&origin, &[], &["config", "uploadpack.allowFilter", "true"]);
+    let clone = branch.repo.path().parent().unwrap().join("partial");
+    let clone_path = clone.display().to_string();
+    branch.repo.git(&[
+        "clone",
+        "-q",
+        "--filter=blob:none",
+        "--no-checkout",
+        &format!("file://{origin_path}"),
+        &clone_path,
+    ]);
+    std::fs::remove_dir_all(&origin).unwrap();
+    let output = astrix_ci(
+        &clone,
+        &["--base", "origin/main", "--head", "origin/feature"],
+        &[],
+    );
+    assert_eq!(output.status.code(), Some(2), "{}", render(&output));
+    let message = stderr(&output);
+    assert!(message.contains("partial clone"), "{message}");
+    assert!(message.contains("promisor remote"), "{message}");
+    assert!(!message.contains("damaged"), "{message}");
+}
+
 #[test]
 fn a_human_trailer_never_downgrades_an_agents_commit() {
     let mut branch = Branch::new();
@@ -720,6 +757,112 @@ fn github_actions_gets_annotations_and_a_job_summary() {
     assert!(!stdout(&output).contains("::"), "{}", render(&output));
 }
 
+/// Every line of `text` that the Actions runner would read as a workflow command (its first
+/// characters other than blanks are `::`).
+fn workflow_commands(text: &str) -> Vec<&str> {
+    text.split(['\n', '\r'])
+        .filter(|line| line.trim_start().starts_with("::"))
+        .collect()
+}
+
+/// Authors, subjects and paths come from the repository: in GitHub Actions none of them may
+/// give the runner a command, in the text, the annotations or the JSON run's stderr.
+#[test]
+fn text_from_the_repository_cannot_give_workflow_commands() {
+    let mut branch = Branch::new();
+    let author = "Eve\r::set-env name=X::y";
+    branch.commit(
+        "evil",
+        by((author, "eve@example.com")),
+        &[(
+            "tests/evil\n::add-mask::secret.rs",
+            "#[test]\nfn evil() {}\n",
+        )],
+        &format!("Tests\r::stop-commands::token{CLAUDE}"),
+    );
+    let github = [("GITHUB_ACTIONS", "true")];
+    let text = branch.ci(&["--base", "main", "--target-branch", "feature"], &github);
+    assert_eq!(text.status.code(), Some(3), "{}", render(&text));
+    let json = branch.ci(
+        &[
+            "--base",
+            "main",
+            "--target-branch",
+            "feature",
+            "--format",
+            "json",
+        ],
+        &github,
+    );
+    assert_eq!(json.status.code(), Some(3), "{}", render(&json));
+    for output in [&text, &json] {
+        for stream in [stdout(output), stderr(output)] {
+            for command in workflow_commands(&stream) {
+                // astrix's own annotations, whose text is escaped as GitHub reads it.
+                assert!(
+                    ["::warning ", "::notice ", "::error "]
+                        .iter()
+                        .any(|own| command.starts_with(own)),
+                    "a workflow command from the repository: {command:?}\n{}",
+                    render(output)
+                );
+            }
+            assert!(!stream.contains('\r'), "{stream:?}");
+        }
+    }
+    let out = stdout(&text);
+    assert!(out.contains(r"Eve\r::set-env name=X::y"), "{out}");
+    assert!(out.contains(r"tests/evil\n::add-mask::secret.rs"), "{out}");
+    // The annotation names the file as GitHub escapes a property.
+    assert!(
+        out.contains("::warning file=tests/evil%0A%3A%3Aadd-mask%3A%3Asecret.rs,title="),
+        "{out}"
+    );
+    branch.snapshot("ci_untrusted_text_escaped", &text);
+}
+
+/// A full object id or a full reference name means exactly that: a branch named like the id,
+/// or a branch `refs/heads/refs/remotes/origin/main`, does not stand in for it.
+#[test]
+fn full_ids_and_full_reference_names_resolve_exactly() {
+    let mut branch = Branch::new();
+    let main = branch.repo.rev_parse("main");
+    let tip = branch.commit("work", HUMAN, &[("src/a.rs", "// a\n")], "Work");
+    branch
+        .repo
+        .git(&["update-ref", &format!("refs/heads/{main}"), &tip]);
+    branch
+        .repo
+        .git(&["update-ref", "refs/remotes/origin/main", &main]);
+    branch
+        .repo
+        .git(&["update-ref", "refs/heads/refs/remotes/origin/main", &tip]);
+    for base in [main.as_str(), "refs/remotes/origin/main"] {
+        let output = branch.ci(
+            &[
+                "--base",
+                base,
+                "--target-branch",
+                "main",
+                "--format",
+                "json",
+            ],
+            &[],
+        );
+        assert_eq!(output.status.code(), Some(0), "{base}: {}", render(&output));
+        let value = json(&output);
+        assert_eq!(value["base_commit"], main.as_str(), "{base}");
+        assert_eq!(value["commits"].as_array().unwrap().len(), 1, "{base}");
+    }
+    // The head as a full id too, against a branch named like it.
+    branch
+        .repo
+        .git(&["update-ref", &format!("refs/heads/{tip}"), &main]);
+    let output = branch.ci(&["--base", "main", "--head", &tip, "--format", "json"], &[]);
+    assert_eq!(output.status.code(), Some(0), "{}", render(&output));
+    assert_eq!(json(&output)["commits"].as_array().unwrap().len(), 1);
+}
+
 /// `astrix install` in `repo`, with the repository's environment.
 fn install(repo: &TestRepo) {
     let output = repo.command(ASTRIX).arg("install").output().unwrap();
@@ -802,6 +945,124 @@ fn the_prepare_commit_msg_hook_adds_trailers_that_ci_reads() {
     );
     assert_eq!(value["commits"][0]["hook_decisions"][0], "allow");
     assert_eq!(value["commits"][1]["actor"]["type"], "human");
+}
+
+/// Where an agent's `Astrix-Actor:` trailer used to be missed: a Latin-1 message, a comment
+/// character git strips the trailer as, `--no-verify` with an editor (commit-msg skipped;
+/// prepare-commit-msg still runs).
+#[test]
+fn an_agents_trailer_survives_encodings_comment_characters_and_no_verify() {
+    let repo = TestRepo::new();
+    repo.write("Astrixfile.ax", "version = 1\n");
+    repo.commit_all("Policy");
+    install(&repo);
+    repo.git(&["switch", "-q", "-c", "feature"]);
+    let agent: &[(&str, &str)] = &[("CLAUDECODE", "1")];
+    let trailer = "autonomous_llm (claude-code)";
+    let mut n = 0;
+    let mut commit = |config: &[&str], env: &[(&str, &str)], args: &[&str]| {
+        n += 1;
+        repo.write(format!("src/{n}.rs"), format!("// {n}\n"));
+        repo.git(&["add", "-A"]);
+        let mut full: Vec<&str> = config.to_vec();
+        full.push("commit");
+        full.push("-q");
+        full.extend(args);
+        repo.git_in(repo.path(), env, &full);
+        repo.git(&["log", "-1", "--format=%B", "HEAD"])
+    };
+
+    // Latin-1 (`i18n.commitEncoding`): the message is not UTF-8.
+    let latin1 = repo.path().join("latin1.txt");
+    std::fs::write(&latin1, b"Caf\xe9 cr\xe8me\n").unwrap();
+    let latin1 = latin1.display().to_string();
+    let message = commit(
+        &["-c", "i18n.commitEncoding=latin1"],
+        agent,
+        &["-F", &latin1],
+    );
+    assert!(message.contains(trailer), "{message:?}");
+    let raw = repo.git_result(&["cat-file", "commit", "HEAD"]).stdout;
+    assert!(
+        raw.windows(4).any(|w| w == b"Caf\xe9"),
+        "the bytes are kept"
+    );
+
+    // `core.commentChar = A`, with the message cleaned up as after an editor: git strips
+    // every line that starts with `A`.
+    let message = commit(
+        &["-c", "core.commentChar=A"],
+        agent,
+        &["--cleanup=strip", "-m", "Comment char A"],
+    );
+    assert!(
+        message
+            .to_lowercase()
+            .contains(&format!("astrix-actor: {trailer}")),
+        "{message:?}"
+    );
+    // `auto`, with `-v` (a scissors line under which git cuts everything).
+    let message = commit(
+        &["-c", "core.commentChar=auto"],
+        &[("CLAUDECODE", "1"), ("GIT_EDITOR", "sed -i 1s/^/Auto/")],
+        &["-v"],
+    );
+    assert!(message.starts_with("Auto"), "{message:?}");
+    assert!(message.contains(trailer), "{message:?}");
+
+    // `--no-verify` skips commit-msg: an agent's editor, and `GIT_EDITOR=true --amend`.
+    let message = commit(
+        &[],
+        &[("CLAUDECODE", "1"), ("GIT_EDITOR", "sed -i 1s/^/Edited/")],
+        &["--no-verify"],
+    );
+    assert!(message.starts_with("Edited\n\n"), "{message:?}");
+    assert!(message.contains(trailer), "{message:?}");
+    repo.write("src/human.rs", "// human\n");
+    repo.git(&["add", "-A"]);
+    repo.git(&["commit", "-q", "-m", "By a human"]);
+    repo.write("src/human.rs", "// an agent's amend\n");
+    repo.git(&["add", "-A"]);
+    repo.git_in(
+        repo.path(),
+        &[("CLAUDECODE", "1"), ("GIT_EDITOR", "true")],
+        &["commit", "-q", "--amend", "--no-verify"],
+    );
+    let message = repo.git(&["log", "-1", "--format=%B", "HEAD"]);
+    assert!(message.contains(trailer), "{message:?}");
+
+    // Replays by an agent: a human's commit cherry-picked, and reworded in `rebase -i`
+    // under `--no-verify`.
+    repo.git(&["switch", "-q", "-c", "human", "main"]);
+    repo.write("src/picked.rs", "// picked\n");
+    let picked = repo.commit_all("A human's commit");
+    repo.git(&["switch", "-q", "feature"]);
+    repo.git_in(repo.path(), agent, &["cherry-pick", &picked]);
+    let message = repo.git(&["log", "-1", "--format=%B", "HEAD"]);
+    assert!(message.contains(trailer), "{message:?}");
+    repo.git(&["switch", "-q", "-c", "reworded", "human"]);
+    repo.git_in(
+        repo.path(),
+        &[
+            ("CLAUDECODE", "1"),
+            ("GIT_SEQUENCE_EDITOR", "sed -i 1s/^pick/reword/"),
+            ("GIT_EDITOR", "sed -i 1s/^/Reworded:\\ /"),
+        ],
+        &["rebase", "-q", "-i", "--no-verify", "main"],
+    );
+    let message = repo.git(&["log", "-1", "--format=%B", "HEAD"]);
+    assert!(message.starts_with("Reworded: A human's"), "{message:?}");
+    assert!(message.contains(trailer), "{message:?}");
+    repo.git(&["switch", "-q", "feature"]);
+
+    let value = json(&astrix_ci(
+        repo.path(),
+        &["--base", "main", "--format", "json"],
+        &[],
+    ));
+    for commit in value["commits"].as_array().unwrap() {
+        assert_eq!(commit["actor"]["type"], "autonomous_llm", "{commit}");
+    }
 }
 
 #[test]

@@ -19,6 +19,7 @@ mod evaluate;
 mod facts;
 mod faults;
 mod gate;
+mod history;
 mod install;
 mod mcp;
 mod policy_commands;

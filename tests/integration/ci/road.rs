@@ -535,6 +535,100 @@ fn a_criss_cross_merge_that_reverts_the_targets_change_is_denied_even_when_appro
     assert_eq!(value["range"]["deciding_rules"][0], "agents-deploy");
 }
 
+/// `count` numbered lines `prefix1`, `prefix2`, ….
+fn numbered(prefix: &str, count: usize) -> String {
+    let mut text = String::new();
+    for n in 1..=count {
+        text.push_str(prefix);
+        text.push_str(&n.to_string());
+        text.push('\n');
+    }
+    text
+}
+
+/// A criss-cross of human commits: `feature` forks from `main` with `big.txt` (300 lines);
+/// `main` rewrites all of `big.txt` (`main_tip`) and merges the branch's first commit while
+/// the branch merges `main_tip`. Returns the road on `feature`.
+fn sized_criss_cross() -> Road {
+    let road = Road::new(Some(DEFAULT));
+    road.commit(&[], &[("big.txt", &numbered("a", 300))], "Big file");
+    road.git(&["push", "-q", "origin", "main"]);
+    road.git(&["switch", "-q", "-c", "feature"]);
+    let f1 = road.commit(
+        &[],
+        &[("src/feature.rs", "// feature\n")],
+        "Feature, part 1",
+    );
+    road.git(&["switch", "-q", "main"]);
+    let main_tip = road.commit(&[], &[("big.txt", &numbered("b", 300))], "Rewrite big.txt");
+    road.git(&["merge", "-q", "--no-ff", "-m", "Merge feature part 1", &f1]);
+    road.git(&["push", "-q", "origin", "main"]);
+    road.git(&["switch", "-q", "feature"]);
+    road.git(&["merge", "-q", "--no-ff", "-m", "Merge main", &main_tip]);
+    let bases = road.git(&["merge-base", "--all", "main", "HEAD"]);
+    assert_eq!(bases.lines().count(), 2, "a criss-cross: {bases}");
+    road
+}
+
+/// The lines the range as a whole changes, added and deleted, and its files.
+fn whole_range_size(road: &Road, head: &str) -> (u64, serde_json::Value) {
+    let clone = road.ci_clone(head);
+    let output = road.ci(
+        &clone,
+        &["--base", "origin/main", "--format", "json"],
+        &Road::pull_request("feature"),
+    );
+    assert_eq!(code(&output), Some(0), "{}", render(&output));
+    let value: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(value["merge_bases"].as_array().unwrap().len(), 2);
+    let diff = &value["range"]["intent"]["diff"];
+    (
+        diff["lines_added"].as_u64().unwrap() + diff["lines_deleted"].as_u64().unwrap(),
+        value["range"]["intent"]["modified_files"].clone(),
+    )
+}
+
+/// Criss-cross sizes (1): the target's own rewrite of `big.txt` (600 lines changed), which
+/// the target changed again since, is none of the range's: the range adds one line.
+/// Measured against one merge base and kept because `big.txt` differs between the base and
+/// the head, it counted 601.
+#[test]
+fn a_criss_cross_range_is_not_charged_with_the_targets_own_changes() {
+    let road = sized_criss_cross();
+    road.git(&["switch", "-q", "main"]);
+    road.commit(
+        &[],
+        &[("big.txt", &numbered("c", 300))],
+        "Rewrite big.txt again",
+    );
+    road.git(&["push", "-q", "origin", "main"]);
+    road.git(&["switch", "-q", "feature"]);
+    let head = road.commit(&[], &[("src/part2.rs", "// part 2\n")], "Feature, part 2");
+    road.git(&["push", "-q", "origin", "feature"]);
+    let (lines, files) = whole_range_size(&road, &head);
+    assert_eq!(lines, 1);
+    assert_eq!(files, serde_json::json!(["src/part2.rs"]));
+}
+
+/// Criss-cross sizes (2): the range's commits add 300 lines; that the target cherry-picked
+/// one of them (150 lines) does not make it smaller, as with one merge base (`git diff
+/// BASE...HEAD`). Counting only the paths that differ between the base and the head gave
+/// 150.
+#[test]
+fn a_criss_cross_range_counts_a_change_the_target_also_made() {
+    let road = sized_criss_cross();
+    road.commit(&[], &[("a.txt", &numbered("x", 150))], "Add a.txt");
+    let b = road.commit(&[], &[("b.txt", &numbered("y", 150))], "Add b.txt");
+    road.git(&["push", "-q", "origin", "feature"]);
+    road.git(&["switch", "-q", "main"]);
+    road.git(&["cherry-pick", &b]);
+    road.git(&["push", "-q", "origin", "main"]);
+    road.git(&["switch", "-q", "feature"]);
+    let (lines, files) = whole_range_size(&road, &b);
+    assert_eq!(lines, 300);
+    assert_eq!(files, serde_json::json!(["a.txt", "b.txt"]));
+}
+
 /// Talked around (4): evidence that escaped the parser, and a human's quote that did not.
 #[test]
 fn agent_evidence_in_any_form_is_held_and_a_quote_is_not() {
