@@ -239,6 +239,33 @@ impl Before {
         })
     }
 
+    /// Where an update of `branch` starts from: for a protected branch, where astrix last let
+    /// it be — its newest recorded tip, whatever it points at now (moved unseen, renamed away
+    /// or deleted with the hooks off), or nothing after a recorded deletion; otherwise (and
+    /// when the record has no entry of its own for it, or its recorded tip is gone from the
+    /// repository) `current`. So every move of a protected branch is judged from its anchor.
+    fn start_of(
+        &self,
+        repo: &Repository,
+        branch: &str,
+        current: Option<String>,
+    ) -> anyhow::Result<Option<String>> {
+        if self.env_of(branch).is_none() {
+            return Ok(current);
+        }
+        let Some(entry) = self.latest_entry(branch) else {
+            return Ok(current);
+        };
+        let Some(tip) = &entry.tip else {
+            return Ok(None);
+        };
+        match repo.commit_info(tip) {
+            Ok(_) => Ok(Some(tip.clone())),
+            Err(GitError::Revision { .. } | GitError::MissingObject { .. }) => Ok(current),
+            Err(error) => Err(error.into()),
+        }
+    }
+
     /// The newest record entry of `branch`: a tip it took, or its deletion.
     fn latest_entry(&self, branch: &str) -> Option<&TipEntry> {
         self.record
@@ -320,26 +347,15 @@ impl Before {
 }
 
 /// The tip whose policy is the repository's: the newest recorded tip of the recorded
-/// default branch — `main`, else `master`, else the first branch the record took — that the
+/// default branch — the first branch the record took ([`default_first`]) — that the
 /// repository still has; failing that, the newest recorded tip of any branch. Chosen by the
-/// record alone, so that no configuration or command line picks it.
+/// record alone, so that no configuration, command line or branch made later picks it.
 fn newest_recorded_tip(
     repo: &Repository,
     record: Option<&[TipEntry]>,
 ) -> anyhow::Result<Option<(String, String)>> {
     let record = record.unwrap_or_default();
-    let named = |name: &str| {
-        record
-            .iter()
-            .any(|entry| entry.branch.as_deref() == Some(name))
-    };
-    let default = if named("main") {
-        Some("main")
-    } else if named("master") {
-        Some("master")
-    } else {
-        record.iter().find_map(|entry| entry.branch.as_deref())
-    };
+    let default = record.iter().find_map(|entry| entry.branch.as_deref());
     let of_default = record
         .iter()
         .filter(|entry| default.is_some() && entry.branch.as_deref() == default);
@@ -381,6 +397,15 @@ impl Transaction {
         let mut symbolic = Vec::new();
         let mut deletions = Vec::new();
         let mut touched = HashSet::new();
+        // What each branch points at once the transaction is through, where a line says so.
+        let after: std::collections::HashMap<String, Option<String>> = lines
+            .iter()
+            .filter_map(|line| match &line.new {
+                Value::Commit(new) => Some((line.branch.clone(), Some(new.clone()))),
+                Value::Zero => Some((line.branch.clone(), None)),
+                Value::Symbolic(_) => None,
+            })
+            .collect();
         for line in lines {
             touched.insert(line.branch.clone());
             match line.new {
@@ -388,20 +413,27 @@ impl Transaction {
                 // shows (`git branch -M feature main` deletes `main`, then writes it unseen).
                 Value::Zero => deletions.push(line.branch),
                 Value::Symbolic(target) => {
-                    // A protected branch made an alias moves to its target's tip: judged as any
-                    // move of it (what it gains, what it loses).
+                    // A protected branch made an alias moves to its target's tip once the
+                    // transaction is through: judged as any move of it (what it gains, what it
+                    // loses); an alias of nothing deletes it.
                     if before.env_of(&line.branch).is_some()
                         && let Some(target_branch) = target.strip_prefix("refs/heads/")
-                        && let Some(new) = branch_tip(repo, target_branch)?
                     {
-                        let old = branch_tip(repo, &line.branch)?;
-                        if old.as_ref() != Some(&new) {
-                            updates.push(Update {
+                        let new = match after.get(target_branch) {
+                            Some(new) => new.clone(),
+                            None => branch_tip(repo, target_branch)?,
+                        };
+                        let current = branch_tip(repo, &line.branch)?;
+                        let old = before.start_of(repo, &line.branch, current)?;
+                        match new {
+                            Some(new) if old.as_ref() != Some(&new) => updates.push(Update {
                                 old,
                                 new,
                                 branch: line.branch.clone(),
                                 moves_head: false,
-                            });
+                            }),
+                            Some(_) => {}
+                            None => deletions.push(line.branch.clone()),
                         }
                     }
                     symbolic.push(SymbolicUpdate {
@@ -415,7 +447,7 @@ impl Transaction {
                     // until the update is committed, the branch still points at its old tip. A
                     // symbolic branch that names a tag or a remote-tracking ref shows content no
                     // branch took: made an ordinary branch, it is a new one.
-                    let old = match line.old {
+                    let current = match line.old {
                         Value::Commit(old) => Some(old),
                         Value::Zero | Value::Symbolic(_) => {
                             if repo.is_local_branch_chain(&line.branch)? {
@@ -425,6 +457,7 @@ impl Transaction {
                             }
                         }
                     };
+                    let old = before.start_of(repo, &line.branch, current)?;
                     updates.push(Update {
                         old,
                         new,
@@ -514,9 +547,35 @@ pub fn judge_transaction(
         worst = worst.worst(status);
     }
     if worst == ExitStatus::Allowed {
+        default_first(repo, before.record.as_deref(), &mut record)?;
         TipRecord::new(&astrix_dir(repo)).append(&record)?;
     }
     Ok(worst)
+}
+
+/// Puts the default branch's entry first when the record takes its first branch: the first
+/// branch the record holds is the one whose policy is the repository's
+/// ([`newest_recorded_tip`]), so that a branch made later (`main` beside `master`) never
+/// becomes it.
+fn default_first(
+    repo: &Repository,
+    record: Option<&[TipEntry]>,
+    entries: &mut [TipEntry],
+) -> anyhow::Result<()> {
+    if record.is_some_and(|record| record.iter().any(|entry| entry.branch.is_some())) {
+        return Ok(());
+    }
+    let Some(default) = repo.default_branch_ref()? else {
+        return Ok(());
+    };
+    let default = default.name.trim_start_matches("refs/heads/").to_owned();
+    // Environment markers first, then the default branch, then the rest, each in order.
+    entries.sort_by_key(|entry| match entry.branch.as_deref() {
+        None => 0,
+        Some(branch) if branch == default => 1,
+        Some(_) => 2,
+    });
+    Ok(())
 }
 
 /// A clone, or a fetch into a new repository: its first branches are what there is, and the
@@ -545,6 +604,7 @@ fn seed_record(repo: &Repository, before: &Before, updates: &[Update]) -> anyhow
             });
         }
     }
+    default_first(repo, before.record.as_deref(), &mut record)?;
     TipRecord::new(&astrix_dir(repo)).append(&record)?;
     Ok(())
 }
@@ -633,13 +693,23 @@ fn check_unseen_moves(
         }
         let actor = crate::env::resolve_actor(env, &rules.actors.agent_env);
         let short_tip: String = branch.commit.chars().take(12).collect();
-        let known = before.known_tips(&env_name);
-        let back = known.first().map_or_else(
-            || "<commit>".to_owned(),
-            |latest| latest.chars().take(12).collect::<String>(),
-        );
+        let own = before
+            .latest_entry(short)
+            .and_then(|entry| entry.tip.clone());
+        let back = own
+            .clone()
+            .or_else(|| before.known_tips(&env_name).first().cloned())
+            .map_or_else(
+                || "<commit>".to_owned(),
+                |latest| latest.chars().take(12).collect::<String>(),
+            );
+        let last = if own.is_some() {
+            format!("where astrix last let it be (`{back}`)")
+        } else {
+            format!("a tip astrix let a branch of `{env_name}` take")
+        };
         let mut next_steps = vec![format!(
-            "point `{short}` back at the last tip astrix let `{env_name}` take: `git branch -f {short} {back}` (on `{short}` itself: `git reset --keep {back}`); `git reflog show {short}` lists where it was"
+            "point `{short}` back {last}: `git branch -f {short} {back}` (on `{short}` itself: `git reset --keep {back}`); `git reflog show {short}` lists where it was"
         )];
         if actor.kind == HUMAN {
             next_steps.push(format!(
@@ -656,7 +726,7 @@ fn check_unseen_moves(
                 rule: UNSEEN_MOVE,
                 branch: short.to_owned(),
                 problem: format!(
-                    "`{short}` targets `{env_name}` and points at `{short_tip}`, which astrix never let it (or any branch of `{env_name}`) take: it moved where the hook does not see (`git branch -m`/`-c`, with the hooks off, or without git), so what it gained was never judged; every branch update is blocked until it points at a judged commit"
+                    "`{short}` targets `{env_name}` and points at `{short_tip}`, which is not {last}: it moved where the hook does not see (`git branch -m`/`-c`, with the hooks off, or without git), so what it gained or lost was never judged; every branch update is blocked until it points there again, or a move of it is judged"
                 ),
                 next_steps,
                 actor,

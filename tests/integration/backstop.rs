@@ -1056,3 +1056,93 @@ fn packing_references_deletes_no_branch() {
     refused(&output, "(an agent deletes a protected branch)");
     assert!(tip(&gate, "main").is_some());
 }
+
+/// Every move of a protected branch starts where astrix last let it be, whatever it points
+/// at now: after an unseen copy, rename or hooks-off deletion, "moving" it to where it
+/// already is, making it again at an older commit, or aliasing it to a branch made in the
+/// same transaction is judged as the move from its recorded tip — for an agent, a rewind.
+#[test]
+fn a_protected_branch_moves_from_where_astrix_last_let_it_be() {
+    let gate = feature_gate();
+    ok(&run(&gate, HUMAN, &["switch", "-q", "main"]));
+    gate.write("fix.txt", "check_auth()\n");
+    ok(&run(&gate, HUMAN, &["add", "-A"]));
+    ok(&gate.commit(HUMAN, &["-m", "security fix"]));
+    let main = tip(&gate, "main").unwrap();
+    let older = gate.git(&["rev-parse", "main~1"]).trim().to_owned();
+    ok(&run(&gate, AGENT, &["switch", "-q", "feature"]));
+    // An unseen copy back, then a move to where it is.
+    ok(&run(&gate, AGENT, &["branch", "-C", "feature", "main"]));
+    let output = run(&gate, AGENT, &["update-ref", "refs/heads/main", &older]);
+    refused(&output, "what the branch loses");
+    let output = run(&gate, AGENT, &["branch", "next"]);
+    refused(
+        &output,
+        &format!(
+            "which is not where astrix last let it be (`{}`)",
+            &main[..12]
+        ),
+    );
+    ok(&run(
+        &gate,
+        AGENT,
+        &["update-ref", "refs/heads/main", &main],
+    ));
+    // An alias of a branch the same transaction makes at an older commit.
+    let output = common_stdin(
+        &gate,
+        &["update-ref", "--stdin"],
+        &format!(
+            "symref-update refs/heads/main refs/heads/release/evil\ncreate refs/heads/release/evil {older}\n"
+        ),
+    );
+    assert!(!output.status.success(), "{}", stderr(&output));
+    assert_eq!(tip(&gate, "main").as_deref(), Some(main.as_str()));
+    assert_eq!(tip(&gate, "release/evil"), None);
+    // Deleted with the hooks off, then made again at an older commit.
+    ok(&run(
+        &gate,
+        AGENT,
+        &["-c", "core.hooksPath=/nonexistent", "branch", "-D", "main"],
+    ));
+    let output = run(&gate, AGENT, &["branch", "main", &older]);
+    refused(&output, "what the branch loses");
+    assert_eq!(tip(&gate, "main"), None);
+    ok(&run(&gate, AGENT, &["branch", "main", &main]));
+}
+
+/// In a reftable repository a rename shows the hook nothing: `main` renamed away and made
+/// again at an older commit is judged as moved back from its recorded tip.
+#[test]
+fn reftable_cannot_remake_a_protected_branch_further_back() {
+    let gate = Gate::with_init(&["--ref-format=reftable"], Some(crate::gate::POLICY));
+    gate.write("fix.txt", "check_auth()\n");
+    ok(&run(&gate, HUMAN, &["add", "-A"]));
+    ok(&gate.commit(HUMAN, &["-m", "security fix"]));
+    ok(&run(&gate, AGENT, &["switch", "-q", "--detach"]));
+    ok(&run(&gate, AGENT, &["branch", "-m", "main", "tmp"]));
+    let output = run(&gate, AGENT, &["branch", "main", "tmp~1"]);
+    refused(&output, "what the branch loses");
+    assert_eq!(tip(&gate, "main"), None);
+}
+
+/// The repository's policy is the one at the newest recorded tip of the first branch the
+/// record took: in a `master` repository, a `main` an agent makes later at an older commit
+/// does not become it.
+#[test]
+fn a_branch_made_later_does_not_choose_the_policy() {
+    let gate = Gate::with_init(&["-b", "master"], Some(crate::gate::POLICY));
+    gate.write("more.txt", "more\n");
+    ok(&run(&gate, HUMAN, &["add", "-A"]));
+    ok(&gate.commit(HUMAN, &["-m", "more"]));
+    ok(&run(&gate, AGENT, &["branch", "main", "master~1"]));
+    ok(&run(&gate, AGENT, &["switch", "-q", "--orphan", "o"]));
+    weaken_tests(&gate);
+    let output = gate.commit(AGENT, &["--no-verify", "-m", "orphan"]);
+    refused(&output, "[agents-touching-tests]");
+    let text = stderr(&output);
+    assert!(
+        text.contains("policy  Astrixfile.ax at `master`'s last judged tip"),
+        "{text}"
+    );
+}
