@@ -720,24 +720,37 @@ fn check_unseen_moves(
                 "then bring the work it held through a feature branch and a pull request; a person decides what `{env_name}` takes"
             ));
         }
+        let problem = format!(
+            "`{short}` targets `{env_name}` and points at `{short_tip}`, which is not {last}: it moved where the hook does not see (`git branch -m`/`-c`, with the hooks off, or without git), so what it gained or lost was never judged; every branch update is blocked until it points there again, or a move of it is judged"
+        );
         worst = worst.worst(reporter.refused(
             repo,
-            &Refusal {
-                rule: UNSEEN_MOVE,
-                branch: short.to_owned(),
-                problem: format!(
-                    "`{short}` targets `{env_name}` and points at `{short_tip}`, which is not {last}: it moved where the hook does not see (`git branch -m`/`-c`, with the hooks off, or without git), so what it gained or lost was never judged; every branch update is blocked until it points there again, or a move of it is judged"
-                ),
-                next_steps,
-                actor,
-                target: env_name,
-                policy_digest: before.policy.loaded.provenance.digest.clone(),
-            },
+            &unseen(before, actor, short, env_name, problem, next_steps),
         )?);
     }
     Ok(worst.worst(check_missing_branches(
         repo, before, touched, env, reporter,
     )?))
+}
+
+/// The refusal of an update because `branch` of `env` is not where astrix last let it be.
+fn unseen(
+    before: &Before,
+    actor: ResolvedActor,
+    branch: &str,
+    env: String,
+    problem: String,
+    next_steps: Vec<String>,
+) -> Refusal {
+    Refusal {
+        rule: UNSEEN_MOVE,
+        branch: branch.to_owned(),
+        problem,
+        next_steps,
+        actor,
+        target: env,
+        policy_digest: before.policy.loaded.provenance.digest.clone(),
+    }
 }
 
 /// A protected branch that is gone without its deletion reaching the hook (a reftable
@@ -776,20 +789,20 @@ fn check_missing_branches(
                 "then leave it there: an agent may not delete `{branch}`; a person may"
             ));
         }
+        let problem = format!(
+            "`{branch}` targets `{}` and is gone, but astrix never saw it deleted: it was renamed or deleted where the hook does not see (`git branch -m` in a reftable repository, with the hooks off, or without git) — or a transaction that made it was aborted after astrix let it through — and a protected branch may not vanish unseen; every branch update is blocked until it is there",
+            entry.env
+        );
         worst = worst.worst(reporter.refused(
             repo,
-            &Refusal {
-                rule: UNSEEN_MOVE,
-                branch: branch.to_owned(),
-                problem: format!(
-                    "`{branch}` targets `{}` and is gone, but astrix never saw it deleted: it was renamed or deleted where the hook does not see (`git branch -m` in a reftable repository, with the hooks off, or without git) — or a transaction that made it was aborted after astrix let it through — and a protected branch may not vanish unseen; every branch update is blocked until it is there",
-                    entry.env
-                ),
-                next_steps,
+            &unseen(
+                before,
                 actor,
-                target: entry.env.clone(),
-                policy_digest: before.policy.loaded.provenance.digest.clone(),
-            },
+                branch,
+                entry.env.clone(),
+                problem,
+                next_steps,
+            ),
         )?);
     }
     Ok(worst)

@@ -228,22 +228,13 @@ pub fn at_target(
     use crate::policy::FILE_NAME;
 
     let short: String = commit.chars().take(12).collect();
-    let Some(blob) = repo.file_at_rev(commit, FILE_NAME)? else {
-        return Ok(RepositoryPolicy {
-            loaded: built_in(&format!(
-                "no {FILE_NAME} is committed at `{base}` ({short})"
-            )),
-            committed_invalid: None,
-        });
-    };
-    let provenance = PolicyProvenance {
-        source: "target".to_owned(),
-        file: Some(FILE_NAME.to_owned()),
-        revision: Some(commit.to_owned()),
-        digest: String::new(),
-        description: format!("{FILE_NAME} committed at `{base}` ({short}), the target"),
-    };
-    Ok(from_committed(blob.data, provenance))
+    committed_at(
+        repo,
+        commit,
+        "target",
+        &format!("no {FILE_NAME} is committed at `{base}` ({short})"),
+        format!("{FILE_NAME} committed at `{base}` ({short}), the target"),
+    )
 }
 
 /// The policy the backstop decides with where no branch's own policy may: the
@@ -259,20 +250,36 @@ pub fn at_recorded_tip(
     use crate::policy::FILE_NAME;
 
     let short: String = commit.chars().take(12).collect();
-    let Some(blob) = repo.file_at_rev(commit, FILE_NAME)? else {
+    committed_at(
+        repo,
+        commit,
+        "branch",
+        &format!("no {FILE_NAME} is committed at `{branch}`'s last judged tip ({short})"),
+        format!("{FILE_NAME} at `{branch}`'s last judged tip ({short})"),
+    )
+}
+
+/// The policy committed at `commit` (from `source`, as `description` says), or the built-in
+/// default for the reason `missing` when the commit has none.
+fn committed_at(
+    repo: &crate::git::Repository,
+    commit: &str,
+    source: &str,
+    missing: &str,
+    description: String,
+) -> Result<RepositoryPolicy, crate::git::GitError> {
+    let Some(blob) = repo.file_at_rev(commit, crate::policy::FILE_NAME)? else {
         return Ok(RepositoryPolicy {
-            loaded: built_in(&format!(
-                "no {FILE_NAME} is committed at `{branch}`'s last judged tip ({short})"
-            )),
+            loaded: built_in(missing),
             committed_invalid: None,
         });
     };
     let provenance = PolicyProvenance {
-        source: "branch".to_owned(),
-        file: Some(FILE_NAME.to_owned()),
+        source: source.to_owned(),
+        file: Some(crate::policy::FILE_NAME.to_owned()),
         revision: Some(commit.to_owned()),
         digest: String::new(),
-        description: format!("{FILE_NAME} at `{branch}`'s last judged tip ({short})"),
+        description,
     };
     Ok(from_committed(blob.data, provenance))
 }
