@@ -771,7 +771,12 @@ fn check_missing_branches(
         .filter_map(|branch| branch.name.strip_prefix("refs/heads/"))
         .collect();
     for (branch, entry) in before.recorded_branches() {
-        if present.contains(branch) || touched.contains(branch) || before.env_of(branch).is_none() {
+        // A branch whose commit is gone (a damaged repository) is still there.
+        if present.contains(branch)
+            || touched.contains(branch)
+            || before.env_of(branch).is_none()
+            || repo.branch_exists(branch)?
+        {
             continue;
         }
         let Some(tip) = &entry.tip else { continue };

@@ -491,6 +491,12 @@ impl Repository {
         self.is_loose_copy_of_packed(&format!("refs/heads/{branch}"), tip)
     }
 
+    /// Whether a reference `refs/heads/<branch>` exists, whatever it holds (a commit that is
+    /// gone from the object database, a symbolic reference to nothing).
+    pub fn branch_exists(&self, branch: &str) -> Result<bool, GitError> {
+        Ok(self.read_ref(&format!("refs/heads/{branch}"))?.is_some())
+    }
+
     /// Whether the local branch `branch` (short name) is an ordinary branch or leads to its
     /// commit only through other local branches (see [`Self::local_branches`]).
     pub fn is_local_branch_chain(&self, branch: &str) -> Result<bool, GitError> {

@@ -1146,3 +1146,24 @@ fn a_branch_made_later_does_not_choose_the_policy() {
         "{text}"
     );
 }
+
+/// A branch whose commit is gone from the object database (a damaged repository) is still
+/// there: deleting another branch at that commit is not blocked as if `main` had vanished.
+#[test]
+fn a_branch_whose_commit_is_gone_has_not_vanished() {
+    let gate = Gate::new();
+    gate.write("unstable.txt", "x\n");
+    ok(&run(&gate, HUMAN, &["add", "-A"]));
+    ok(&gate.commit(HUMAN, &["-m", "unstable"]));
+    let hash = gate.head();
+    ok(&run(&gate, HUMAN, &["branch", "--no-track", "dangling"]));
+    let object = gate
+        .root
+        .join(format!(".git/objects/{}/{}", &hash[..2], &hash[2..]));
+    let moved = object.with_extension("x");
+    std::fs::rename(&object, &moved).unwrap();
+    let output = run(&gate, HUMAN, &["branch", "--delete", "--force", "dangling"]);
+    std::fs::rename(&moved, &object).unwrap();
+    ok(&output);
+    assert_eq!(tip(&gate, "dangling"), None);
+}
