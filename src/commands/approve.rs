@@ -118,12 +118,35 @@ fn approve_move(
         return Ok(ExitStatus::Allowed);
     }
     let mut held = Vec::new();
+    let mut skipped = 0usize;
     for (what, judgement) in &proposed.judged {
         let holds = holds_for_any_actor(judgement);
+        // Denied for an agent and nothing for a person: no approval lifts it for the one, and
+        // the other's move needs none (a person's move over commits that exist already).
+        if !holds.is_empty()
+            && holds
+                .iter()
+                .all(|(_, verdict, _)| *verdict == Verdict::Deny)
+            && !holds
+                .iter()
+                .any(|(actor, ..)| *actor == judgement.actor.kind)
+            && proposed.judged.len() > 1
+        {
+            skipped += 1;
+            continue;
+        }
         let title = format!("astrix approve: moving `{branch}` to `{tip}` — {what}");
         if show_change(judgement, &holds, &title, ctx)? {
             held.push((judgement, holds));
         }
+    }
+    if held.is_empty() && skipped > 0 {
+        writeln!(
+            ctx.stderr,
+            "
+what `{branch}` would gain is denied for an agent (approval cannot lift a denial) and held for no one else: a person's move needs no approval; there is nothing to approve"
+        )?;
+        return Ok(ExitStatus::Allowed);
     }
     if held.is_empty() {
         writeln!(

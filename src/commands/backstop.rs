@@ -121,6 +121,9 @@ impl Printer<'_, '_> {
         };
         write_text_report(judgement, out, style, subject, next_steps, false)?;
         let footer = match outcome.movement {
+            _ if outcome.what == branch::POLICY_MOVE => {
+                "the branch was not updated: a protected branch's Astrixfile.ax changes only by a judged change, whoever moves it — also over commits that other references have, since anyone can write a remote-tracking branch or a tag here"
+            }
             _ if outcome.what == branch::REWIND => {
                 "the branch was not updated: what a protected branch loses (a reset, a rebase that drops commits) is judged as the change from its old tip to the new one, as whoever moves it"
             }

@@ -181,6 +181,20 @@ fn branch_lines(input: &str) -> Vec<Line> {
         .collect()
 }
 
+impl Move {
+    /// What the report calls a commit judged for a move of this kind.
+    fn judged(self) -> &'static str {
+        match self {
+            Move::Amend => "the amended commit, judged whole against its parent",
+            Move::Rewrite => {
+                "a commit the rewrite (a rebase, a reset) brings that the branch did not have"
+            }
+            Move::NewCommit => "a new commit",
+            Move::Gain => "a commit it would gain that nothing vouches for",
+        }
+    }
+}
+
 /// What an update does to its branch, for the report.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Move {
@@ -932,6 +946,55 @@ fn branch_tip(repo: &Repository, branch: &str) -> anyhow::Result<Option<String>>
     }
 }
 
+/// A judged change of the repository's policy (an allowed update of the default branch that
+/// brings another Astrixfile.ax) takes the branches it newly protects as they are: their
+/// tips are recorded, so that they are anchored where the change found them rather than
+/// blocked as moved unseen.
+fn record_newly_protected(
+    repo: &Repository,
+    before: &Before,
+    update: &Update,
+    record: &mut Vec<TipEntry>,
+) -> anyhow::Result<()> {
+    let default = match before
+        .record
+        .as_deref()
+        .and_then(|record| record.iter().find_map(|entry| entry.branch.clone()))
+    {
+        Some(branch) => branch,
+        None => match repo.default_branch_ref()? {
+            Some(branch) => branch.name.trim_start_matches("refs/heads/").to_owned(),
+            None => return Ok(()),
+        },
+    };
+    if update.branch != default || !changes_policy(repo, update)? {
+        return Ok(());
+    }
+    let policy = source::at_recorded_tip(repo, &update.new, &update.branch)?;
+    let rules = &policy.loaded.policy;
+    let mut tips: Vec<(String, String)> = before
+        .branches
+        .iter()
+        .filter_map(|branch| {
+            let short = branch.name.strip_prefix("refs/heads/")?;
+            (short != update.branch).then(|| (short.to_owned(), branch.commit.clone()))
+        })
+        .collect();
+    tips.push((update.branch.clone(), update.new.clone()));
+    for (branch, tip) in tips {
+        if before.env_of(&branch).is_none()
+            && let Some(env) = protected_env(rules, &branch)
+        {
+            record.push(TipEntry {
+                env,
+                branch: Some(branch),
+                tip: Some(tip),
+            });
+        }
+    }
+    Ok(())
+}
+
 /// How an update is judged: by which policy, for which protected environment, and whether
 /// its old tip vouches for what it keeps.
 struct Footing {
@@ -1066,6 +1129,10 @@ fn brought_commits(
 }
 
 /// What an update brings that nothing vouches for.
+#[expect(
+    clippy::struct_excessive_bools,
+    reason = "independent facts about one update, each read where the rule needs it"
+)]
 struct Plan {
     /// What the update does, for the report.
     movement: Move,
@@ -1081,6 +1148,8 @@ struct Plan {
     rewind: bool,
     /// Whether the old tip vouches for what it has ([`Footing::old_anchored`]).
     old_anchored: bool,
+    /// Whether the branch is protected ([`Footing::env`]).
+    protected: bool,
 }
 
 /// What `update` brings, by the policy `rules` of its branch.
@@ -1133,6 +1202,7 @@ fn plan_update(
         rewrite,
         rewind,
         old_anchored: footing.old_anchored,
+        protected: footing.env.is_some(),
     })
 }
 
@@ -1224,6 +1294,54 @@ fn rewind_step(
     })
 }
 
+/// A protected branch's policy changes only by a judged change, whoever moves it: the
+/// commits that bring it may sit on a reference anyone can write (a remote-tracking branch
+/// set by `update-ref`, a tag), so a person's move is not taken as confirming it; `astrix
+/// approve --branch` approves it. Judged as the change from the old tip to the new one.
+fn judge_policy_move(
+    repo: &Repository,
+    update: &Update,
+    plan: &Plan,
+    policy: &RepositoryPolicy,
+    env: &EnvSnapshot,
+    reporter: &mut dyn Reporter,
+) -> anyhow::Result<ExitStatus> {
+    let step = rewind_step(repo, update, &ChangeOptions { line_counts: false })?;
+    let mut judgement = judge_step(repo, env, policy, &update.branch, step, GATE_OPTIONS)?;
+    reporter.judged(
+        repo,
+        &Outcome {
+            branch: &update.branch,
+            new: &update.new,
+            movement: &plan.movement,
+            what: POLICY_MOVE,
+            range: &plan.range,
+            commit: None,
+            judgement: &mut judgement,
+        },
+    )
+}
+
+/// What the report calls the judged change of a person's move that changes a protected
+/// branch's policy.
+pub const POLICY_MOVE: &str =
+    "a move that changes the branch's Astrixfile.ax, judged as one change against its old tip";
+
+/// Whether moving the branch of `update` changes its `Astrixfile.ax`. A new branch changes
+/// none: a protected one is judged by the repository's policy, whatever it holds.
+fn changes_policy(repo: &Repository, update: &Update) -> anyhow::Result<bool> {
+    if update.old.is_none() {
+        return Ok(false);
+    }
+    let at = |rev: &Option<String>| -> anyhow::Result<Option<Vec<u8>>> {
+        Ok(match rev {
+            Some(rev) => repo.file_at_rev(rev, FILE_NAME)?.map(|blob| blob.data),
+            None => None,
+        })
+    };
+    Ok(at(&update.old)? != at(&Some(update.new.clone()))?)
+}
+
 /// What the report calls a rewind's judged change.
 pub const REWIND: &str =
     "what the branch loses against its old tip (a reset, or a rewrite that drops commits)";
@@ -1275,6 +1393,9 @@ fn judge_update(
     } else {
         judge_plan(repo, update, &plan, &footing.policy, env, reporter)?
     };
+    if status == ExitStatus::Allowed {
+        record_newly_protected(repo, before, update, record)?;
+    }
     if status == ExitStatus::Allowed
         && let Some(env_name) = footing.env
     {
@@ -1308,6 +1429,12 @@ fn judge_plan(
     // exist on another reference already (fetched, on another branch, stashed) are not
     // theirs to judge, and the move itself confirms what holds the others; denials stand.
     let lenient = actor.kind == HUMAN && matches!(plan.movement, Move::Gain | Move::Rewrite);
+    if lenient && plan.protected && changes_policy(repo, update)? {
+        let status = judge_policy_move(repo, update, plan, policy, env, reporter)?;
+        if status != ExitStatus::Allowed {
+            return Ok(status);
+        }
+    }
     let narrowed;
     let plan = if lenient {
         narrowed = Plan {
@@ -1317,6 +1444,7 @@ fn judge_plan(
             rewrite: plan.rewrite,
             rewind: false,
             old_anchored: plan.old_anchored,
+            protected: plan.protected,
         };
         if narrowed.brought.is_empty() || !can_deny(rules, &actor.kind, &target.env) {
             return Ok(ExitStatus::Allowed);
@@ -1372,14 +1500,7 @@ fn judge_plan(
             return Ok(worst);
         }
     }
-    let what = match plan.movement {
-        Move::Amend => "the amended commit, judged whole against its parent",
-        Move::Rewrite => {
-            "a commit the rewrite (a rebase, a reset) brings that the branch did not have"
-        }
-        Move::NewCommit => "a new commit",
-        Move::Gain => "a commit it would gain that nothing vouches for",
-    };
+    let what = plan.movement.judged();
     let judged = for_each_commit(repo, update, plan, &options, |step| {
         let commit = step.commit.clone();
         let mut judgement = judge_step(repo, env, policy, &update.branch, step, GATE_OPTIONS)?;
@@ -1454,6 +1575,13 @@ pub fn judge_proposed_move(
         tamper: true,
     };
     let mut judged = Vec::new();
+    if plan.protected && changes_policy(&repo, &update)? {
+        let step = rewind_step(&repo, &update, &ChangeOptions { line_counts: false })?;
+        judged.push((
+            "the policy change the move brings".to_owned(),
+            judge_step(&repo, env, &policy, &update.branch, step, judge_options)?,
+        ));
+    }
     if plan.rewind {
         let step = rewind_step(&repo, &update, &options)?;
         judged.push((

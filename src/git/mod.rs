@@ -455,8 +455,8 @@ impl Repository {
         Ok(false)
     }
 
-    /// The local default branch: `init.defaultBranch`, else `main`, else `master`, whichever
-    /// exists first. Only local branches: a remote-tracking ref (`origin/HEAD`) can be moved
+    /// The local default branch: `init.defaultBranch`, else `main`, else `master`, else the
+    /// branch HEAD names, whichever exists first. Only local branches: a remote-tracking ref (`origin/HEAD`) can be moved
     /// by any command without anything judging it.
     pub fn default_branch_ref(&self) -> Result<Option<BranchRef>, GitError> {
         let mut candidates = Vec::new();
@@ -468,6 +468,12 @@ impl Repository {
         }
         candidates.push("refs/heads/main".to_owned());
         candidates.push("refs/heads/master".to_owned());
+        // A repository whose branch has another name (`trunk`): the one HEAD names.
+        if let refs::HeadRef::Symbolic(name) = self.head_ref()?
+            && name.starts_with("refs/heads/")
+        {
+            candidates.push(name);
+        }
         for name in candidates {
             if let Some(commit) = self.peel_ref(&name)? {
                 return Ok(Some(BranchRef {

@@ -1167,3 +1167,88 @@ fn a_branch_whose_commit_is_gone_has_not_vanished() {
     ok(&output);
     assert_eq!(tip(&gate, "dangling"), None);
 }
+
+/// A protected branch's policy changes only by a judged change, whoever moves it: a person's
+/// ordinary fast-forward over commits on a remote-tracking branch (which anyone can write
+/// with `update-ref`) is held when it brings another Astrixfile.ax, until a person approves
+/// exactly that move.
+#[test]
+fn a_persons_move_does_not_confirm_a_policy_change() {
+    let gate = feature_gate();
+    let main = tip(&gate, "main").unwrap();
+    let notes = {
+        let tree = gate.git(&["rev-parse", "main^{tree}"]);
+        stdout(&run(
+            &gate,
+            AGENT,
+            &[
+                "commit-tree",
+                tree.trim(),
+                "-p",
+                &main,
+                "-m",
+                "release notes",
+            ],
+        ))
+        .trim()
+        .to_owned()
+    };
+    let lax = policy_commit(&gate, &notes, LAX);
+    ok(&run(
+        &gate,
+        AGENT,
+        &["update-ref", "refs/remotes/origin/main", &lax],
+    ));
+    ok(&run(&gate, HUMAN, &["switch", "-q", "main"]));
+    let output = run(&gate, HUMAN, &["merge", "-q", "--ff-only", "origin/main"]);
+    refused(&output, "[policy-change]");
+    assert!(
+        stderr(&output).contains(&format!(
+            "astrix approve --branch main --tip {}",
+            &lax[..12]
+        )),
+        "{}",
+        stderr(&output)
+    );
+    assert_eq!(tip(&gate, "main"), Some(main));
+    // Approved as that move, it goes through.
+    let approval = approve_at(&gate.root, &["--branch", "main", "--tip", &lax], "y\n");
+    assert!(approval.status.success(), "{}", stdout(&approval));
+    ok(&run(
+        &gate,
+        HUMAN,
+        &["merge", "-q", "--ff-only", "origin/main"],
+    ));
+    assert_eq!(tip(&gate, "main"), Some(lax));
+}
+
+/// A person's approved policy change takes the branches it newly protects as they are: a
+/// branch whose name is neither `main` nor `master` becomes protected (an agent may not
+/// rewind it), and an existing branch added to an environment is not blocked as moved
+/// unseen.
+#[test]
+fn a_policy_change_protects_the_branches_it_names() {
+    let gate = Gate::with_init(&["-b", "trunk"], Some(crate::gate::POLICY));
+    ok(&run(&gate, HUMAN, &["branch", "prod"]));
+    gate.write("more.txt", "more\n");
+    ok(&run(&gate, HUMAN, &["add", "-A"]));
+    ok(&gate.commit(HUMAN, &["-m", "more"]));
+    let policy = std::fs::read_to_string(gate.root.join("Astrixfile.ax")).unwrap();
+    gate.write(
+        "Astrixfile.ax",
+        policy.replace(
+            "branches = [\"main\", \"master\", \"release/*\"]",
+            "branches = [\"trunk\", \"prod\", \"release/*\"]",
+        ),
+    );
+    ok(&run(&gate, HUMAN, &["add", "-A"]));
+    gate.approve(&["--reason", "trunk and prod are production"]);
+    ok(&gate.commit(HUMAN, &["-m", "trunk and prod are production"]));
+    // An everyday update passes: `prod` was taken as it was.
+    ok(&run(&gate, HUMAN, &["branch", "later"]));
+    // `trunk` is protected now: an agent may not rewind it.
+    let trunk = tip(&gate, "trunk").unwrap();
+    let output = run(&gate, AGENT, &["reset", "-q", "--hard", "HEAD~1"]);
+    refused(&output, "[agents-off-production]");
+    assert_eq!(tip(&gate, "trunk"), Some(trunk));
+}

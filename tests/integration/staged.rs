@@ -1954,7 +1954,7 @@ fn files_at_revisions_and_in_the_index() {
 }
 
 /// The orphan-branch policy comes from a local branch (`init.defaultBranch`, `main`,
-/// `master`), never from `origin/HEAD`, which any command can point anywhere without
+/// `master`, the branch HEAD names), never from `origin/HEAD`, which any command can point anywhere without
 /// anything judging it.
 #[test]
 fn default_branch_is_local_never_origin_head() {
@@ -1977,8 +1977,9 @@ fn default_branch_is_local_never_origin_head() {
             .unwrap()
             .map(|branch| branch.name)
     };
-    // The clone has a local `trunk` only, and `origin/HEAD` names `origin/trunk`.
-    assert_eq!(default(&clone), None);
+    // The clone has a local `trunk` only, and `origin/HEAD` names `origin/trunk`: the
+    // local branch HEAD names is the default, never the remote's.
+    assert_eq!(default(&clone).as_deref(), Some("refs/heads/trunk"));
     clone.git(&["config", "init.defaultBranch", "trunk"]);
     assert_eq!(default(&clone).as_deref(), Some("refs/heads/trunk"));
     clone.git(&["config", "--unset", "init.defaultBranch"]);
