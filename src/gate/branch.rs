@@ -735,7 +735,7 @@ fn check_unseen_moves(
             ));
         }
         let problem = format!(
-            "`{short}` targets `{env_name}` and points at `{short_tip}`, which is not {last}: it moved where the hook does not see (`git branch -m`/`-c`, with the hooks off, or without git), so what it gained or lost was never judged; every branch update is blocked until it points there again, or a move of it is judged"
+            "`{short}` targets `{env_name}` and points at `{short_tip}`, which is not {last}: it moved where the hook does not see (`git branch -m`/`-c`, with the hooks off, or without git), or a policy change made it protected while it held commits never judged for `{env_name}`, so what it gained or lost was never judged; every branch update is blocked until it points there again, or a move of it is judged"
         );
         worst = worst.worst(reporter.refused(
             repo,
