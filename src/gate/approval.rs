@@ -9,12 +9,12 @@ use crate::env::EnvSnapshot;
 use crate::eval::evaluate_with;
 use crate::git::{ChangeOptions, Head, Repository};
 use crate::intent::{AUTONOMOUS_LLM, ResolvedActor};
-use crate::policy::{FILE_NAME, Verdict};
+use crate::policy::Verdict;
 use crate::time::{now_unix, rfc3339};
 
 use super::{
-    ChangeToJudge, JudgeOptions, Judgement, astrix_dir, current_branch, judge_change,
-    policy_problems, source, touches_policy,
+    ChangeToJudge, JudgeOptions, Judgement, astrix_dir, current_branch, judge_change, source,
+    staged_policy_problems,
 };
 
 /// Whether a held change is approved as an amend of HEAD (`astrix approve --amend`), and if
@@ -67,12 +67,7 @@ pub fn judge_amend(
     let policy = source::for_repository(&repo, &head)?;
     let branch = current_branch(&repo, &head)?;
     let change = repo.staged_amend_change(&ChangeOptions { line_counts: true })?;
-    let new_policy = if touches_policy(&change) {
-        repo.file_in_index(FILE_NAME)?
-            .and_then(|blob| policy_problems(blob.data))
-    } else {
-        None
-    };
+    let new_policy = staged_policy_problems(&repo, &change)?;
     let judgement = judge_change(
         env,
         &repo,

@@ -34,8 +34,8 @@ use crate::policy::{FILE_NAME, Policy, Verdict};
 
 use super::source::{self, RepositoryPolicy};
 use super::{
-    ChangeToJudge, JudgeOptions, Judgement, TipEntry, TipRecord, astrix_dir, judge_change,
-    policy_problems, resolve_target, touches_policy,
+    ChangeToJudge, JudgeOptions, Judgement, TipEntry, TipRecord, astrix_dir,
+    committed_policy_problems, judge_change, resolve_target,
 };
 
 /// The gate rule that denies a symbolic branch across environments.
@@ -280,6 +280,17 @@ impl Before {
         }
     }
 
+    /// The repository's default branch: the first branch the record took, or before any,
+    /// the local default branch ([`Repository::default_branch_ref`]).
+    fn default_branch(&self, repo: &Repository) -> anyhow::Result<Option<String>> {
+        if let Some(branch) = first_branch(self.record.as_deref().unwrap_or_default()) {
+            return Ok(Some(branch.to_owned()));
+        }
+        Ok(repo
+            .default_branch_ref()?
+            .map(|branch| branch.name.trim_start_matches("refs/heads/").to_owned()))
+    }
+
     /// The newest record entry of `branch`: a tip it took, or its deletion.
     fn latest_entry(&self, branch: &str) -> Option<&TipEntry> {
         self.record
@@ -369,7 +380,7 @@ fn newest_recorded_tip(
     record: Option<&[TipEntry]>,
 ) -> anyhow::Result<Option<(String, String)>> {
     let record = record.unwrap_or_default();
-    let default = record.iter().find_map(|entry| entry.branch.as_deref());
+    let default = first_branch(record);
     let of_default = record
         .iter()
         .filter(|entry| default.is_some() && entry.branch.as_deref() == default);
@@ -500,6 +511,16 @@ pub fn judge_transaction(
     input: &str,
     reporter: &mut dyn Reporter,
 ) -> anyhow::Result<ExitStatus> {
+    // The repository's policy and the branches' are mostly one file: parsed once.
+    source::reusing(|| judge_lines(cwd, env, input, reporter))
+}
+
+fn judge_lines(
+    cwd: &std::path::Path,
+    env: &EnvSnapshot,
+    input: &str,
+    reporter: &mut dyn Reporter,
+) -> anyhow::Result<ExitStatus> {
     let lines = branch_lines(input);
     if lines.is_empty() {
         return Ok(ExitStatus::Allowed);
@@ -565,6 +586,11 @@ pub fn judge_transaction(
         TipRecord::new(&astrix_dir(repo)).append(&record)?;
     }
     Ok(worst)
+}
+
+/// The first branch the record took: the repository's default branch.
+fn first_branch(record: &[TipEntry]) -> Option<&str> {
+    record.iter().find_map(|entry| entry.branch.as_deref())
 }
 
 /// Puts the default branch's entry first when the record takes its first branch: the first
@@ -956,20 +982,12 @@ fn record_newly_protected(
     repo: &Repository,
     before: &Before,
     update: &Update,
+    plan: &Plan,
     record: &mut Vec<TipEntry>,
 ) -> anyhow::Result<()> {
-    let default = match before
-        .record
-        .as_deref()
-        .and_then(|record| record.iter().find_map(|entry| entry.branch.clone()))
+    if !plan.policy_changes
+        || before.default_branch(repo)?.as_deref() != Some(update.branch.as_str())
     {
-        Some(branch) => branch,
-        None => match repo.default_branch_ref()? {
-            Some(branch) => branch.name.trim_start_matches("refs/heads/").to_owned(),
-            None => return Ok(()),
-        },
-    };
-    if update.branch != default || !changes_policy(repo, update)? {
         return Ok(());
     }
     let policy = source::at_recorded_tip(repo, &update.new, &update.branch)?;
@@ -1153,6 +1171,9 @@ struct Plan {
     old_anchored: bool,
     /// Whether the branch is protected ([`Footing::env`]).
     protected: bool,
+    /// Whether the move changes the branch's `Astrixfile.ax` (asked only of protected
+    /// branches and the default branch, the ones whose policy decides).
+    policy_changes: bool,
 }
 
 /// What `update` brings, by the policy `rules` of its branch.
@@ -1206,6 +1227,9 @@ fn plan_update(
         rewind,
         old_anchored: footing.old_anchored,
         protected: footing.env.is_some(),
+        policy_changes: (footing.env.is_some()
+            || before.default_branch(repo)?.as_deref() == Some(update.branch.as_str()))
+            && changes_policy(repo, update)?,
     })
 }
 
@@ -1283,16 +1307,13 @@ fn whole_change(
     })
 }
 
-/// What a rewind takes from its branch: the change from the old tip to the new one.
-fn rewind_step(
-    repo: &Repository,
-    update: &Update,
-    options: &ChangeOptions,
-) -> anyhow::Result<Step> {
-    let old = update.old.clone().unwrap_or_default();
+/// The change from the old tip to the new one, as one step: what a rewind takes from its
+/// branch, or what a move that changes the policy changes (from nothing, for a new branch).
+fn tip_to_tip(repo: &Repository, update: &Update, options: &ChangeOptions) -> anyhow::Result<Step> {
+    let bases: Vec<String> = update.old.iter().cloned().collect();
     Ok(Step {
-        change: repo.change_against(&update.new, std::slice::from_ref(&old), options)?,
-        parent: Some(old),
+        change: repo.change_against(&update.new, &bases, options)?,
+        parent: update.old.clone(),
         commit: update.new.clone(),
     })
 }
@@ -1309,7 +1330,7 @@ fn judge_policy_move(
     env: &EnvSnapshot,
     reporter: &mut dyn Reporter,
 ) -> anyhow::Result<ExitStatus> {
-    let step = rewind_step(repo, update, &ChangeOptions { line_counts: false })?;
+    let step = tip_to_tip(repo, update, &ChangeOptions { line_counts: false })?;
     let mut judgement = judge_step(repo, env, policy, &update.branch, step, GATE_OPTIONS)?;
     reporter.judged(
         repo,
@@ -1358,12 +1379,7 @@ fn judge_step(
     step: Step,
     options: JudgeOptions,
 ) -> anyhow::Result<Judgement> {
-    let new_policy = if touches_policy(&step.change) {
-        repo.file_at_rev(&step.commit, FILE_NAME)?
-            .and_then(|blob| policy_problems(blob.data))
-    } else {
-        None
-    };
+    let new_policy = committed_policy_problems(repo, &step.commit, &step.change)?;
     judge_change(
         env,
         repo,
@@ -1392,14 +1408,14 @@ fn judge_update(
     let rules = &footing.policy.loaded.policy;
     let by_agent = crate::env::resolve_actor(env, &rules.actors.agent_env).kind != HUMAN;
     // A person's move that brings nothing new (a reset back) may still change the policy.
-    let policy_moves = !by_agent && plan.protected && changes_policy(repo, update)?;
+    let policy_moves = !by_agent && plan.protected && plan.policy_changes;
     let status = if plan.brought.is_empty() && !(plan.rewind && by_agent) && !policy_moves {
         ExitStatus::Allowed
     } else {
         judge_plan(repo, update, &plan, &footing.policy, env, reporter)?
     };
     if status == ExitStatus::Allowed {
-        record_newly_protected(repo, before, update, record)?;
+        record_newly_protected(repo, before, update, &plan, record)?;
     }
     if status == ExitStatus::Allowed
         && let Some(env_name) = footing.env
@@ -1434,7 +1450,7 @@ fn judge_plan(
     // exist on another reference already (fetched, on another branch, stashed) are not
     // theirs to judge, and the move itself confirms what holds the others; denials stand.
     let lenient = actor.kind == HUMAN && matches!(plan.movement, Move::Gain | Move::Rewrite);
-    if lenient && plan.protected && changes_policy(repo, update)? {
+    if lenient && plan.protected && plan.policy_changes {
         let status = judge_policy_move(repo, update, plan, policy, env, reporter)?;
         if status != ExitStatus::Allowed {
             return Ok(status);
@@ -1450,6 +1466,7 @@ fn judge_plan(
             rewind: false,
             old_anchored: plan.old_anchored,
             protected: plan.protected,
+            policy_changes: plan.policy_changes,
         };
         if narrowed.brought.is_empty() || !can_deny(rules, &actor.kind, &target.env) {
             return Ok(ExitStatus::Allowed);
@@ -1498,7 +1515,7 @@ fn judge_plan(
     let mut worst = ExitStatus::Allowed;
     if plan.rewind && !lenient {
         // What the branch loses is the agent's change as much as what it gains.
-        let step = rewind_step(repo, update, &options)?;
+        let step = tip_to_tip(repo, update, &options)?;
         let mut judgement = judge_step(repo, env, policy, &update.branch, step, GATE_OPTIONS)?;
         worst = report(&mut judgement, REWIND, None)?;
         if worst == ExitStatus::Denied || plan.brought.is_empty() {
@@ -1580,15 +1597,15 @@ pub fn judge_proposed_move(
         tamper: true,
     };
     let mut judged = Vec::new();
-    if plan.protected && changes_policy(&repo, &update)? {
-        let step = rewind_step(&repo, &update, &ChangeOptions { line_counts: false })?;
+    if plan.protected && plan.policy_changes {
+        let step = tip_to_tip(&repo, &update, &ChangeOptions { line_counts: false })?;
         judged.push((
             "the policy change the move brings".to_owned(),
             judge_step(&repo, env, &policy, &update.branch, step, judge_options)?,
         ));
     }
     if plan.rewind {
-        let step = rewind_step(&repo, &update, &options)?;
+        let step = tip_to_tip(&repo, &update, &options)?;
         judged.push((
             "what the branch loses".to_owned(),
             judge_step(&repo, env, &policy, &update.branch, step, judge_options)?,

@@ -34,13 +34,7 @@ pub fn commit_next_steps(
         ));
     }
     // A denial by a rule that names environments: the branch is the problem.
-    let denied_for_env = decision.verdict == Verdict::Deny
-        && deciding.iter().any(|outcome| {
-            policy
-                .rules
-                .iter()
-                .any(|rule| rule.id == outcome.id && rule.env.is_some())
-        });
+    let denied_for_env = denied_by_an_env_rule(policy, decision, &deciding);
     if denied_for_env && let Some(branch) = &target.branch {
         steps.push(format!(
                 "this branch (`{branch}`) targets `{}`: commit on a feature branch instead (`git switch -c <new-branch>`), and open a pull request",
@@ -113,13 +107,7 @@ pub fn update_next_steps(
         return steps;
     }
     let deciding: Vec<&RuleOutcome> = decision.deciding_outcomes().collect();
-    let denied_for_env = decision.verdict == Verdict::Deny
-        && deciding.iter().any(|outcome| {
-            policy
-                .rules
-                .iter()
-                .any(|rule| rule.id == outcome.id && rule.env.is_some())
-        });
+    let denied_for_env = denied_by_an_env_rule(policy, decision, &deciding);
     if denied_for_env {
         steps.push(format!(
             "`{branch}` targets `{}`: moving it over these commits here (`merge`, `reset`, `branch -f`, `pull`, `rebase`) is judged as your change to `{}`; put them on a feature branch instead and open a pull request",
@@ -151,4 +139,16 @@ pub fn amend_next_steps(decision: &Decision) -> Vec<String> {
         ],
         _ => Vec::new(),
     }
+}
+
+/// Whether `decision` denies through a rule that names environments: then the branch the
+/// change goes to is the problem, not the change.
+fn denied_by_an_env_rule(policy: &Policy, decision: &Decision, deciding: &[&RuleOutcome]) -> bool {
+    decision.verdict == Verdict::Deny
+        && deciding.iter().any(|outcome| {
+            policy
+                .rules
+                .iter()
+                .any(|rule| rule.id == outcome.id && rule.env.is_some())
+        })
 }

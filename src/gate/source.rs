@@ -58,32 +58,49 @@ pub fn from_text(
 type Loaded = Result<(Policy, Diagnostics), Diagnostics>;
 
 thread_local! {
-    /// The policies this process has loaded, by label and digest: the backstop reads the
-    /// same policy (often the built-in one) for the repository and for each branch.
-    static LOADED: std::cell::RefCell<Vec<(String, String, Loaded)>> =
-        const { std::cell::RefCell::new(Vec::new()) };
+    /// The policies loaded inside [`reusing`], by label and digest; `None` outside it.
+    static LOADED: std::cell::RefCell<Option<Vec<(String, String, Loaded)>>> =
+        const { std::cell::RefCell::new(None) };
 }
 
-/// [`policy::load`], once per label and content in a process.
+/// Runs `work` with every policy it loads kept for the rest of it, so that the same text is
+/// parsed once: the backstop reads the repository's policy and each branch's, which are
+/// mostly the same file (or the built-in default). Outside it nothing is kept, and a
+/// command that loads one policy pays nothing for the keeping.
+pub fn reusing<T>(work: impl FnOnce() -> T) -> T {
+    LOADED.with_borrow_mut(|loaded| *loaded = Some(Vec::new()));
+    let result = work();
+    LOADED.with_borrow_mut(|loaded| *loaded = None);
+    result
+}
+
+/// [`policy::load`], once per label and content inside [`reusing`].
 fn load_once(label: &str, text: &str, digest: &str) -> Loaded {
-    /// A process judges a handful of policies at most; more are loaded again.
+    /// A transaction judges a handful of policies at most; more are loaded again.
     const KEPT: usize = 8;
     let found = LOADED.with_borrow(|loaded| {
-        loaded
-            .iter()
-            .find(|(l, d, _)| l == label && d == digest)
-            .map(|(_, _, result)| result.clone())
+        loaded.as_ref().map(|loaded| {
+            loaded
+                .iter()
+                .find(|(l, d, _)| l == label && d == digest)
+                .map(|(_, _, result)| result.clone())
+        })
     });
-    if let Some(result) = found {
-        return result;
-    }
-    let result = policy::load(label, text);
-    LOADED.with_borrow_mut(|loaded| {
-        if loaded.len() < KEPT {
-            loaded.push((label.to_owned(), digest.to_owned(), result.clone()));
+    match found {
+        None => policy::load(label, text),
+        Some(Some(result)) => result,
+        Some(None) => {
+            let result = policy::load(label, text);
+            LOADED.with_borrow_mut(|loaded| {
+                if let Some(loaded) = loaded
+                    && loaded.len() < KEPT
+                {
+                    loaded.push((label.to_owned(), digest.to_owned(), result.clone()));
+                }
+            });
+            result
         }
-    });
-    result
+    }
 }
 
 /// The built-in default policy; `why` says why it applies.
