@@ -358,7 +358,7 @@ impl Before {
     /// hooks off), also when it was moved back. A branch without a record of its own (made
     /// unseen, or since its deletion) must be at a tip recorded for `env`.
     fn anchored(&self, branch: &str, tip: &str, env: &str) -> bool {
-        if self.record.is_none() || !self.knows_env(env) {
+        if self.record.is_none() {
             return true;
         }
         if let Some(TipEntry {
@@ -680,11 +680,12 @@ fn protected_env(policy: &Policy, branch: &str) -> Option<String> {
         .map(|(environment, _)| environment.name.clone())
 }
 
-/// Every protected branch that this transaction does not update must point at a tip astrix
-/// let it take (or an ancestor of one): git moves branches without showing the hook (`git
+/// Every protected branch that this transaction does not update must point where astrix
+/// last let it be ([`Before::anchored`]): git moves branches without showing the hook (`git
 /// branch -m`/`-c`), and what such a move brought was never judged. The first transaction
-/// after the record begins records what is there (and which environments exist), and so
-/// does a transaction that first sees an environment a changed policy added.
+/// after the record begins records what is there (and which environments exist); an
+/// environment a changed policy adds later is only marked as known here — its branches were
+/// taken, or not, by the change itself (`record_newly_protected`).
 fn check_unseen_moves(
     repo: &Repository,
     before: &Before,
@@ -719,8 +720,10 @@ fn check_unseen_moves(
         let Some(env_name) = before.env_of(short) else {
             continue;
         };
-        if before.record.is_none() || new_envs.contains(&env_name) {
-            // First sight: what is there is taken as it is.
+        if before.record.is_none() {
+            // First sight: what is there is taken as it is. An environment that a policy
+            // change adds later takes its branches at that change (`record_newly_protected`),
+            // never as they stand at some later transaction.
             record.push(TipEntry {
                 env: env_name,
                 branch: Some(short.to_owned()),

@@ -1316,3 +1316,32 @@ fn a_policy_change_adopts_no_branch_an_agent_placed() {
     assert!(!output.status.success(), "{}", stderr(&output));
     assert_eq!(tip(&gate, "main"), Some(protect));
 }
+
+/// An environment a policy change adds takes its branches at that change, not as they stand
+/// at some later transaction: a branch an agent filled in advance is not recorded as
+/// judged, and blocks updates until a person moves it.
+#[test]
+fn a_new_environment_takes_no_branch_at_a_later_transaction() {
+    let gate = feature_gate();
+    ok(&run(
+        &gate,
+        AGENT,
+        &["switch", "-q", "-c", "canary", "main"],
+    ));
+    gate.write("src/canary.rs", "pub fn canary() {}\n");
+    ok(&run(&gate, AGENT, &["add", "-A"]));
+    ok(&gate.commit(AGENT, &["-m", "agent on canary"]));
+    ok(&run(&gate, HUMAN, &["switch", "-q", "main"]));
+    let policy = std::fs::read_to_string(gate.root.join("Astrixfile.ax")).unwrap();
+    gate.write(
+        "Astrixfile.ax",
+        format!("{policy}\n[[environment]]\nname = \"canary\"\nbranches = [\"canary\"]\n"),
+    );
+    ok(&run(&gate, HUMAN, &["add", "-A"]));
+    gate.approve(&["--reason", "a canary environment"]);
+    ok(&gate.commit(HUMAN, &["-m", "canary environment"]));
+    let output = run(&gate, AGENT, &["switch", "-q", "-c", "later", "feature"]);
+    refused(&output, "`canary` targets `canary` and points at");
+    let record = std::fs::read_to_string(gate.root.join(".git/astrix/branch-tips.jsonl")).unwrap();
+    assert!(!record.contains("\"branch\":\"canary\""), "{record}");
+}
