@@ -158,15 +158,32 @@ no rule holds what `{branch}` would gain, for any actor; there is nothing to app
     }
     let (name, email) = identity(repo)?;
     let ttl = held[0].0.policy.loaded.policy.approval_ttl;
+    let now = now_unix();
+    let expires = now.saturating_add(i64::try_from(ttl.as_secs()).unwrap_or(i64::MAX));
+    // A change judged twice (a commit that is also the whole move) is approved once.
+    let mut approvals: Vec<Approval> = Vec::new();
+    for (judgement, holds) in &held {
+        let approval = approval_of(
+            repo,
+            judgement,
+            holds,
+            (&name, &email),
+            (now, expires),
+            args.reason.clone(),
+        )?;
+        if !approvals.iter().any(|known| known.id == approval.id) {
+            approvals.push(approval);
+        }
+    }
     let out = &mut *ctx.stderr;
     write!(
         out,
         "
 approve {} for `{branch}` ({}) — the {} commit{} it would gain — (valid for {})? [y/N] ",
-        if held.len() == 1 {
+        if approvals.len() == 1 {
             "this change".to_owned()
         } else {
-            format!("these {} changes", held.len())
+            format!("these {} changes", approvals.len())
         },
         held[0].0.target.env,
         proposed.brought,
@@ -178,19 +195,9 @@ approve {} for `{branch}` ({}) — the {} commit{} it would gain — (valid for 
         writeln!(ctx.stdout, "not approved")?;
         return Ok(ExitStatus::Denied);
     }
-    let now = now_unix();
-    let expires = now.saturating_add(i64::try_from(ttl.as_secs()).unwrap_or(i64::MAX));
     let store = ApprovalStore::new(&astrix_dir(repo));
     let mut ids = Vec::new();
-    for (judgement, holds) in &held {
-        let approval = approval_of(
-            repo,
-            judgement,
-            holds,
-            (&name, &email),
-            (now, expires),
-            args.reason.clone(),
-        )?;
+    for approval in approvals {
         ids.push(approval.id.clone());
         store.record(approval, now)?;
     }
