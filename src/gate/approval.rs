@@ -26,7 +26,7 @@ pub fn approved_as_amend(repo: &Repository, judgement: &mut Judgement) -> anyhow
     let Some(head) = judgement.parent() else {
         return Ok(false);
     };
-    let amend = repo.staged_amend_change(&ChangeOptions { line_counts: false })?;
+    let amend = repo.staged_amend_change(&ChangeOptions::default())?;
     let key = ApprovalKey {
         patch: repo.patch_digest(&amend)?,
         policy_digest: judgement.policy.loaded.provenance.digest.clone(),
@@ -66,7 +66,10 @@ pub fn judge_amend(
     let parent = repo.commit_info(commit)?.parents.first().cloned();
     let policy = source::for_repository(&repo, &head)?;
     let branch = current_branch(&repo, &head)?;
-    let change = repo.staged_amend_change(&ChangeOptions { line_counts: true })?;
+    let change = repo.staged_amend_change(&ChangeOptions {
+        line_counts: true,
+        tamper: true,
+    })?;
     let new_policy = staged_policy_problems(&repo, &change)?;
     let judgement = judge_change(
         env,

@@ -1333,7 +1333,7 @@ fn judge_policy_move(
     env: &EnvSnapshot,
     reporter: &mut dyn Reporter,
 ) -> anyhow::Result<ExitStatus> {
-    let step = tip_to_tip(repo, update, &ChangeOptions { line_counts: false })?;
+    let step = tip_to_tip(repo, update, &ChangeOptions::default())?;
     let mut judgement = judge_step(repo, env, policy, &update.branch, step, GATE_OPTIONS)?;
     reporter.judged(
         repo,
@@ -1447,6 +1447,7 @@ fn judge_plan(
     let actor = crate::env::resolve_actor(env, &rules.actors.agent_env);
     let options = ChangeOptions {
         line_counts: super::needs_line_counts(rules),
+        tamper: super::needs_tamper(rules),
     };
     // A person who moves a branch over commits (`git pull`, `merge`, `reset`, `rebase`;
     // anything but a new commit or an amend) takes responsibility for them: the commits that
@@ -1593,7 +1594,10 @@ pub fn judge_proposed_move(
             plan.brought.len()
         );
     }
-    let options = ChangeOptions { line_counts: true };
+    let options = ChangeOptions {
+        line_counts: true,
+        tamper: true,
+    };
     let judge_options = JudgeOptions {
         line_counts: true,
         approvals: false,
@@ -1601,7 +1605,7 @@ pub fn judge_proposed_move(
     };
     let mut judged = Vec::new();
     if plan.protected && plan.policy_changes {
-        let step = tip_to_tip(&repo, &update, &ChangeOptions { line_counts: false })?;
+        let step = tip_to_tip(&repo, &update, &ChangeOptions::default())?;
         judged.push((
             "the policy change the move brings".to_owned(),
             judge_step(&repo, env, &policy, &update.branch, step, judge_options)?,
@@ -1746,7 +1750,7 @@ fn can_deny(policy: &Policy, actor: &str, env: &str) -> bool {
 
 /// The patch digests of `commits`, each against its first parent.
 fn patch_digests(repo: &Repository, commits: &[String]) -> anyhow::Result<HashSet<String>> {
-    let options = ChangeOptions { line_counts: false };
+    let options = ChangeOptions::default();
     let mut digests = HashSet::new();
     for commit in commits {
         digests.insert(repo.patch_digest(&repo.commit_change(commit, &options)?)?);

@@ -133,6 +133,11 @@ pub fn analyze_tampering(repo: &Repository, change: &Change) -> anyhow::Result<T
     };
     let mut files = Vec::new();
     for file in &change.files {
+        if let Some(analysis) = &file.tamper {
+            // Analysed alongside the line counts, from the same content (`ChangeOptions::tamper`).
+            files.push(analysis.clone());
+            continue;
+        }
         if tamper::language_of(&file.path).is_none()
             && tamper::language_of(file.old_path()).is_none()
         {
@@ -140,11 +145,13 @@ pub fn analyze_tampering(repo: &Repository, change: &Change) -> anyhow::Result<T
         }
         let old = content(file.old.as_ref())?;
         let new = content(file.new.as_ref())?;
-        let analysis = if tamper::language_of(&file.path).is_some() {
-            tamper::analyze_file(&file.path, old.as_deref(), new.as_deref())
-        } else {
-            tamper::analyze_file(file.old_path(), old.as_deref(), None)
-        };
+        let analysis = tamper::analyze_changed_file(
+            &file.path,
+            file.old_path(),
+            old.as_deref(),
+            new.as_deref(),
+            None,
+        );
         if let Some(analysis) = analysis {
             files.push(analysis);
         }

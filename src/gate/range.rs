@@ -15,7 +15,7 @@ use crate::policy::Verdict;
 use super::source::{self, RepositoryPolicy};
 use super::{
     ChangeToJudge, JudgeOptions, Judgement, ResolvedTarget, committed_policy_problems,
-    judge_change_for, resolve_target,
+    judge_change_for, needs_tamper, resolve_target,
 };
 
 /// What to judge: the arguments of `astrix ci`.
@@ -57,8 +57,14 @@ pub fn judge_range(
     Ok(run)
 }
 
-/// Every change is measured in full: the JSON shows every commit's line counts.
-const CHANGE_OPTIONS: ChangeOptions = ChangeOptions { line_counts: true };
+/// Every change is measured in full: the JSON shows every commit's line counts (and the
+/// test-tampering analysis runs beside them when the policy reads it).
+fn change_options(policy: &RepositoryPolicy) -> ChangeOptions {
+    ChangeOptions {
+        line_counts: true,
+        tamper: JUDGE_OPTIONS.tamper || needs_tamper(&policy.loaded.policy),
+    }
+}
 
 /// No approvals store in CI: `--approved` is the pipeline's approval.
 const JUDGE_OPTIONS: JudgeOptions = JudgeOptions {
@@ -347,14 +353,18 @@ fn warnings(run: &Run, env: &EnvSnapshot) -> Vec<Warning> {
 /// most, the larger count, so that a size limit errs on the side of holding. Judging the sum
 /// of each commit's own change instead would count a line changed twice where one commit
 /// undoes another, and would miss what a merge in the range quietly keeps from one side.
-fn whole_change(repo: &Repository, range: &Range) -> anyhow::Result<Change> {
-    let first = repo.range_change(range.merge_base(), &range.head_id, &CHANGE_OPTIONS)?;
+fn whole_change(
+    repo: &Repository,
+    range: &Range,
+    options: &ChangeOptions,
+) -> anyhow::Result<Change> {
+    let first = repo.range_change(range.merge_base(), &range.head_id, options)?;
     if range.merge_bases.len() < 2 {
         return Ok(first);
     }
     let mut against = vec![first];
     for base in range.merge_bases.iter().skip(1) {
-        against.push(repo.range_change(base, &range.head_id, &CHANGE_OPTIONS)?);
+        against.push(repo.range_change(base, &range.head_id, options)?);
     }
     let sides = virtual_base(repo, &range.merge_bases)?;
     let weight = |file: &FileChange| match file.lines {
@@ -428,7 +438,10 @@ fn virtual_base(
         };
     }
     let from = common.unwrap_or_else(|| bases[0].clone());
-    let options = ChangeOptions { line_counts: false };
+    let options = ChangeOptions {
+        line_counts: false,
+        tamper: false,
+    };
     // Per path, the version each merge base that changed it holds (`None`: deleted).
     let mut versions: std::collections::HashMap<Vec<u8>, Vec<(usize, Option<Version>)>> =
         std::collections::HashMap::new();
@@ -500,7 +513,7 @@ fn judge(
     for id in &range.commits {
         let meta = repo.commit_meta(id)?;
         let actor = commit_actor(&meta, &policy.loaded.policy.actors);
-        let change = repo.commit_change(id, &CHANGE_OPTIONS)?;
+        let change = repo.commit_change(id, &change_options(&policy))?;
         let new_policy = committed_policy_problems(repo, id, &change)?;
         let mut holds = Vec::new();
         let provenance = meta
@@ -551,7 +564,7 @@ fn judge(
                 .iter()
                 .map(|commit| (commit.meta.id.as_str(), &commit.actor)),
         );
-        let change = whole_change(repo, &range)?;
+        let change = whole_change(repo, &range, &change_options(&policy))?;
         let new_policy = committed_policy_problems(repo, &range.head_id, &change)?;
         let mut judgement = judge_change_for(
             env,

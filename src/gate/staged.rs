@@ -8,7 +8,8 @@ use crate::git::{ChangeOptions, Head, Repository, Snapshot};
 
 use super::source;
 use super::{
-    ChangeToJudge, JudgeOptions, Judgement, judge_change, needs_line_counts, staged_policy_problems,
+    ChangeToJudge, JudgeOptions, Judgement, judge_change, needs_line_counts, needs_tamper,
+    staged_policy_problems,
 };
 
 /// The branch a change on `head` goes to: the branch being rebased during a rebase, else
@@ -36,6 +37,7 @@ pub fn judge_staged(
     let branch = current_branch(&repo, &head)?;
     let change = repo.staged_change(&ChangeOptions {
         line_counts: options.line_counts || needs_line_counts(&policy.loaded.policy),
+        tamper: options.tamper || needs_tamper(&policy.loaded.policy),
     })?;
     let parent = match &head {
         Head::Branch { commit, .. } | Head::Detached { commit } => Some(commit.clone()),

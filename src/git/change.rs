@@ -9,6 +9,10 @@ pub struct ChangeOptions {
     /// A merge reads the blobs of the paths that differ from every parent either way: they
     /// are compared with the parent they differ from least.
     pub line_counts: bool,
+    /// With `line_counts`, also run the test-tampering analysis of each file of a known
+    /// language whose sides are regular files, on the blobs and the line diff the counts use
+    /// ([`FileChange::tamper`]), so that no blob is read or diffed twice.
+    pub tamper: bool,
 }
 
 /// A change between a commit (or the index) and its parents.
@@ -109,6 +113,10 @@ pub struct FileChange {
     pub new: Option<Entry>,
     /// Lines added and deleted, as `git diff --numstat` counts them (only when asked for).
     pub lines: Option<LineCount>,
+    /// The test-tampering analysis of the file, when the line counts ran it
+    /// ([`ChangeOptions::tamper`]); `None` when it was not run here (it then reads the blobs
+    /// itself).
+    pub tamper: Option<crate::tamper::FileTamper>,
 }
 
 impl FileChange {
@@ -182,6 +190,11 @@ pub enum EntryMode {
 }
 
 impl EntryMode {
+    /// A regular file, executable or not: what has content of its own to analyse.
+    pub fn is_regular(self) -> bool {
+        matches!(self, Self::File | Self::Executable)
+    }
+
     /// Git's octal mode number.
     pub fn octal(self) -> u32 {
         match self {
@@ -251,6 +264,7 @@ mod tests {
             old: None,
             new: None,
             lines: Some(lines),
+            tamper: None,
         }
     }
 
@@ -323,6 +337,7 @@ mod tests {
                 old: None,
                 new: None,
                 lines: None,
+                tamper: None,
             });
         }
         assert_eq!(change.modified_paths(), ["a\u{fffd}.txt", "a\u{fffd}.txt"]);
@@ -339,6 +354,7 @@ mod tests {
             old: None,
             new: None,
             lines: None,
+            tamper: None,
         });
         assert_eq!(change.totals(), None);
     }

@@ -20,6 +20,8 @@ use super::error::GitError;
 use super::lines;
 use super::rename::Pair;
 use super::tree::{BlobSource, DetachedBlobs, Item};
+use crate::tamper::{self, FileTamper};
+use gix_imara_diff::Diff;
 
 /// Below this many pairs, a second thread costs about what it saves: starting it and
 /// opening the object database again take about a millisecond on a small virtual machine,
@@ -31,17 +33,61 @@ const PARALLEL_MIN_PAIRS: usize = 256;
 const WORKER_STACK: usize = 8 * 1024 * 1024;
 
 /// A pair to count: the entries of its sides (`None`: absent).
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub(super) struct Job {
     pub(super) old: Option<Item>,
     pub(super) new: Option<Item>,
+    /// The file's path and old path, when the test-tampering analysis runs on the pair here
+    /// (see [`Self::measure`]).
+    pub(super) tamper: Option<(String, String)>,
 }
 
 impl Job {
+    /// A job for `pair`; with `tamper`, one that also analyses the pair for test tampering
+    /// when its sides are regular files (or absent), so that [`Self::measure`] sees exactly
+    /// the content the tampering analysis of a change reads for it.
+    pub(super) fn new(pair: &Pair, tamper: bool) -> Self {
+        let (old, new) = (
+            pair.old.as_ref().map(|(_, item)| *item),
+            pair.new.as_ref().map(|(_, item)| *item),
+        );
+        let regular = [old, new]
+            .iter()
+            .flatten()
+            .all(|item| super::entry(*item).mode.is_regular());
+        let tamper = (tamper && regular)
+            .then(|| super::analysed_paths(pair))
+            .flatten();
+        Self { old, new, tamper }
+    }
+
+    /// [`Self::count`], and the test-tampering analysis of the pair when the job runs it, on
+    /// the same buffers and, for text, the same line diff.
+    pub(super) fn measure(&self, old: &[u8], new: &[u8]) -> (LineCount, Option<FileTamper>) {
+        let (count, diff) = self.count_and_diff(old, new);
+        let tamper = self.tamper.as_ref().and_then(|(path, old_path)| {
+            tamper::analyze_changed_file(
+                path,
+                old_path,
+                self.old.map(|_| old),
+                self.new.map(|_| new),
+                diff.as_ref(),
+            )
+        });
+        (count, tamper)
+    }
+
     /// Counts the pair from both sides' content (empty for a missing side): binary when
     /// either side has a NUL in its first 8000 bytes (git's rule, whatever the attributes,
     /// drivers or `core.bigFileThreshold` say), else its lines.
+    #[cfg(test)]
     pub(super) fn count(&self, old: &[u8], new: &[u8]) -> LineCount {
+        self.count_and_diff(old, new).0
+    }
+
+    /// [`Self::count`], with the line diff it computed (none for a binary or unchanged pair,
+    /// or when a side is empty).
+    fn count_and_diff(&self, old: &[u8], new: &[u8]) -> (LineCount, Option<Diff>) {
         // The same blob on both sides (a rename, a mode change) changes no content, text or
         // binary: it adds nothing.
         let unchanged =
@@ -50,27 +96,28 @@ impl Job {
             .into_iter()
             .any(|(present, data)| present && lines::buffer_is_binary(data));
         if binary {
-            return LineCount::Binary {
-                bytes_added: if self.new.is_some() && !unchanged {
-                    new.len() as u64
-                } else {
-                    0
-                },
+            let bytes_added = if self.new.is_some() && !unchanged {
+                new.len() as u64
+            } else {
+                0
             };
+            return (LineCount::Binary { bytes_added }, None);
         }
         if unchanged {
-            return LineCount::Text {
+            let count = LineCount::Text {
                 added: 0,
                 deleted: 0,
                 bytes_added: 0,
             };
+            return (count, None);
         }
-        let count = lines::count_lines(old, new);
-        LineCount::Text {
+        let (count, diff) = lines::count_lines_and_diff(old, new);
+        let count = LineCount::Text {
             added: count.added,
             deleted: count.deleted,
             bytes_added: count.bytes_added,
-        }
+        };
+        (count, diff)
     }
 }
 
@@ -86,18 +133,18 @@ pub(super) fn non_blob_content(item: Option<&Item>) -> Option<Vec<u8>> {
     }
 }
 
-/// The line counts of `pairs`, in their order.
+/// What counting a pair yields: its line count, and its test-tampering analysis when the job
+/// runs it.
+pub(super) type Measured = (LineCount, Option<FileTamper>);
+
+/// The line counts of `pairs`, in their order; with `tamper`, each with its test-tampering
+/// analysis where [`Job::new`] runs it.
 pub(super) fn line_counts(
     pairs: &[Pair],
     content: &mut Content<'_, '_>,
-) -> Result<Vec<LineCount>, GitError> {
-    let jobs: Vec<Job> = pairs
-        .iter()
-        .map(|pair| Job {
-            old: pair.old.as_ref().map(|(_, item)| *item),
-            new: pair.new.as_ref().map(|(_, item)| *item),
-        })
-        .collect();
+    tamper: bool,
+) -> Result<Vec<Measured>, GitError> {
+    let jobs: Vec<Job> = pairs.iter().map(|pair| Job::new(pair, tamper)).collect();
     let detached = if jobs.len() >= PARALLEL_MIN_PAIRS {
         content.objects.detached()
     } else {
@@ -131,7 +178,7 @@ pub(super) fn line_counts(
             ends.1
         })
     };
-    let mut counts: Vec<Option<LineCount>> = vec![None; jobs.len()];
+    let mut counts: Vec<Option<Measured>> = vec![None; jobs.len()];
     std::thread::scope(|scope| {
         // A thread that cannot be started leaves every pair to this one. Its stack is the
         // size of a main thread's, for the diff of a huge file.
@@ -153,7 +200,7 @@ pub(super) fn line_counts(
                     };
                     // Unread content is left to the calling thread.
                     let count = read(job.old.as_ref(), &sources[0]).and_then(|old| {
-                        read(job.new.as_ref(), &sources[1]).map(|new| job.count(&old, &new))
+                        read(job.new.as_ref(), &sources[1]).map(|new| job.measure(&old, &new))
                     });
                     done.push((at, count));
                 }
@@ -218,6 +265,7 @@ mod tests {
         Job {
             old: old.map(item),
             new: new.map(item),
+            tamper: None,
         }
     }
 

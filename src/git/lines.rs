@@ -42,16 +42,24 @@ fn line_count(data: &[u8]) -> u64 {
 }
 
 /// Lines added and deleted between two text buffers, and the bytes of the added lines.
+#[cfg(test)]
 pub(crate) fn count_lines(old: &[u8], new: &[u8]) -> TextCount {
+    count_lines_and_diff(old, new).0
+}
+
+/// [`count_lines`], with the line diff the counts come from (none when the buffers are equal
+/// or one is empty: nothing to align).
+pub(crate) fn count_lines_and_diff(old: &[u8], new: &[u8]) -> (TextCount, Option<Diff>) {
     if old == new {
-        return TextCount::default();
+        return (TextCount::default(), None);
     }
     if old.is_empty() || new.is_empty() {
-        return TextCount {
+        let count = TextCount {
             added: line_count(new),
             deleted: line_count(old),
             bytes_added: new.len() as u64,
         };
+        return (count, None);
     }
     let input = InternedInput::new(old, new);
     let diff = Diff::compute(Algorithm::Myers, &input);
@@ -64,11 +72,12 @@ pub(crate) fn count_lines(old: &[u8], new: &[u8]) -> TextCount {
         })
         .map(|(_, token)| input.interner[*token].len() as u64)
         .sum();
-    TextCount {
+    let count = TextCount {
         added: u64::from(diff.count_additions()),
         deleted: u64::from(diff.count_removals()),
         bytes_added,
-    }
+    };
+    (count, Some(diff))
 }
 
 #[cfg(test)]

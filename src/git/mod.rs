@@ -631,11 +631,14 @@ impl Repository {
                 .map(|pair| file_change(pair, None))
                 .collect());
         }
-        let counts = count::line_counts(&pairs, content)?;
+        let counts = count::line_counts(&pairs, content, options.tamper)?;
         Ok(pairs
             .into_iter()
             .zip(counts)
-            .map(|(pair, count)| file_change(pair, Some(count)))
+            .map(|(pair, (count, tamper))| FileChange {
+                tamper,
+                ..file_change(pair, Some(count))
+            })
             .collect())
     }
 }
@@ -916,7 +919,7 @@ impl<'o, 'r> Content<'o, 'r> {
         job: &count::Job,
         (old_path, new_path): (Option<&BStr>, Option<&BStr>),
         keep: bool,
-    ) -> Result<LineCount, GitError> {
+    ) -> Result<count::Measured, GitError> {
         let content_of = |which: &str, path: Option<&BStr>| {
             let path = path.map(|path| path.to_str_lossy().into_owned());
             format!("the {which} content of `{}`", path.unwrap_or_default())
@@ -927,7 +930,7 @@ impl<'o, 'r> Content<'o, 'r> {
         let new_data = self
             .side(job.new, Side::New, keep)
             .map_err(|err| err.concerning(|| content_of("new", new_path)))?;
-        Ok(job.count(&old_data, &new_data))
+        Ok(job.measure(&old_data, &new_data))
     }
 
     fn line_count(
@@ -938,8 +941,11 @@ impl<'o, 'r> Content<'o, 'r> {
         let job = count::Job {
             old: old.map(|side| side.1),
             new: new.map(|side| side.1),
+            tamper: None,
         };
-        self.count(&job, (old.map(|side| side.0), new.map(|side| side.0)), true)
+        let (count, _) =
+            self.count(&job, (old.map(|side| side.0), new.map(|side| side.0)), true)?;
+        Ok(count)
     }
 }
 
@@ -968,6 +974,17 @@ fn entry(item: Item) -> Entry {
 
 fn similarity(score: u64) -> u8 {
     u8::try_from(score * 100 / rename::MAX_SCORE).unwrap_or(100)
+}
+
+/// The path and the old path of the file `pair` becomes ([`FileChange::path`],
+/// [`FileChange::old_path`]); `None` for a pair without sides.
+fn analysed_paths(pair: &Pair) -> Option<(String, String)> {
+    let path = lossy(pair.new.as_ref().or(pair.old.as_ref())?.0.as_bstr());
+    let old_path = match (pair.status, &pair.old) {
+        (Status::Renamed(_), Some((from, _))) => lossy(from.as_bstr()),
+        _ => path.clone(),
+    };
+    Some((path, old_path))
 }
 
 fn file_change(pair: Pair, lines: Option<LineCount>) -> FileChange {
@@ -1001,6 +1018,7 @@ fn file_change(pair: Pair, lines: Option<LineCount>) -> FileChange {
         old: pair.old.map(|(_, item)| entry(item)),
         new: pair.new.map(|(_, item)| entry(item)),
         lines,
+        tamper: None,
     }
 }
 
@@ -1069,6 +1087,7 @@ fn combined(
             old: old.map(entry),
             new: change.new.map(entry),
             lines: closest.1.filter(|_| options.line_counts),
+            tamper: None,
         });
     }
     Ok(files)

@@ -2,9 +2,9 @@
 //!
 //! It is a small state machine whose state at the start of a line is all it needs to know
 //! about the lines before it: whether that line starts inside a block comment or inside a
-//! string that spans lines. [`lines_and_states`] splits a whole file into lines and records
-//! those states in one pass, without writing any code out; [`strip_line`] then turns one
-//! line into its code, given the state the line starts in.
+//! string that spans lines. [`split_lines`] splits a file into lines and [`advance`] steps the
+//! state over one line without writing any code out; [`strip_line`] turns one line into its
+//! code, given the state the line starts in, and returns the state the next one starts in.
 //!
 //! The stripped code keeps identifiers and punctuation byte for byte; it replaces a comment
 //! by one space and every string or character literal (quotes included) by a single `"`,
@@ -209,31 +209,40 @@ const OPENERS: [bool; 256] = {
 };
 
 /// Splits `data` into lines that keep their `\n` (a last line without one is a line too),
-/// as the line diff sees them, and computes the state each line starts in: `states[i]` for
-/// line `i`, plus one entry for the end of the file. One pass over the bytes, plus the
-/// lexer on the lines that need it.
-pub(crate) fn lines_and_states<'a>(syntax: &Syntax, data: &'a [u8]) -> (Vec<&'a [u8]>, Vec<State>) {
-    let estimate = data.len() / 32 + 2;
-    let mut lines = Vec::with_capacity(estimate);
-    let mut states = Vec::with_capacity(estimate);
+/// as git's line diff (and `gix-imara-diff`'s byte lines) sees them.
+pub(crate) fn split_lines(data: &[u8]) -> Vec<&[u8]> {
+    let mut lines = Vec::with_capacity(data.len() / 32 + 1);
+    let mut start = 0;
+    for end in memchr::memchr_iter(b'\n', data) {
+        lines.push(&data[start..=end]);
+        start = end + 1;
+    }
+    if start < data.len() {
+        lines.push(&data[start..]);
+    }
+    lines
+}
+
+/// The state the next line starts in when `line` starts in `state`. A line that starts in
+/// code and holds no byte of [`OPENERS`] ends in code without running the lexer.
+pub(crate) fn advance(syntax: &Syntax, state: State, line: &[u8]) -> State {
+    if state == State::Code && !line.iter().any(|&byte| OPENERS[usize::from(byte)]) {
+        return State::Code;
+    }
+    strip_line(syntax, state, line, &mut Discard::default())
+}
+
+/// Splits `data` into lines ([`split_lines`]) and computes the state each line starts in:
+/// `states[i]` for line `i`, plus one entry for the end of the file.
+#[cfg(test)]
+fn lines_and_states<'a>(syntax: &Syntax, data: &'a [u8]) -> (Vec<&'a [u8]>, Vec<State>) {
+    let lines = split_lines(data);
+    let mut states = Vec::with_capacity(lines.len() + 1);
     let mut state = State::Code;
     states.push(state);
-    let mut start = 0;
-    let mut has_opener = false;
-    for (i, &byte) in data.iter().enumerate() {
-        if byte == b'\n' || i + 1 == data.len() {
-            let line = &data[start..=i];
-            has_opener |= OPENERS[usize::from(byte)];
-            if state != State::Code || has_opener {
-                state = strip_line(syntax, state, line, &mut Discard::default());
-            }
-            lines.push(line);
-            states.push(state);
-            start = i + 1;
-            has_opener = false;
-        } else {
-            has_opener |= OPENERS[usize::from(byte)];
-        }
+    for line in &lines {
+        state = advance(syntax, state, line);
+        states.push(state);
     }
     (lines, states)
 }

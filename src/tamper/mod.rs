@@ -10,10 +10,12 @@
 //! 1. The language comes from the file extension ([`language_of`]); other files are not
 //!    analysed at all. Each language has one table of patterns (`rust.rs`, `python.rs`,
 //!    `javascript.rs`, `go.rs`, `jvm.rs`); docs/test-tampering.md lists them.
-//! 2. Both sides are split into lines and diffed with Myers (the diff behind `git diff
-//!    --numstat`).
-//! 3. A per-line lexer (`lex.rs`) runs over each whole side once and records the state every
-//!    line starts in: code, inside a block comment, inside a string that spans lines.
+//! 2. Both sides are split into lines and diffed with git's Myers (`gix-imara-diff`, the diff
+//!    behind the line counts; when the counts ran first, their diff of the same blobs is
+//!    reused, see [`analyze_file_with`]).
+//! 3. A per-line lexer (`lex.rs`) follows the diff and steps the state each line starts in
+//!    on both sides: code, inside a block comment, inside a string that spans lines. An
+//!    unchanged line that starts in the same state on both sides is stepped over once.
 //! 4. Each removed and added line is stripped of comments and string contents and split
 //!    into tokens; the table's patterns are counted on the tokens (`pattern.rs`). A line that
 //!    the diff calls unchanged is looked at too when it starts in a different lexer state on
@@ -53,7 +55,9 @@ mod python;
 mod rust;
 
 use serde::Serialize;
-use similar::{Algorithm, DiffOp};
+use std::ops::Range;
+
+use gix_imara_diff::{Algorithm, Diff, InternedInput};
 
 use self::lex::{State, Syntax};
 use self::pattern::{Pattern, Token};
@@ -322,6 +326,18 @@ fn table_for(path: &str) -> Option<&'static Table> {
 /// over it, nothing is counted; when only the new side is, it counts as empty, like a binary
 /// side, so that a file whose tests were deleted cannot hide them by growing one huge line.
 pub fn analyze_file(path: &str, old: Option<&[u8]>, new: Option<&[u8]>) -> Option<FileTamper> {
+    analyze_file_with(path, old, new, None)
+}
+
+/// [`analyze_file`] with the line diff of `old` and `new` already computed (by
+/// [`line_diff`], or the line counts' own diff of the same two buffers), so that a pair is
+/// diffed once for both. A diff that does not fit the sides' lines is ignored.
+pub fn analyze_file_with(
+    path: &str,
+    old: Option<&[u8]>,
+    new: Option<&[u8]>,
+    diff: Option<&Diff>,
+) -> Option<FileTamper> {
     let table = table_for(path)?;
     let mut file = FileTamper::new(path, table.language);
     let (mut old, mut new) = (old.unwrap_or_default(), new.unwrap_or_default());
@@ -344,6 +360,8 @@ pub fn analyze_file(path: &str, old: Option<&[u8]>, new: Option<&[u8]>) -> Optio
     if old == new {
         return Some(file);
     }
+    // A side emptied above is not the content the given diff was computed on.
+    let diff = diff.filter(|_| file.skipped.is_none());
     let mut analysis = Analysis {
         table,
         file,
@@ -351,8 +369,28 @@ pub fn analyze_file(path: &str, old: Option<&[u8]>, new: Option<&[u8]>) -> Optio
         tests_removed_gross: 0,
         skips_added_gross: 0,
     };
-    analysis.run(old, new);
+    analysis.run(old, new, diff);
     Some(analysis.finish())
+}
+
+/// Analyses a file of a change as the change's analysis does: under its `path` when that is
+/// of a known language, else (a rename to a path of no known language, `test_a.py` to
+/// `test_a.py.disabled`) as the deletion of its `old_path`. `None` when neither path is of a
+/// known language. `old` and `new` are the sides' content when they are regular files
+/// (`None` for an absent side, a link or a submodule); `diff`, when given, is the line diff
+/// of exactly those two buffers (see [`analyze_file_with`]).
+pub fn analyze_changed_file(
+    path: &str,
+    old_path: &str,
+    old: Option<&[u8]>,
+    new: Option<&[u8]>,
+    diff: Option<&Diff>,
+) -> Option<FileTamper> {
+    if table_for(path).is_some() {
+        analyze_file_with(path, old, new, diff)
+    } else {
+        analyze_file(old_path, old, None)
+    }
 }
 
 /// Nets per-file results into the counts of the whole change, each floored at 0 only here.
@@ -443,22 +481,56 @@ impl Counts {
     }
 }
 
-/// Counts what `line` holds when it starts in `state`; `code` is a scratch buffer.
-fn classify(table: &Table, state: State, line: &[u8], code: &mut Vec<u8>) -> Counts {
+/// Counts what `line` holds when it starts in `state`, and returns the state the next line
+/// starts in; `code` is a scratch buffer.
+fn classify(table: &Table, state: State, line: &[u8], code: &mut Vec<u8>) -> (Counts, State) {
     code.clear();
-    lex::strip_line(&table.syntax, state, line, code);
+    let next = lex::strip_line(&table.syntax, state, line, code);
     let mut tokens: Vec<Token<'_>> = Vec::new();
     pattern::tokenize(code, &mut tokens);
     if tokens.is_empty() {
-        return Counts::default();
+        return (Counts::default(), next);
     }
     let tests = pattern::count(table.tests, &tokens, false);
     let declares_test = tests > 0;
-    Counts {
+    let counts = Counts {
         tests,
         skips: pattern::count(table.skips, &tokens, declares_test),
         assertions: pattern::count(table.assertions, &tokens, declares_test),
+    };
+    (counts, next)
+}
+
+/// The line diff of two sides: git's Myers over their byte lines, as the line counts
+/// compute it.
+pub fn line_diff(old: &[u8], new: &[u8]) -> Diff {
+    let input = InternedInput::new(old, new);
+    Diff::compute(Algorithm::Myers, &input)
+}
+
+/// The hunks of `diff` as index ranges, when they fit sides of `old_len` and `new_len`
+/// lines: in order, within bounds, with as many unchanged lines before each hunk on both
+/// sides. `None` for a diff of other content.
+fn checked_hunks(
+    diff: &Diff,
+    old_len: usize,
+    new_len: usize,
+) -> Option<Vec<(Range<usize>, Range<usize>)>> {
+    let (mut o, mut n) = (0, 0);
+    let mut hunks = Vec::new();
+    for hunk in diff.hunks() {
+        let before =
+            usize::try_from(hunk.before.start).ok()?..usize::try_from(hunk.before.end).ok()?;
+        let after =
+            usize::try_from(hunk.after.start).ok()?..usize::try_from(hunk.after.end).ok()?;
+        let ordered = o <= before.start && before.start <= before.end && n <= after.start;
+        if !ordered || after.start > after.end || before.start - o != after.start - n {
+            return None;
+        }
+        (o, n) = (before.end, after.end);
+        hunks.push((before, after));
     }
+    (o <= old_len && n <= new_len && old_len - o == new_len - n).then_some(hunks)
 }
 
 /// The analysis of one file in progress.
@@ -472,52 +544,59 @@ struct Analysis {
 }
 
 impl Analysis {
-    fn run(&mut self, old: &[u8], new: &[u8]) {
-        let (old_lines, old_states) = lex::lines_and_states(&self.table.syntax, old);
-        let (new_lines, new_states) = lex::lines_and_states(&self.table.syntax, new);
-        for op in similar::capture_diff_slices(Algorithm::Myers, &old_lines, &new_lines) {
-            match op {
-                DiffOp::Equal {
-                    old_index,
-                    new_index,
-                    len,
-                } => {
-                    for k in 0..len {
-                        let (o, n) = (old_index + k, new_index + k);
-                        if old_states[o] != new_states[n] {
-                            self.reclassified(o, old_lines[o], old_states[o], n, new_states[n]);
-                        }
-                    }
-                }
-                DiffOp::Delete {
-                    old_index, old_len, ..
-                } => self.lines(Side::Old, old_index, &old_lines, &old_states, old_len),
-                DiffOp::Insert {
-                    new_index, new_len, ..
-                } => self.lines(Side::New, new_index, &new_lines, &new_states, new_len),
-                DiffOp::Replace {
-                    old_index,
-                    old_len,
-                    new_index,
-                    new_len,
-                } => {
-                    self.lines(Side::Old, old_index, &old_lines, &old_states, old_len);
-                    self.lines(Side::New, new_index, &new_lines, &new_states, new_len);
+    /// Walks the line diff of `old` and `new` once, stepping each side's lexer state along
+    /// it: an unchanged line that starts in the same state on both sides is lexed once for
+    /// both (and skipped outright when it holds no opener), a removed or added line once for
+    /// its side, and an unchanged line whose states differ once per side.
+    fn run(&mut self, old: &[u8], new: &[u8], diff: Option<&Diff>) {
+        let syntax = &self.table.syntax;
+        let (old_lines, new_lines) = (lex::split_lines(old), lex::split_lines(new));
+        let hunks = diff
+            .and_then(|diff| checked_hunks(diff, old_lines.len(), new_lines.len()))
+            .or_else(|| {
+                let own = line_diff(old, new);
+                checked_hunks(&own, old_lines.len(), new_lines.len())
+            })
+            // Cannot happen (both split lines alike); one hunk of everything still nets right.
+            .unwrap_or_else(|| vec![(0..old_lines.len(), 0..new_lines.len())]);
+        let (mut old_state, mut new_state) = (State::Code, State::Code);
+        let (mut o, mut n) = (0, 0);
+        let end = (
+            old_lines.len()..old_lines.len(),
+            new_lines.len()..new_lines.len(),
+        );
+        for (before, after) in hunks.into_iter().chain(std::iter::once(end)) {
+            // The unchanged lines up to the hunk.
+            for (i, j) in (o..before.start).zip(n..after.start) {
+                let line = old_lines[i];
+                if old_state == new_state {
+                    old_state = lex::advance(syntax, old_state, line);
+                    new_state = old_state;
+                } else {
+                    (old_state, new_state) = self.reclassified(i, line, old_state, j, new_state);
                 }
             }
+            for i in before.clone() {
+                old_state = self.changed(Side::Old, i, old_lines[i], old_state);
+            }
+            for j in after.clone() {
+                new_state = self.changed(Side::New, j, new_lines[j], new_state);
+            }
+            (o, n) = (before.end, after.end);
         }
     }
 
-    /// Records removed (`Side::Old`) or added (`Side::New`) lines `start..start + len`.
-    fn lines(&mut self, side: Side, start: usize, lines: &[&[u8]], states: &[State], len: usize) {
-        for index in start..start + len {
-            let counts = classify(self.table, states[index], lines[index], &mut self.code);
-            self.record(side, index, lines[index], counts, false);
-        }
+    /// Records the removed (`Side::Old`) or added (`Side::New`) line `index` that starts in
+    /// `state`; returns the state the next line of its side starts in.
+    fn changed(&mut self, side: Side, index: usize, line: &[u8], state: State) -> State {
+        let (counts, next) = classify(self.table, state, line, &mut self.code);
+        self.record(side, index, line, counts, false);
+        next
     }
 
     /// Records an unchanged line that starts in a different lexer state on each side: what
     /// it held before and no longer holds counts as removed, and the reverse as added.
+    /// Returns the states the next line starts in on each side.
     fn reclassified(
         &mut self,
         old: usize,
@@ -525,11 +604,12 @@ impl Analysis {
         old_state: State,
         new: usize,
         new_state: State,
-    ) {
-        let before = classify(self.table, old_state, line, &mut self.code);
-        let after = classify(self.table, new_state, line, &mut self.code);
+    ) -> (State, State) {
+        let (before, old_next) = classify(self.table, old_state, line, &mut self.code);
+        let (after, new_next) = classify(self.table, new_state, line, &mut self.code);
         self.record(Side::Old, old, line, before.beyond(after), true);
         self.record(Side::New, new, line, after.beyond(before), true);
+        (old_next, new_next)
     }
 
     fn record(&mut self, side: Side, index: usize, line: &[u8], counts: Counts, unchanged: bool) {

@@ -16,7 +16,10 @@ use crate::common::output_with_stdin;
 use crate::repo::TestRepo;
 
 fn counts() -> ChangeOptions {
-    ChangeOptions { line_counts: true }
+    ChangeOptions {
+        line_counts: true,
+        tamper: false,
+    }
 }
 
 // ---------------------------------------------------------------------------------------
@@ -2104,4 +2107,138 @@ fn timing_on_a_few_thousand_files() {
         start.elapsed()
     );
     assert_staged_matches_git(&repo);
+}
+
+/// The test-tampering analysis that runs beside the line counts (on their blobs and line
+/// diffs, on two threads for a large change) is the analysis that reads each file's blobs
+/// itself: the same counts and the same findings, file by file, for every kind of pair —
+/// modified, added, deleted, renamed within a language and out of every language, turned
+/// into a link, binary on one side, executable.
+#[test]
+fn the_tampering_analysis_beside_the_counts_is_the_analysis_of_the_blobs() {
+    let repo = TestRepo::new();
+    let source = tamper_source;
+    let path = |n: usize| {
+        let extension = ["rs", "py", "js", "go", "java"][n % 5];
+        let name = if n % 5 == 1 { "test_m" } else { "m" };
+        format!("d{}/{name}{n}.{extension}", n % 3)
+    };
+    for n in 0..340 {
+        repo.write(path(n), source(n, 4));
+    }
+    repo.commit_all("base");
+    for n in 0..340 {
+        let file = path(n);
+        match n % 11 {
+            0 => repo.remove(&file),
+            1 => repo.mv(&file, &format!("{file}.disabled")),
+            2 => repo.mv(&file, &format!("moved/{}", file.replace('/', "_"))),
+            3 => {
+                repo.remove(&file);
+                repo.symlink(&file, "elsewhere");
+            }
+            4 => {
+                let mut content = source(n, 4).into_bytes();
+                content.insert(10, 0);
+                repo.write(&file, content);
+            }
+            5 => repo.set_executable(&file, true),
+            6 => {
+                // Commented out with a block comment, or skipped, where the language can.
+                let text = source(n, 4);
+                let edited = match n % 5 {
+                    0 => text
+                        .replacen("    #[test]\n    fn t1", "    /*#[test]\n    fn t1", 1)
+                        .replacen("    #[test]\n    fn t2", "    */#[test]\n    fn t2", 1),
+                    1 => text.replacen("def test_1", "@pytest.mark.skip\ndef test_1", 1),
+                    2 => text.replacen("test('t1'", "test.skip('t1'", 1),
+                    _ => text.replacen("{n}, {n}", "", 1),
+                };
+                repo.write(&file, edited);
+            }
+            _ => repo.write(&file, source(n, n % 4)),
+        }
+    }
+    for n in 340..350 {
+        repo.write(path(n), source(n, 2));
+    }
+    repo.git(&["add", "-A"]);
+
+    let open = || Repository::open(repo.path(), &repo.env_snapshot()).unwrap();
+    let (beside, alone) = (open(), open());
+    let change = |repo: &Repository, tamper: bool| {
+        repo.staged_change(&ChangeOptions {
+            line_counts: true,
+            tamper,
+        })
+        .unwrap()
+    };
+    let with = change(&beside, true);
+    let without = change(&alone, false);
+    assert!(with.files.len() > 300, "{}", with.files.len());
+    let analysed = with
+        .files
+        .iter()
+        .filter(|file| file.tamper.is_some())
+        .count();
+    assert!(analysed > 250, "{analysed} of {} files", with.files.len());
+    assert!(without.files.iter().all(|file| file.tamper.is_none()));
+    // Renames out of every language are analysed beside the counts; the files turned into
+    // links are left to the analysis of the blobs.
+    assert!(
+        with.files
+            .iter()
+            .any(|file| file.tamper.is_some() && file.path.ends_with(".disabled"))
+    );
+    assert!(with.files.iter().any(|file| {
+        file.tamper.is_none()
+            && file
+                .new
+                .as_ref()
+                .is_some_and(|new| new.mode == EntryMode::Symlink)
+    }));
+
+    let report_with = astrix::gate::analyze_tampering(&beside, &with).unwrap();
+    let report_without = astrix::gate::analyze_tampering(&alone, &without).unwrap();
+    assert!(report_with.tests_removed > 100, "{report_with:#?}");
+    assert!(report_with.test_skips_added > 0, "{report_with:#?}");
+    assert!(report_with.assertions_removed > 100, "{report_with:#?}");
+    assert_eq!(report_with, report_without);
+}
+
+/// A source file with `tests` tests, in the language `n` picks (Rust, Python, JavaScript, Go,
+/// Java).
+fn tamper_source(n: usize, tests: usize) -> String {
+    use std::fmt::Write as _;
+    let mut text = match n % 5 {
+        0 => format!("pub fn f{n}() {{}}\n\n#[cfg(test)]\nmod tests {{\n"),
+        3 => format!("package p{n}\n\nimport \"testing\"\n\n"),
+        4 => format!("class T{n} {{\n"),
+        _ => String::new(),
+    };
+    for t in 0..tests {
+        let _ = match n % 5 {
+            0 => write!(
+                text,
+                "    #[test]\n    fn t{t}() {{\n        assert_eq!(1, 1); // {n}\n    }}\n"
+            ),
+            1 => write!(text, "def test_{t}():\n    assert {n} == {n}\n\n"),
+            2 => write!(
+                text,
+                "test('t{t}', () => {{\n  expect({n}).toBe({n});\n}});\n"
+            ),
+            3 => write!(
+                text,
+                "func TestT{t}(t *testing.T) {{\n\tif {n} != {n} {{\n\t\tt.Fatal(\"x\")\n\t}}\n}}\n\n"
+            ),
+            _ => write!(
+                text,
+                "  @Test\n  void t{t}() {{\n    assertEquals({n}, {n});\n  }}\n"
+            ),
+        };
+    }
+    if matches!(n % 5, 0 | 4) {
+        text.push_str("}\n");
+    }
+    text
 }
