@@ -21,6 +21,7 @@ pub mod gate;
 pub mod git;
 pub mod impact;
 pub mod intent;
+pub mod linediff;
 pub mod mcp;
 pub mod policy;
 pub mod report;

@@ -20,8 +20,8 @@ use super::error::GitError;
 use super::lines;
 use super::rename::Pair;
 use super::tree::{BlobSource, DetachedBlobs, Item};
+use crate::linediff::LineDiff;
 use crate::tamper::{self, FileTamper};
-use gix_imara_diff::Diff;
 
 /// Below this many pairs, a second thread costs about what it saves: starting it and
 /// opening the object database again take about a millisecond on a small virtual machine,
@@ -87,7 +87,11 @@ impl Job {
 
     /// [`Self::count`], with the line diff it computed (none for a binary or unchanged pair,
     /// or when a side is empty).
-    fn count_and_diff(&self, old: &[u8], new: &[u8]) -> (LineCount, Option<Diff>) {
+    fn count_and_diff<'a>(
+        &self,
+        old: &'a [u8],
+        new: &'a [u8],
+    ) -> (LineCount, Option<LineDiff<'a>>) {
         // The same blob on both sides (a rename, a mode change) changes no content, text or
         // binary: it adds nothing.
         let unchanged =

@@ -12,7 +12,7 @@
 //! trims only without context lines (`-U0`, `diff.context=0`) — `--numstat` diffs with
 //! git's default three.
 
-use gix_imara_diff::{Algorithm, Diff, InternedInput};
+use crate::linediff::LineDiff;
 
 /// Git looks for a NUL byte in this many leading bytes to call a buffer binary
 /// (`FIRST_FEW_BYTES` in git's `xdiff-interface.c`).
@@ -49,7 +49,10 @@ pub(crate) fn count_lines(old: &[u8], new: &[u8]) -> TextCount {
 
 /// [`count_lines`], with the line diff the counts come from (none when the buffers are equal
 /// or one is empty: nothing to align).
-pub(crate) fn count_lines_and_diff(old: &[u8], new: &[u8]) -> (TextCount, Option<Diff>) {
+pub(crate) fn count_lines_and_diff<'a>(
+    old: &'a [u8],
+    new: &'a [u8],
+) -> (TextCount, Option<LineDiff<'a>>) {
     if old == new {
         return (TextCount::default(), None);
     }
@@ -61,21 +64,11 @@ pub(crate) fn count_lines_and_diff(old: &[u8], new: &[u8]) -> (TextCount, Option
         };
         return (count, None);
     }
-    let input = InternedInput::new(old, new);
-    let diff = Diff::compute(Algorithm::Myers, &input);
-    let bytes_added = input
-        .after
-        .iter()
-        .enumerate()
-        .filter(|(position, _)| {
-            u32::try_from(*position).is_ok_and(|position| diff.is_added(position))
-        })
-        .map(|(_, token)| input.interner[*token].len() as u64)
-        .sum();
+    let diff = LineDiff::new(old, new);
     let count = TextCount {
-        added: u64::from(diff.count_additions()),
-        deleted: u64::from(diff.count_removals()),
-        bytes_added,
+        added: u64::from(diff.added()),
+        deleted: u64::from(diff.removed()),
+        bytes_added: diff.bytes_added(),
     };
     (count, Some(diff))
 }

@@ -2,8 +2,8 @@
 //!
 //! It is a small state machine whose state at the start of a line is all it needs to know
 //! about the lines before it: whether that line starts inside a block comment or inside a
-//! string that spans lines. [`split_lines`] splits a file into lines and [`advance`] steps the
-//! state over one line without writing any code out; [`strip_line`] turns one line into its
+//! string that spans lines. [`advance`] steps the state over one line without writing any
+//! code out; [`strip_line`] turns one line into its
 //! code, given the state the line starts in, and returns the state the next one starts in.
 //!
 //! The stripped code keeps identifiers and punctuation byte for byte; it replaces a comment
@@ -209,8 +209,9 @@ const OPENERS: [bool; 256] = {
 };
 
 /// Splits `data` into lines that keep their `\n` (a last line without one is a line too),
-/// as git's line diff (and `gix-imara-diff`'s byte lines) sees them.
-pub(crate) fn split_lines(data: &[u8]) -> Vec<&[u8]> {
+/// as git's line diff sees them ([`crate::linediff`] splits them so for the analysis).
+#[cfg(test)]
+fn split_lines(data: &[u8]) -> Vec<&[u8]> {
     let mut lines = Vec::with_capacity(data.len() / 32 + 1);
     let mut start = 0;
     for end in memchr::memchr_iter(b'\n', data) {

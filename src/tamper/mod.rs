@@ -57,7 +57,7 @@ mod rust;
 use serde::Serialize;
 use std::ops::Range;
 
-use gix_imara_diff::{Algorithm, Diff, InternedInput};
+use crate::linediff::LineDiff;
 
 use self::lex::{State, Syntax};
 use self::pattern::{Pattern, Token};
@@ -329,14 +329,14 @@ pub fn analyze_file(path: &str, old: Option<&[u8]>, new: Option<&[u8]>) -> Optio
     analyze_file_with(path, old, new, None)
 }
 
-/// [`analyze_file`] with the line diff of `old` and `new` already computed (by
-/// [`line_diff`], or the line counts' own diff of the same two buffers), so that a pair is
-/// diffed once for both. A diff that does not fit the sides' lines is ignored.
+/// [`analyze_file`] with the line diff of `old` and `new` already computed (the line
+/// counts' own diff of the same two buffers), so that a pair is split and diffed once for
+/// both.
 pub fn analyze_file_with(
     path: &str,
     old: Option<&[u8]>,
     new: Option<&[u8]>,
-    diff: Option<&Diff>,
+    diff: Option<&LineDiff<'_>>,
 ) -> Option<FileTamper> {
     let table = table_for(path)?;
     let mut file = FileTamper::new(path, table.language);
@@ -384,7 +384,7 @@ pub fn analyze_changed_file(
     old_path: &str,
     old: Option<&[u8]>,
     new: Option<&[u8]>,
-    diff: Option<&Diff>,
+    diff: Option<&LineDiff<'_>>,
 ) -> Option<FileTamper> {
     if table_for(path).is_some() {
         analyze_file_with(path, old, new, diff)
@@ -501,28 +501,17 @@ fn classify(table: &Table, state: State, line: &[u8], code: &mut Vec<u8>) -> (Co
     (counts, next)
 }
 
-/// The line diff of two sides: git's Myers over their byte lines, as the line counts
-/// compute it.
-pub fn line_diff(old: &[u8], new: &[u8]) -> Diff {
-    let input = InternedInput::new(old, new);
-    Diff::compute(Algorithm::Myers, &input)
-}
-
 /// The hunks of `diff` as index ranges, when they fit sides of `old_len` and `new_len`
 /// lines: in order, within bounds, with as many unchanged lines before each hunk on both
 /// sides. `None` for a diff of other content.
 fn checked_hunks(
-    diff: &Diff,
+    diff: &LineDiff<'_>,
     old_len: usize,
     new_len: usize,
 ) -> Option<Vec<(Range<usize>, Range<usize>)>> {
     let (mut o, mut n) = (0, 0);
     let mut hunks = Vec::new();
-    for hunk in diff.hunks() {
-        let before =
-            usize::try_from(hunk.before.start).ok()?..usize::try_from(hunk.before.end).ok()?;
-        let after =
-            usize::try_from(hunk.after.start).ok()?..usize::try_from(hunk.after.end).ok()?;
+    for (before, after) in diff.hunks() {
         let ordered = o <= before.start && before.start <= before.end && n <= after.start;
         if !ordered || after.start > after.end || before.start - o != after.start - n {
             return None;
@@ -548,16 +537,18 @@ impl Analysis {
     /// it: an unchanged line that starts in the same state on both sides is lexed once for
     /// both (and skipped outright when it holds no opener), a removed or added line once for
     /// its side, and an unchanged line whose states differ once per side.
-    fn run(&mut self, old: &[u8], new: &[u8], diff: Option<&Diff>) {
+    fn run(&mut self, old: &[u8], new: &[u8], diff: Option<&LineDiff<'_>>) {
         let syntax = &self.table.syntax;
-        let (old_lines, new_lines) = (lex::split_lines(old), lex::split_lines(new));
-        let hunks = diff
-            .and_then(|diff| checked_hunks(diff, old_lines.len(), new_lines.len()))
-            .or_else(|| {
-                let own = line_diff(old, new);
-                checked_hunks(&own, old_lines.len(), new_lines.len())
-            })
-            // Cannot happen (both split lines alike); one hunk of everything still nets right.
+        let own;
+        let diff = if let Some(diff) = diff {
+            diff
+        } else {
+            own = LineDiff::new(old, new);
+            &own
+        };
+        let (old_lines, new_lines) = (diff.old_lines(), diff.new_lines());
+        let hunks = checked_hunks(diff, old_lines.len(), new_lines.len())
+            // Cannot happen (the diff's own hunks); one hunk of everything still nets right.
             .unwrap_or_else(|| vec![(0..old_lines.len(), 0..new_lines.len())]);
         let (mut old_state, mut new_state) = (State::Code, State::Code);
         let (mut o, mut n) = (0, 0);
