@@ -15,7 +15,7 @@ use crate::report::PolicyProvenance;
 #[derive(Debug, Clone)]
 pub struct LoadedPolicy {
     /// The policy.
-    pub policy: Policy,
+    pub policy: std::sync::Arc<Policy>,
     /// Where it came from.
     pub provenance: PolicyProvenance,
     /// Warnings found while validating it.
@@ -46,7 +46,7 @@ pub fn from_text(
     provenance.digest = digest(text);
     match load_once(label, text, &provenance.digest) {
         Ok((policy, warnings)) => Ok(LoadedPolicy {
-            policy,
+            policy: policy.into(),
             provenance,
             warnings,
         }),

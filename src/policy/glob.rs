@@ -16,7 +16,8 @@
 //! than matching them, so for a few paths only the globs those paths can match are compiled.
 
 use std::collections::HashMap;
-use std::sync::OnceLock;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, OnceLock};
 
 use globset::{Glob, GlobBuilder, GlobSet, GlobSetBuilder};
 
@@ -181,11 +182,12 @@ impl MatcherBuilder {
     /// or too deeply nested for the regex engine) has them compiled now, so that such a
     /// policy is an error when it is loaded.
     pub fn build(self) -> Result<Matcher, GlobError> {
-        let matcher = Matcher {
+        let matcher = Matcher(Arc::new(Shared {
             globs: self.globs,
             all: OnceLock::new(),
             lists: self.lists as usize,
-        };
+            batches: AtomicUsize::new(0),
+        }));
         if !matcher.globs.iter().all(|(glob, _)| surely_compiles(glob)) {
             let index = Index::compile(&matcher.globs)?;
             let _ = matcher.all.set(index);
@@ -297,6 +299,11 @@ fn compile_set(
 /// them; more are matched against the sets of every glob, compiled once.
 const SELECT_MAX_PATHS: usize = 256;
 
+/// After this many batches of paths have compiled their own sets, the sets of every glob
+/// are compiled once and matched from then on: a policy that judges many changes in one
+/// process (the 200 commits of a pull request) compiles the same globs over and over.
+const SELECT_MAX_BATCHES: usize = 8;
+
 /// All pattern lists of a policy, ready to compile.
 ///
 /// Compiling a glob into the regex engine costs as much as matching it against a thousand
@@ -305,11 +312,27 @@ const SELECT_MAX_PATHS: usize = 256;
 /// paths contain (see `Needs`); which other globs share a set never changes what a glob
 /// matches, so the answers are those of the sets of every glob.
 #[derive(Debug, Clone, Default)]
-pub struct Matcher {
+pub struct Matcher(Arc<Shared>);
+
+/// What the clones of a [`Matcher`] share: the globs, and the sets compiled from them.
+#[derive(Debug, Default)]
+pub struct Shared {
     globs: Vec<(PatternGlob, ListId)>,
     /// The sets of every glob, once compiled.
     all: OnceLock<Index>,
     lists: usize,
+    /// How many batches of paths compiled their own sets: past [`SELECT_MAX_BATCHES`] (a
+    /// range of commits in `astrix ci`, a backstop transaction) every glob is compiled once
+    /// instead, for every clone of the policy.
+    batches: AtomicUsize,
+}
+
+impl std::ops::Deref for Matcher {
+    type Target = Shared;
+
+    fn deref(&self) -> &Shared {
+        &self.0
+    }
 }
 
 /// The sets of every glob, split by the directory their globs name first ([`first_dir`]):
@@ -380,7 +403,9 @@ impl Matcher {
         if let Some(all) = self.all.get() {
             return PathMatcher(Sets::All(all));
         }
-        let compiled = if paths.len() <= SELECT_MAX_PATHS {
+        let selective = paths.len() <= SELECT_MAX_PATHS
+            && self.batches.fetch_add(1, Ordering::Relaxed) < SELECT_MAX_BATCHES;
+        let compiled = if selective {
             let haystack = Haystack::new(paths);
             // Globs that ignore case are in lower case, and are matched against paths in
             // lower case: their literal text is looked for there.
@@ -985,6 +1010,32 @@ mod tests {
         assert_eq!(index.anywhere[0].globs.len(), 2);
         // From now on every batch uses them.
         assert!(matches!(matcher.for_paths(&["a.rs"]).0, Sets::All(_)));
+    }
+
+    #[test]
+    fn many_batches_compile_every_glob_once_for_every_clone() {
+        let mut builder = MatcherBuilder::default();
+        let docs = builder.add_list(compile_pattern("docs/**").unwrap());
+        let rust = builder.add_list(compile_pattern("*.rs").unwrap());
+        let matcher = builder.build().unwrap();
+        let clone = matcher.clone();
+        let answer = |matcher: &Matcher, path: &str| {
+            let mut hits = vec![false; matcher.list_count()];
+            matcher
+                .for_paths(&[path])
+                .matching_lists(path, &mut hits, &mut Vec::new());
+            (hits[docs.0 as usize], hits[rust.0 as usize])
+        };
+        for batch in 0..SELECT_MAX_BATCHES {
+            let matcher = if batch % 2 == 0 { &matcher } else { &clone };
+            assert_eq!(answer(matcher, "docs/a.md"), (true, false));
+            assert!(matcher.all.get().is_none(), "batch {batch}");
+        }
+        // The batch after those: every glob, compiled once and shared by the clones.
+        assert_eq!(answer(&clone, "src/a.rs"), (false, true));
+        assert!(matcher.all.get().is_some());
+        assert!(matches!(matcher.for_paths(&["x"]).0, Sets::All(_)));
+        assert_eq!(answer(&matcher, "docs/b.rs"), (true, true));
     }
 
     macro_rules! first_dir_cases {
