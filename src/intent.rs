@@ -274,6 +274,12 @@ impl RawCount {
         }
     }
 
+    /// The value as a count (SPEC §4): [`RawCount::to_decimal`], which must be a whole number
+    /// of zero or more ([`check_count`](crate::policy::numeric::check_count)).
+    pub fn to_count(&self) -> Result<rust_decimal::Decimal, ConversionFailure> {
+        numeric::check_count(self.to_decimal()?, self.json())
+    }
+
     /// A count from a non-negative integer (used when astrix computes it from git).
     pub fn from_u64(value: u64) -> Self {
         Self::from_json_text(value.to_string()).unwrap_or_else(Self::null)
