@@ -322,8 +322,27 @@ pub fn blast_radius(
     log: &mut dyn Write,
 ) -> Result<serde_json::Value, String> {
     let analysis = analyze(dir, env, change, log)?;
-    serde_json::to_value(&analysis.radius)
-        .map_err(|error| format!("astrix could not write the blast radius: {error}"))
+    let mut radius = serde_json::to_value(&analysis.radius)
+        .map_err(|error| format!("astrix could not write the blast radius: {error}"))?;
+    // A declared component without a directory has no `root` (rather than `null`): the
+    // published schema has one type per field.
+    if let Some(components) = radius
+        .get_mut("components")
+        .and_then(serde_json::Value::as_array_mut)
+    {
+        for component in components
+            .iter_mut()
+            .filter_map(serde_json::Value::as_object_mut)
+        {
+            if component
+                .get("root")
+                .is_some_and(serde_json::Value::is_null)
+            {
+                component.remove("root");
+            }
+        }
+    }
+    Ok(radius)
 }
 
 /// The impacted tests of `arguments`' change in the repository at `dir`, and unless
@@ -364,14 +383,19 @@ pub fn impacted_tests(
     output["results"] = results
         .iter()
         .map(|result| {
-            serde_json::json!({
+            let mut value = serde_json::json!({
                 "component": result.component,
                 "command": result.command,
-                "exit_code": result.exit_code,
                 "duration_ms": result.duration_ms,
                 "passed": result.passed,
                 "output_tail": output_tail(&result.output),
-            })
+            });
+            // Left out rather than `null` when a signal ended it: the published schema
+            // has one type per field.
+            if let Some(code) = result.exit_code {
+                value["exit_code"] = code.into();
+            }
+            value
         })
         .collect();
     output["passed"] = passed.into();
@@ -425,13 +449,13 @@ pub fn blast_radius_output_schema() -> Arc<JsonObject> {
                     "type": "object",
                     "properties": {
                         "name": {"type": "string"},
-                        "root": {"type": ["string", "null"], "description": "Its directory (`.` for the root); null for a declared component without one."},
+                        "root": {"type": "string", "description": "Its directory (`.` for the root); absent for a declared component without one."},
                         "ecosystem": {"type": "string", "description": "declared, cargo, npm, yarn, pnpm or uv."},
                         "direct": {"type": "boolean", "description": "Whether a changed file affects it directly."},
                         "distance": {"type": "integer", "description": "Dependency steps to the nearest directly affected component."},
                         "reasons": {"type": "array", "items": reason.clone()}
                     },
-                    "required": ["name", "root", "ecosystem", "direct", "distance", "reasons"]
+                    "required": ["name", "ecosystem", "direct", "distance", "reasons"]
                 }
             },
             "unowned_files": files("Changed files that no component owns; each makes every component affected."),
@@ -472,12 +496,12 @@ pub fn run_tests_output_schema() -> Arc<JsonObject> {
                     "properties": {
                         "component": {"type": "string"},
                         "command": {"type": "string"},
-                        "exit_code": {"type": ["integer", "null"], "description": "null when a signal ended it."},
+                        "exit_code": {"type": "integer", "description": "Absent when a signal ended it."},
                         "duration_ms": {"type": "integer"},
                         "passed": {"type": "boolean", "description": "Whether it exited with 0."},
                         "output_tail": {"type": "string", "description": "The last lines of its output, stdout and stderr interleaved."}
                     },
-                    "required": ["component", "command", "exit_code", "duration_ms", "passed", "output_tail"]
+                    "required": ["component", "command", "duration_ms", "passed", "output_tail"]
                 }
             },
             "passed": {"type": "boolean", "description": "True when every command exited with 0 (absent on a dry run; true when there was nothing to run, see `untested`)."}

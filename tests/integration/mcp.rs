@@ -238,6 +238,142 @@ async fn lists_the_tools_with_inlined_schemas_and_annotations() {
     client.cancel().await.unwrap();
 }
 
+/// Where a schema is not portable: the JSON pointers of type arrays, `anyOf`/`oneOf`/`allOf`
+/// (of primitive types or not), `null` types, references, bare boolean schemas, arrays
+/// without `items`, objects without a `type`, and keywords outside the subset that
+/// OpenAPI-style function declarations and strict validators accept.
+fn portability_problems(schema: &Value, pointer: &str, problems: &mut Vec<String>) {
+    const PORTABLE: &[&str] = &[
+        "type",
+        "description",
+        "properties",
+        "required",
+        "items",
+        "enum",
+        "additionalProperties",
+        "default",
+    ];
+    let Value::Object(map) = schema else {
+        problems.push(format!("{pointer}: a bare `{schema}` schema"));
+        return;
+    };
+    match map.get("type") {
+        Some(Value::String(kind)) if kind == "null" => {
+            problems.push(format!("{pointer}: type `null`"));
+        }
+        Some(Value::String(kind)) if kind == "array" && !map.contains_key("items") => {
+            problems.push(format!("{pointer}: an array without `items`"));
+        }
+        Some(Value::String(_)) => {}
+        Some(other) => problems.push(format!("{pointer}: type `{other}`")),
+        None => problems.push(format!("{pointer}: no `type`")),
+    }
+    for (key, value) in map {
+        let here = format!("{pointer}/{key}");
+        match key.as_str() {
+            "properties" => {
+                for (name, property) in value.as_object().into_iter().flatten() {
+                    portability_problems(property, &format!("{here}/{name}"), problems);
+                }
+            }
+            "items" => portability_problems(value, &here, problems),
+            "additionalProperties" if value != &Value::Bool(false) => {
+                problems.push(format!("{here}: `{value}`"));
+            }
+            key if !PORTABLE.contains(&key) => problems.push(format!("{here}: not portable")),
+            _ => {}
+        }
+    }
+}
+
+/// Covers issue #20: every published schema is portable (no type arrays, no `anyOf` of
+/// types, no `minLength` narrowing the paths), while the server reads more than it
+/// publishes: a count as a decimal string, exactly.
+#[tokio::test]
+async fn published_schemas_are_portable() {
+    let repo = repository();
+    let client = connect(&repo).await;
+    let tools = client.list_all_tools().await.unwrap();
+    let mut problems = Vec::new();
+    for tool in &tools {
+        let input = Value::Object((*tool.input_schema).clone());
+        portability_problems(&input, &format!("{}/inputSchema", tool.name), &mut problems);
+        let output = Value::Object((*tool.output_schema.clone().unwrap()).clone());
+        portability_problems(
+            &output,
+            &format!("{}/outputSchema", tool.name),
+            &mut problems,
+        );
+    }
+    assert_eq!(problems, Vec::<String>::new());
+    let evaluate = Value::Object((*tool(&tools, "astrix_evaluate_policy").input_schema).clone());
+    let diff = &evaluate["properties"]["intent"]["properties"]["diff"]["properties"];
+    for count in [
+        "lines_added",
+        "lines_deleted",
+        "binary_files",
+        "bytes_added",
+        "tests_removed",
+        "test_skips_added",
+        "assertions_removed",
+        "impacted_components",
+    ] {
+        assert_eq!(diff[count]["type"], "integer", "{count}");
+    }
+    let described = evaluate["properties"]["intent"]["properties"]["diff"]["description"]
+        .as_str()
+        .unwrap();
+    assert!(described.contains("as a decimal string"), "{described}");
+    // The server still rejects an empty path, which the schema no longer narrows.
+    let result = call(
+        &client,
+        "astrix_evaluate_policy",
+        json!({"intent": {"actor": {"type": "human"}, "target": {"env": "d"}, "modified_files": [""], "diff": {"modifies_tests": "false"}}}),
+    )
+    .await;
+    assert_eq!(result.is_error, Some(true), "{result:?}");
+    assert!(
+        text(&result).starts_with("invalid input at `intent.modified_files[0]`: an empty path"),
+        "{}",
+        text(&result)
+    );
+    client.cancel().await.unwrap();
+}
+
+/// Covers issue #20: over MCP too, a negative or fractional count fails the policy that
+/// reads it: `lines_deleted: -500` does not make a 500-line agent change allowed.
+#[tokio::test]
+async fn counts_that_are_not_counts_are_held() {
+    let repo = repository();
+    let client = connect(&repo).await;
+    for (diff, expected) in [
+        (
+            json!({"modifies_tests": "false", "lines_added": 500, "lines_deleted": -500}),
+            "`diff.lines_deleted` is `-500`, a negative count",
+        ),
+        (
+            json!({"modifies_tests": "false", "lines_added": -5, "lines_deleted": 0}),
+            "`diff.lines_added` is `-5`, a negative count",
+        ),
+        (
+            json!({"modifies_tests": "false", "lines_added": 1.5, "lines_deleted": 0}),
+            "`diff.lines_added` is `1.5`, not a whole number",
+        ),
+        (
+            json!({"modifies_tests": "false", "lines_added": "-1", "lines_deleted": 0}),
+            "`diff.lines_added` is `\"-1\"`, a negative count",
+        ),
+    ] {
+        let decision = decide(&client, intent("autonomous_llm", "staging", diff)).await;
+        assert_eq!(decision["allowed"], false, "{decision}");
+        assert_eq!(decision["requires_approval"], true, "{decision}");
+        let reason = decision["reason"].as_str().unwrap();
+        assert!(reason.starts_with("[agent-diff-size]"), "{reason}");
+        assert!(reason.contains(expected), "{reason}");
+    }
+    client.cancel().await.unwrap();
+}
+
 #[tokio::test]
 async fn evaluate_policy_allows_denies_and_holds() {
     let repo = repository();
