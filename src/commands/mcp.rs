@@ -16,8 +16,9 @@ use crate::context::Context;
 use crate::exit::ExitStatus;
 use crate::mcp::{Log, Server};
 
-/// How long the end of a session waits for a cancelled test run to kill its test.
-const SHUTDOWN_GRACE: Duration = Duration::from_secs(3);
+/// How long the end of a session waits for a cancelled test run to end its test's process
+/// group (which has 2 seconds between SIGTERM and SIGKILL).
+const SHUTDOWN_GRACE: Duration = Duration::from_secs(4);
 
 /// Runs `astrix mcp` until the client closes standard input.
 pub fn run(args: &McpArgs, ctx: &mut Context<'_>) -> anyhow::Result<ExitStatus> {

@@ -14,7 +14,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use rmcp::model::{JsonObject, ProgressNotificationParam, ProgressToken};
 use schemars::JsonSchema;
@@ -28,7 +28,7 @@ use crate::context::Context;
 use crate::env::EnvSnapshot;
 use crate::gate::source::InvalidPolicyError;
 use crate::git::Repository;
-use crate::impact::run::{Progress, TestResult, run_tests};
+use crate::impact::run::{Progress, RunOptions, TestResult, run_tests};
 use crate::impact::{SCHEMA_VERSION, TestCommand};
 use crate::intent::RepoPath;
 use crate::report::style::Style;
@@ -68,9 +68,44 @@ pub struct RunTestsArguments {
     /// When true, only list the test commands that would run, and run nothing.
     #[serde(default)]
     pub dry_run: bool,
+    /// The time limit of the whole run, in seconds (1 to 3600; 600 when absent). At the limit
+    /// the running command is stopped, no other starts, and the result says `timed_out`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(schema_with = "timeout_schema")]
+    pub timeout_seconds: Option<u64>,
+}
+
+/// The time limit of a run when the call does not set one.
+pub const DEFAULT_TIMEOUT_SECONDS: u64 = 600;
+/// The longest time limit a call may set.
+pub const MAX_TIMEOUT_SECONDS: u64 = 3600;
+
+/// `timeout_seconds`: one `integer` type, without the `format` and `minimum` that schemars
+/// gives a `u64` (not every client reads them; the server checks the range itself).
+fn timeout_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    schemars::json_schema!({
+        "type": "integer",
+        "description": "The time limit of the whole run, in seconds (1 to 3600; 600 when absent). At the limit the running command is stopped, no other starts, and the result says `timed_out`."
+    })
 }
 
 impl RunTestsArguments {
+    /// Checks the change and the time limit.
+    pub fn check(&self, tool: &str) -> Result<(), String> {
+        self.change().check(tool)?;
+        match self.timeout_seconds {
+            Some(seconds) if !(1..=MAX_TIMEOUT_SECONDS).contains(&seconds) => Err(format!(
+                "invalid input at `timeout_seconds`: {seconds} is outside 1 to {MAX_TIMEOUT_SECONDS}\nhelp: give a whole number of seconds from 1 to {MAX_TIMEOUT_SECONDS}, or leave it out for {DEFAULT_TIMEOUT_SECONDS}\nnothing was done; fix the arguments and call {tool} again"
+            )),
+            _ => Ok(()),
+        }
+    }
+
+    /// The time limit of the run.
+    pub fn timeout(&self) -> Duration {
+        Duration::from_secs(self.timeout_seconds.unwrap_or(DEFAULT_TIMEOUT_SECONDS))
+    }
+
     /// The change part of the arguments.
     pub fn change(&self) -> ChangeArguments {
         ChangeArguments {
@@ -354,6 +389,7 @@ pub fn impacted_tests(
     control: &RunControl,
     log: &mut dyn Write,
 ) -> Result<serde_json::Value, String> {
+    let deadline = Instant::now() + arguments.timeout();
     let analysis = analyze(dir, env, &arguments.change(), log)?;
     let tests = crate::impact::impacted_tests(&analysis.graph, &analysis.radius);
     let mut output = serde_json::json!({
@@ -369,7 +405,11 @@ pub fn impacted_tests(
         .repo
         .work_dir()
         .ok_or_else(|| "the repository has no work tree to run tests in".to_owned())?;
-    let results = run_tests(&tests.tests, work_dir, &mut &*control).map_err(|error| {
+    let options = RunOptions {
+        own_process_group: true,
+        deadline: Some(deadline),
+    };
+    let results = run_tests(&tests.tests, work_dir, options, &mut &*control).map_err(|error| {
         if error.source.kind() == std::io::ErrorKind::Interrupted {
             format!("the run was cancelled while `{}` ran; nothing was proven", error.command)
         } else {
@@ -395,10 +435,19 @@ pub fn impacted_tests(
             if let Some(code) = result.exit_code {
                 value["exit_code"] = code.into();
             }
+            if result.timed_out {
+                value["timed_out"] = true.into();
+            }
             value
         })
         .collect();
-    output["passed"] = passed.into();
+    // At the time limit the running command was stopped and the rest did not start.
+    let timed_out =
+        results.len() < tests.tests.len() || results.iter().any(|result| result.timed_out);
+    output["passed"] = (passed && !timed_out).into();
+    if timed_out {
+        output["timed_out"] = true.into();
+    }
     Ok(output)
 }
 
@@ -499,12 +548,14 @@ pub fn run_tests_output_schema() -> Arc<JsonObject> {
                         "exit_code": {"type": "integer", "description": "Absent when a signal ended it."},
                         "duration_ms": {"type": "integer"},
                         "passed": {"type": "boolean", "description": "Whether it exited with 0."},
-                        "output_tail": {"type": "string", "description": "The last lines of its output, stdout and stderr interleaved."}
+                        "output_tail": {"type": "string", "description": "The last lines of its output, stdout and stderr interleaved."},
+                        "timed_out": {"type": "boolean", "description": "Present (true) when the time limit stopped it."}
                     },
                     "required": ["component", "command", "duration_ms", "passed", "output_tail"]
                 }
             },
-            "passed": {"type": "boolean", "description": "True when every command exited with 0 (absent on a dry run; true when there was nothing to run, see `untested`)."}
+            "passed": {"type": "boolean", "description": "True when every command exited with 0 (absent on a dry run; true when there was nothing to run, see `untested`)."},
+            "timed_out": {"type": "boolean", "description": "Present (true) when the time limit ended the run: the last result was stopped, and the commands after it did not run."}
         },
         "required": ["schema_version", "dry_run", "tests", "untested"]
     }))
@@ -526,7 +577,7 @@ mod tests {
             panic!("arguments are an object");
         };
         let read: RunTestsArguments = read_arguments("astrix_run_impacted_tests", &arguments)?;
-        read.change().check("astrix_run_impacted_tests")?;
+        read.check("astrix_run_impacted_tests")?;
         Ok(read)
     }
 
@@ -565,7 +616,7 @@ mod tests {
     rejects!(
         unknown_field,
         {"files": ["a"]},
-        ["invalid input at `files`: unknown field `files`", "expected one of `modified_files`, `base`, `dry_run`", "remove `files`"]
+        ["invalid input at `files`: unknown field `files`", "expected one of `modified_files`, `base`, `dry_run`, `timeout_seconds`", "remove `files`"]
     );
     rejects!(
         absolute_path,
@@ -596,6 +647,16 @@ mod tests {
         assert_eq!(output_tail(b"ok\n"), "ok");
     }
 
+    rejects!(
+        zero_timeout,
+        {"timeout_seconds": 0},
+        ["invalid input at `timeout_seconds`: 0 is outside 1 to 3600"]
+    );
+    rejects!(
+        negative_timeout,
+        {"timeout_seconds": -1},
+        ["invalid input at `timeout_seconds`: invalid value: integer `-1`"]
+    );
     rejects!(
         empty_base,
         {"base": " "},

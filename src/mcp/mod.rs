@@ -208,12 +208,8 @@ impl Server {
         request: RequestContext<RoleServer>,
     ) -> CallToolResult {
         let parsed = match read_arguments::<RunTestsArguments>(RUN_IMPACTED_TESTS_TOOL, &arguments)
-            .and_then(|parsed| {
-                parsed
-                    .change()
-                    .check(RUN_IMPACTED_TESTS_TOOL)
-                    .map(|()| parsed)
-            }) {
+            .and_then(|parsed| parsed.check(RUN_IMPACTED_TESTS_TOOL).map(|()| parsed))
+        {
             Ok(parsed) => parsed,
             Err(message) => return tool_error(message),
         };

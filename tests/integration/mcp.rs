@@ -224,7 +224,7 @@ async fn lists_the_tools_with_inlined_schemas_and_annotations() {
     assert_eq!(annotations.destructive_hint, Some(false));
     for (tool, properties) in [
         (blast, json!(["modified_files", "base"])),
-        (run, json!(["modified_files", "base", "dry_run"])),
+        (run, json!(["modified_files", "base", "dry_run", "timeout_seconds"])),
     ] {
         let input = Value::Object((*tool.input_schema).clone());
         assert_eq!(input["additionalProperties"], false);
@@ -898,11 +898,18 @@ fn wait_for_pid(root: &std::path::Path) -> String {
     }
 }
 
+/// Whether process `pid` runs (a zombie that nobody has reaped yet does not).
+fn runs(pid: &str) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|stat| {
+        stat.rsplit_once(')')
+            .is_some_and(|(_, rest)| !rest.trim_start().starts_with('Z'))
+    })
+}
+
 /// Waits until process `pid` is gone.
 fn wait_until_gone(pid: &str, what: &str) {
-    let proc = std::path::PathBuf::from(format!("/proc/{pid}"));
     let since = Instant::now();
-    while proc.exists() {
+    while runs(pid) {
         assert!(
             since.elapsed() < Duration::from_secs(10),
             "the test process {pid} still runs after {what}"
@@ -984,4 +991,135 @@ fn a_session_that_ends_during_a_run_kills_the_test() {
     };
     assert!(status.success(), "{status:?}");
     wait_until_gone(&pid, "the session ended");
+}
+
+/// A repository whose one component's test is not a simple command: `sh` forks for it, and
+/// the inner shell writes its process id to `pid` and becomes `sleep 30`, a grandchild of
+/// the server that killing `sh` alone would leave running.
+fn forking_component() -> TestRepo {
+    let repo = TestRepo::new();
+    repo.write(
+        "Astrixfile.ax",
+        r#"version = 1
+
+[impact]
+discover = false
+
+[[component]]
+name = "slow"
+paths = ["slow/**"]
+test = "echo starting; sh -c 'echo $$ > pid; exec sleep 30'; echo never"
+"#,
+    );
+    repo.write("slow/a.txt", "a\n");
+    repo.git(&["add", "-A"]);
+    repo.git(&["commit", "-q", "-m", "init"]);
+    repo
+}
+
+/// Covers issue #20: cancelling a run ends the test's whole process group, so no test keeps
+/// running with PPID 1.
+#[tokio::test]
+async fn cancelling_a_run_leaves_no_orphaned_test() {
+    let repo = forking_component();
+    let client = connect(&repo).await;
+    let params = CallToolRequestParams::new("astrix_run_impacted_tests")
+        .with_arguments(object(json!({"modified_files": ["slow/a.txt"]})));
+    let handle = client
+        .send_cancellable_request(
+            ClientRequest::CallToolRequest(Request::new(params)),
+            PeerRequestOptions::no_options(),
+        )
+        .await
+        .unwrap();
+    let root = repo.path().to_path_buf();
+    let pid = tokio::task::spawn_blocking(move || wait_for_pid(&root))
+        .await
+        .unwrap();
+    assert!(runs(&pid));
+    handle.cancel(Some("test".to_owned())).await.unwrap();
+    tokio::task::spawn_blocking(move || wait_until_gone(&pid, "the cancellation"))
+        .await
+        .unwrap();
+    client.cancel().await.unwrap();
+}
+
+/// Covers issue #20: a session that ends (stdin closes) during a run ends the test's whole
+/// process group before the server exits.
+#[test]
+fn a_session_that_ends_during_a_run_leaves_no_orphaned_test() {
+    let repo = forking_component();
+    let mut child = repo
+        .command(ASTRIX)
+        .arg("mcp")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    for message in [
+        json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+            "protocolVersion": "2025-06-18", "capabilities": {},
+            "clientInfo": {"name": "raw", "version": "0"}}}),
+        json!({"jsonrpc": "2.0", "method": "notifications/initialized"}),
+        json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {
+            "name": "astrix_run_impacted_tests",
+            "arguments": {"modified_files": ["slow/a.txt"]}}}),
+    ] {
+        writeln!(stdin, "{message}").unwrap();
+    }
+    let pid = wait_for_pid(repo.path());
+    drop(stdin);
+    let started = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "astrix mcp did not exit after stdin closed"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert!(status.success(), "{status:?}");
+    wait_until_gone(&pid, "the session ended");
+}
+
+/// Covers issue #20: the run's time limit stops the running test (its whole process group)
+/// and says so; it is a result, not a tool error.
+#[tokio::test]
+async fn a_run_past_its_time_limit_stops_and_says_so() {
+    let repo = forking_component();
+    let client = connect(&repo).await;
+    let started = Instant::now();
+    let ran = structured(
+        &client,
+        "astrix_run_impacted_tests",
+        json!({"modified_files": ["slow/a.txt"], "timeout_seconds": 1}),
+    )
+    .await;
+    assert!(started.elapsed() < Duration::from_secs(15), "{ran}");
+    assert_eq!(ran["timed_out"], true, "{ran}");
+    assert_eq!(ran["passed"], false, "{ran}");
+    let result = &ran["results"][0];
+    assert_eq!(result["timed_out"], true, "{ran}");
+    assert_eq!(result.get("exit_code"), None, "{ran}");
+    assert_eq!(result["output_tail"], "starting", "{ran}");
+    let pid = std::fs::read_to_string(repo.path().join("pid")).unwrap();
+    wait_until_gone(pid.trim(), "the time limit");
+
+    let result = call(
+        &client,
+        "astrix_run_impacted_tests",
+        json!({"modified_files": ["slow/a.txt"], "timeout_seconds": 0}),
+    )
+    .await;
+    assert_eq!(result.is_error, Some(true), "{result:?}");
+    assert!(
+        text(&result).starts_with("invalid input at `timeout_seconds`: 0 is outside 1 to 3600"),
+        "{}",
+        text(&result)
+    );
+    client.cancel().await.unwrap();
 }
