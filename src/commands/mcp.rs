@@ -14,7 +14,8 @@ use rmcp::ServiceExt as _;
 use crate::cli::McpArgs;
 use crate::context::Context;
 use crate::exit::ExitStatus;
-use crate::mcp::{Log, Server};
+use crate::mcp::wire::LineTransport;
+use crate::mcp::{Log, Server, TOOLS};
 
 /// How long the end of a session waits for a cancelled test run to end its test's process
 /// group (which has 2 seconds between SIGTERM and SIGKILL).
@@ -42,7 +43,11 @@ pub fn run(args: &McpArgs, ctx: &mut Context<'_>) -> anyhow::Result<ExitStatus> 
         .context("cannot start the MCP server's runtime")?;
     let result = runtime.block_on(async {
         let service = server
-            .serve(rmcp::transport::stdio())
+            .serve(LineTransport::new(
+                tokio::io::stdin(),
+                tokio::io::stdout(),
+                TOOLS.to_vec(),
+            ))
             .await
             .context("the MCP client did not complete the initialisation")?;
         service

@@ -224,7 +224,10 @@ async fn lists_the_tools_with_inlined_schemas_and_annotations() {
     assert_eq!(annotations.destructive_hint, Some(false));
     for (tool, properties) in [
         (blast, json!(["modified_files", "base"])),
-        (run, json!(["modified_files", "base", "dry_run", "timeout_seconds"])),
+        (
+            run,
+            json!(["modified_files", "base", "dry_run", "timeout_seconds"]),
+        ),
     ] {
         let input = Value::Object((*tool.input_schema).clone());
         assert_eq!(input["additionalProperties"], false);
@@ -1122,4 +1125,152 @@ async fn a_run_past_its_time_limit_stops_and_says_so() {
         text(&result)
     );
     client.cancel().await.unwrap();
+}
+
+/// `astrix mcp` driven over the raw wire: lines in, JSON-RPC messages out.
+struct RawSession {
+    child: std::process::Child,
+    stdin: Option<std::process::ChildStdin>,
+    lines: std::sync::mpsc::Receiver<String>,
+}
+
+impl RawSession {
+    /// Starts the server in `repo` and completes the initialisation.
+    fn start(repo: &TestRepo) -> Self {
+        let mut child = repo
+            .command(ASTRIX)
+            .arg("mcp")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let stdout = BufReader::new(child.stdout.take().unwrap());
+        let (sender, lines) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            for line in stdout.lines() {
+                let Ok(line) = line else { break };
+                if sender.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut session = Self {
+            stdin: child.stdin.take(),
+            child,
+            lines,
+        };
+        session.send(
+            json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
+            "protocolVersion": "2025-06-18", "capabilities": {},
+            "clientInfo": {"name": "raw", "version": "0"}}})
+            .to_string()
+            .as_bytes(),
+        );
+        assert_eq!(session.next()["id"], 0);
+        session.send(br#"{"jsonrpc": "2.0", "method": "notifications/initialized"}"#);
+        session
+    }
+
+    fn send(&mut self, line: &[u8]) {
+        let stdin = self.stdin.as_mut().unwrap();
+        stdin.write_all(line).unwrap();
+        stdin.write_all(b"\n").unwrap();
+        stdin.flush().unwrap();
+    }
+
+    /// The next message, within 20 seconds.
+    fn next(&mut self) -> Value {
+        let line = self
+            .lines
+            .recv_timeout(Duration::from_secs(20))
+            .expect("an answer within 20 s");
+        serde_json::from_str(&line).unwrap_or_else(|_| panic!("not JSON: {line}"))
+    }
+
+    /// Whether a message arrives within `wait`.
+    fn quiet_for(&mut self, wait: Duration) -> bool {
+        self.lines.recv_timeout(wait).is_err()
+    }
+
+    /// Closes stdin and returns the exit status, within 20 seconds.
+    fn finish(mut self) -> std::process::ExitStatus {
+        drop(self.stdin.take());
+        let started = Instant::now();
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                return status;
+            }
+            assert!(
+                started.elapsed() < Duration::from_secs(20),
+                "astrix mcp did not exit"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+}
+
+/// Covers issue #20: every malformed message that has an answer gets it (JSON-RPC's code, an
+/// `id` as JSON-RPC says, and what to fix); notifications get none; the session goes on.
+#[test]
+fn protocol_errors_are_answered_and_the_session_goes_on() {
+    let repo = repository();
+    let mut session = RawSession::start(&repo);
+    let tools =
+        "`astrix_evaluate_policy`, `astrix_get_blast_radius` and `astrix_run_impacted_tests`";
+    let cases: [(&[u8], Value, i64, &str); 13] = [
+        (b"not json", Value::Null, -32700, "parse error: the line is not JSON"),
+        (b"\xff\xfe{\"id\": 1}", Value::Null, -32700, "not UTF-8"),
+        (br#"[{"jsonrpc":"2.0","id":1,"method":"ping"}]"#, Value::Null, -32600, "batches"),
+        (br#"{"jsonrpc":"2.0","id":12345678901234567890123,"method":"ping"}"#, json!(1.234_567_890_123_456_8e22), -32600, "integer id from -2^63 to 2^63 - 1"),
+        (br#"{"jsonrpc":"2.0","id":{"a":1},"method":"ping"}"#, Value::Null, -32600, "`id` is `{\"a\":1}`"),
+        (br#"{"jsonrpc":"2.0","id":2,"method":"tools/call"}"#, json!(2), -32602, "`tools/call` needs `params`"),
+        (br#"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":[]}"#, json!(3), -32602, "`tools/call` needs `params`"),
+        (br#"{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":true}}"#, json!(4), -32602, "`params.name` is `true`"),
+        (br#"{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"astrix_evaluate_policy","arguments":"x"}}"#, json!(5), -32602, "`params.arguments` is `\"x\"`"),
+        (br#"{"jsonrpc":"2.0","id":"six","method":"tools/call","params":{"name":"evaluate_policy","arguments":{}}}"#, json!("six"), -32602, "unknown tool `evaluate_policy`; did you mean `astrix_evaluate_policy`? the tools are"),
+        (br#"{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"rm_rf","arguments":{}}}"#, json!(7), -32602, tools),
+        (br#"{"jsonrpc":"2.0","id":8,"method":"tools/list","params":7}"#, json!(8), -32602, "the params of `tools/list`"),
+        (br#"{"jsonrpc":"2.0","id":9,"method":"tasks/run"}"#, json!(9), -32601, "method not found: `tasks/run`"),
+    ];
+    for (line, id, code, needle) in cases {
+        session.send(line);
+        let answer = session.next();
+        let shown = String::from_utf8_lossy(line);
+        assert_eq!(answer["jsonrpc"], "2.0", "{shown}: {answer}");
+        assert_eq!(answer["id"], id, "{shown}: {answer}");
+        assert_eq!(answer["error"]["code"], code, "{shown}: {answer}");
+        let message = answer["error"]["message"].as_str().unwrap();
+        assert!(message.contains(needle), "{shown}: {message}");
+    }
+    // Notifications are never answered: a malformed one, and the cancellation of a request
+    // that does not exist.
+    session.send(
+        br#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":999}}"#,
+    );
+    session.send(br#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":"x"}"#);
+    session.send(br#"{"jsonrpc":"2.0","method":"notifications/whatever"}"#);
+    assert!(session.quiet_for(Duration::from_millis(500)));
+    // The session goes on.
+    session.send(
+        json!({"jsonrpc": "2.0", "id": 10, "method": "tools/call", "params": {
+            "name": "astrix_evaluate_policy",
+            "arguments": {"intent": intent("autonomous_llm", "production", json!({"modifies_tests": "false"}))}}})
+        .to_string()
+        .as_bytes(),
+    );
+    let answer = session.next();
+    assert_eq!(answer["id"], 10);
+    assert_eq!(
+        answer["result"]["structuredContent"]["denied"], true,
+        "{answer}"
+    );
+    // Half a line, then the end of the input: nothing is answered, and the server exits.
+    session
+        .stdin
+        .as_mut()
+        .unwrap()
+        .write_all(br#"{"jsonrpc":"2.0","id":11,"#)
+        .unwrap();
+    assert!(session.finish().success());
 }
