@@ -33,7 +33,7 @@ pub mod wire;
 
 pub use descriptions::{BLAST_RADIUS, EVALUATE_POLICY, INSTRUCTIONS, RUN_IMPACTED_TESTS};
 use impact::{
-    ChangeArguments, RunControl, RunTestsArguments, blast_radius_input_schema,
+    BlastRadiusArguments, RunControl, RunTestsArguments, blast_radius_input_schema,
     blast_radius_output_schema, read_arguments, run_tests_input_schema, run_tests_output_schema,
 };
 
@@ -183,7 +183,7 @@ impl Server {
         )
     )]
     async fn get_blast_radius(&self, arguments: JsonObject) -> CallToolResult {
-        let change = match read_arguments::<ChangeArguments>(BLAST_RADIUS_TOOL, &arguments)
+        let change = match read_arguments::<BlastRadiusArguments>(BLAST_RADIUS_TOOL, &arguments)
             .and_then(|change| change.check(BLAST_RADIUS_TOOL).map(|()| change))
         {
             Ok(change) => change,

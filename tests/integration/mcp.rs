@@ -223,7 +223,7 @@ async fn lists_the_tools_with_inlined_schemas_and_annotations() {
     assert_eq!(annotations.read_only_hint, Some(false));
     assert_eq!(annotations.destructive_hint, Some(false));
     for (tool, properties) in [
-        (blast, json!(["modified_files", "base"])),
+        (blast, json!(["modified_files", "base", "limit", "offset"])),
         (
             run,
             json!(["modified_files", "base", "dry_run", "timeout_seconds"]),
@@ -716,6 +716,95 @@ async fn blast_radius_of_named_staged_and_committed_changes() {
     client.cancel().await.unwrap();
 }
 
+/// Covers issue #20: what a tool returns is bounded. A page of the affected components
+/// (`limit`, `offset`), the first 50 entries of each file list and 10 reasons of each
+/// component, the counts of everything, and a summary that says how to ask for more.
+#[tokio::test]
+async fn blast_radius_is_bounded_and_pages() {
+    let repo = components();
+    let client = connect(&repo).await;
+    let mut files: Vec<String> = (0..300).map(|n| format!("core/f{n:03}.txt")).collect();
+    files.extend((0..120).map(|n| format!("docs/d{n:03}.md")));
+    let first = structured(
+        &client,
+        "astrix_get_blast_radius",
+        json!({"modified_files": files, "limit": 1}),
+    )
+    .await;
+    assert_eq!(first["changed_files"].as_array().unwrap().len(), 50);
+    assert_eq!(first["changed_files"][0], "core/f000.txt");
+    assert_eq!(first["changed_files_count"], 420);
+    assert_eq!(first["unowned_files"].as_array().unwrap().len(), 50);
+    assert_eq!(first["unowned_files_count"], 120);
+    assert_eq!(first["all_reasons"].as_array().unwrap().len(), 10);
+    assert_eq!(first["all_reasons_count"], 120);
+    // Everything is affected (unowned files), in name order.
+    assert_eq!(affected(&first), ["app"]);
+    assert_eq!(
+        first["components"][0]["reasons"].as_array().unwrap().len(),
+        10
+    );
+    assert!(
+        first["components"][0]["reasons_count"].as_u64().unwrap() >= 120,
+        "{first}"
+    );
+    assert_eq!(first["affected_count"], 2);
+    assert_eq!(first["next_offset"], 1);
+    assert_eq!(first["truncated"], true);
+    let summary = first["summary"].as_str().unwrap();
+    assert!(
+        summary.starts_with("2 of 2 components affected by 420 changed files (every component); components 1 to 1 shown; call again with `offset: 1`"),
+        "{summary}"
+    );
+    let size = serde_json::to_string(&first).unwrap().len();
+    assert!(size < 20_000, "{size} bytes");
+
+    let second = structured(
+        &client,
+        "astrix_get_blast_radius",
+        json!({"modified_files": files, "limit": 1, "offset": 1}),
+    )
+    .await;
+    assert_eq!(affected(&second), ["core"]);
+    assert_eq!(second.get("next_offset"), None);
+    let past = structured(
+        &client,
+        "astrix_get_blast_radius",
+        json!({"modified_files": files, "offset": 5}),
+    )
+    .await;
+    assert_eq!(affected(&past), Vec::<&str>::new());
+    assert!(
+        past["summary"]
+            .as_str()
+            .unwrap()
+            .contains("none shown from `offset: 5`"),
+        "{past}"
+    );
+
+    // A small change is whole, and says so.
+    let whole = structured(
+        &client,
+        "astrix_get_blast_radius",
+        json!({"modified_files": ["core/lib.txt"]}),
+    )
+    .await;
+    assert_eq!(whole["truncated"], false);
+    assert_eq!(
+        whole["summary"],
+        "2 of 2 components affected by 1 changed files"
+    );
+
+    let result = call(&client, "astrix_get_blast_radius", json!({"limit": 0})).await;
+    assert_eq!(result.is_error, Some(true), "{result:?}");
+    assert!(
+        text(&result).starts_with("invalid input at `limit`: 0 is outside 1 to 500"),
+        "{}",
+        text(&result)
+    );
+    client.cancel().await.unwrap();
+}
+
 #[tokio::test]
 async fn blast_radius_errors_are_in_band() {
     let repo = components();
@@ -772,13 +861,16 @@ async fn impacted_tests_dry_run_lists_and_runs_nothing() {
     assert_eq!(
         listed,
         json!({
+            "summary": "dry run: 2 test commands would run",
             "schema_version": 1,
             "dry_run": true,
             "tests": [
                 {"component": "core", "command": "echo core tests ok"},
                 {"component": "app", "command": "echo app tests; echo app broke >&2; exit 3"},
             ],
+            "tests_count": 2,
             "untested": [],
+            "untested_count": 0,
         })
     );
     client.cancel().await.unwrap();
