@@ -444,7 +444,26 @@ pub fn blast_radius(
     let radius = serde_json::to_value(&analysis.radius)
         .map_err(|error| format!("astrix could not write the blast radius: {error}"))?;
     let (offset, limit) = arguments.page();
-    Ok(bounded_radius(radius, offset, limit))
+    let mut bounded = bounded_radius(radius, offset, limit);
+    if analysis.radius.changed_files.is_empty() {
+        add_to_summary(&mut bounded, &nothing_changed(&arguments.change()));
+    }
+    Ok(bounded)
+}
+
+/// Why a change has no files, and what to do: for the staged change, that nothing is staged.
+fn nothing_changed(change: &ChangeArguments) -> String {
+    if change.modified_files.is_none() && change.base.is_none() {
+        "; nothing is staged: pass `modified_files` (the files you plan to change) or `base` to analyse another change".to_owned()
+    } else {
+        String::new()
+    }
+}
+
+fn add_to_summary(value: &mut serde_json::Value, text: &str) {
+    if let Some(serde_json::Value::String(summary)) = value.get_mut("summary") {
+        summary.push_str(text);
+    }
 }
 
 /// `radius` (the JSON of `astrix blast-radius`) cut to one page of `limit` components from
@@ -565,6 +584,14 @@ pub fn impacted_tests(
         1 => "; 1 affected component has no test command (see `untested`)".to_owned(),
         n => format!("; {n} affected components have no test command (see `untested`)"),
     };
+    let untested = format!(
+        "{untested}{}",
+        if analysis.radius.changed_files.is_empty() {
+            nothing_changed(&arguments.change())
+        } else {
+            String::new()
+        }
+    );
     let cut = if tests.tests.len() > RUN_CAP || tests.untested.len() > RUN_CAP {
         format!("; lists keep their first {RUN_CAP} entries (see the `_count` fields)")
     } else {
@@ -600,24 +627,7 @@ pub fn impacted_tests(
     let failed = results.iter().filter(|result| !result.passed).count();
     output["results"] = kept_results(&results)
         .into_iter()
-        .map(|result| {
-            let mut value = serde_json::json!({
-                "component": result.component,
-                "command": result.command,
-                "duration_ms": result.duration_ms,
-                "passed": result.passed,
-                "output_tail": output_tail(&result.output),
-            });
-            // Left out rather than `null` when a signal ended it: the published schema
-            // has one type per field.
-            if let Some(code) = result.exit_code {
-                value["exit_code"] = code.into();
-            }
-            if result.timed_out {
-                value["timed_out"] = true.into();
-            }
-            value
-        })
+        .map(result_json)
         .collect();
     // At the time limit the running command was stopped and the rest did not start.
     let timed_out =
@@ -644,6 +654,26 @@ pub fn impacted_tests(
     }
     output["summary"] = format!("{summary}{untested}{cut}").into();
     Ok(output)
+}
+
+/// One result as the tool returns it.
+fn result_json(result: &TestResult) -> serde_json::Value {
+    let mut value = serde_json::json!({
+        "component": result.component,
+        "command": result.command,
+        "duration_ms": result.duration_ms,
+        "passed": result.passed,
+        "output_tail": output_tail(&result.output),
+    });
+    // Left out rather than `null` when a signal ended it: the published schema has one
+    // type per field.
+    if let Some(code) = result.exit_code {
+        value["exit_code"] = code.into();
+    }
+    if result.timed_out {
+        value["timed_out"] = true.into();
+    }
+    value
 }
 
 /// The results a call returns: all of them up to [`RUN_CAP`], else the failed ones first

@@ -1366,3 +1366,78 @@ fn protocol_errors_are_answered_and_the_session_goes_on() {
         .unwrap();
     assert!(session.finish().success());
 }
+
+/// The dotted paths of the required fields of an object schema (`intent.actor.type`).
+fn required_fields(schema: &Value, prefix: &str, fields: &mut Vec<String>) {
+    for name in schema["required"].as_array().into_iter().flatten() {
+        let name = name.as_str().unwrap();
+        let path = if prefix.is_empty() {
+            name.to_owned()
+        } else {
+            format!("{prefix}.{name}")
+        };
+        let property = &schema["properties"][name];
+        if property["required"].is_array() {
+            required_fields(property, &path, fields);
+        } else {
+            fields.push(path);
+        }
+    }
+}
+
+/// Covers issue #20: each description is at most 600 characters, names its siblings and its
+/// required fields (or says it has none), and says how errors read.
+#[tokio::test]
+async fn descriptions_are_short_and_name_the_required_fields_and_siblings() {
+    let repo = repository();
+    let client = connect(&repo).await;
+    let tools = client.list_all_tools().await.unwrap();
+    let names: Vec<String> = tools.iter().map(|tool| tool.name.to_string()).collect();
+    for tool in &tools {
+        let description = tool.description.as_deref().unwrap();
+        assert!(
+            description.chars().count() <= 600,
+            "{}: {} characters",
+            tool.name,
+            description.chars().count()
+        );
+        let mut fields = Vec::new();
+        required_fields(
+            &Value::Object((*tool.input_schema).clone()),
+            "",
+            &mut fields,
+        );
+        if fields.is_empty() {
+            assert!(description.contains("No required fields"), "{}", tool.name);
+        }
+        for field in fields {
+            assert!(
+                description.contains(&field),
+                "{}: `{field}` not named",
+                tool.name
+            );
+        }
+        for sibling in names.iter().filter(|name| **name != tool.name) {
+            assert!(
+                description.contains(sibling.as_str()),
+                "{} does not name {sibling}",
+                tool.name
+            );
+        }
+        assert!(description.contains("error"), "{}", tool.name);
+    }
+    let find = |name: &str| {
+        tool(&tools, name)
+            .description
+            .as_deref()
+            .unwrap()
+            .to_owned()
+    };
+    assert!(find("astrix_get_blast_radius").contains("With nothing staged"));
+    let run = find("astrix_run_impacted_tests");
+    assert!(
+        run.contains("After timeout_seconds (600 by default)") && run.contains("timed_out"),
+        "{run}"
+    );
+    client.cancel().await.unwrap();
+}
