@@ -216,7 +216,11 @@ pub fn read_arguments<T: for<'de> Deserialize<'de>>(
     let value = serde_json::Value::Object(arguments.clone());
     serde_path_to_error::deserialize(&value).map_err(|error| {
         let path = error.path().to_string();
-        let message = error.inner().to_string();
+        // serde names the Rust type of a number; the caller knows JSON's.
+        let message = error
+            .inner()
+            .to_string()
+            .replace("expected u64", "expected a whole number of 0 or more");
         let field = if path.is_empty() || path == "." {
             "arguments".to_owned()
         } else {
@@ -984,7 +988,7 @@ mod tests {
     rejects!(
         negative_timeout,
         {"timeout_seconds": -1},
-        ["invalid input at `timeout_seconds`: invalid value: integer `-1`"]
+        ["invalid input at `timeout_seconds`: invalid value: integer `-1`, expected a whole number of 0 or more"]
     );
     rejects!(
         empty_base,

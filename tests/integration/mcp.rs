@@ -1441,3 +1441,46 @@ async fn descriptions_are_short_and_name_the_required_fields_and_siblings() {
     );
     client.cancel().await.unwrap();
 }
+
+/// A client that stops the server with SIGTERM during a run: the server ends the test's
+/// whole process group (which no longer shares the server's) before it exits.
+#[test]
+fn a_server_stopped_by_sigterm_during_a_run_leaves_no_orphaned_test() {
+    let repo = forking_component();
+    let mut child = repo
+        .command(ASTRIX)
+        .arg("mcp")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    for message in [
+        json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+            "protocolVersion": "2025-06-18", "capabilities": {},
+            "clientInfo": {"name": "raw", "version": "0"}}}),
+        json!({"jsonrpc": "2.0", "method": "notifications/initialized"}),
+        json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {
+            "name": "astrix_run_impacted_tests",
+            "arguments": {"modified_files": ["slow/a.txt"]}}}),
+    ] {
+        writeln!(stdin, "{message}").unwrap();
+    }
+    let pid = wait_for_pid(repo.path());
+    let killed = std::process::Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let started = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "astrix mcp did not exit on SIGTERM"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    wait_until_gone(&pid, "SIGTERM stopped the server");
+    drop(stdin);
+}
