@@ -4,7 +4,10 @@
 //!
 //! The analysis and the runner are those of `astrix blast-radius` and `astrix
 //! impacted-tests` ([`analyze_selection`], [`run_tests`]); this module only adapts them: the
-//! change named by the arguments, JSON results, output tails, progress steps, cancellation.
+//! change named by the arguments, JSON results bounded in size (a page of components, the
+//! first entries of each list, the counts of all, a summary), output tails, progress steps,
+//! cancellation and the time limit (each command in a process group of its own, ended
+//! whole).
 //!
 //! Both tools read the arguments strictly, as `astrix_evaluate_policy` reads its intent:
 //! unknown fields are rejected, paths are normalised repository-relative paths, and every
