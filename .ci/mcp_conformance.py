@@ -5,10 +5,15 @@ The Rust tests drive the server with rmcp, the SDK it is built on; this script c
 wire format with a client written by others. It starts `astrix mcp` over stdio in a
 temporary git repository with a committed policy, lists the tools, checks the published
 schema of astrix_evaluate_policy (and validates the intents it sends against it with
-jsonschema), then calls it for an allow, a deny, a hold, an invalid input and a float too
-large to trust, and calls the blast-radius and impacted-tests tools (a dry run and a run
-with progress). The SDK itself validates every structured result against its tool's output
-schema.
+jsonschema), checks that every published schema is portable (a strict checker: no type
+arrays, no anyOf of types, no keyword outside the subset function-calling clients read) and
+that each description is short and names its required fields, then calls it for an allow, a
+deny, a hold, an invalid input, counts that are not counts and a float too large to trust,
+and calls the blast-radius and impacted-tests tools (bounded and paged output, a dry run, a
+run with progress, a client timeout that must leave no test process behind, the server's
+time limit). An unknown tool must be a -32602 error naming the tools, and a raw session
+checks the JSON-RPC error answers below the SDK. The SDK itself validates every structured
+result against its tool's output schema.
 
 Usage: .ci/mcp_conformance.py [path/to/astrix]   (default: target/debug/astrix)
 Needs: `pip install 'mcp>=2,<3'` (see .ci/run). Ends with "N passed, N failed".
@@ -20,11 +25,13 @@ import os
 import subprocess
 import sys
 import tempfile
+import time
 import traceback
 from pathlib import Path
 
 import jsonschema
 from mcp import ClientSession, StdioServerParameters
+from mcp.shared.exceptions import MCPError
 from mcp.client.stdio import stdio_client
 
 POLICY = """version = 1
@@ -55,7 +62,72 @@ name = "app"
 paths = ["app/**"]
 depends_on = ["core"]
 test = "echo app tests ok"
+
+# Not a simple command: `sh` forks, and the inner shell writes its process id and becomes
+# `sleep 30`, which killing `sh` alone would leave running.
+[[component]]
+name = "slow"
+paths = ["slow/**"]
+test = "sh -c 'echo $$ > pid; exec sleep 30'; echo never"
 """
+
+# The JSON Schema keywords that OpenAPI-style function declarations (Gemini) and strict
+# validators (MCP Inspector --strict) accept.
+PORTABLE_KEYWORDS = {"type", "description", "properties", "required", "items", "enum", "additionalProperties", "default"}
+PRIMITIVE_TYPES = {"string", "number", "integer", "boolean", "null"}
+
+
+def portability_problems(schema, pointer: str = "") -> list:
+    """Where `schema` is not portable: type arrays, anyOf/oneOf/allOf (of primitive types or
+    not), null types, references, bare boolean schemas, arrays without items, schemas
+    without a type, and keywords outside PORTABLE_KEYWORDS."""
+    if not isinstance(schema, dict):
+        return [f"{pointer}: a bare {json.dumps(schema)} schema"]
+    problems = []
+    kind = schema.get("type")
+    if isinstance(kind, list):
+        problems.append(f"{pointer}: a type array {kind}")
+    elif kind is None:
+        problems.append(f"{pointer}: no type")
+    elif kind == "null":
+        problems.append(f"{pointer}: type null")
+    elif kind == "array" and "items" not in schema:
+        problems.append(f"{pointer}: an array without items")
+    for key, value in schema.items():
+        here = f"{pointer}/{key}"
+        if key in ("anyOf", "oneOf", "allOf"):
+            branches = value if isinstance(value, list) else []
+            primitive = all(isinstance(b, dict) and set(b) <= {"type", "description"} and b.get("type") in PRIMITIVE_TYPES for b in branches)
+            problems.append(f"{here}: {'an ' + key + ' of primitive types' if primitive else key}")
+        elif key == "properties":
+            for name, prop in value.items():
+                problems += portability_problems(prop, f"{here}/{name}")
+        elif key == "items":
+            problems += portability_problems(value, here)
+        elif key == "additionalProperties" and value is not False:
+            problems.append(f"{here}: {json.dumps(value)}")
+        elif key not in PORTABLE_KEYWORDS:
+            problems.append(f"{here}: not portable")
+    return problems
+
+
+def required_fields(schema: dict, prefix: str = "") -> list:
+    """The dotted paths of the required leaf fields of an object schema."""
+    fields = []
+    for name in schema.get("required", []):
+        path = f"{prefix}.{name}" if prefix else name
+        prop = schema.get("properties", {}).get(name, {})
+        fields += required_fields(prop, path) if "required" in prop else [path]
+    return fields
+
+
+def process_runs(pid: str) -> bool:
+    """Whether process `pid` runs (a zombie nobody reaped yet does not)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return not stat.rsplit(")", 1)[-1].strip().startswith("Z")
 
 GIT_ENV = {
     "GIT_CONFIG_NOSYSTEM": "1",
@@ -78,7 +150,7 @@ def make_repository(root: Path) -> Path:
     git(repo, "init", "-q", "-b", "main")
     (repo / "Astrixfile.ax").write_text(POLICY)
     (repo / "src" / "lib.rs").write_text("pub fn f() {}\n")
-    for component in ("core", "app"):
+    for component in ("core", "app", "slow"):
         (repo / component).mkdir()
         (repo / component / "file.txt").write_text(component + "\n")
     git(repo, "add", "-A")
@@ -138,6 +210,22 @@ async def session_checks(astrix: str, repo: Path, checks: Checks) -> None:
                     "schemas are inlined",
                     not any("$ref" in node or "$defs" in node for s in schemas for node in walk(s) if isinstance(node, dict)),
                 )
+                problems = []
+                for tool in tools.values():
+                    problems += portability_problems(tool.input_schema, f"{tool.name}/inputSchema")
+                    problems += portability_problems(tool.output_schema, f"{tool.name}/outputSchema")
+                checks.check("strict: every schema is portable", not problems, problems)
+                for tool in tools.values():
+                    description = tool.description or ""
+                    missing = [f for f in required_fields(tool.input_schema) if f not in description]
+                    siblings = [name for name in tools if name != tool.name and name not in description]
+                    checks.check(
+                        f"{tool.name}: description of at most 600 characters naming its required fields and siblings",
+                        len(description) <= 600 and not missing and not siblings
+                        and (required_fields(tool.input_schema) or "No required fields" in description),
+                        (len(description), missing, siblings),
+                    )
+
                 schema = evaluate.input_schema
                 objects = [node for node in walk(schema) if isinstance(node, dict) and node.get("type") == "object"]
                 checks.check(
@@ -213,6 +301,32 @@ async def session_checks(astrix: str, repo: Path, checks: Checks) -> None:
                     {"allowed": False, "denied": False, "requires_approval": True},
                 )
 
+                for name, diff, expected in [
+                    ("a negative count", {"lines_added": 500, "lines_deleted": -500}, "a negative count"),
+                    ("a fractional count", {"lines_added": 1.5, "lines_deleted": 0}, "not a whole number"),
+                ]:
+                    result = await session.call_tool(
+                        "astrix_evaluate_policy", {"intent": intent("autonomous_llm", "staging", **diff)}
+                    )
+                    decision = result.structured_content or {}
+                    checks.check(
+                        f"{name} is held, with the reason",
+                        not result.is_error
+                        and decision.get("requires_approval") is True
+                        and decision.get("allowed") is False
+                        and expected in decision.get("reason", ""),
+                        result,
+                    )
+                result = await session.call_tool(
+                    "astrix_evaluate_policy",
+                    {"intent": intent("autonomous_llm", "staging", lines_added="9007199254740993", lines_deleted=0)},
+                )
+                checks.check(
+                    "a count of 2^53 or more as a decimal string is exact",
+                    "lines_changed is 9007199254740993" in (result.structured_content or {}).get("reason", ""),
+                    result,
+                )
+
                 bad = {"intent": intent("human", "development")}
                 bad["intent"]["diff"]["modifies_tests"] = True
                 checks.check("the input schema rejects a boolean modifies_tests", not validator.is_valid(bad))
@@ -245,6 +359,81 @@ async def session_checks(astrix: str, repo: Path, checks: Checks) -> None:
                     result,
                 )
 
+                # Bounded output: a page of components, the first 50 files, counts of all.
+                files = [f"core/f{n}.txt" for n in range(300)] + [f"docs/d{n}.md" for n in range(100)]
+                result = await session.call_tool("astrix_get_blast_radius", {"modified_files": files, "limit": 2})
+                radius = result.structured_content or {}
+                checks.check(
+                    "blast radius is bounded, counted and paged",
+                    not result.is_error
+                    and len(radius.get("changed_files", [])) == 50
+                    and radius.get("changed_files_count") == 400
+                    and len(radius.get("components", [])) == 2
+                    and radius.get("affected_count") == 3
+                    and radius.get("next_offset") == 2
+                    and radius.get("truncated") is True
+                    and "offset: 2" in radius.get("summary", "")
+                    and len(result.content[0].text) < 20000,
+                    {key: radius.get(key) for key in ("summary", "changed_files_count", "affected_count", "next_offset")},
+                )
+                result = await session.call_tool("astrix_get_blast_radius", {"modified_files": files, "offset": 2})
+                checks.check(
+                    "blast radius, next page",
+                    [c["name"] for c in (result.structured_content or {}).get("components", [])] == ["slow"],
+                    result,
+                )
+
+                # Protocol errors the SDK surfaces: an unknown tool names the real ones.
+                try:
+                    result = await session.call_tool("astrix_evaluate", {})
+                    checks.check("an unknown tool is a -32602 error naming the tools", False, result)
+                except MCPError as error:
+                    checks.check(
+                        "an unknown tool is a -32602 error naming the tools",
+                        error.error.code == -32602
+                        and "did you mean `astrix_evaluate_policy`?" in error.error.message
+                        and all(name in error.error.message for name in tools),
+                        error.error,
+                    )
+
+                # A client timeout: the SDK cancels the request, and the test's whole process
+                # group ends, grandchild included.
+                pid_file = repo / "pid"
+                pid_file.unlink(missing_ok=True)
+                started = time.monotonic()
+                try:
+                    await session.call_tool(
+                        "astrix_run_impacted_tests", {"modified_files": ["slow/file.txt"]}, read_timeout_seconds=3
+                    )
+                    checks.check("a client timeout cancels the run", False, "the call returned")
+                except (MCPError, TimeoutError) as error:
+                    checks.check("a client timeout cancels the run", time.monotonic() - started < 10, error)
+                pid = pid_file.read_text().strip() if pid_file.exists() else ""
+                deadline = time.monotonic() + 6
+                while pid and process_runs(pid) and time.monotonic() < deadline:
+                    await asyncio.sleep(0.05)
+                checks.check(
+                    "no test process outlives the cancelled run",
+                    pid != "" and not process_runs(pid),
+                    f"pid {pid!r}, {time.monotonic() - started:.1f} s after the call",
+                )
+
+                # The server's own time limit: a result that says timed_out, not an error.
+                result = await session.call_tool(
+                    "astrix_run_impacted_tests", {"modified_files": ["slow/file.txt"], "timeout_seconds": 1}
+                )
+                ran = result.structured_content or {}
+                pid = pid_file.read_text().strip() if pid_file.exists() else ""
+                checks.check(
+                    "the time limit stops the run and says so",
+                    not result.is_error
+                    and ran.get("timed_out") is True
+                    and ran.get("passed") is False
+                    and ran.get("results", [{}])[0].get("timed_out") is True
+                    and not process_runs(pid),
+                    result,
+                )
+
                 steps = []
 
                 async def on_progress(progress, total, message):
@@ -268,15 +457,59 @@ async def session_checks(astrix: str, repo: Path, checks: Checks) -> None:
                 )
 
 
+def raw_checks(astrix: str, repo: Path, checks: Checks) -> None:
+    """The wire below any SDK: lines that are not JSON-RPC get JSON-RPC's error answers."""
+    server = subprocess.Popen(
+        [astrix, "mcp"], cwd=repo, env=GIT_ENV, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL
+    )
+
+    def exchange(line: bytes) -> dict:
+        server.stdin.write(line + b"\n")
+        server.stdin.flush()
+        return json.loads(server.stdout.readline())
+
+    init = {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "raw", "version": "0"}}
+    exchange(json.dumps({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": init}).encode())
+    server.stdin.write(b'{"jsonrpc": "2.0", "method": "notifications/initialized"}\n')
+    for name, line, code, id_ in [
+        ("not JSON", b"{oops", -32700, None),
+        ("not UTF-8", b"\xff\xfe", -32700, None),
+        ("a batch", b'[{"jsonrpc":"2.0","id":1,"method":"ping"}]', -32600, None),
+        ("tools/call without params", b'{"jsonrpc":"2.0","id":2,"method":"tools/call"}', -32602, 2),
+        ("tools/call with a numeric name", b'{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":1}}', -32602, 3),
+        ("a huge id", b'{"jsonrpc":"2.0","id":1e400,"method":"ping"}', None, None),
+    ]:
+        try:
+            answer = exchange(line)
+        except (ValueError, OSError) as error:
+            answer = {"unreadable": str(error)}
+        if code is None:
+            # serde_json cannot read 1e400: a parse error, id null.
+            code = -32700
+        checks.check(
+            f"raw: {name} gets {code}",
+            answer.get("id", "absent") == id_ and answer.get("error", {}).get("code") == code,
+            answer,
+        )
+    answer = exchange(b'{"jsonrpc":"2.0","id":4,"method":"ping"}')
+    checks.check("raw: the session goes on", answer == {"jsonrpc": "2.0", "id": 4, "result": {}}, answer)
+    server.stdin.close()
+    checks.check("raw: exits with 0 at the end of its input", server.wait(timeout=20) == 0)
+
+
 def main() -> int:
     astrix = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else "target/debug/astrix")
     checks = Checks()
     with tempfile.TemporaryDirectory(prefix="astrix-mcp-") as root:
         repo = make_repository(Path(root))
         try:
-            asyncio.run(asyncio.wait_for(session_checks(astrix, repo, checks), timeout=60))
+            asyncio.run(asyncio.wait_for(session_checks(astrix, repo, checks), timeout=90))
         except Exception:  # noqa: BLE001 - any failure of the session is a failed check
             checks.check("session", False, traceback.format_exc())
+        try:
+            raw_checks(astrix, repo, checks)
+        except Exception:  # noqa: BLE001 - any failure of the session is a failed check
+            checks.check("raw session", False, traceback.format_exc())
     print(f"mcp conformance: {checks.passed} passed, {checks.failed} failed")
     return 1 if checks.failed else 0
 

@@ -374,7 +374,7 @@ impl Facts<'_> {
         let diff = &self.intent.diff;
         let raw = |name: &'static str| -> Result<Decimal, (ConversionFailure, &'static str)> {
             match diff.count(name) {
-                Some(raw) => raw.to_decimal().map_err(|failure| (failure, name)),
+                Some(raw) => raw.to_count().map_err(|failure| (failure, name)),
                 None => Err((ConversionFailure::Missing, name)),
             }
         };
@@ -467,6 +467,12 @@ fn describe_failure(failure: &ConversionFailure, field: &str) -> String {
         }
         ConversionFailure::UntrustedFloat(text) => format!(
             "`diff.{field}` is the float `{text}`, too large to be exact; send it as a string"
+        ),
+        ConversionFailure::Negative(text) => format!(
+            "`diff.{field}` is `{text}`, a negative count; a count is a whole number of 0 or more"
+        ),
+        ConversionFailure::NotInteger(text) => format!(
+            "`diff.{field}` is `{text}`, not a whole number; a count is a whole number of 0 or more"
         ),
     }
 }
@@ -585,20 +591,55 @@ reason = "binaries are not committed"
         null_value_fails:
             ("autonomous_llm", "development", ["a.rs"], r#"{"modifies_tests":"false","lines_added":null,"lines_deleted":0,"binary_files":0}"#)
             => RequireApproval ["agent-diff-size"];
+        // Covers issue #20: a count below zero or with a fraction is not a count.
+        negative_count_fails_and_does_not_shrink_the_change:
+            ("autonomous_llm", "development", ["a.rs"], r#"{"modifies_tests":"false","lines_added":500,"lines_deleted":-500,"binary_files":0}"#)
+            => RequireApproval ["agent-diff-size"];
+        negative_string_count_fails:
+            ("human", "development", ["a.rs"], r#"{"modifies_tests":"false","binary_files":"-1"}"#) => Deny ["no-binaries"];
+        fractional_count_fails:
+            ("autonomous_llm", "development", ["a.rs"], r#"{"modifies_tests":"false","lines_added":1.5,"lines_deleted":0,"binary_files":0}"#)
+            => RequireApproval ["agent-diff-size"];
+        negative_zero_and_trailing_zeros_are_counts:
+            ("autonomous_llm", "development", ["a.rs"], r#"{"modifies_tests":"false","lines_added":-0,"lines_deleted":"2.000","binary_files":0.0}"#)
+            => Allow ["agent-diff-size", "no-binaries"];
+    }
+
+    #[test]
+    fn a_count_that_is_not_a_count_says_why() {
+        let policy = policy(POLICY);
+        for (diff, expected) in [
+            (
+                r#"{"modifies_tests":"false","lines_added":-5,"lines_deleted":0,"binary_files":0}"#,
+                "`lines_changed <= 400` fails: `diff.lines_added` is `-5`, a negative count; a count is a whole number of 0 or more",
+            ),
+            (
+                r#"{"modifies_tests":"false","lines_added":1,"lines_deleted":"1.5","binary_files":0}"#,
+                "`lines_changed <= 400` fails: `diff.lines_deleted` is `\"1.5\"`, not a whole number; a count is a whole number of 0 or more",
+            ),
+        ] {
+            let decision = evaluate(
+                &policy,
+                &intent("autonomous_llm", "development", &["a.rs"], diff),
+            );
+            assert_eq!(
+                decision.verdict,
+                Verdict::RequireApproval,
+                "{}",
+                decision.reason
+            );
+            assert!(decision.reason.contains(expected), "{}", decision.reason);
+        }
     }
 
     /// Found by the `policy_grammar` fuzz target (its exact-sum property): `lines_changed`
     /// is the exact sum, never a rounded one; a sum no decimal holds fails the policy.
+    ///
+    /// The fuzzer's inputs have fractions, which counts no longer have (issue #20), so the
+    /// sum itself is checked on them, and the evaluation on whole numbers.
     #[test]
     fn lines_changed_is_summed_exactly_never_rounded() {
-        let policy = policy(
-            "version = 1\n[[rule]]\nid = \"size\"\npolicy = \"lines_changed <= 79228162514264337593543950000\"\ndecision = \"deny\"\n",
-        );
-        let diff = |added: &str, deleted: &str| {
-            format!(
-                r#"{{"modifies_tests":"false","lines_added":{added},"lines_deleted":{deleted}}}"#
-            )
-        };
+        let dec = |text: &str| crate::policy::numeric::parse_number(text).unwrap();
         for (added, deleted) in [
             // The input the fuzzer found (minimised): 643759500.000000000000000000001 has 30
             // significant digits; rounded to 643759500, it passed.
@@ -609,22 +650,10 @@ reason = "binaries are not committed"
             // 7922816251426433759354395034.1 needs 30 digits; rounded, it would pass.
             ("7922816251426433759354395033.5", "0.6"),
         ] {
-            let decision = evaluate(
-                &policy,
-                &intent("human", "d", &["a.rs"], &diff(added, deleted)),
-            );
             assert_eq!(
-                decision.verdict,
-                Verdict::Deny,
-                "{added} + {deleted}: {}",
-                decision.reason
-            );
-            let outcome = decision.outcomes[0].policy.as_ref().unwrap();
-            assert_eq!(outcome.value, None, "{}", outcome.detail);
-            assert!(
-                outcome.detail.contains("outside the exact decimal range"),
-                "{}",
-                outcome.detail
+                exact_sum(dec(added), dec(deleted)),
+                None,
+                "{added} + {deleted}"
             );
         }
         for (added, deleted, sum) in [
@@ -640,6 +669,47 @@ reason = "binaries are not committed"
                 "7922816251426433759354395034",
             ),
             ("1e-28", "-1e-28", "0"),
+            ("400", "0.00", "400"),
+        ] {
+            let got = exact_sum(dec(added), dec(deleted)).map(|sum| sum.to_string());
+            assert_eq!(got.as_deref(), Some(sum), "{added} + {deleted}");
+        }
+
+        let policy = policy(
+            "version = 1\n[[rule]]\nid = \"size\"\npolicy = \"lines_changed <= 79228162514264337593543950000\"\ndecision = \"deny\"\n",
+        );
+        let diff = |added: &str, deleted: &str| {
+            format!(
+                r#"{{"modifies_tests":"false","lines_added":{added},"lines_deleted":{deleted}}}"#
+            )
+        };
+        // A sum that no decimal holds fails the policy.
+        let decision = evaluate(
+            &policy,
+            &intent(
+                "human",
+                "d",
+                &["a.rs"],
+                &diff(
+                    "79228162514264337593543950000",
+                    "79228162514264337593543950000",
+                ),
+            ),
+        );
+        assert_eq!(decision.verdict, Verdict::Deny, "{}", decision.reason);
+        let outcome = decision.outcomes[0].policy.as_ref().unwrap();
+        assert_eq!(outcome.value, None, "{}", outcome.detail);
+        assert!(
+            outcome.detail.contains("outside the exact decimal range"),
+            "{}",
+            outcome.detail
+        );
+        for (added, deleted, sum) in [
+            (
+                "79228162514264337593543949999",
+                "1",
+                "79228162514264337593543950000",
+            ),
             ("400", "0.00", "400"),
         ] {
             let decision = evaluate(

@@ -44,9 +44,9 @@ pub struct ActionIntent {
     pub target: Target,
     /// Repository-relative paths (with `/` separators) of the files the action modifies or would modify; for a rename, both the old and the new path.
     pub modified_files: Vec<RepoPath>,
-    /// What the change does to tests, and how large it is. The counts are optional; write a
-    /// count of 2^53 or more as a string (`"12345678901234567"`), since a float that large is
-    /// not trusted to be exact.
+    /// What the change does to tests, and how large it is. The counts are optional whole
+    /// numbers of 0 or more; send a count of 2^53 or more as a decimal string
+    /// (`"12345678901234567"`), since a float that large is not trusted to be exact.
     pub diff: Diff,
     /// True only when the human approval that the policy requires is already recorded
     /// (`astrix approve`). It is taken as given here; the commit gate verifies recorded
@@ -154,6 +154,7 @@ pub struct Diff {
         deserialize_with = "raw_count",
         skip_serializing_if = "Option::is_none"
     )]
+    #[schemars(with = "RawCount")]
     pub lines_added: Option<RawCount>,
     /// Text lines deleted.
     #[serde(
@@ -161,6 +162,7 @@ pub struct Diff {
         deserialize_with = "raw_count",
         skip_serializing_if = "Option::is_none"
     )]
+    #[schemars(with = "RawCount")]
     pub lines_deleted: Option<RawCount>,
     /// Modified files that are not text.
     #[serde(
@@ -168,6 +170,7 @@ pub struct Diff {
         deserialize_with = "raw_count",
         skip_serializing_if = "Option::is_none"
     )]
+    #[schemars(with = "RawCount")]
     pub binary_files: Option<RawCount>,
     /// Bytes of added text lines plus the size of added or changed binary files.
     #[serde(
@@ -175,6 +178,7 @@ pub struct Diff {
         deserialize_with = "raw_count",
         skip_serializing_if = "Option::is_none"
     )]
+    #[schemars(with = "RawCount")]
     pub bytes_added: Option<RawCount>,
     /// Test functions or cases removed (net of those added back).
     #[serde(
@@ -182,6 +186,7 @@ pub struct Diff {
         deserialize_with = "raw_count",
         skip_serializing_if = "Option::is_none"
     )]
+    #[schemars(with = "RawCount")]
     pub tests_removed: Option<RawCount>,
     /// Skip, ignore, xfail, only or disabled markers added.
     #[serde(
@@ -189,6 +194,7 @@ pub struct Diff {
         deserialize_with = "raw_count",
         skip_serializing_if = "Option::is_none"
     )]
+    #[schemars(with = "RawCount")]
     pub test_skips_added: Option<RawCount>,
     /// Assertion calls removed (net).
     #[serde(
@@ -196,6 +202,7 @@ pub struct Diff {
         deserialize_with = "raw_count",
         skip_serializing_if = "Option::is_none"
     )]
+    #[schemars(with = "RawCount")]
     pub assertions_removed: Option<RawCount>,
     /// Components in the blast radius of the change.
     #[serde(
@@ -203,6 +210,7 @@ pub struct Diff {
         deserialize_with = "raw_count",
         skip_serializing_if = "Option::is_none"
     )]
+    #[schemars(with = "RawCount")]
     pub impacted_components: Option<RawCount>,
 }
 
@@ -274,6 +282,12 @@ impl RawCount {
         }
     }
 
+    /// The value as a count (SPEC §4): [`RawCount::to_decimal`], which must be a whole number
+    /// of zero or more ([`check_count`](crate::policy::numeric::check_count)).
+    pub fn to_count(&self) -> Result<rust_decimal::Decimal, ConversionFailure> {
+        numeric::check_count(self.to_decimal()?, self.json())
+    }
+
     /// A count from a non-negative integer (used when astrix computes it from git).
     pub fn from_u64(value: u64) -> Self {
         Self::from_json_text(value.to_string()).unwrap_or_else(Self::null)
@@ -325,9 +339,13 @@ impl JsonSchema for RawCount {
     }
 
     fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        // One type, so that clients with a subset of JSON Schema (OpenAPI-style function
+        // declarations, strict validators) accept it. The server reads more than it
+        // publishes: a decimal string (a count of 2^53 or more, exactly), and `null` or any
+        // other value, which fails the policy that reads it rather than the call.
         json_schema!({
-            "description": "A non-negative count: a JSON number, or a numeric string for numbers too large for a float",
-            "type": ["integer", "number", "string"]
+            "description": "A count: a whole number, 0 or more. A count of 2^53 or more may be sent as a decimal string (\"12345678901234567\") to stay exact",
+            "type": "integer"
         })
     }
 }
@@ -459,10 +477,11 @@ impl JsonSchema for RepoPath {
     }
 
     fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        // No `minLength`: the published interface stays as wide as portable clients read it;
+        // the server still rejects an empty path, with a message saying so.
         json_schema!({
             "description": "A repository-relative path with `/` separators (no leading `/`, no `.` or `..` segments, no backslashes)",
-            "type": "string",
-            "minLength": 1
+            "type": "string"
         })
     }
 }

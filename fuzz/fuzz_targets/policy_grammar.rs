@@ -15,7 +15,8 @@
 //! - A policy and a value that both read: `holds` agrees with the oracle's comparison.
 //! - With a second line break, `policy\nlines_added\nlines_deleted`: the evaluator's
 //!   `lines_changed` is the exact sum (the oracle adds digit strings); a sum no decimal
-//!   holds fails the policy, and a policy that passes agrees with exact comparison.
+//!   holds, or of a value that is not a count (negative or fractional), fails the policy,
+//!   and a policy that passes agrees with exact comparison.
 #![no_main]
 
 use astrix::eval::evaluate;
@@ -84,7 +85,10 @@ fn check_sum(mut numeric: NumericPolicy, added: &str, deleted: &str) {
         .as_ref()
         .expect("the rule has a policy");
     let sum = match (value_of(added), value_of(deleted)) {
-        (Some(a), Some(b)) => Some(oracle::add(&a, &b)).filter(Exact::fits),
+        // Only counts are summed: a negative or fractional one fails the policy.
+        (Some(a), Some(b)) if a.is_count() && b.is_count() => {
+            Some(oracle::add(&a, &b)).filter(Exact::fits)
+        }
         _ => None,
     };
     let expected = sum

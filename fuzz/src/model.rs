@@ -392,11 +392,12 @@ impl CountM {
         }
     }
 
-    /// The exact value astrix must compare, or `None` when the policy must fail.
+    /// The exact value astrix must compare, or `None` when the policy must fail (a value
+    /// that is not a number, not exact, or not a count: negative or fractional).
     pub fn exact(self) -> Option<Exact> {
         match self {
             CountM::Number(number) | CountM::Quoted(number) | CountM::Padded(number) => {
-                Some(number.exact()).filter(Exact::fits)
+                Some(number.exact()).filter(|exact| exact.fits() && exact.is_count())
             }
             _ => None,
         }

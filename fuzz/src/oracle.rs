@@ -50,6 +50,12 @@ impl Exact {
         self.digits.is_empty()
     }
 
+    /// Whether this is a count: a whole number of zero or more (a negative or fractional
+    /// count fails the policy that reads it).
+    pub fn is_count(&self) -> bool {
+        self.is_zero() || (!self.negative && self.digits.len() as i128 <= self.point)
+    }
+
     /// An integer.
     pub fn from_i128(value: i128) -> Self {
         match read(&value.to_string()) {

@@ -11,7 +11,7 @@ use super::blast_radius::analyze_selection;
 use crate::cli::{Format, ImpactedTestsArgs};
 use crate::context::{Context, ignore_broken_pipe};
 use crate::exit::ExitStatus;
-use crate::impact::run::{Progress, TestResult, run_tests};
+use crate::impact::run::{Progress, RunOptions, TestResult, run_tests};
 use crate::impact::{SCHEMA_VERSION, TestCommand, impacted_tests};
 use crate::report::impact::{
     duration, headline, result_text, write_results_table, write_tests_text,
@@ -51,7 +51,9 @@ pub fn run(args: &ImpactedTestsArgs, ctx: &mut Context<'_>) -> anyhow::Result<Ex
             frame: 0,
             current: String::new(),
         };
-        let ran = run_tests(&tests.tests, work_dir, &mut display)?;
+        // The commands stay in astrix's process group, so that a terminal's Ctrl-C reaches
+        // them; there is no time limit at a terminal.
+        let ran = run_tests(&tests.tests, work_dir, RunOptions::default(), &mut display)?;
         write_failures(&ran, ctx.stderr, ctx.stderr_style)?;
         results = Some(ran);
     }

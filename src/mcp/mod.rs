@@ -7,7 +7,8 @@
 //! uses `rmcp`; [`crate::commands::mcp`] connects it to stdio.
 //!
 //! Every failure a caller can act on is an in-band tool error (`isError: true`) that names
-//! the field and the fix; the server keeps serving. Protocol errors are left to rmcp.
+//! the field and the fix; the server keeps serving. Protocol errors are JSON-RPC error
+//! answers: [`wire`] gives those that rmcp leaves out or gets wrong, rmcp the rest.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -28,10 +29,11 @@ use crate::report::DecisionOutput;
 
 mod descriptions;
 pub mod impact;
+pub mod wire;
 
 pub use descriptions::{BLAST_RADIUS, EVALUATE_POLICY, INSTRUCTIONS, RUN_IMPACTED_TESTS};
 use impact::{
-    ChangeArguments, RunControl, RunTestsArguments, blast_radius_input_schema,
+    BlastRadiusArguments, RunControl, RunTestsArguments, blast_radius_input_schema,
     blast_radius_output_schema, read_arguments, run_tests_input_schema, run_tests_output_schema,
 };
 
@@ -41,6 +43,12 @@ pub const EVALUATE_POLICY_TOOL: &str = "astrix_evaluate_policy";
 pub const BLAST_RADIUS_TOOL: &str = "astrix_get_blast_radius";
 /// The name of the impacted-tests tool.
 pub const RUN_IMPACTED_TESTS_TOOL: &str = "astrix_run_impacted_tests";
+/// Every tool's name, in the order `tools/list` returns them.
+pub const TOOLS: [&str; 3] = [
+    EVALUATE_POLICY_TOOL,
+    BLAST_RADIUS_TOOL,
+    RUN_IMPACTED_TESTS_TOOL,
+];
 
 /// Where the server's log lines go: standard error, since standard output is the transport.
 pub type Log = Arc<Mutex<Box<dyn Write + Send>>>;
@@ -175,7 +183,7 @@ impl Server {
         )
     )]
     async fn get_blast_radius(&self, arguments: JsonObject) -> CallToolResult {
-        let change = match read_arguments::<ChangeArguments>(BLAST_RADIUS_TOOL, &arguments)
+        let change = match read_arguments::<BlastRadiusArguments>(BLAST_RADIUS_TOOL, &arguments)
             .and_then(|change| change.check(BLAST_RADIUS_TOOL).map(|()| change))
         {
             Ok(change) => change,
@@ -208,12 +216,8 @@ impl Server {
         request: RequestContext<RoleServer>,
     ) -> CallToolResult {
         let parsed = match read_arguments::<RunTestsArguments>(RUN_IMPACTED_TESTS_TOOL, &arguments)
-            .and_then(|parsed| {
-                parsed
-                    .change()
-                    .check(RUN_IMPACTED_TESTS_TOOL)
-                    .map(|()| parsed)
-            }) {
+            .and_then(|parsed| parsed.check(RUN_IMPACTED_TESTS_TOOL).map(|()| parsed))
+        {
             Ok(parsed) => parsed,
             Err(message) => return tool_error(message),
         };

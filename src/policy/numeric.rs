@@ -968,6 +968,10 @@ pub enum ConversionFailure {
     /// The value reached astrix as a float of magnitude 2^53 or more, which cannot be
     /// trusted to be the number that was sent (its text).
     UntrustedFloat(String),
+    /// The value is a number below zero, which no count is (its text).
+    Negative(String),
+    /// The value is a number with a fraction, which no count has (its text).
+    NotInteger(String),
 }
 
 /// Converts the JSON text of an intent value into an exact decimal (SPEC §4).
@@ -1025,6 +1029,19 @@ pub fn convert_float(value: f64) -> Result<Decimal, ConversionFailure> {
         return Err(ConversionFailure::UntrustedFloat(text));
     }
     convert(&text)
+}
+
+/// `value` (converted from `text`) as a count: a whole number of zero or more. A negative or
+/// fractional count fails the policy that reads it, as a non-numeric one does: `lines_added:
+/// -5` would otherwise shrink `lines_changed` and let a large change through.
+pub fn check_count(value: Decimal, text: &str) -> Result<Decimal, ConversionFailure> {
+    if value.is_sign_negative() && !value.is_zero() {
+        Err(ConversionFailure::Negative(excerpt(text.trim())))
+    } else if !value.fract().is_zero() {
+        Err(ConversionFailure::NotInteger(excerpt(text.trim())))
+    } else {
+        Ok(value)
+    }
 }
 
 /// `text`, cut to [`MAX_EXCERPT_CHARS`] characters with `…` when longer.

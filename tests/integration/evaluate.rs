@@ -208,6 +208,69 @@ fn unusable_values_fail_the_policy_and_hold_never_zero() {
     assert!(reason.contains("missing"), "{reason}");
 }
 
+/// Covers issue #20: a negative or fractional count is not a count. It fails the policy
+/// that reads it and holds, as a non-numeric one does, and never shrinks `lines_changed`.
+#[test]
+fn negative_and_fractional_counts_fail_the_policy_and_hold() {
+    let sandbox = Sandbox::new();
+    let policy = sandbox.write(
+        "Astrixfile.ax",
+        "version = 1\n[[rule]]\nid = \"size\"\npolicy = \"lines_changed <= 400\"\nreason = \"large diffs need review\"\n",
+    );
+    let policy = policy.to_str().unwrap();
+    for (added, deleted, expected) in [
+        (
+            "500",
+            "-500",
+            "`diff.lines_deleted` is `-500`, a negative count",
+        ),
+        ("-5", "0", "`diff.lines_added` is `-5`, a negative count"),
+        (
+            "\"-5\"",
+            "0",
+            "`diff.lines_added` is `\"-5\"`, a negative count",
+        ),
+        (
+            "1.5",
+            "0",
+            "`diff.lines_added` is `1.5`, not a whole number",
+        ),
+        (
+            "1",
+            "2.5e-1",
+            "`diff.lines_deleted` is `2.5e-1`, not a whole number",
+        ),
+    ] {
+        let mut command = sandbox.astrix();
+        command.args(["evaluate", "--policy", policy, "--format", "json"]);
+        let intent = format!(
+            r#"{{"actor":{{"type":"human"}},"target":{{"env":"d"}},"modified_files":["a.rs"],"diff":{{"modifies_tests":"false","lines_added":{added},"lines_deleted":{deleted}}}}}"#
+        );
+        let output = run_with_stdin(command, &intent);
+        let decision = json(&output);
+        assert_eq!(
+            output.status.code(),
+            Some(3),
+            "{added} {deleted}: {decision}"
+        );
+        assert_eq!(decision["requires_approval"], true);
+        let reason = decision["reason"].as_str().unwrap();
+        assert!(reason.contains(expected), "{reason}");
+        assert!(
+            reason.contains("a count is a whole number of 0 or more"),
+            "{reason}"
+        );
+    }
+    // Whole numbers written with a fraction or an exponent are counts.
+    let mut command = sandbox.astrix();
+    command.args(["evaluate", "--policy", policy, "--format", "json"]);
+    let output = run_with_stdin(
+        command,
+        r#"{"actor":{"type":"human"},"target":{"env":"d"},"modified_files":["a.rs"],"diff":{"modifies_tests":"false","lines_added":1.0e2,"lines_deleted":-0}}"#,
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", json(&output));
+}
+
 #[test]
 fn boolean_modifies_tests_is_an_error_that_shows_the_fix() {
     let sandbox = Sandbox::new();

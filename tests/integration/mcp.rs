@@ -223,8 +223,11 @@ async fn lists_the_tools_with_inlined_schemas_and_annotations() {
     assert_eq!(annotations.read_only_hint, Some(false));
     assert_eq!(annotations.destructive_hint, Some(false));
     for (tool, properties) in [
-        (blast, json!(["modified_files", "base"])),
-        (run, json!(["modified_files", "base", "dry_run"])),
+        (blast, json!(["modified_files", "base", "limit", "offset"])),
+        (
+            run,
+            json!(["modified_files", "base", "dry_run", "timeout_seconds"]),
+        ),
     ] {
         let input = Value::Object((*tool.input_schema).clone());
         assert_eq!(input["additionalProperties"], false);
@@ -235,6 +238,142 @@ async fn lists_the_tools_with_inlined_schemas_and_annotations() {
     }
 
     settings(repo.path()).bind(|| insta::assert_json_snapshot!("mcp_tools", listed));
+    client.cancel().await.unwrap();
+}
+
+/// Where a schema is not portable: the JSON pointers of type arrays, `anyOf`/`oneOf`/`allOf`
+/// (of primitive types or not), `null` types, references, bare boolean schemas, arrays
+/// without `items`, objects without a `type`, and keywords outside the subset that
+/// OpenAPI-style function declarations and strict validators accept.
+fn portability_problems(schema: &Value, pointer: &str, problems: &mut Vec<String>) {
+    const PORTABLE: &[&str] = &[
+        "type",
+        "description",
+        "properties",
+        "required",
+        "items",
+        "enum",
+        "additionalProperties",
+        "default",
+    ];
+    let Value::Object(map) = schema else {
+        problems.push(format!("{pointer}: a bare `{schema}` schema"));
+        return;
+    };
+    match map.get("type") {
+        Some(Value::String(kind)) if kind == "null" => {
+            problems.push(format!("{pointer}: type `null`"));
+        }
+        Some(Value::String(kind)) if kind == "array" && !map.contains_key("items") => {
+            problems.push(format!("{pointer}: an array without `items`"));
+        }
+        Some(Value::String(_)) => {}
+        Some(other) => problems.push(format!("{pointer}: type `{other}`")),
+        None => problems.push(format!("{pointer}: no `type`")),
+    }
+    for (key, value) in map {
+        let here = format!("{pointer}/{key}");
+        match key.as_str() {
+            "properties" => {
+                for (name, property) in value.as_object().into_iter().flatten() {
+                    portability_problems(property, &format!("{here}/{name}"), problems);
+                }
+            }
+            "items" => portability_problems(value, &here, problems),
+            "additionalProperties" if value != &Value::Bool(false) => {
+                problems.push(format!("{here}: `{value}`"));
+            }
+            key if !PORTABLE.contains(&key) => problems.push(format!("{here}: not portable")),
+            _ => {}
+        }
+    }
+}
+
+/// Covers issue #20: every published schema is portable (no type arrays, no `anyOf` of
+/// types, no `minLength` narrowing the paths), while the server reads more than it
+/// publishes: a count as a decimal string, exactly.
+#[tokio::test]
+async fn published_schemas_are_portable() {
+    let repo = repository();
+    let client = connect(&repo).await;
+    let tools = client.list_all_tools().await.unwrap();
+    let mut problems = Vec::new();
+    for tool in &tools {
+        let input = Value::Object((*tool.input_schema).clone());
+        portability_problems(&input, &format!("{}/inputSchema", tool.name), &mut problems);
+        let output = Value::Object((*tool.output_schema.clone().unwrap()).clone());
+        portability_problems(
+            &output,
+            &format!("{}/outputSchema", tool.name),
+            &mut problems,
+        );
+    }
+    assert_eq!(problems, Vec::<String>::new());
+    let evaluate = Value::Object((*tool(&tools, "astrix_evaluate_policy").input_schema).clone());
+    let diff = &evaluate["properties"]["intent"]["properties"]["diff"]["properties"];
+    for count in [
+        "lines_added",
+        "lines_deleted",
+        "binary_files",
+        "bytes_added",
+        "tests_removed",
+        "test_skips_added",
+        "assertions_removed",
+        "impacted_components",
+    ] {
+        assert_eq!(diff[count]["type"], "integer", "{count}");
+    }
+    let described = evaluate["properties"]["intent"]["properties"]["diff"]["description"]
+        .as_str()
+        .unwrap();
+    assert!(described.contains("as a decimal string"), "{described}");
+    // The server still rejects an empty path, which the schema no longer narrows.
+    let result = call(
+        &client,
+        "astrix_evaluate_policy",
+        json!({"intent": {"actor": {"type": "human"}, "target": {"env": "d"}, "modified_files": [""], "diff": {"modifies_tests": "false"}}}),
+    )
+    .await;
+    assert_eq!(result.is_error, Some(true), "{result:?}");
+    assert!(
+        text(&result).starts_with("invalid input at `intent.modified_files[0]`: an empty path"),
+        "{}",
+        text(&result)
+    );
+    client.cancel().await.unwrap();
+}
+
+/// Covers issue #20: over MCP too, a negative or fractional count fails the policy that
+/// reads it: `lines_deleted: -500` does not make a 500-line agent change allowed.
+#[tokio::test]
+async fn counts_that_are_not_counts_are_held() {
+    let repo = repository();
+    let client = connect(&repo).await;
+    for (diff, expected) in [
+        (
+            json!({"modifies_tests": "false", "lines_added": 500, "lines_deleted": -500}),
+            "`diff.lines_deleted` is `-500`, a negative count",
+        ),
+        (
+            json!({"modifies_tests": "false", "lines_added": -5, "lines_deleted": 0}),
+            "`diff.lines_added` is `-5`, a negative count",
+        ),
+        (
+            json!({"modifies_tests": "false", "lines_added": 1.5, "lines_deleted": 0}),
+            "`diff.lines_added` is `1.5`, not a whole number",
+        ),
+        (
+            json!({"modifies_tests": "false", "lines_added": "-1", "lines_deleted": 0}),
+            "`diff.lines_added` is `\"-1\"`, a negative count",
+        ),
+    ] {
+        let decision = decide(&client, intent("autonomous_llm", "staging", diff)).await;
+        assert_eq!(decision["allowed"], false, "{decision}");
+        assert_eq!(decision["requires_approval"], true, "{decision}");
+        let reason = decision["reason"].as_str().unwrap();
+        assert!(reason.starts_with("[agent-diff-size]"), "{reason}");
+        assert!(reason.contains(expected), "{reason}");
+    }
     client.cancel().await.unwrap();
 }
 
@@ -577,6 +716,95 @@ async fn blast_radius_of_named_staged_and_committed_changes() {
     client.cancel().await.unwrap();
 }
 
+/// Covers issue #20: what a tool returns is bounded. A page of the affected components
+/// (`limit`, `offset`), the first 50 entries of each file list and 10 reasons of each
+/// component, the counts of everything, and a summary that says how to ask for more.
+#[tokio::test]
+async fn blast_radius_is_bounded_and_pages() {
+    let repo = components();
+    let client = connect(&repo).await;
+    let mut files: Vec<String> = (0..300).map(|n| format!("core/f{n:03}.txt")).collect();
+    files.extend((0..120).map(|n| format!("docs/d{n:03}.md")));
+    let first = structured(
+        &client,
+        "astrix_get_blast_radius",
+        json!({"modified_files": files, "limit": 1}),
+    )
+    .await;
+    assert_eq!(first["changed_files"].as_array().unwrap().len(), 50);
+    assert_eq!(first["changed_files"][0], "core/f000.txt");
+    assert_eq!(first["changed_files_count"], 420);
+    assert_eq!(first["unowned_files"].as_array().unwrap().len(), 50);
+    assert_eq!(first["unowned_files_count"], 120);
+    assert_eq!(first["all_reasons"].as_array().unwrap().len(), 10);
+    assert_eq!(first["all_reasons_count"], 120);
+    // Everything is affected (unowned files), in name order.
+    assert_eq!(affected(&first), ["app"]);
+    assert_eq!(
+        first["components"][0]["reasons"].as_array().unwrap().len(),
+        10
+    );
+    assert!(
+        first["components"][0]["reasons_count"].as_u64().unwrap() >= 120,
+        "{first}"
+    );
+    assert_eq!(first["affected_count"], 2);
+    assert_eq!(first["next_offset"], 1);
+    assert_eq!(first["truncated"], true);
+    let summary = first["summary"].as_str().unwrap();
+    assert!(
+        summary.starts_with("2 of 2 components affected by 420 changed files (every component); components 1 to 1 shown; call again with `offset: 1`"),
+        "{summary}"
+    );
+    let size = serde_json::to_string(&first).unwrap().len();
+    assert!(size < 20_000, "{size} bytes");
+
+    let second = structured(
+        &client,
+        "astrix_get_blast_radius",
+        json!({"modified_files": files, "limit": 1, "offset": 1}),
+    )
+    .await;
+    assert_eq!(affected(&second), ["core"]);
+    assert_eq!(second.get("next_offset"), None);
+    let past = structured(
+        &client,
+        "astrix_get_blast_radius",
+        json!({"modified_files": files, "offset": 5}),
+    )
+    .await;
+    assert_eq!(affected(&past), Vec::<&str>::new());
+    assert!(
+        past["summary"]
+            .as_str()
+            .unwrap()
+            .contains("none shown from `offset: 5`"),
+        "{past}"
+    );
+
+    // A small change is whole, and says so.
+    let whole = structured(
+        &client,
+        "astrix_get_blast_radius",
+        json!({"modified_files": ["core/lib.txt"]}),
+    )
+    .await;
+    assert_eq!(whole["truncated"], false);
+    assert_eq!(
+        whole["summary"],
+        "2 of 2 components affected by 1 changed files"
+    );
+
+    let result = call(&client, "astrix_get_blast_radius", json!({"limit": 0})).await;
+    assert_eq!(result.is_error, Some(true), "{result:?}");
+    assert!(
+        text(&result).starts_with("invalid input at `limit`: 0 is outside 1 to 500"),
+        "{}",
+        text(&result)
+    );
+    client.cancel().await.unwrap();
+}
+
 #[tokio::test]
 async fn blast_radius_errors_are_in_band() {
     let repo = components();
@@ -633,13 +861,16 @@ async fn impacted_tests_dry_run_lists_and_runs_nothing() {
     assert_eq!(
         listed,
         json!({
+            "summary": "dry run: 2 test commands would run",
             "schema_version": 1,
             "dry_run": true,
             "tests": [
                 {"component": "core", "command": "echo core tests ok"},
                 {"component": "app", "command": "echo app tests; echo app broke >&2; exit 3"},
             ],
+            "tests_count": 2,
             "untested": [],
+            "untested_count": 0,
         })
     );
     client.cancel().await.unwrap();
@@ -762,11 +993,18 @@ fn wait_for_pid(root: &std::path::Path) -> String {
     }
 }
 
+/// Whether process `pid` runs (a zombie that nobody has reaped yet does not).
+fn runs(pid: &str) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|stat| {
+        stat.rsplit_once(')')
+            .is_some_and(|(_, rest)| !rest.trim_start().starts_with('Z'))
+    })
+}
+
 /// Waits until process `pid` is gone.
 fn wait_until_gone(pid: &str, what: &str) {
-    let proc = std::path::PathBuf::from(format!("/proc/{pid}"));
     let since = Instant::now();
-    while proc.exists() {
+    while runs(pid) {
         assert!(
             since.elapsed() < Duration::from_secs(10),
             "the test process {pid} still runs after {what}"
@@ -848,4 +1086,401 @@ fn a_session_that_ends_during_a_run_kills_the_test() {
     };
     assert!(status.success(), "{status:?}");
     wait_until_gone(&pid, "the session ended");
+}
+
+/// A repository whose one component's test is not a simple command: `sh` forks for it, and
+/// the inner shell writes its process id to `pid` and becomes `sleep 30`, a grandchild of
+/// the server that killing `sh` alone would leave running.
+fn forking_component() -> TestRepo {
+    let repo = TestRepo::new();
+    repo.write(
+        "Astrixfile.ax",
+        r#"version = 1
+
+[impact]
+discover = false
+
+[[component]]
+name = "slow"
+paths = ["slow/**"]
+test = "echo starting; sh -c 'echo $$ > pid; exec sleep 30'; echo never"
+"#,
+    );
+    repo.write("slow/a.txt", "a\n");
+    repo.git(&["add", "-A"]);
+    repo.git(&["commit", "-q", "-m", "init"]);
+    repo
+}
+
+/// Covers issue #20: cancelling a run ends the test's whole process group, so no test keeps
+/// running with PPID 1.
+#[tokio::test]
+async fn cancelling_a_run_leaves_no_orphaned_test() {
+    let repo = forking_component();
+    let client = connect(&repo).await;
+    let params = CallToolRequestParams::new("astrix_run_impacted_tests")
+        .with_arguments(object(json!({"modified_files": ["slow/a.txt"]})));
+    let handle = client
+        .send_cancellable_request(
+            ClientRequest::CallToolRequest(Request::new(params)),
+            PeerRequestOptions::no_options(),
+        )
+        .await
+        .unwrap();
+    let root = repo.path().to_path_buf();
+    let pid = tokio::task::spawn_blocking(move || wait_for_pid(&root))
+        .await
+        .unwrap();
+    assert!(runs(&pid));
+    handle.cancel(Some("test".to_owned())).await.unwrap();
+    tokio::task::spawn_blocking(move || wait_until_gone(&pid, "the cancellation"))
+        .await
+        .unwrap();
+    client.cancel().await.unwrap();
+}
+
+/// Covers issue #20: a session that ends (stdin closes) during a run ends the test's whole
+/// process group before the server exits.
+#[test]
+fn a_session_that_ends_during_a_run_leaves_no_orphaned_test() {
+    let repo = forking_component();
+    let mut child = repo
+        .command(ASTRIX)
+        .arg("mcp")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    for message in [
+        json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+            "protocolVersion": "2025-06-18", "capabilities": {},
+            "clientInfo": {"name": "raw", "version": "0"}}}),
+        json!({"jsonrpc": "2.0", "method": "notifications/initialized"}),
+        json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {
+            "name": "astrix_run_impacted_tests",
+            "arguments": {"modified_files": ["slow/a.txt"]}}}),
+    ] {
+        writeln!(stdin, "{message}").unwrap();
+    }
+    let pid = wait_for_pid(repo.path());
+    drop(stdin);
+    let started = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "astrix mcp did not exit after stdin closed"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert!(status.success(), "{status:?}");
+    wait_until_gone(&pid, "the session ended");
+}
+
+/// Covers issue #20: the run's time limit stops the running test (its whole process group)
+/// and says so; it is a result, not a tool error.
+#[tokio::test]
+async fn a_run_past_its_time_limit_stops_and_says_so() {
+    let repo = forking_component();
+    let client = connect(&repo).await;
+    let started = Instant::now();
+    let ran = structured(
+        &client,
+        "astrix_run_impacted_tests",
+        json!({"modified_files": ["slow/a.txt"], "timeout_seconds": 1}),
+    )
+    .await;
+    assert!(started.elapsed() < Duration::from_secs(15), "{ran}");
+    assert_eq!(ran["timed_out"], true, "{ran}");
+    assert_eq!(ran["passed"], false, "{ran}");
+    let result = &ran["results"][0];
+    assert_eq!(result["timed_out"], true, "{ran}");
+    assert_eq!(result.get("exit_code"), None, "{ran}");
+    assert_eq!(result["output_tail"], "starting", "{ran}");
+    let pid = std::fs::read_to_string(repo.path().join("pid")).unwrap();
+    wait_until_gone(pid.trim(), "the time limit");
+
+    let result = call(
+        &client,
+        "astrix_run_impacted_tests",
+        json!({"modified_files": ["slow/a.txt"], "timeout_seconds": 0}),
+    )
+    .await;
+    assert_eq!(result.is_error, Some(true), "{result:?}");
+    assert!(
+        text(&result).starts_with("invalid input at `timeout_seconds`: 0 is outside 1 to 3600"),
+        "{}",
+        text(&result)
+    );
+    client.cancel().await.unwrap();
+}
+
+/// `astrix mcp` driven over the raw wire: lines in, JSON-RPC messages out.
+struct RawSession {
+    child: std::process::Child,
+    stdin: Option<std::process::ChildStdin>,
+    lines: std::sync::mpsc::Receiver<String>,
+}
+
+impl RawSession {
+    /// Starts the server in `repo` and completes the initialisation.
+    fn start(repo: &TestRepo) -> Self {
+        let mut child = repo
+            .command(ASTRIX)
+            .arg("mcp")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let stdout = BufReader::new(child.stdout.take().unwrap());
+        let (sender, lines) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            for line in stdout.lines() {
+                let Ok(line) = line else { break };
+                if sender.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut session = Self {
+            stdin: child.stdin.take(),
+            child,
+            lines,
+        };
+        session.send(
+            json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
+            "protocolVersion": "2025-06-18", "capabilities": {},
+            "clientInfo": {"name": "raw", "version": "0"}}})
+            .to_string()
+            .as_bytes(),
+        );
+        assert_eq!(session.next()["id"], 0);
+        session.send(br#"{"jsonrpc": "2.0", "method": "notifications/initialized"}"#);
+        session
+    }
+
+    fn send(&mut self, line: &[u8]) {
+        let stdin = self.stdin.as_mut().unwrap();
+        stdin.write_all(line).unwrap();
+        stdin.write_all(b"\n").unwrap();
+        stdin.flush().unwrap();
+    }
+
+    /// The next message, within 20 seconds.
+    fn next(&mut self) -> Value {
+        let line = self
+            .lines
+            .recv_timeout(Duration::from_secs(20))
+            .expect("an answer within 20 s");
+        serde_json::from_str(&line).unwrap_or_else(|_| panic!("not JSON: {line}"))
+    }
+
+    /// Whether a message arrives within `wait`.
+    fn quiet_for(&mut self, wait: Duration) -> bool {
+        self.lines.recv_timeout(wait).is_err()
+    }
+
+    /// Closes stdin and returns the exit status, within 20 seconds.
+    fn finish(mut self) -> std::process::ExitStatus {
+        drop(self.stdin.take());
+        let started = Instant::now();
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                return status;
+            }
+            assert!(
+                started.elapsed() < Duration::from_secs(20),
+                "astrix mcp did not exit"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+}
+
+/// Covers issue #20: every malformed message that has an answer gets it (JSON-RPC's code, an
+/// `id` as JSON-RPC says, and what to fix); notifications get none; the session goes on.
+#[test]
+fn protocol_errors_are_answered_and_the_session_goes_on() {
+    let repo = repository();
+    let mut session = RawSession::start(&repo);
+    let tools =
+        "`astrix_evaluate_policy`, `astrix_get_blast_radius` and `astrix_run_impacted_tests`";
+    let cases: [(&[u8], Value, i64, &str); 13] = [
+        (b"not json", Value::Null, -32700, "parse error: the line is not JSON"),
+        (b"\xff\xfe{\"id\": 1}", Value::Null, -32700, "not UTF-8"),
+        (br#"[{"jsonrpc":"2.0","id":1,"method":"ping"}]"#, Value::Null, -32600, "batches"),
+        (br#"{"jsonrpc":"2.0","id":12345678901234567890123,"method":"ping"}"#, json!(1.234_567_890_123_456_8e22), -32600, "integer id from -2^63 to 2^63 - 1"),
+        (br#"{"jsonrpc":"2.0","id":{"a":1},"method":"ping"}"#, Value::Null, -32600, "`id` is `{\"a\":1}`"),
+        (br#"{"jsonrpc":"2.0","id":2,"method":"tools/call"}"#, json!(2), -32602, "`tools/call` needs `params`"),
+        (br#"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":[]}"#, json!(3), -32602, "`tools/call` needs `params`"),
+        (br#"{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":true}}"#, json!(4), -32602, "`params.name` is `true`"),
+        (br#"{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"astrix_evaluate_policy","arguments":"x"}}"#, json!(5), -32602, "`params.arguments` is `\"x\"`"),
+        (br#"{"jsonrpc":"2.0","id":"six","method":"tools/call","params":{"name":"evaluate_policy","arguments":{}}}"#, json!("six"), -32602, "unknown tool `evaluate_policy`; did you mean `astrix_evaluate_policy`? the tools are"),
+        (br#"{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"rm_rf","arguments":{}}}"#, json!(7), -32602, tools),
+        (br#"{"jsonrpc":"2.0","id":8,"method":"tools/list","params":7}"#, json!(8), -32602, "the params of `tools/list`"),
+        (br#"{"jsonrpc":"2.0","id":9,"method":"tasks/run"}"#, json!(9), -32601, "method not found: `tasks/run`"),
+    ];
+    for (line, id, code, needle) in cases {
+        session.send(line);
+        let answer = session.next();
+        let shown = String::from_utf8_lossy(line);
+        assert_eq!(answer["jsonrpc"], "2.0", "{shown}: {answer}");
+        assert_eq!(answer["id"], id, "{shown}: {answer}");
+        assert_eq!(answer["error"]["code"], code, "{shown}: {answer}");
+        let message = answer["error"]["message"].as_str().unwrap();
+        assert!(message.contains(needle), "{shown}: {message}");
+    }
+    // Notifications are never answered: a malformed one, and the cancellation of a request
+    // that does not exist.
+    session.send(
+        br#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":999}}"#,
+    );
+    session.send(br#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":"x"}"#);
+    session.send(br#"{"jsonrpc":"2.0","method":"notifications/whatever"}"#);
+    assert!(session.quiet_for(Duration::from_millis(500)));
+    // The session goes on.
+    session.send(
+        json!({"jsonrpc": "2.0", "id": 10, "method": "tools/call", "params": {
+            "name": "astrix_evaluate_policy",
+            "arguments": {"intent": intent("autonomous_llm", "production", json!({"modifies_tests": "false"}))}}})
+        .to_string()
+        .as_bytes(),
+    );
+    let answer = session.next();
+    assert_eq!(answer["id"], 10);
+    assert_eq!(
+        answer["result"]["structuredContent"]["denied"], true,
+        "{answer}"
+    );
+    // Half a line, then the end of the input: nothing is answered, and the server exits.
+    session
+        .stdin
+        .as_mut()
+        .unwrap()
+        .write_all(br#"{"jsonrpc":"2.0","id":11,"#)
+        .unwrap();
+    assert!(session.finish().success());
+}
+
+/// The dotted paths of the required fields of an object schema (`intent.actor.type`).
+fn required_fields(schema: &Value, prefix: &str, fields: &mut Vec<String>) {
+    for name in schema["required"].as_array().into_iter().flatten() {
+        let name = name.as_str().unwrap();
+        let path = if prefix.is_empty() {
+            name.to_owned()
+        } else {
+            format!("{prefix}.{name}")
+        };
+        let property = &schema["properties"][name];
+        if property["required"].is_array() {
+            required_fields(property, &path, fields);
+        } else {
+            fields.push(path);
+        }
+    }
+}
+
+/// Covers issue #20: each description is at most 600 characters, names its siblings and its
+/// required fields (or says it has none), and says how errors read.
+#[tokio::test]
+async fn descriptions_are_short_and_name_the_required_fields_and_siblings() {
+    let repo = repository();
+    let client = connect(&repo).await;
+    let tools = client.list_all_tools().await.unwrap();
+    let names: Vec<String> = tools.iter().map(|tool| tool.name.to_string()).collect();
+    for tool in &tools {
+        let description = tool.description.as_deref().unwrap();
+        assert!(
+            description.chars().count() <= 600,
+            "{}: {} characters",
+            tool.name,
+            description.chars().count()
+        );
+        let mut fields = Vec::new();
+        required_fields(
+            &Value::Object((*tool.input_schema).clone()),
+            "",
+            &mut fields,
+        );
+        if fields.is_empty() {
+            assert!(description.contains("No required fields"), "{}", tool.name);
+        }
+        for field in fields {
+            assert!(
+                description.contains(&field),
+                "{}: `{field}` not named",
+                tool.name
+            );
+        }
+        for sibling in names.iter().filter(|name| **name != tool.name) {
+            assert!(
+                description.contains(sibling.as_str()),
+                "{} does not name {sibling}",
+                tool.name
+            );
+        }
+        assert!(description.contains("error"), "{}", tool.name);
+    }
+    let find = |name: &str| {
+        tool(&tools, name)
+            .description
+            .as_deref()
+            .unwrap()
+            .to_owned()
+    };
+    assert!(find("astrix_get_blast_radius").contains("With nothing staged"));
+    let run = find("astrix_run_impacted_tests");
+    assert!(
+        run.contains("After timeout_seconds (600 by default)") && run.contains("timed_out"),
+        "{run}"
+    );
+    client.cancel().await.unwrap();
+}
+
+/// A client that stops the server with SIGTERM during a run: the server ends the test's
+/// whole process group (which no longer shares the server's) before it exits.
+#[test]
+fn a_server_stopped_by_sigterm_during_a_run_leaves_no_orphaned_test() {
+    let repo = forking_component();
+    let mut child = repo
+        .command(ASTRIX)
+        .arg("mcp")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    for message in [
+        json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+            "protocolVersion": "2025-06-18", "capabilities": {},
+            "clientInfo": {"name": "raw", "version": "0"}}}),
+        json!({"jsonrpc": "2.0", "method": "notifications/initialized"}),
+        json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {
+            "name": "astrix_run_impacted_tests",
+            "arguments": {"modified_files": ["slow/a.txt"]}}}),
+    ] {
+        writeln!(stdin, "{message}").unwrap();
+    }
+    let pid = wait_for_pid(repo.path());
+    let killed = std::process::Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let started = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "astrix mcp did not exit on SIGTERM"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    wait_until_gone(&pid, "SIGTERM stopped the server");
+    drop(stdin);
 }

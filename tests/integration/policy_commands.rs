@@ -128,6 +128,49 @@ expect = "allow"
     );
 }
 
+/// Covers issue #20: in `[[test]]` cases too, a negative or fractional count fails the
+/// policy that reads it, so a case expecting `allow` from `lines_deleted = -500` fails.
+#[test]
+fn test_cases_hold_on_counts_that_are_not_counts() {
+    let sandbox = Sandbox::new();
+    sandbox.write(
+        "Astrixfile.ax",
+        r#"version = 1
+
+[[rule]]
+id = "size"
+policy = "lines_changed <= 400"
+reason = "large diffs need review"
+
+[[test]]
+name = "a negative count is held"
+intent = { actor = { type = "autonomous_llm" }, target = { env = "d" }, modified_files = ["a.rs"], diff = { modifies_tests = "false", lines_added = 500, lines_deleted = -500 } }
+expect = "require_approval"
+
+[[test]]
+name = "a fractional count is held"
+intent = { actor = { type = "autonomous_llm" }, target = { env = "d" }, modified_files = ["a.rs"], diff = { modifies_tests = "false", lines_added = 1.5, lines_deleted = 0 } }
+expect = "require_approval"
+
+[[test]]
+name = "a negative count does not make a large change allowed"
+intent = { actor = { type = "autonomous_llm" }, target = { env = "d" }, modified_files = ["a.rs"], diff = { modifies_tests = "false", lines_added = 500, lines_deleted = -200 } }
+expect = "allow"
+"#,
+    );
+    let output = sandbox
+        .astrix()
+        .args(["test", "--format", "json", "Astrixfile.ax"])
+        .output()
+        .unwrap();
+    let value: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(output.status.code(), Some(1), "{value:#}");
+    assert_eq!(value["passed"], 2, "{value:#}");
+    assert_eq!(value["failed"], 1, "{value:#}");
+    let text = value.to_string();
+    assert!(text.contains("a negative count"), "{value:#}");
+}
+
 #[test]
 fn test_as_json() {
     let sandbox = Sandbox::new();

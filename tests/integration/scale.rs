@@ -205,8 +205,8 @@ fn deeply_nested_intents_are_errors_or_fail_the_policy() {
 }
 
 /// MCP reads JSON-RPC with `serde_json`'s recursion limit (128): a message nested deeper is
-/// unparsable, which rmcp (like the other official SDKs) drops without an answer; the
-/// server neither crashes nor stops serving.
+/// unparsable, and answered as a parse error (−32700, `id: null`, issue #20); the server
+/// neither crashes nor stops serving.
 #[test]
 fn mcp_survives_a_deeply_nested_message() {
     let repo = repo_with_policy(HOLD_POLICY);
@@ -235,15 +235,22 @@ fn mcp_survives_a_deeply_nested_message() {
         .lines()
         .map(|line| serde_json::from_str(&line.unwrap()).unwrap())
         .collect();
-    let ids: Vec<u64> = answers.iter().map(|a| a["id"].as_u64().unwrap()).collect();
-    assert_eq!(ids, [1, 3, 4], "{answers:#?}");
+    let ids: Vec<&serde_json::Value> = answers.iter().map(|a| &a["id"]).collect();
+    assert_eq!(
+        ids,
+        [&1.into(), &serde_json::Value::Null, &3.into(), &4.into()],
+        "{answers:#?}"
+    );
+    assert_eq!(answers[1]["error"]["code"], -32700, "{answers:#?}");
+    let message = answers[1]["error"]["message"].as_str().unwrap();
+    assert!(message.contains("recursion limit exceeded"), "{message}");
     // 100 levels parse, and are no number: the policy fails and holds.
     assert_eq!(
-        answers[1]["result"]["structuredContent"]["requires_approval"],
+        answers[2]["result"]["structuredContent"]["requires_approval"],
         true
     );
-    assert_eq!(answers[1]["result"]["structuredContent"]["allowed"], false);
-    assert_eq!(answers[2]["result"]["structuredContent"]["allowed"], true);
+    assert_eq!(answers[2]["result"]["structuredContent"]["allowed"], false);
+    assert_eq!(answers[3]["result"]["structuredContent"]["allowed"], true);
 }
 
 // ---------------------------------------------------------------------------------------
