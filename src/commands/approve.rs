@@ -12,7 +12,7 @@ use anyhow::{Context as _, bail};
 use crate::approvals::{Approval, ApprovalKey, ApprovalStore};
 use crate::cli::{ApproveArgs, Format};
 use crate::context::Context;
-use crate::env::AGENT_MARKERS;
+use crate::env::{AGENT_MARKERS, EnvSnapshot};
 use crate::exit::ExitStatus;
 use crate::gate::{
     JudgeOptions, Judgement, astrix_dir, branch::judge_proposed_move, holds_for_any_actor,
@@ -55,6 +55,8 @@ pub fn run(args: &ApproveArgs, ctx: &mut Context<'_>) -> anyhow::Result<ExitStat
     if judgement.change.files.is_empty() {
         bail!("nothing is staged; `git add` the change to approve first");
     }
+    // Before anything is shown or asked: an answer that cannot be recorded is not asked for.
+    let (name, email) = identity(&repo, &ctx.env)?;
     let holds = holds_for_any_actor(&judgement);
     if !show(&judgement, &holds, ctx)? {
         return Ok(ExitStatus::Allowed);
@@ -75,7 +77,6 @@ pub fn run(args: &ApproveArgs, ctx: &mut Context<'_>) -> anyhow::Result<ExitStat
         writeln!(ctx.stdout, "not approved")?;
         return Ok(ExitStatus::Denied);
     }
-    let (name, email) = identity(&repo)?;
     let now = now_unix();
     let expires = now.saturating_add(i64::try_from(ttl.as_secs()).unwrap_or(i64::MAX));
     let approval = approval_of(
@@ -110,6 +111,7 @@ fn approve_move(
 ) -> anyhow::Result<ExitStatus> {
     let proposed = judge_proposed_move(&ctx.cwd, &ctx.env, branch, tip)?;
     let repo = &proposed.repo;
+    let (name, email) = identity(repo, &ctx.env)?;
     if proposed.judged.is_empty() {
         writeln!(
             ctx.stdout,
@@ -156,7 +158,6 @@ no rule holds what `{branch}` would gain, for any actor; there is nothing to app
         )?;
         return Ok(ExitStatus::Allowed);
     }
-    let (name, email) = identity(repo)?;
     let ttl = held[0].0.policy.loaded.policy.approval_ttl;
     let now = now_unix();
     let expires = now.saturating_add(i64::try_from(ttl.as_secs()).unwrap_or(i64::MAX));
@@ -242,15 +243,17 @@ fn approval_of(
     ))
 }
 
-/// Who approves: the identity git would record.
-fn identity(repo: &crate::git::Repository) -> anyhow::Result<(String, String)> {
-    let identity = repo.user_identity();
-    let (Some(name), Some(email)) = (identity.name, identity.email) else {
-        bail!(
-            "git does not know who you are; set `git config user.name` and `git config user.email`, then approve again"
-        );
-    };
-    Ok((name, email))
+/// Who approves: the identity git would record as the committer of a commit made now.
+fn identity(repo: &crate::git::Repository, env: &EnvSnapshot) -> anyhow::Result<(String, String)> {
+    match repo.committer_identity(env)? {
+        Ok(identity) => Ok(identity),
+        Err(said) => bail!(
+            "git does not know who you are, and an approval records who gave it (git says: {said}); \
+             set it as you would for a commit — `git config user.name \"Your Name\"` and \
+             `git config user.email you@example.com` (add `--global` for every repository), or \
+             `GIT_COMMITTER_NAME` and `GIT_COMMITTER_EMAIL` — then run `astrix approve` again"
+        ),
+    }
 }
 
 /// Reads the answer: `y` or `yes`, in any case.

@@ -293,8 +293,15 @@ pub(crate) fn astrix_at(dir: &Path, env: &[(&str, &str)]) -> Command {
     command
 }
 
-/// `astrix approve args` in `dir` at a pseudo-terminal, with `answer` typed in.
+/// `astrix approve args` in `dir` at a pseudo-terminal, with `answer` typed in. The approver
+/// is the person the repository's configuration names (`user.name`): the isolated
+/// environment's committer variables, which git would prefer, are for the commits.
 pub(crate) fn approve_at(dir: &Path, args: &[&str], answer: &str) -> Output {
+    approve_as(dir, args, answer, &[])
+}
+
+/// Like [`approve_at`], with `env` added to the approver's environment.
+pub(crate) fn approve_as(dir: &Path, args: &[&str], answer: &str, env: &[(&str, &str)]) -> Output {
     let mut line = shell_quote(ASTRIX);
     line.push_str(" approve");
     for arg in args {
@@ -302,8 +309,17 @@ pub(crate) fn approve_at(dir: &Path, args: &[&str], answer: &str) -> Output {
         line.push_str(&shell_quote(arg));
     }
     let mut command = isolated("script", dir);
+    for name in [
+        "GIT_COMMITTER_NAME",
+        "GIT_COMMITTER_EMAIL",
+        "GIT_AUTHOR_NAME",
+        "GIT_AUTHOR_EMAIL",
+    ] {
+        command.env_remove(name);
+    }
     command
         .env("NO_COLOR", "1")
+        .envs(env.iter().copied())
         .args(["-qec", &line, "/dev/null"]);
     output_with_stdin(command, answer.as_bytes())
 }
@@ -1691,6 +1707,73 @@ fn a_human_approval_at_a_terminal_lets_the_same_commit_through() {
     assert_eq!(entry["decision"], "require_approval");
     assert_eq!(entry["allowed"], true);
     assert!(entry["approval"].as_str().unwrap().contains(&id));
+}
+
+/// The approver is who git would record as a commit's committer (`git var
+/// GIT_COMMITTER_IDENT`), and an approver git does not know is told so before anything is
+/// shown or asked. Covers issue 22.
+#[test]
+fn the_approver_is_the_identity_git_commits_with_and_is_checked_before_asking() {
+    let gate = Gate::new();
+    gate.git(&["switch", "-q", "-c", "feature"]);
+    gate.git(&["config", "--unset", "user.name"]);
+    gate.git(&["config", "--unset", "user.email"]);
+    // git is not to guess from the machine's user and host.
+    gate.git(&["config", "user.useConfigOnly", "true"]);
+    gate.write("tests/t.rs", "#[test]\nfn one() {}\n");
+    gate.git(&["add", "tests/t.rs"]);
+
+    let output = approve_at(&gate.root, &[], "y\n");
+    let text = stdout(&output);
+    assert_eq!(output.status.code(), Some(2), "{text}");
+    for expected in [
+        "error: git does not know who you are",
+        "no email was given and auto-detection is disabled",
+        "`git config user.name \"Your Name\"`",
+        "`git config user.email you@example.com`",
+        "`GIT_COMMITTER_NAME` and `GIT_COMMITTER_EMAIL`",
+        "then run `astrix approve` again",
+    ] {
+        assert!(text.contains(expected), "{expected:?} in:\n{text}");
+    }
+    for unexpected in ["astrix approve: the staged change", "[y/N]"] {
+        assert!(!text.contains(unexpected), "{unexpected:?} in:\n{text}");
+    }
+    let output = gate.astrix(HUMAN, &["approve", "--list"]);
+    assert_eq!(stdout(&output), "no approvals recorded\n");
+
+    // What git itself honours: the committer variables, and `EMAIL` for the address (which
+    // `user.useConfigOnly` refuses, as git does).
+    gate.git(&["config", "--unset", "user.useConfigOnly"]);
+    let output = approve_as(
+        &gate.root,
+        &[],
+        "y\n",
+        &[
+            ("GIT_COMMITTER_NAME", "Env Approver"),
+            ("EMAIL", "env@example.com"),
+        ],
+    );
+    let text = stdout(&output);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    let id = approval_id(&text);
+    let output = gate.astrix(HUMAN, &["approve", "--list"]);
+    assert!(
+        stdout(&output).starts_with(&format!("{id}  Env Approver <env@example.com>  ")),
+        "{}",
+        stdout(&output)
+    );
+
+    // `astrix approve --branch` asks the same question first.
+    gate.git(&["config", "user.useConfigOnly", "true"]);
+    let output = approve_at(&gate.root, &["--branch", "main", "--tip", "feature"], "y\n");
+    let text = stdout(&output);
+    assert_eq!(output.status.code(), Some(2), "{text}");
+    assert!(
+        text.contains("error: git does not know who you are"),
+        "{text}"
+    );
+    assert!(!text.contains("[y/N]"), "{text}");
 }
 
 #[test]
