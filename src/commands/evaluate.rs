@@ -119,7 +119,7 @@ fn resolve_policy(
     ctx: &Context<'_>,
 ) -> anyhow::Result<(LoadedPolicy, Option<Diagnostics>)> {
     if let Some(path) = &args.policy {
-        return Ok((source::from_file(path)?, None));
+        return Ok((source::from_file(path, source::FileOrigin::Named)?, None));
     }
     repository_policy(&ctx.cwd, &ctx.env)
 }

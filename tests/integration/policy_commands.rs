@@ -206,3 +206,64 @@ fn intent_and_decision_schemas() {
         sandbox.astrix().args(["schema", "decision"])
     );
 }
+
+/// With no file named and none in the repository, `validate` checks the built-in default
+/// policy, as `test` runs its cases: both use what the gate would use. Covers issue 22.
+#[test]
+fn validate_without_a_policy_file_checks_the_built_in_default() {
+    let sandbox = Sandbox::new();
+    sandbox.git(&["init", "-q", "-b", "main"]);
+    let output = sandbox.astrix().arg("validate").output().unwrap();
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    assert!(
+        text.starts_with(
+            "the built-in default policy (there is no Astrixfile.ax here; `astrix init` writes it) is valid: "
+        ),
+        "{text}"
+    );
+    let output = sandbox
+        .astrix()
+        .args(["validate", "--format", "json"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    let value: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(value["valid"], true);
+    assert_eq!(value["file"], "<built-in default policy>");
+    assert_eq!(value["errors"], 0);
+    // A file that is named must exist: that is not a fallback.
+    let output = sandbox
+        .astrix()
+        .args(["validate", "Astrixfile.ax"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+}
+
+/// `astrix test` without a path says which file it found, and that it is the file on
+/// disk, not one named on the command line. Covers issue 22.
+#[test]
+fn test_names_the_file_it_found_in_the_work_tree() {
+    let sandbox = Sandbox::new();
+    sandbox.git(&["init", "-q", "-b", "main"]);
+    let init = sandbox.astrix().arg("init").output().unwrap();
+    assert_eq!(init.status.code(), Some(0));
+    std::fs::create_dir(sandbox.path().join("sub")).unwrap();
+    let output = sandbox
+        .astrix()
+        .arg("test")
+        .current_dir(sandbox.path().join("sub"))
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    let first = text.lines().next().unwrap_or_default();
+    assert!(
+        first.ends_with(
+            "Astrixfile.ax` (the work tree's file as it is on disk; the gate reads the committed one)"
+        ),
+        "{first}"
+    );
+    assert!(!text.contains("named on the command line"), "{text}");
+}
