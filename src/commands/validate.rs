@@ -26,8 +26,7 @@ pub fn run(args: &ValidateArgs, ctx: &mut Context<'_>) -> anyhow::Result<ExitSta
                 .unwrap_or_else(|| default_policy_path(&ctx.cwd));
             let label = path.display().to_string();
             let bytes = crate::gate::source::read_policy_file(&path)?;
-            let loaded =
-                policy::decode(&label, bytes).and_then(|text| policy::load(&label, &text));
+            let loaded = policy::decode(&label, bytes).and_then(|text| policy::load(&label, &text));
             (label, loaded)
         }
     };
