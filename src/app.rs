@@ -62,6 +62,7 @@ pub fn run_with(cli: Cli, ctx: &mut Context<'_>) -> ExitStatus {
         Command::Init(args) => commands::init::run(&args, ctx),
         Command::Schema(args) => commands::schema::run(&args, ctx),
         Command::Completions(args) => commands::completions::run(&args, ctx),
+        Command::Docs(args) => commands::docs::run(&args, ctx),
         Command::Install(args) => commands::install::install(&args, ctx),
         Command::Uninstall(args) => commands::install::uninstall(&args, ctx),
         Command::Hook(args) => commands::hook::run(&args, ctx),

@@ -58,6 +58,8 @@ pub enum Command {
     Schema(SchemaArgs),
     /// Print a shell completion script.
     Completions(CompletionsArgs),
+    /// Print astrix's documentation (it ships with the binary): every policy key, CI, security.
+    Docs(DocsArgs),
     /// Install astrix's git hooks (pre-commit, prepare-commit-msg, reference-transaction).
     Install(InstallArgs),
     /// Remove astrix's git hooks and put back the hooks they chained or replaced.
@@ -206,6 +208,36 @@ pub struct CompletionsArgs {
     /// The shell.
     #[arg(value_enum)]
     pub shell: clap_complete::Shell,
+}
+
+/// A page of the documentation that `astrix docs` prints.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum DocsTopic {
+    /// Astrixfile.ax: every key, path patterns, numeric policies, how rules combine, tests,
+    /// diagnostics.
+    Astrixfile,
+    /// `astrix ci`: the road from the local gate to the merge, GitHub Actions and GitLab CI.
+    Ci,
+    /// What each defence stops and what it does not; approvals; the backstop.
+    Security,
+    /// The blast radius and impacted tests: components, workspaces, `[impact]`.
+    BlastRadius,
+    /// How tests removed, skipped and weakened are counted.
+    TestTampering,
+    /// The MCP server: registering it, its tools and their schemas.
+    Mcp,
+    /// Faults, hostile inputs and fuzzing.
+    Robustness,
+    /// How astrix is built, for contributors.
+    Architecture,
+}
+
+/// `astrix docs`.
+#[derive(Debug, Args)]
+pub struct DocsArgs {
+    /// The page; without one, the list of pages.
+    #[arg(value_enum)]
+    pub topic: Option<DocsTopic>,
 }
 
 /// `astrix install`.

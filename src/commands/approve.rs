@@ -115,7 +115,7 @@ fn approve_move(
     if proposed.judged.is_empty() {
         writeln!(
             ctx.stdout,
-            "moving `{branch}` to `{tip}` brings nothing to judge: every commit is on the branch, or vouched for (see docs/security.md); there is nothing to approve"
+            "moving `{branch}` to `{tip}` brings nothing to judge: every commit is on the branch, or vouched for (`astrix docs security` says how); there is nothing to approve"
         )?;
         return Ok(ExitStatus::Allowed);
     }

@@ -267,3 +267,71 @@ fn test_names_the_file_it_found_in_the_work_tree() {
     );
     assert!(!text.contains("named on the command line"), "{text}");
 }
+
+/// The Astrixfile that `astrix init` writes points at documentation every user has (it ships
+/// in the binary), and `init` says that committing the policy is itself held. Covers issue 22.
+#[test]
+fn init_points_at_the_shipped_docs_and_says_that_committing_the_policy_is_held() {
+    let sandbox = Sandbox::new();
+    sandbox.git(&["init", "-q", "-b", "main"]);
+    let output = sandbox.astrix().arg("init").output().unwrap();
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    for expected in [
+        "`astrix docs astrixfile` explains every key",
+        "committing Astrixfile.ax — this first version and every later change — is held for a human's approval, whoever commits",
+        "runs `astrix approve` in their own shell",
+    ] {
+        assert!(text.contains(expected), "{expected:?} in:\n{text}");
+    }
+    let written = std::fs::read_to_string(sandbox.path().join("Astrixfile.ax")).unwrap();
+    assert!(
+        written.contains("# Every key is documented by `astrix docs astrixfile`"),
+        "{written}"
+    );
+    assert!(!written.contains("docs/astrixfile.md"), "{written}");
+
+    // What it points at is there: the page of the source tree, as it is.
+    let output = sandbox
+        .astrix()
+        .args(["docs", "astrixfile"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout),
+        include_str!("../../docs/astrixfile.md")
+    );
+}
+
+/// `astrix docs` lists its pages, and each prints the page of `docs/` it names.
+#[test]
+fn docs_lists_and_prints_every_page() {
+    let sandbox = Sandbox::new();
+    let output = sandbox.astrix().arg("docs").output().unwrap();
+    let list = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(0), "{list}");
+    for (topic, page) in [
+        ("astrixfile", include_str!("../../docs/astrixfile.md")),
+        ("ci", include_str!("../../docs/ci.md")),
+        ("security", include_str!("../../docs/security.md")),
+        ("blast-radius", include_str!("../../docs/blast-radius.md")),
+        (
+            "test-tampering",
+            include_str!("../../docs/test-tampering.md"),
+        ),
+        ("mcp", include_str!("../../docs/mcp.md")),
+        ("robustness", include_str!("../../docs/robustness.md")),
+        ("architecture", include_str!("../../docs/architecture.md")),
+    ] {
+        assert!(
+            list.contains(&format!("\n  {topic} ")),
+            "{topic} in:\n{list}"
+        );
+        let output = sandbox.astrix().args(["docs", topic]).output().unwrap();
+        assert_eq!(output.status.code(), Some(0));
+        assert_eq!(String::from_utf8_lossy(&output.stdout), page, "{topic}");
+    }
+    let output = sandbox.astrix().args(["docs", "nope"]).output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+}
