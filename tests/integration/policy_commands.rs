@@ -335,3 +335,31 @@ fn docs_lists_and_prints_every_page() {
     let output = sandbox.astrix().args(["docs", "nope"]).output().unwrap();
     assert_eq!(output.status.code(), Some(2));
 }
+
+/// Every field that `astrix validate --format json` prints is named where docs/astrixfile.md
+/// describes that output. Covers issue 22.
+#[test]
+fn every_field_of_validate_json_is_documented() {
+    let sandbox = Sandbox::new();
+    sandbox.write("Astrixfile.ax", SEVERAL_MISTAKES);
+    let output = sandbox
+        .astrix()
+        .args(["validate", "Astrixfile.ax", "--format", "json"])
+        .output()
+        .unwrap();
+    let value: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let docs = include_str!("../../docs/astrixfile.md");
+    let described = docs
+        .split("With `--format json` the same problems are printed as")
+        .nth(1)
+        .and_then(|rest| rest.split("\n\n").next())
+        .expect("docs/astrixfile.md describes the JSON of `astrix validate`");
+    let mut keys: Vec<&String> = value.as_object().unwrap().keys().collect();
+    keys.extend(value["diagnostics"][0].as_object().unwrap().keys());
+    for key in keys {
+        assert!(
+            described.contains(&format!("\"{key}\"")),
+            "`{key}` is not documented in:\n{described}"
+        );
+    }
+}
