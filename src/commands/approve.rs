@@ -10,6 +10,7 @@ use std::io::BufRead as _;
 use anyhow::{Context as _, bail};
 
 use crate::approvals::{Approval, ApprovalKey, ApprovalStore};
+use crate::audit::AuditLog;
 use crate::cli::{ApproveArgs, Format};
 use crate::context::Context;
 use crate::env::{AGENT_MARKERS, EnvSnapshot};
@@ -373,19 +374,32 @@ fn list(args: &ApproveArgs, ctx: &mut Context<'_>) -> anyhow::Result<ExitStatus>
     let repo = crate::git::Repository::open(&ctx.cwd, &ctx.env)?;
     let store = ApprovalStore::new(&astrix_dir(&repo));
     let approvals = store.load()?;
+    let used = last_uses(&repo, &approvals)?;
     let now = now_unix();
     if args.format.format == Format::Json {
-        write_json(ctx.stdout, &approvals)?;
+        let mut values = Vec::new();
+        for (approval, used_at) in approvals.iter().zip(&used) {
+            let mut value = serde_json::to_value(approval)?;
+            if let serde_json::Value::Object(map) = &mut value {
+                map.insert("used_at".to_owned(), serde_json::json!(used_at));
+            }
+            values.push(value);
+        }
+        write_json(ctx.stdout, &values)?;
         return Ok(ExitStatus::Allowed);
     }
     if approvals.is_empty() {
         writeln!(ctx.stdout, "no approvals recorded")?;
     }
-    for approval in &approvals {
-        let state = if approval.expires > now {
-            "valid until"
-        } else {
-            "expired at"
+    for (approval, used_at) in approvals.iter().zip(&used) {
+        // An approval is not spent by its use: until it expires it lets the same content
+        // through again (a commit that failed after the hook, the same patch on a new
+        // parent), so a used one says both.
+        let state = match (used_at, approval.expires > now) {
+            (None, true) => "valid until".to_owned(),
+            (None, false) => "expired at".to_owned(),
+            (Some(at), true) => format!("used at {at}, valid for the same content until"),
+            (Some(at), false) => format!("used at {at}, expired at"),
         };
         writeln!(
             ctx.stdout,
@@ -406,6 +420,32 @@ fn list(args: &ApproveArgs, ctx: &mut Context<'_>) -> anyhow::Result<ExitStatus>
         )?;
     }
     Ok(ExitStatus::Allowed)
+}
+
+/// When each approval last let a change through, from the audit log.
+fn last_uses(
+    repo: &crate::git::Repository,
+    approvals: &[Approval],
+) -> anyhow::Result<Vec<Option<String>>> {
+    let entries = AuditLog::new(&astrix_dir(repo)).read(None)?;
+    Ok(approvals
+        .iter()
+        .map(|approval| {
+            let named = format!("`{}`", approval.id);
+            entries
+                .iter()
+                .filter_map(|entry| entry.as_ref().ok())
+                .filter(|entry| {
+                    entry.allowed
+                        && entry
+                            .approval
+                            .as_deref()
+                            .is_some_and(|text| text.starts_with(&named))
+                })
+                .map(|entry| entry.time.clone())
+                .next_back()
+        })
+        .collect())
 }
 
 fn revoke(id: &str, ctx: &mut Context<'_>) -> anyhow::Result<ExitStatus> {

@@ -1680,6 +1680,7 @@ fn a_human_approval_at_a_terminal_lets_the_same_commit_through() {
     let list = gate.astrix(HUMAN, &["approve", "--list", "--format", "json"]);
     let json: Value = serde_json::from_slice(&list.stdout).unwrap();
     assert_eq!(json[0]["id"], id.as_str());
+    assert_eq!(json[0]["used_at"], Value::Null);
     assert_eq!(json[0]["parent"], before.as_str());
     assert_eq!(json[0]["files"], serde_json::json!(["tests/t.rs"]));
     assert_eq!(
@@ -1707,6 +1708,21 @@ fn a_human_approval_at_a_terminal_lets_the_same_commit_through() {
     assert_eq!(entry["decision"], "require_approval");
     assert_eq!(entry["allowed"], true);
     assert!(entry["approval"].as_str().unwrap().contains(&id));
+
+    // Used: the list says so, and when, beside how long it still lets the same content
+    // through (issue 22: it was shown as merely "valid until").
+    let list = gate.astrix(HUMAN, &["approve", "--list"]);
+    let listed = stdout(&list);
+    let used_at = entry["time"].as_str().unwrap();
+    assert!(
+        listed.starts_with(&format!(
+            "{id}  Hu Man <hu@example.com>  used at {used_at}, valid for the same content until "
+        )),
+        "{listed}"
+    );
+    let list = gate.astrix(HUMAN, &["approve", "--list", "--format", "json"]);
+    let json: Value = serde_json::from_slice(&list.stdout).unwrap();
+    assert_eq!(json[0]["used_at"], used_at);
 }
 
 /// The approver is who git would record as a commit's committer (`git var
