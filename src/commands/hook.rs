@@ -3,7 +3,8 @@
 //!
 //! - `pre-commit` judges the staged change (as `astrix check`), appends the decision to the
 //!   audit log, and notes what it passed so that the backstop, which judges the commit
-//!   again, does not log the same pass twice.
+//!   again, does not log the same pass twice. An empty change is left to git (and, when git
+//!   makes a commit of it, to the backstop).
 //! - `reference-transaction` is the backstop (SPEC §6): git runs it for every ref update,
 //!   also under `git commit --no-verify`, and a non-zero exit in the `prepared` state aborts
 //!   the update. See [`super::backstop`].
@@ -46,6 +47,14 @@ fn pre_commit(ctx: &mut Context<'_>) -> anyhow::Result<ExitStatus> {
         },
     )
     .context("astrix cannot judge this commit, so it is blocked")?;
+    // Nothing staged and no merge to conclude: git refuses this commit itself ("nothing to
+    // commit") unless it was given `--allow-empty` or `--amend`, which it does not tell its
+    // hooks. Stepping aside lets git say so, instead of a decision about no files. Nothing
+    // is recorded as passed, so a commit that git does make is judged in full by the
+    // backstop.
+    if judgement.change.files.is_empty() && !judgement.change.is_merge() {
+        return Ok(ExitStatus::Allowed);
+    }
     let as_amend =
         judgement.status() == ExitStatus::Held && approved_as_amend(&repo, &mut judgement)?;
     let status = judgement.status();

@@ -1792,6 +1792,34 @@ fn the_approver_is_the_identity_git_commits_with_and_is_checked_before_asking() 
     assert!(!text.contains("[y/N]"), "{text}");
 }
 
+/// With nothing staged, git's own "nothing to commit" answers, not a decision about zero
+/// files; a commit that git does make of it (`--allow-empty`) is judged by the backstop, as
+/// pre-commit records no pass for it. Covers issue 22.
+#[test]
+fn nothing_staged_is_left_to_git_and_an_empty_commit_to_the_backstop() {
+    let gate = Gate::new();
+    let before = gate.head();
+    let output = gate.commit(AGENT, &["-m", "nothing"]);
+    let text = format!("{}{}", stdout(&output), stderr(&output));
+    assert_eq!(output.status.code(), Some(1), "{text}");
+    assert!(text.contains("nothing to commit"), "{text}");
+    assert!(!text.contains("astrix:"), "{text}");
+    assert_eq!(gate.head(), before);
+    assert!(gate.log().is_empty(), "{:#?}", gate.log());
+
+    // An agent's empty commit on production is still an agent's commit on production.
+    let output = gate.commit(AGENT, &["--allow-empty", "-m", "empty"]);
+    assert_stopped_by_backstop(&gate, &output, &before, "[agents-off-production]");
+
+    // A person's goes through, judged once, by the backstop.
+    let output = gate.commit(HUMAN, &["--allow-empty", "-m", "empty"]);
+    assert_committed(&gate, &output, &before);
+    let log = gate.log();
+    assert_eq!(log.len(), 2, "{log:#?}");
+    assert_eq!(log[1]["hook"], "reference-transaction");
+    assert_eq!(log[1]["decision"], "allow");
+}
+
 #[test]
 fn approval_is_refused_to_agents_and_without_a_terminal() {
     let gate = Gate::new();
