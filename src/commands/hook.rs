@@ -19,7 +19,7 @@ use crate::cli::{Format, HookArgs};
 use crate::context::Context;
 use crate::exit::ExitStatus;
 use crate::gate::{
-    JudgeOptions, approved_as_amend, astrix_dir, audit_entry, judge_staged, record_pass,
+    Asked, JudgeOptions, approved_as_amend, astrix_dir, audit_entry, judge_staged, record_pass,
     write_policy_diagnostics, write_report,
 };
 
@@ -62,7 +62,14 @@ fn pre_commit(ctx: &mut Context<'_>) -> anyhow::Result<ExitStatus> {
     if status != ExitStatus::Allowed || judgement.decision.approved {
         // git shows a hook's output on the terminal; stderr keeps stdout free for tools.
         let style = ctx.stderr_style;
-        write_report(&judgement, ctx.stderr, style, Format::Text, false)?;
+        write_report(
+            &judgement,
+            ctx.stderr,
+            style,
+            Format::Text,
+            false,
+            Asked::ByCommit,
+        )?;
     }
     let log = AuditLog::new(&astrix_dir(&repo));
     log.append(&audit_entry("pre-commit", &judgement, judgement.parent()))

@@ -12,7 +12,7 @@ use crate::policy::{FILE_NAME, Policy};
 use crate::report::{ContextLine, Explanation, Section, TextReport, decision_json, write_json};
 use crate::tamper::{self, TamperReport};
 
-use super::{Judgement, ResolvedTarget, commit_next_steps};
+use super::{Asked, Judgement, ResolvedTarget, commit_next_steps};
 
 /// The context lines of a commit report: actor, target, policy, approval.
 pub fn context_lines(judgement: &Judgement) -> Vec<ContextLine> {
@@ -183,13 +183,14 @@ pub fn write_policy_diagnostics(
     Ok(())
 }
 
-/// Renders the judgement as text or JSON to `out`.
+/// Renders the judgement as text or JSON to `out`, for whoever `asked`.
 pub fn write_report(
     judgement: &Judgement,
     out: &mut dyn Write,
     style: crate::report::style::Style,
     format: Format,
     explain: bool,
+    asked: Asked,
 ) -> std::io::Result<()> {
     match format {
         Format::Json => {
@@ -219,12 +220,16 @@ pub fn write_report(
             judgement,
             out,
             style,
-            "this commit",
+            match asked {
+                Asked::ByCommit => "this commit",
+                Asked::ByHand => "the staged change",
+            },
             commit_next_steps(
                 &judgement.policy.loaded.policy,
                 &judgement.decision,
                 &judgement.actor,
                 &judgement.target,
+                asked,
             ),
             explain,
         ),

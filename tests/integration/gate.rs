@@ -2038,11 +2038,16 @@ fn check_reports_in_text_for_people() {
         "agent_commit_on_main_is_denied",
         gate.commit_command(AGENT, &["-m", "on main"])
     );
+    // Run by hand, no commit is under way: the report speaks of the staged change
+    // (issue 22).
     let output = gate.astrix(AGENT, &["check", "--explain"]);
     assert_eq!(output.status.code(), Some(1));
     let text = stdout(&output);
+    assert!(!text.contains("this commit"), "{text}");
+    assert!(!text.contains("again"), "{text}");
     for expected in [
-        "astrix: denied: 1 rule denies this commit",
+        "astrix: denied: 1 rule denies the staged change",
+        "`git commit --no-verify` would not skip astrix",
         "  [agents-off-production] agents do not commit to production branches",
         "rules\n  agents-off-production",
         "contributes `deny`",
@@ -2344,4 +2349,17 @@ fn an_agent_without_markers_or_identity_is_judged_as_a_human() {
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     let report: Value = serde_json::from_slice(&output.stdout).unwrap();
     assert_eq!(report["commits"][0]["actor"]["type"], "human", "{report:#}");
+}
+
+/// `astrix check` outside a repository says so, and nothing about a commit being blocked:
+/// none is under way. Covers issue 22.
+#[test]
+fn check_outside_a_repository_speaks_of_no_commit() {
+    let sandbox = Sandbox::new();
+    let output = sandbox.astrix().arg("check").output().unwrap();
+    let text = stderr(&output);
+    assert_eq!(output.status.code(), Some(2), "{text}");
+    assert!(text.starts_with("error: not a git repository"), "{text}");
+    assert!(text.contains("run astrix inside a git work tree"), "{text}");
+    assert!(!text.contains("commit"), "{text}");
 }
