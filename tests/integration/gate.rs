@@ -2153,6 +2153,83 @@ fn the_audit_log_records_every_decision() {
     assert_ne!(log[2]["commit"], head.as_str());
     assert_eq!(log[4]["rules"], serde_json::json!(["secrets"]));
     assert_eq!(gate.rev("feature"), last);
+    log_filters_keep_what_they_name(&gate);
+}
+
+/// `astrix log`'s filters (issue 22), on the five decisions of
+/// [`the_audit_log_records_every_decision`]: by actor type or id, by decision, by time; `-n`
+/// counts what they keep.
+fn log_filters_keep_what_they_name(gate: &Gate) {
+    let filtered = |args: &[&str]| -> Vec<(String, String, bool)> {
+        let mut all = vec!["log", "--format", "json"];
+        all.extend_from_slice(args);
+        let output = gate.astrix(HUMAN, &all);
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "{args:?}: {}",
+            stderr(&output)
+        );
+        serde_json::from_slice::<Vec<Value>>(&output.stdout)
+            .unwrap()
+            .iter()
+            .map(|entry| {
+                (
+                    entry["hook"].as_str().unwrap().to_owned(),
+                    entry["decision"].as_str().unwrap().to_owned(),
+                    entry["allowed"].as_bool().unwrap(),
+                )
+            })
+            .collect()
+    };
+    let entry =
+        |hook: &str, decision: &str, allowed: bool| (hook.to_owned(), decision.to_owned(), allowed);
+    assert_eq!(
+        filtered(&["--actor", "human"]),
+        [
+            entry("pre-commit", "allow", true),
+            entry("pre-commit", "deny", false)
+        ]
+    );
+    assert_eq!(filtered(&["--actor", "claude-code"]).len(), 3);
+    assert_eq!(
+        filtered(&["--actor", "autonomous_llm", "-n", "1"]),
+        [entry("pre-commit", "require_approval", true)]
+    );
+    assert_eq!(
+        filtered(&["--decision", "held"]),
+        [
+            entry("pre-commit", "require_approval", false),
+            entry("reference-transaction", "require_approval", false)
+        ]
+    );
+    assert_eq!(
+        filtered(&["--decision", "approved"]),
+        [entry("pre-commit", "require_approval", true)]
+    );
+    assert_eq!(filtered(&["--decision", "require_approval"]).len(), 3);
+    assert_eq!(
+        filtered(&["--decision", "deny"]),
+        [entry("pre-commit", "deny", false)]
+    );
+    assert_eq!(filtered(&["--decision", "error"]), []);
+    assert_eq!(filtered(&["--since", "2000-01-01"]).len(), 5);
+    assert_eq!(filtered(&["--since", "1d"]).len(), 5);
+    assert_eq!(filtered(&["--since", "2999-01-01T00:00:00Z"]), []);
+    let output = gate.astrix(HUMAN, &["log", "--since", "2999-01-01"]);
+    assert!(
+        stdout(&output).starts_with("no decision recorded in ")
+            && stdout(&output).ends_with(" matches the filters\n"),
+        "{}",
+        stdout(&output)
+    );
+    let output = gate.astrix(HUMAN, &["log", "--since", "yesterday"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("`--since yesterday` is not a date (`2026-11-30`)"),
+        "{}",
+        stderr(&output)
+    );
 }
 
 /// Parses `git diff --name-status -z`: `X\0path\0`, or `R<score>\0old\0new\0`.
