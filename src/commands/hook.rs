@@ -68,7 +68,9 @@ fn pre_commit(ctx: &mut Context<'_>) -> anyhow::Result<ExitStatus> {
             style,
             Format::Text,
             false,
-            Asked::ByCommit,
+            Asked::PreCommit {
+                can_amend: judgement.parent().is_some(),
+            },
         )?;
     }
     let log = AuditLog::new(&astrix_dir(&repo));

@@ -10,7 +10,13 @@ use super::{COMMITTED_POLICY_INVALID, ResolvedTarget, STAGED_POLICY_INVALID};
 /// person who asked (`astrix check`), for whom no commit is blocked or to be run "again".
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Asked {
-    /// A hook of a `git commit` that is under way.
+    /// The pre-commit hook of a `git commit` that is under way; `can_amend` when HEAD is a
+    /// commit, so that the `git commit` may be an `--amend` (git does not tell the hook).
+    PreCommit {
+        /// HEAD is a commit.
+        can_amend: bool,
+    },
+    /// The backstop, judging a new commit that `git commit` is making.
     ByCommit,
     /// `astrix check`, run by hand (or by a script) outside any commit.
     ByHand,
@@ -25,8 +31,18 @@ pub fn commit_next_steps(
     asked: Asked,
 ) -> Vec<String> {
     let (commit_again, commit_it) = match asked {
-        Asked::ByCommit => ("run the same `git commit` again", "commit again"),
+        Asked::PreCommit { .. } | Asked::ByCommit => {
+            ("run the same `git commit` again", "commit again")
+        }
         Asked::ByHand => ("commit it", "commit"),
+    };
+    // One approval for the whole `git commit --amend`: the amend's covers both hooks, while
+    // a plain one covers only pre-commit's view (what changed since HEAD).
+    let amend = match asked {
+        Asked::PreCommit { can_amend: true } => {
+            " (for a `git commit --amend`, `astrix approve --amend`: it approves the whole amended commit, which both hooks judge)"
+        }
+        _ => "",
     };
     let mut steps = Vec::new();
     let deciding: Vec<&RuleOutcome> = decision.deciding_outcomes().collect();
@@ -92,7 +108,7 @@ pub fn commit_next_steps(
             } else {
                 "ask a human to review the staged change and run `astrix approve` in this repository"
             };
-            steps.push(format!("{or}{who}; then {commit_again}"));
+            steps.push(format!("{or}{who}{amend}; then {commit_again}"));
         }
         Verdict::Deny => {
             steps.push(
@@ -105,7 +121,7 @@ pub fn commit_next_steps(
     if actor.kind == AUTONOMOUS_LLM {
         steps.push(
             match asked {
-                Asked::ByCommit => "`git commit --no-verify` does not skip astrix: the reference-transaction hook judges the commit again",
+                Asked::PreCommit { .. } | Asked::ByCommit => "`git commit --no-verify` does not skip astrix: the reference-transaction hook judges the commit again",
                 Asked::ByHand => "`git commit --no-verify` would not skip astrix: the reference-transaction hook judges the commit too",
             }
             .to_owned(),

@@ -221,7 +221,7 @@ pub fn write_report(
             out,
             style,
             match asked {
-                Asked::ByCommit => "this commit",
+                Asked::PreCommit { .. } | Asked::ByCommit => "this commit",
                 Asked::ByHand => "the staged change",
             },
             commit_next_steps(

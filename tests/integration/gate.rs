@@ -635,6 +635,15 @@ fn amending_is_judged_as_the_whole_commit() {
         let output = gate.commit(AGENT, args);
         assert_stopped_by_pre_commit(&gate, &output, &second, "[agents-touching-tests]");
         assert_eq!(gate.staged(), ["tests/t.rs"]);
+        // git does not tell pre-commit that it amends, so it names the one approval that
+        // covers the whole amend (issue 22), which the rest of this test uses.
+        assert!(
+            stderr(&output).contains(
+                "run `astrix approve` in this repository (for a `git commit --amend`, `astrix approve --amend`: it approves the whole amended commit, which both hooks judge); then run the same `git commit` again"
+            ),
+            "{}",
+            stderr(&output)
+        );
     }
     // Without pre-commit, the backstop judges the rewritten commit.
     let output = gate.commit(AGENT, &["--amend", "-m", "consts and tests", "--no-verify"]);
