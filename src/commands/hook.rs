@@ -55,6 +55,16 @@ fn pre_commit(ctx: &mut Context<'_>) -> anyhow::Result<ExitStatus> {
     if judgement.change.files.is_empty() && !judgement.change.is_merge() {
         return Ok(ExitStatus::Allowed);
     }
+    // A gate without its backstop is skipped by `git commit --no-verify`: say so, every
+    // time, until it is installed (a hook manager runs this hook, and cannot install that one).
+    if let Some(dir) = super::install::backstop_missing(&ctx.cwd) {
+        writeln!(
+            ctx.stderr,
+            "{} astrix's backstop (the reference-transaction hook) is not installed in `{}`, so `git commit --no-verify` and other branch moves skip astrix here; run `astrix install --backstop`",
+            ctx.stderr_style.yellow().paint("astrix: warning:"),
+            dir.display()
+        )?;
+    }
     let as_amend =
         judgement.status() == ExitStatus::Held && approved_as_amend(&repo, &mut judgement)?;
     let status = judgement.status();
