@@ -17,7 +17,8 @@ use crate::git::{GitError, Repository};
 use crate::intent::ActionIntent;
 use crate::policy::Verdict;
 use crate::report::{
-    ContextLine, Explanation, TextReport, decision_json, intent_next_steps, write_json,
+    ContextLine, Explanation, TextReport, decision_json, explain_sections, intent_next_steps,
+    write_json,
 };
 
 /// Runs `astrix evaluate`.
@@ -76,7 +77,11 @@ pub fn run(args: &EvaluateArgs, ctx: &mut Context<'_>) -> anyhow::Result<ExitSta
                         text: loaded.provenance.description.clone(),
                     },
                 ],
-                sections: Vec::new(),
+                sections: if args.explain {
+                    explain_sections(&intent, &loaded.provenance)
+                } else {
+                    Vec::new()
+                },
                 notes: Vec::new(),
                 next_steps: intent_next_steps(&decision),
                 explain: args.explain,

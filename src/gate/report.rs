@@ -9,7 +9,9 @@ use crate::cli::Format;
 use crate::git::Change;
 use crate::intent::ResolvedActor;
 use crate::policy::{FILE_NAME, Policy};
-use crate::report::{ContextLine, Explanation, Section, TextReport, decision_json, write_json};
+use crate::report::{
+    ContextLine, Explanation, Section, TextReport, decision_json, explain_sections, write_json,
+};
 use crate::tamper::{self, TamperReport};
 
 use super::{Asked, Judgement, ResolvedTarget, commit_next_steps};
@@ -249,7 +251,17 @@ pub fn write_text_report(
         subject,
         decision: &judgement.decision,
         context: context_lines(judgement),
-        sections: tamper_section(judgement).into_iter().collect(),
+        sections: tamper_section(judgement)
+            .into_iter()
+            .chain(
+                explain
+                    .then(|| {
+                        explain_sections(&judgement.intent, &judgement.policy.loaded.provenance)
+                    })
+                    .into_iter()
+                    .flatten(),
+            )
+            .collect(),
         notes: notes(judgement),
         next_steps,
         explain,

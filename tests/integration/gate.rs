@@ -2057,6 +2057,13 @@ fn check_reports_in_text_for_people() {
     for expected in [
         "astrix: denied: 1 rule denies the staged change",
         "`git commit --no-verify` would not skip astrix",
+        // What text `--explain` adds before the rules (issue 22): the intent and where the
+        // policy came from.
+        "\nintent\n  {\"actor\":{\"type\":\"autonomous_llm\",\"id\":\"claude-code\"},\"target\":{\"env\":\"production\"}",
+        "\npolicy\n  Astrixfile.ax committed at HEAD (",
+        "\n  file      Astrixfile.ax\n",
+        "\n  revision  ",
+        "\n  digest    sha256:",
         "  [agents-off-production] agents do not commit to production branches",
         "rules\n  agents-off-production",
         "contributes `deny`",
