@@ -155,3 +155,84 @@ fn quiet_prints_only_errors() {
         );
     }
 }
+
+/// The user docs (README.md and docs/) name every command and every flag that `--help`
+/// lists, so that none is undocumented. Covers issue 22.
+#[test]
+fn every_command_and_flag_is_documented() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let mut docs = std::fs::read_to_string(format!("{root}/README.md")).unwrap();
+    for entry in std::fs::read_dir(format!("{root}/docs")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|ext| ext == "md") {
+            docs.push_str(&std::fs::read_to_string(path).unwrap());
+        }
+    }
+    let sandbox = Sandbox::new();
+    let help = |args: &[&str]| {
+        let output = sandbox.astrix().args(args).arg("--help").output().unwrap();
+        assert_eq!(output.status.code(), Some(0), "{args:?}");
+        String::from_utf8(output.stdout).unwrap()
+    };
+    let flags = |text: &str| -> Vec<String> {
+        text.lines()
+            .filter_map(|line| {
+                let line = line.trim_start();
+                let line = line
+                    .strip_prefix('-')
+                    .filter(|rest| rest.len() > 2 && rest.as_bytes()[1] == b',')
+                    .map_or(line, |rest| rest[2..].trim_start());
+                let flag = line.strip_prefix("--")?;
+                let name: String = flag
+                    .chars()
+                    .take_while(|ch| ch.is_ascii_alphanumeric() || *ch == '-')
+                    .collect();
+                (!name.is_empty() && name != "help" && name != "version")
+                    .then(|| format!("--{name}"))
+            })
+            .collect()
+    };
+    let top = help(&[]);
+    let commands: Vec<String> = top
+        .split("Commands:")
+        .nth(1)
+        .and_then(|rest| rest.split("Options:").next())
+        .unwrap()
+        .lines()
+        .filter_map(|line| {
+            let name = line.strip_prefix("  ")?;
+            (!name.starts_with(' ')).then(|| name.split_whitespace().next())?
+        })
+        .filter(|name| *name != "help")
+        .map(str::to_owned)
+        .collect();
+    assert!(commands.len() >= 15, "{commands:?}");
+    // The reading of `--help` finds what it shows.
+    for (args, flag) in [
+        (&[][..], "--color"),
+        (&["ci"], "--base"),
+        (&["log"], "--since"),
+    ] {
+        assert!(
+            flags(&help(args)).contains(&flag.to_owned()),
+            "{args:?} {flag}"
+        );
+    }
+    let mut missing = Vec::new();
+    for flag in flags(&top) {
+        if !docs.contains(&flag) {
+            missing.push(format!("astrix {flag}"));
+        }
+    }
+    for command in &commands {
+        if !docs.contains(&format!("astrix {command}")) {
+            missing.push(format!("astrix {command}"));
+        }
+        for flag in flags(&help(&[command])) {
+            if !docs.contains(&flag) {
+                missing.push(format!("astrix {command} {flag}"));
+            }
+        }
+    }
+    assert!(missing.is_empty(), "undocumented: {missing:?}");
+}
