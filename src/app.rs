@@ -7,7 +7,7 @@
 
 use std::io::{self, IsTerminal, Write};
 
-use crate::cli::{Cli, Command};
+use crate::cli::{Cli, ColorWhen, Command};
 use crate::commands;
 use crate::context::Context;
 use crate::env::EnvSnapshot;
@@ -18,16 +18,32 @@ use crate::report::style::Style;
 /// Runs a parsed command line against the real process environment.
 pub fn run(cli: Cli) -> ExitStatus {
     let env = EnvSnapshot::from_process();
-    let colour = env.colour_allowed();
     let stdout = io::stdout();
     let stderr = io::stderr();
-    let stdout_style = Style::new(colour && stdout.is_terminal());
+    let colour = |terminal: bool| match cli.color {
+        ColorWhen::Auto => env.colour_allowed() && terminal,
+        ColorWhen::Always => true,
+        ColorWhen::Never => false,
+    };
+    let stdout_style = Style::new(colour(stdout.is_terminal()));
     let stderr_is_terminal = stderr.is_terminal();
-    let stderr_style = Style::new(colour && stderr_is_terminal);
+    let stderr_style = Style::new(colour(stderr_is_terminal));
     // Not locked for the whole run: `astrix mcp` writes to both from other threads (its
     // transport and its log), which would wait forever on a lock held here.
     let mut out = stdout;
     let mut err = stderr;
+    if let Some(dir) = &cli.directory {
+        // As `git -C`: everything after runs there, relative paths of the command line too.
+        if let Err(error) = std::env::set_current_dir(dir) {
+            let _ = writeln!(
+                err,
+                "{} cannot run in `{}` (`-C`): {error}; name an existing directory",
+                stderr_style.red().paint("error:"),
+                dir.display()
+            );
+            return ExitStatus::Error;
+        }
+    }
     let cwd = match std::env::current_dir() {
         Ok(cwd) => cwd,
         Err(error) => {
@@ -35,9 +51,30 @@ pub fn run(cli: Cli) -> ExitStatus {
             return ExitStatus::Error;
         }
     };
+    if cli.quiet
+        && let Some(command) = match &cli.command {
+            Command::Approve(args) if !args.list && args.revoke.is_none() => Some("approve"),
+            Command::Mcp(_) => Some("mcp"),
+            _ => None,
+        }
+    {
+        let _ = writeln!(
+            err,
+            "{} `--quiet` does not apply to `astrix {command}`, {}; run it without `-q`",
+            stderr_style.red().paint("error:"),
+            if command == "mcp" {
+                "whose output is the protocol"
+            } else {
+                "which shows what it approves and asks"
+            }
+        );
+        return ExitStatus::Error;
+    }
+    // Quiet: results and notes go nowhere; errors still reach stderr, below.
+    let (mut quiet_out, mut quiet_err) = (io::sink(), io::sink());
     let mut ctx = Context {
-        stdout: &mut out,
-        stderr: &mut err,
+        stdout: if cli.quiet { &mut quiet_out } else { &mut out },
+        stderr: if cli.quiet { &mut quiet_err } else { &mut err },
         env,
         cwd,
         stdout_style,
@@ -45,12 +82,30 @@ pub fn run(cli: Cli) -> ExitStatus {
         stdin_is_terminal: io::stdin().is_terminal(),
         stderr_is_terminal,
     };
-    run_with(cli, &mut ctx)
+    match dispatch(cli, &mut ctx) {
+        Ok(status) => status,
+        Err(error) => {
+            report_error(&error, &mut err, stderr_style);
+            ExitStatus::Error
+        }
+    }
 }
 
 /// Runs a parsed command line in `ctx`.
 pub fn run_with(cli: Cli, ctx: &mut Context<'_>) -> ExitStatus {
-    let result = match cli.command {
+    match dispatch(cli, ctx) {
+        Ok(status) => status,
+        Err(error) => {
+            let style = ctx.stderr_style;
+            report_error(&error, ctx.stderr, style);
+            ExitStatus::Error
+        }
+    }
+}
+
+/// The command's own result, before an error is reported.
+fn dispatch(cli: Cli, ctx: &mut Context<'_>) -> anyhow::Result<ExitStatus> {
+    match cli.command {
         Command::Check(args) => commands::check::run(&args, ctx),
         Command::Ci(args) => commands::ci::run(&args, ctx),
         Command::Intent(args) => commands::intent::run(&args, ctx),
@@ -62,33 +117,26 @@ pub fn run_with(cli: Cli, ctx: &mut Context<'_>) -> ExitStatus {
         Command::Init(args) => commands::init::run(&args, ctx),
         Command::Schema(args) => commands::schema::run(&args, ctx),
         Command::Completions(args) => commands::completions::run(&args, ctx),
+        Command::Docs(args) => commands::docs::run(&args, ctx),
         Command::Install(args) => commands::install::install(&args, ctx),
         Command::Uninstall(args) => commands::install::uninstall(&args, ctx),
         Command::Hook(args) => commands::hook::run(&args, ctx),
         Command::BlastRadius(args) => commands::blast_radius::run(&args, ctx),
         Command::ImpactedTests(args) => commands::impacted_tests::run(&args, ctx),
         Command::Mcp(args) => commands::mcp::run(&args, ctx),
-    };
-    match result {
-        Ok(status) => status,
-        Err(error) => {
-            report_error(&error, ctx);
-            ExitStatus::Error
-        }
     }
 }
 
 /// Prints `error: …`, then one `caused by: …` line per cause; an invalid policy is printed
 /// with all its diagnostics.
-fn report_error(error: &anyhow::Error, ctx: &mut Context<'_>) {
+fn report_error(error: &anyhow::Error, stderr: &mut dyn Write, style: Style) {
     // A broken pipe or closed stderr cannot be reported anywhere; the exit code still is.
-    let style = ctx.stderr_style;
     if let Some(InvalidPolicyError(diagnostics)) = error.downcast_ref::<InvalidPolicyError>() {
-        let _ = diagnostics.render(ctx.stderr, style.enabled());
+        let _ = diagnostics.render(stderr, style.enabled());
     }
-    let _ = writeln!(ctx.stderr, "{} {error}", style.red().paint("error:"));
+    let _ = writeln!(stderr, "{} {error}", style.red().paint("error:"));
     for cause in error.chain().skip(1) {
-        let _ = writeln!(ctx.stderr, "  caused by: {cause}");
+        let _ = writeln!(stderr, "  caused by: {cause}");
     }
 }
 

@@ -12,8 +12,32 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 #[derive(Debug, Parser)]
 #[command(name = "astrix", version, about, long_about = None, max_term_width = 100)]
 pub struct Cli {
+    /// Run as if astrix had been started in DIR, as `git -C` does: the repository is found
+    /// from there, and relative paths on the command line are read from there.
+    #[arg(short = 'C', value_name = "DIR")]
+    pub directory: Option<PathBuf>,
+    /// When to colour the output: `auto` on a terminal unless `NO_COLOR` is set, `always`
+    /// (also when piped, and despite `NO_COLOR`), `never`.
+    #[arg(long, value_enum, value_name = "WHEN", default_value_t = ColorWhen::Auto, global = true)]
+    pub color: ColorWhen,
+    /// Print nothing but errors: the exit code is the answer (0 allowed, 1 denied, 3 held,
+    /// 2 error). Not for `approve`, which asks, nor `mcp`, whose output is the protocol.
+    #[arg(short, long, global = true)]
+    pub quiet: bool,
     #[command(subcommand)]
     pub command: Command,
+}
+
+/// `--color`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
+pub enum ColorWhen {
+    /// On a terminal, unless `NO_COLOR` is set.
+    #[default]
+    Auto,
+    /// Always, also when the output is not a terminal and when `NO_COLOR` is set.
+    Always,
+    /// Never.
+    Never,
 }
 
 /// Output format.
@@ -58,6 +82,8 @@ pub enum Command {
     Schema(SchemaArgs),
     /// Print a shell completion script.
     Completions(CompletionsArgs),
+    /// Print astrix's documentation (it ships with the binary): every policy key, CI, security.
+    Docs(DocsArgs),
     /// Install astrix's git hooks (pre-commit, prepare-commit-msg, reference-transaction).
     Install(InstallArgs),
     /// Remove astrix's git hooks and put back the hooks they chained or replaced.
@@ -139,11 +165,40 @@ pub struct ApproveArgs {
 
 #[derive(Debug, Args)]
 pub struct LogArgs {
-    /// Show only the last N decisions.
+    /// Show only the last N decisions (of those the other filters keep).
     #[arg(short = 'n', long = "count", value_name = "N")]
     pub count: Option<usize>,
+    /// Only the decisions about this actor: its type (`autonomous_llm`, `human`) or its id
+    /// (`claude-code`).
+    #[arg(long, value_name = "ACTOR")]
+    pub actor: Option<String>,
+    /// Only the decisions of this kind.
+    #[arg(long, value_enum, value_name = "DECISION")]
+    pub decision: Option<LogDecision>,
+    /// Only the decisions made since WHEN: a date (`2026-11-30`), a UTC time
+    /// (`2026-11-30T10:00:00Z`), or a span back from now (`90m`, `2h`, `7d`).
+    #[arg(long, value_name = "WHEN")]
+    pub since: Option<String>,
     #[command(flatten)]
     pub format: FormatArg,
+}
+
+/// `astrix log --decision`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum LogDecision {
+    /// Allowed by the policy.
+    Allow,
+    /// Held for approval, whether or not an approval let it through.
+    #[value(name = "require_approval")]
+    RequireApproval,
+    /// Held, and not let through.
+    Held,
+    /// Held, and let through by an approval.
+    Approved,
+    /// Denied.
+    Deny,
+    /// The gate could not judge (the action was blocked).
+    Error,
 }
 
 #[derive(Debug, Args)]
@@ -206,6 +261,36 @@ pub struct CompletionsArgs {
     /// The shell.
     #[arg(value_enum)]
     pub shell: clap_complete::Shell,
+}
+
+/// A page of the documentation that `astrix docs` prints.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum DocsTopic {
+    /// Astrixfile.ax: every key, path patterns, numeric policies, how rules combine, tests,
+    /// diagnostics.
+    Astrixfile,
+    /// `astrix ci`: the road from the local gate to the merge, GitHub Actions and GitLab CI.
+    Ci,
+    /// What each defence stops and what it does not; approvals; the backstop.
+    Security,
+    /// The blast radius and impacted tests: components, workspaces, `[impact]`.
+    BlastRadius,
+    /// How tests removed, skipped and weakened are counted.
+    TestTampering,
+    /// The MCP server: registering it, its tools and their schemas.
+    Mcp,
+    /// Faults, hostile inputs and fuzzing.
+    Robustness,
+    /// How astrix is built, for contributors.
+    Architecture,
+}
+
+/// `astrix docs`.
+#[derive(Debug, Args)]
+pub struct DocsArgs {
+    /// The page; without one, the list of pages.
+    #[arg(value_enum)]
+    pub topic: Option<DocsTopic>,
 }
 
 /// `astrix install`.

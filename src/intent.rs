@@ -538,20 +538,31 @@ impl ActionIntent {
         let mut deserializer = serde_json::Deserializer::from_str(text);
         // Deep nesting is refused by serde_json's own recursion limit (128), so hostile input
         // ends in an error, not a stack overflow.
+        if text.trim().is_empty() {
+            return Err(IntentError {
+                path: String::new(),
+                message: "the input is empty; expected an intent, one JSON object".to_owned(),
+                line: 0,
+                column: 0,
+            });
+        }
         let intent: Self = serde_path_to_error::deserialize(&mut deserializer).map_err(|err| {
-            let path = err.path().to_string();
+            // `?` is the reader's placeholder for a place it could not name (broken JSON).
+            let path = Some(err.path().to_string())
+                .filter(|path| path != "?")
+                .unwrap_or_default();
             let inner = err.into_inner();
             let (line, column) = (inner.line(), inner.column());
             IntentError {
                 path,
-                message: strip_position(&inner.to_string()),
+                message: plain_message(&inner),
                 line,
                 column,
             }
         })?;
         deserializer.end().map_err(|err| IntentError {
             path: String::new(),
-            message: strip_position(&err.to_string()),
+            message: plain_message(&err),
             line: err.line(),
             column: err.column(),
         })?;
@@ -621,6 +632,57 @@ fn check_objects(text: &str) -> Result<(), IntentError> {
         }
     }
     Ok(())
+}
+
+/// What the JSON reader said, in the terms of the intent rather than of its Rust types or
+/// of the parser: the position is reported separately, and the message keeps the reader's
+/// first words (`invalid type`, `unknown field`, `missing field`), which callers match on.
+fn plain_message(error: &serde_json::Error) -> String {
+    use serde_json::error::Category;
+    let message = strip_position(&error.to_string());
+    match error.classify() {
+        Category::Eof => {
+            "the JSON text ends before the intent does: an object, list or string is not closed"
+                .to_owned()
+        }
+        Category::Syntax => {
+            let what = match message.as_str() {
+                "expected ident" => {
+                    "a bare word where a value belongs: strings go in double quotes, and the only bare words are `true`, `false` and `null`"
+                }
+                "key must be a string" => "a key that is not a string: keys go in double quotes",
+                "trailing characters" => "more text after the intent's closing `}`",
+                "trailing comma" => "a comma after the last entry of an object or list",
+                _ => message.as_str(),
+            };
+            format!("not valid JSON: {what}")
+        }
+        Category::Data | Category::Io => {
+            if message.starts_with("invalid length") && message.contains("expected struct") {
+                return "expected a JSON object with named fields, not a list".to_owned();
+            }
+            let mut message = message;
+            for (rust, intent) in [
+                (
+                    "expected struct ActionIntent",
+                    "expected an intent: a JSON object with `actor`, `target`, `modified_files` and `diff`",
+                ),
+                (
+                    "expected struct Actor",
+                    "expected an object with `type` and an optional `id`",
+                ),
+                ("expected struct Target", "expected an object with `env`"),
+                (
+                    "expected struct Diff",
+                    "expected an object with `modifies_tests` and optional counts",
+                ),
+                ("expected a sequence", "expected a list of paths"),
+            ] {
+                message = message.replace(rust, intent);
+            }
+            message
+        }
+    }
 }
 
 /// `serde_json` appends " at line L column C"; the position is reported separately.
@@ -752,7 +814,35 @@ mod tests {
         trailing_garbage,
         r#"{"actor":{"type":"human"},"target":{"env":"d"},"modified_files":[],"diff":{"modifies_tests":"false"}} x"#,
         "",
-        "trailing characters"
+        "not valid JSON: more text after the intent's closing `}`"
+    );
+
+    rejects!(
+        a_bare_word_says_how_values_are_written,
+        r#"{"actor":{"type":"human"},"target":{"env":"d"},"modified_files":[],"diff":{"modifies_tests":"false"},"approved":tru}"#,
+        "approved",
+        "not valid JSON: a bare word where a value belongs: strings go in double quotes"
+    );
+
+    rejects!(
+        an_actor_that_is_a_string_is_described_as_the_intent_has_it,
+        r#"{"actor":"claude","target":{"env":"d"},"modified_files":[],"diff":{"modifies_tests":"false"}}"#,
+        "actor",
+        "invalid type: string \"claude\", expected an object with `type` and an optional `id`"
+    );
+
+    rejects!(
+        a_truncated_intent_says_what_is_not_closed,
+        r#"{"actor":{"type":"human"}"#,
+        "",
+        "the JSON text ends before the intent does: an object, list or string is not closed"
+    );
+
+    rejects!(
+        an_empty_input_is_named,
+        " \n",
+        "",
+        "the input is empty; expected an intent, one JSON object"
     );
 
     #[test]

@@ -10,9 +10,10 @@ use std::io::BufRead as _;
 use anyhow::{Context as _, bail};
 
 use crate::approvals::{Approval, ApprovalKey, ApprovalStore};
+use crate::audit::AuditLog;
 use crate::cli::{ApproveArgs, Format};
 use crate::context::Context;
-use crate::env::AGENT_MARKERS;
+use crate::env::{AGENT_MARKERS, EnvSnapshot};
 use crate::exit::ExitStatus;
 use crate::gate::{
     JudgeOptions, Judgement, astrix_dir, branch::judge_proposed_move, holds_for_any_actor,
@@ -55,6 +56,8 @@ pub fn run(args: &ApproveArgs, ctx: &mut Context<'_>) -> anyhow::Result<ExitStat
     if judgement.change.files.is_empty() {
         bail!("nothing is staged; `git add` the change to approve first");
     }
+    // Before anything is shown or asked: an answer that cannot be recorded is not asked for.
+    let (name, email) = identity(&repo, &ctx.env)?;
     let holds = holds_for_any_actor(&judgement);
     if !show(&judgement, &holds, ctx)? {
         return Ok(ExitStatus::Allowed);
@@ -75,7 +78,6 @@ pub fn run(args: &ApproveArgs, ctx: &mut Context<'_>) -> anyhow::Result<ExitStat
         writeln!(ctx.stdout, "not approved")?;
         return Ok(ExitStatus::Denied);
     }
-    let (name, email) = identity(&repo)?;
     let now = now_unix();
     let expires = now.saturating_add(i64::try_from(ttl.as_secs()).unwrap_or(i64::MAX));
     let approval = approval_of(
@@ -110,10 +112,11 @@ fn approve_move(
 ) -> anyhow::Result<ExitStatus> {
     let proposed = judge_proposed_move(&ctx.cwd, &ctx.env, branch, tip)?;
     let repo = &proposed.repo;
+    let (name, email) = identity(repo, &ctx.env)?;
     if proposed.judged.is_empty() {
         writeln!(
             ctx.stdout,
-            "moving `{branch}` to `{tip}` brings nothing to judge: every commit is on the branch, or vouched for (see docs/security.md); there is nothing to approve"
+            "moving `{branch}` to `{tip}` brings nothing to judge: every commit is on the branch, or vouched for (`astrix docs security` says how); there is nothing to approve"
         )?;
         return Ok(ExitStatus::Allowed);
     }
@@ -156,7 +159,6 @@ no rule holds what `{branch}` would gain, for any actor; there is nothing to app
         )?;
         return Ok(ExitStatus::Allowed);
     }
-    let (name, email) = identity(repo)?;
     let ttl = held[0].0.policy.loaded.policy.approval_ttl;
     let now = now_unix();
     let expires = now.saturating_add(i64::try_from(ttl.as_secs()).unwrap_or(i64::MAX));
@@ -242,15 +244,17 @@ fn approval_of(
     ))
 }
 
-/// Who approves: the identity git would record.
-fn identity(repo: &crate::git::Repository) -> anyhow::Result<(String, String)> {
-    let identity = repo.user_identity();
-    let (Some(name), Some(email)) = (identity.name, identity.email) else {
-        bail!(
-            "git does not know who you are; set `git config user.name` and `git config user.email`, then approve again"
-        );
-    };
-    Ok((name, email))
+/// Who approves: the identity git would record as the committer of a commit made now.
+fn identity(repo: &crate::git::Repository, env: &EnvSnapshot) -> anyhow::Result<(String, String)> {
+    match repo.committer_identity(env)? {
+        Ok(identity) => Ok(identity),
+        Err(said) => bail!(
+            "git does not know who you are, and an approval records who gave it (git says: {said}); \
+             set it as you would for a commit — `git config user.name \"Your Name\"` and \
+             `git config user.email you@example.com` (add `--global` for every repository), or \
+             `GIT_COMMITTER_NAME` and `GIT_COMMITTER_EMAIL` — then run `astrix approve` again"
+        ),
+    }
 }
 
 /// Reads the answer: `y` or `yes`, in any case.
@@ -370,19 +374,32 @@ fn list(args: &ApproveArgs, ctx: &mut Context<'_>) -> anyhow::Result<ExitStatus>
     let repo = crate::git::Repository::open(&ctx.cwd, &ctx.env)?;
     let store = ApprovalStore::new(&astrix_dir(&repo));
     let approvals = store.load()?;
+    let used = last_uses(&repo, &approvals)?;
     let now = now_unix();
     if args.format.format == Format::Json {
-        write_json(ctx.stdout, &approvals)?;
+        let mut values = Vec::new();
+        for (approval, used_at) in approvals.iter().zip(&used) {
+            let mut value = serde_json::to_value(approval)?;
+            if let serde_json::Value::Object(map) = &mut value {
+                map.insert("used_at".to_owned(), serde_json::json!(used_at));
+            }
+            values.push(value);
+        }
+        write_json(ctx.stdout, &values)?;
         return Ok(ExitStatus::Allowed);
     }
     if approvals.is_empty() {
         writeln!(ctx.stdout, "no approvals recorded")?;
     }
-    for approval in &approvals {
-        let state = if approval.expires > now {
-            "valid until"
-        } else {
-            "expired at"
+    for (approval, used_at) in approvals.iter().zip(&used) {
+        // An approval is not spent by its use: until it expires it lets the same content
+        // through again (a commit that failed after the hook, the same patch on a new
+        // parent), so a used one says both.
+        let state = match (used_at, approval.expires > now) {
+            (None, true) => "valid until".to_owned(),
+            (None, false) => "expired at".to_owned(),
+            (Some(at), true) => format!("used at {at}, valid for the same content until"),
+            (Some(at), false) => format!("used at {at}, expired at"),
         };
         writeln!(
             ctx.stdout,
@@ -403,6 +420,32 @@ fn list(args: &ApproveArgs, ctx: &mut Context<'_>) -> anyhow::Result<ExitStatus>
         )?;
     }
     Ok(ExitStatus::Allowed)
+}
+
+/// When each approval last let a change through, from the audit log.
+fn last_uses(
+    repo: &crate::git::Repository,
+    approvals: &[Approval],
+) -> anyhow::Result<Vec<Option<String>>> {
+    let entries = AuditLog::new(&astrix_dir(repo)).read(None)?;
+    Ok(approvals
+        .iter()
+        .map(|approval| {
+            let named = format!("`{}`", approval.id);
+            entries
+                .iter()
+                .filter_map(|entry| entry.as_ref().ok())
+                .filter(|entry| {
+                    entry.allowed
+                        && entry
+                            .approval
+                            .as_deref()
+                            .is_some_and(|text| text.starts_with(&named))
+                })
+                .map(|entry| entry.time.clone())
+                .next_back()
+        })
+        .collect())
 }
 
 fn revoke(id: &str, ctx: &mut Context<'_>) -> anyhow::Result<ExitStatus> {

@@ -17,8 +17,8 @@ use crate::gate::branch::{
     self, Move, Outcome, PROTECTED_DELETION, Refusal, Reporter, SYMBOLIC_BRANCH, UNSEEN_MOVE,
 };
 use crate::gate::{
-    amend_next_steps, astrix_dir, audit_entry, commit_next_steps, take_pass, update_next_steps,
-    write_policy_diagnostics, write_text_report,
+    Asked, amend_next_steps, astrix_dir, audit_entry, commit_next_steps, take_pass,
+    update_next_steps, write_policy_diagnostics, write_text_report,
 };
 use crate::git::Repository;
 use crate::policy::Verdict;
@@ -99,6 +99,7 @@ impl Printer<'_, '_> {
                 &judgement.decision,
                 &judgement.actor,
                 &judgement.target,
+                Asked::ByCommit,
             ),
             Move::Amend => amend_next_steps(&judgement.decision),
             Move::Rewrite | Move::Gain => update_next_steps(

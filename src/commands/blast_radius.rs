@@ -31,6 +31,9 @@ pub struct Analysis {
     pub graph: ComponentGraph,
     /// The blast radius.
     pub radius: BlastRadius,
+    /// Named files that are neither in the work tree nor in the index nor at HEAD (a
+    /// mistyped path, most likely): they are analysed as new files of that name.
+    pub missing: Vec<String>,
 }
 
 /// Reads the change `selection` names and analyses its blast radius.
@@ -47,12 +50,19 @@ pub fn analyze_selection(
         ));
     }
     let policy = repository_policy.loaded;
+    let mut missing = Vec::new();
     let change = if let Some(base) = &selection.base {
         ChangeSource::Base(base.clone())
     } else if selection.paths.is_empty() {
         ChangeSource::Staged
     } else {
-        ChangeSource::Files(named_files(&repo, &ctx.cwd, &selection.paths)?)
+        let files = named_files(&repo, &ctx.cwd, &selection.paths)?;
+        missing = files
+            .iter()
+            .filter(|file| !exists_anywhere(&repo, file))
+            .cloned()
+            .collect();
+        ChangeSource::Files(files)
     };
     let options = GraphOptions {
         cargo: Some(
@@ -69,7 +79,31 @@ pub fn analyze_selection(
         policy,
         graph: analysis.graph,
         radius: analysis.radius,
+        missing,
     })
+}
+
+/// Whether `file` (repository-relative) is in the work tree, the index or HEAD's tree; a
+/// path git cannot answer for counts as present, so that only a sure absence is reported.
+fn exists_anywhere(repo: &Repository, file: &str) -> bool {
+    repo.work_dir()
+        .is_some_and(|dir| dir.join(file).symlink_metadata().is_ok())
+        || !matches!(repo.file_in_index(file), Ok(None))
+        || !matches!(repo.file_at_rev("HEAD", file), Ok(None))
+}
+
+/// Warns on stderr about named files that exist nowhere: the analysis treats each as a new
+/// file, which is what was asked, but seldom what was meant.
+pub fn warn_missing(analysis: &Analysis, ctx: &mut Context<'_>) -> std::io::Result<()> {
+    let style = ctx.stderr_style;
+    for file in &analysis.missing {
+        writeln!(
+            ctx.stderr,
+            "{} `{file}` does not exist (not in the work tree, the index or HEAD); it is analysed as a new file of that name — check the path",
+            style.yellow().paint("warning:")
+        )?;
+    }
+    Ok(())
 }
 
 /// `paths` (relative to `cwd`, or absolute) as repository-relative paths.
@@ -120,6 +154,7 @@ fn lexical(path: &Path) -> PathBuf {
 /// Runs `astrix blast-radius`.
 pub fn run(args: &BlastRadiusArgs, ctx: &mut Context<'_>) -> anyhow::Result<ExitStatus> {
     let analysis = analyze_selection(&args.change, ctx)?;
+    warn_missing(&analysis, ctx)?;
     let style = ctx.stdout_style;
     let written = match args.format {
         BlastFormat::Json => write_json(ctx.stdout, &analysis.radius),

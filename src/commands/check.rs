@@ -1,13 +1,13 @@
-//! `astrix check`: judge exactly what git is about to commit (SPEC §6) and print the report.
+//! `astrix check`: judge exactly what git is about to commit and print the report, worded
+//! for a person who asked: no commit is under way.
 
 use std::io::Write;
-
-use anyhow::Context as _;
 
 use crate::cli::CheckArgs;
 use crate::context::{Context, ignore_broken_pipe};
 use crate::exit::ExitStatus;
-use crate::gate::{JudgeOptions, judge_staged, write_policy_diagnostics, write_report};
+use crate::gate::{Asked, JudgeOptions, judge_staged, write_policy_diagnostics, write_report};
+use crate::git::GitError;
 
 /// Runs `astrix check`.
 pub fn run(args: &CheckArgs, ctx: &mut Context<'_>) -> anyhow::Result<ExitStatus> {
@@ -20,7 +20,20 @@ pub fn run(args: &CheckArgs, ctx: &mut Context<'_>) -> anyhow::Result<ExitStatus
             tamper: args.explain,
         },
     )
-    .context("cannot judge the staged change; the commit is blocked")?;
+    .map_err(|error| {
+        // Run by hand, no commit is under way: outside a repository there is nothing a commit
+        // could record, and inside one a commit of this change would be blocked.
+        if matches!(
+            error.downcast_ref::<GitError>(),
+            Some(GitError::NotARepository { .. })
+        ) {
+            error
+        } else {
+            error.context(
+                "cannot judge the staged change, so a `git commit` of it would be blocked too",
+            )
+        }
+    })?;
     write_policy_diagnostics(&judgement, ctx.stderr, ctx.stderr_style.enabled())?;
     let style = ctx.stdout_style;
     // One write for the whole report rather than one per line (stdout is line-buffered).
@@ -32,6 +45,7 @@ pub fn run(args: &CheckArgs, ctx: &mut Context<'_>) -> anyhow::Result<ExitStatus
             style,
             args.format.format,
             args.explain,
+            Asked::ByHand,
         )
         .and_then(|()| out.flush()),
     )?;

@@ -550,7 +550,7 @@ impl Run {
         }
         if held {
             steps.push(
-                "a human reviews the held commits; once the pipeline's review rules are met (an approving review by someone other than the author, not a bot: docs/ci.md#approval-in-ci), it runs `astrix ci` with `--approved`"
+                "a human reviews the held commits; once the pipeline's review rules are met (an approving review by someone other than the author, not a bot: \"Approval in CI\" in `astrix docs ci`), it runs `astrix ci` with `--approved`"
                     .to_owned(),
             );
         }

@@ -17,13 +17,16 @@ use crate::git::{GitError, Repository};
 use crate::intent::ActionIntent;
 use crate::policy::Verdict;
 use crate::report::{
-    ContextLine, Explanation, TextReport, decision_json, intent_next_steps, write_json,
+    ContextLine, Explanation, TextReport, decision_json, explain_sections, intent_next_steps,
+    write_json,
 };
 
 /// Runs `astrix evaluate`.
 pub fn run(args: &EvaluateArgs, ctx: &mut Context<'_>) -> anyhow::Result<ExitStatus> {
-    let text = read_input(args.file.as_deref())?;
-    let intent = ActionIntent::from_json(&text)?;
+    let text = read_input(args.file.as_deref(), ctx)?;
+    let intent = ActionIntent::from_json(&text).map_err(|error| {
+        anyhow::anyhow!("{error}; `astrix schema intent` prints the JSON Schema an intent follows")
+    })?;
     let (loaded, committed_invalid) = resolve_policy(args, ctx)?;
     // As the commit gate does: an action that edits the policy file is held.
     let files = intent
@@ -74,7 +77,11 @@ pub fn run(args: &EvaluateArgs, ctx: &mut Context<'_>) -> anyhow::Result<ExitSta
                         text: loaded.provenance.description.clone(),
                     },
                 ],
-                sections: Vec::new(),
+                sections: if args.explain {
+                    explain_sections(&intent, &loaded.provenance)
+                } else {
+                    Vec::new()
+                },
                 notes: Vec::new(),
                 next_steps: intent_next_steps(&decision),
                 explain: args.explain,
@@ -85,11 +92,23 @@ pub fn run(args: &EvaluateArgs, ctx: &mut Context<'_>) -> anyhow::Result<ExitSta
     Ok(status)
 }
 
-/// The intent's text: from `path`, or standard input for `-` or no path.
-fn read_input(path: Option<&std::path::Path>) -> anyhow::Result<String> {
+/// The intent's text: from `path`, or standard input for `-` or no path. Reading a terminal
+/// says so first, so that a person who forgot the file is not left waiting in silence.
+fn read_input(path: Option<&std::path::Path>, ctx: &mut Context<'_>) -> anyhow::Result<String> {
     let bytes = match path {
-        Some(path) if path.as_os_str() != "-" => fs_err::read(path)?,
+        Some(path) if path.as_os_str() != "-" => fs_err::read(path).with_context(|| {
+            format!(
+                "cannot read the intent file `{}`; check the path, or give `-` to read the intent from standard input",
+                path.display()
+            )
+        })?,
         _ => {
+            if ctx.stdin_is_terminal {
+                writeln!(
+                    ctx.stderr,
+                    "astrix evaluate: reading an intent (JSON) from standard input; end it with Ctrl-D, or give a file: `astrix evaluate intent.json`"
+                )?;
+            }
             let mut bytes = Vec::new();
             std::io::stdin()
                 .lock()
@@ -119,7 +138,7 @@ fn resolve_policy(
     ctx: &Context<'_>,
 ) -> anyhow::Result<(LoadedPolicy, Option<Diagnostics>)> {
     if let Some(path) = &args.policy {
-        return Ok((source::from_file(path)?, None));
+        return Ok((source::from_file(path, source::FileOrigin::Named)?, None));
     }
     repository_policy(&ctx.cwd, &ctx.env)
 }

@@ -3,7 +3,8 @@
 //!
 //! - `pre-commit` judges the staged change (as `astrix check`), appends the decision to the
 //!   audit log, and notes what it passed so that the backstop, which judges the commit
-//!   again, does not log the same pass twice.
+//!   again, does not log the same pass twice. An empty change is left to git (and, when git
+//!   makes a commit of it, to the backstop).
 //! - `reference-transaction` is the backstop (SPEC §6): git runs it for every ref update,
 //!   also under `git commit --no-verify`, and a non-zero exit in the `prepared` state aborts
 //!   the update. See [`super::backstop`].
@@ -18,7 +19,7 @@ use crate::cli::{Format, HookArgs};
 use crate::context::Context;
 use crate::exit::ExitStatus;
 use crate::gate::{
-    JudgeOptions, approved_as_amend, astrix_dir, audit_entry, judge_staged, record_pass,
+    Asked, JudgeOptions, approved_as_amend, astrix_dir, audit_entry, judge_staged, record_pass,
     write_policy_diagnostics, write_report,
 };
 
@@ -46,6 +47,24 @@ fn pre_commit(ctx: &mut Context<'_>) -> anyhow::Result<ExitStatus> {
         },
     )
     .context("astrix cannot judge this commit, so it is blocked")?;
+    // Nothing staged and no merge to conclude: git refuses this commit itself ("nothing to
+    // commit") unless it was given `--allow-empty` or `--amend`, which it does not tell its
+    // hooks. Stepping aside lets git say so, instead of a decision about no files. Nothing
+    // is recorded as passed, so a commit that git does make is judged in full by the
+    // backstop.
+    if judgement.change.files.is_empty() && !judgement.change.is_merge() {
+        return Ok(ExitStatus::Allowed);
+    }
+    // A gate without its backstop is skipped by `git commit --no-verify`: say so, every
+    // time, until it is installed (a hook manager runs this hook, and cannot install that one).
+    if let Some(dir) = super::install::backstop_missing(&ctx.cwd) {
+        writeln!(
+            ctx.stderr,
+            "{} astrix's backstop (the reference-transaction hook) is not installed in `{}`, so `git commit --no-verify` and other branch moves skip astrix here; run `astrix install --backstop`",
+            ctx.stderr_style.yellow().paint("astrix: warning:"),
+            dir.display()
+        )?;
+    }
     let as_amend =
         judgement.status() == ExitStatus::Held && approved_as_amend(&repo, &mut judgement)?;
     let status = judgement.status();
@@ -53,7 +72,16 @@ fn pre_commit(ctx: &mut Context<'_>) -> anyhow::Result<ExitStatus> {
     if status != ExitStatus::Allowed || judgement.decision.approved {
         // git shows a hook's output on the terminal; stderr keeps stdout free for tools.
         let style = ctx.stderr_style;
-        write_report(&judgement, ctx.stderr, style, Format::Text, false)?;
+        write_report(
+            &judgement,
+            ctx.stderr,
+            style,
+            Format::Text,
+            false,
+            Asked::PreCommit {
+                can_amend: judgement.parent().is_some(),
+            },
+        )?;
     }
     let log = AuditLog::new(&astrix_dir(&repo));
     log.append(&audit_entry("pre-commit", &judgement, judgement.parent()))

@@ -35,6 +35,7 @@ struct Output<'a> {
 /// Runs `astrix impacted-tests`.
 pub fn run(args: &ImpactedTestsArgs, ctx: &mut Context<'_>) -> anyhow::Result<ExitStatus> {
     let analysis = analyze_selection(&args.change, ctx)?;
+    super::blast_radius::warn_missing(&analysis, ctx)?;
     let tests = impacted_tests(&analysis.graph, &analysis.radius);
     let style = ctx.stdout_style;
     let mut results = None;

@@ -27,7 +27,10 @@ pub fn run(args: &InitArgs, ctx: &mut Context<'_>) -> anyhow::Result<ExitStatus>
     writeln!(
         ctx.stdout,
         "wrote the default policy to {}\n\
-         next: review it, run `astrix test`, then commit it; astrix reads the committed version",
+         next: review it (`astrix docs astrixfile` explains every key), run `astrix test`, then commit it; astrix reads the committed version\n\
+         note: with astrix's hooks installed, committing Astrixfile.ax — this first version and every later change — is held for a human's approval, whoever commits: \
+         a person reviews the staged file, runs `astrix approve` in their own shell (never an agent's), then runs the same `git commit` again; \
+         an agent cannot commit it on a production branch at all",
         path.display()
     )?;
     Ok(ExitStatus::Allowed)

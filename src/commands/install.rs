@@ -124,14 +124,49 @@ enum Existing {
 
 /// Runs `astrix install`.
 pub fn install(args: &InstallArgs, ctx: &mut Context<'_>) -> anyhow::Result<ExitStatus> {
-    let dir = hooks_dir(&ctx.cwd)?;
+    let layout = hooks_layout(&ctx.cwd)?;
+    let manager = detect_manager(&layout);
+    let dir = layout.dir.clone();
     fs_err::create_dir_all(&dir)?;
     let dir = tidy(dir);
     let exe = std::env::current_exe().context("cannot find the path of the astrix binary")?;
     writeln!(ctx.stdout, "hooks directory: {}", dir.display())?;
+    if let Some((manager, evidence)) = &manager {
+        let name = match manager {
+            Manager::Husky => "husky",
+            Manager::Lefthook => "lefthook",
+        };
+        writeln!(
+            ctx.stdout,
+            "{name} manages this repository's hooks ({evidence}): astrix does not write its \
+             pre-commit, prepare-commit-msg and commit-msg hooks where {name} rewrites them; \
+             {}",
+            manager_setup(*manager)
+        )?;
+    }
+    // With a hook manager, only the backstop: the manager runs the rest.
+    let backstop_only = args.backstop || manager.is_some();
     for hook in Hook::ALL {
         let files = HookFiles::new(&dir, hook);
-        if args.backstop && matches!(hook, Hook::PrepareCommitMsg | Hook::CommitMsg) {
+        if let Some(path) = tracked_hook(&layout, &files) {
+            writeln!(
+                ctx.stdout,
+                "  {}: not changed: `{path}` is tracked by the repository (everyone who clones \
+                 it shares it), so astrix does not write over it; add `astrix hook {}` to it \
+                 instead",
+                files.name, files.name
+            )?;
+            continue;
+        }
+        if manager.is_some() && hook != Hook::ReferenceTransaction {
+            writeln!(
+                ctx.stdout,
+                "  {}: not installed: the hook manager runs it (see above)",
+                files.name
+            )?;
+            continue;
+        }
+        if backstop_only && matches!(hook, Hook::PrepareCommitMsg | Hook::CommitMsg) {
             let note = if existing(&files.hook)? == Existing::Astrix {
                 "left as it is (--backstop): astrix's, from an earlier install"
             } else {
@@ -141,7 +176,7 @@ pub fn install(args: &InstallArgs, ctx: &mut Context<'_>) -> anyhow::Result<Exit
             writeln!(ctx.stdout, "  {}: {note}", files.name)?;
             continue;
         }
-        if args.backstop && hook == Hook::PreCommit {
+        if backstop_only && hook == Hook::PreCommit {
             let note = if existing(&files.hook)? == Existing::Astrix {
                 "left as it is (--backstop): astrix's, from an earlier install"
             } else {
@@ -160,7 +195,39 @@ pub fn install(args: &InstallArgs, ctx: &mut Context<'_>) -> anyhow::Result<Exit
         "the hooks run {}, or `astrix` on PATH when that file is gone",
         exe.display()
     )?;
+    if let Some(relative) = &layout.relative {
+        let manager = manager.map_or("", |(manager, _)| match manager {
+            Manager::Husky => ", and after husky installs its directory again",
+            Manager::Lefthook => "",
+        });
+        writeln!(
+            ctx.stdout,
+            "note: `core.hooksPath` is relative (`{}`): git finds the hooks in each work tree's \
+             own `{}`, so run `astrix install` again in each linked worktree{manager}",
+            relative.display(),
+            relative.display()
+        )?;
+        if !layout.tracked.is_empty() {
+            writeln!(
+                ctx.stdout,
+                "note: `{}` also holds files the repository tracks; the hooks astrix wrote there are untracked files (`git status` lists them): leave them uncommitted, they name this machine's astrix",
+                relative.display()
+            )?;
+        }
+    }
     Ok(ExitStatus::Allowed)
+}
+
+/// The repository-relative path of `files`' hook when the repository tracks it.
+fn tracked_hook(layout: &Layout, files: &HookFiles) -> Option<String> {
+    let relative = layout.relative.as_deref()?;
+    let path = lexical(&relative.join(files.name));
+    let path = path.to_str()?;
+    layout
+        .tracked
+        .iter()
+        .any(|tracked| tracked == path)
+        .then(|| path.to_owned())
 }
 
 /// Installs one shim and says what happened to what was there.
@@ -324,17 +391,41 @@ fn uninstall_hook(files: &HookFiles) -> anyhow::Result<Option<(String, bool)>> {
 /// from there, and astrix installs for one repository. Without it, the hooks go into the
 /// common git directory, so that they apply in every linked worktree.
 fn hooks_dir(cwd: &Path) -> anyhow::Result<PathBuf> {
+    Ok(hooks_layout(cwd)?.dir)
+}
+
+/// Where the hooks go, and what decides how they may be written there.
+struct Layout {
+    /// The directory git runs the hooks from.
+    dir: PathBuf,
+    /// The work tree's root, when there is one.
+    work_dir: Option<PathBuf>,
+    /// `core.hooksPath` when it is set to a relative path: git resolves it in each work tree.
+    relative: Option<PathBuf>,
+    /// The repository-relative paths of the files the index tracks under `dir`, when `dir`
+    /// is inside the work tree.
+    tracked: Vec<String>,
+}
+
+/// [`hooks_dir`], with the work tree, a relative `core.hooksPath` and what is tracked there.
+fn hooks_layout(cwd: &Path) -> anyhow::Result<Layout> {
     use gix::config::source::Kind;
 
     const KEY: &str = "core.hooksPath";
     let repo = gix::discover(cwd)
         .with_context(|| format!("`{}` is not inside a git repository", cwd.display()))?;
+    let work_dir = repo.workdir().map(|dir| cwd.join(dir));
     let config = repo.config_snapshot();
     let Some(configured) = config
         .trusted_path(KEY)
         .with_context(|| format!("cannot read `{KEY}`"))?
     else {
-        return Ok(cwd.join(repo.common_dir()).join("hooks"));
+        return Ok(Layout {
+            dir: cwd.join(repo.common_dir()).join("hooks"),
+            work_dir,
+            relative: None,
+            tracked: Vec::new(),
+        });
     };
     let repository_scoped = config
         .plumbing()
@@ -355,7 +446,136 @@ fn hooks_dir(cwd: &Path) -> anyhow::Result<PathBuf> {
         bail!("`{KEY}` is set but empty; set it to a directory, or unset it");
     }
     let base = repo.workdir().unwrap_or_else(|| repo.git_dir());
-    Ok(cwd.join(base).join(configured))
+    let dir = cwd.join(base).join(&configured);
+    let relative = configured.is_relative().then(|| configured.clone());
+    // A hooks directory inside the work tree may hold files of the repository (husky's
+    // `.husky/pre-commit`): those are the project's, not this machine's, and stay as they are.
+    let mut tracked = Vec::new();
+    if let (Some(root), Some(prefix)) = (&work_dir, relative.as_deref()) {
+        let prefix = lexical(prefix);
+        if let Some(prefix) = prefix.to_str()
+            && !prefix.is_empty()
+            && !root.as_os_str().is_empty()
+        {
+            let index = repo
+                .index_or_empty()
+                .context("cannot read the index, to see which hooks the repository tracks")?;
+            let prefix = format!("{}/", prefix.trim_end_matches('/'));
+            for entry in index.entries() {
+                let path = entry.path(&index).to_string();
+                if path.starts_with(&prefix) {
+                    tracked.push(path);
+                }
+            }
+        }
+    }
+    Ok(Layout {
+        dir,
+        work_dir,
+        relative,
+        tracked,
+    })
+}
+
+/// `path` with `.` segments dropped and `..` applied (a relative `core.hooksPath` as the
+/// index spells paths).
+fn lexical(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for component in path.components() {
+        match component {
+            std::path::Component::CurDir => {}
+            std::path::Component::ParentDir => {
+                out.pop();
+            }
+            other => out.push(other),
+        }
+    }
+    out
+}
+
+/// A hook manager that owns the hooks astrix would write.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Manager {
+    /// husky: `core.hooksPath` is its directory (`.husky/_`, or `.husky` before v9), which it
+    /// rewrites when it installs.
+    Husky,
+    /// lefthook: a `lefthook.yml` (or its other names) at the root, and hooks it writes over
+    /// whatever is there when it installs.
+    Lefthook,
+}
+
+/// The names lefthook reads its configuration from, at the root of the work tree.
+const LEFTHOOK_FILES: &[&str] = &[
+    "lefthook.yml",
+    ".lefthook.yml",
+    "lefthook.yaml",
+    ".lefthook.yaml",
+    "lefthook.toml",
+    ".lefthook.toml",
+    "lefthook.json",
+    ".lefthook.json",
+    "lefthook.jsonc",
+    ".lefthook.jsonc",
+];
+
+/// The hook manager of this repository, and what shows it.
+fn detect_manager(layout: &Layout) -> Option<(Manager, String)> {
+    if let Some(relative) = &layout.relative
+        && lexical(relative)
+            .components()
+            .next()
+            .is_some_and(|first| first.as_os_str() == ".husky")
+    {
+        return Some((
+            Manager::Husky,
+            format!("`core.hooksPath` is `{}`", relative.display()),
+        ));
+    }
+    let root = layout.work_dir.as_deref()?;
+    if let Some(file) = LEFTHOOK_FILES.iter().find(|name| root.join(name).is_file()) {
+        return Some((Manager::Lefthook, format!("`{file}` is at the root")));
+    }
+    None
+}
+
+/// What to add to the manager's own configuration so that it runs astrix's gate and
+/// trailer hooks, one line of text each.
+fn manager_setup(manager: Manager) -> &'static str {
+    match manager {
+        Manager::Husky => {
+            "add astrix to husky's own hook scripts, which the repository tracks:\n\
+             \x20     .husky/pre-commit           astrix hook pre-commit\n\
+             \x20     .husky/prepare-commit-msg   astrix hook prepare-commit-msg \"$@\"\n\
+             \x20     .husky/commit-msg           astrix hook commit-msg \"$1\""
+        }
+        Manager::Lefthook => {
+            "add astrix to lefthook's configuration, then run `lefthook install`:\n\
+             \x20     pre-commit:\n\
+             \x20       commands:\n\
+             \x20         astrix:\n\
+             \x20           run: astrix hook pre-commit\n\
+             \x20     prepare-commit-msg:\n\
+             \x20       commands:\n\
+             \x20         astrix:\n\
+             \x20           run: astrix hook prepare-commit-msg {0}\n\
+             \x20     commit-msg:\n\
+             \x20       commands:\n\
+             \x20         astrix:\n\
+             \x20           run: astrix hook commit-msg {1}"
+        }
+    }
+}
+
+/// The directory of the hooks when astrix's backstop is not installed there: the gate warns
+/// that `git commit --no-verify` then skips astrix. `None` when it is, or when the hooks
+/// directory cannot be worked out (the gate says nothing it cannot stand behind).
+pub fn backstop_missing(cwd: &Path) -> Option<PathBuf> {
+    let dir = hooks_dir(cwd).ok()?;
+    let hook = dir.join(Hook::ReferenceTransaction.name());
+    match existing(&hook) {
+        Ok(Existing::Astrix) | Err(_) => None,
+        Ok(_) => Some(dir),
+    }
 }
 
 /// The canonical spelling of `dir` when it exists (no `..` from a worktree's `commondir`).

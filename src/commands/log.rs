@@ -1,18 +1,32 @@
 //! `astrix log`: the audit log of the gate's decisions.
 
-use crate::audit::AuditLog;
-use crate::cli::{Format, LogArgs};
+use crate::audit::{AuditEntry, AuditLog};
+use crate::cli::{Format, LogArgs, LogDecision};
 use crate::context::{Context, ignore_broken_pipe};
 use crate::exit::ExitStatus;
 use crate::gate::astrix_dir;
 use crate::git::Repository;
 use crate::report::write_json;
+use crate::time::{now_unix, parse_duration, rfc3339};
 
 /// Runs `astrix log`.
 pub fn run(args: &LogArgs, ctx: &mut Context<'_>) -> anyhow::Result<ExitStatus> {
+    let since = args.since.as_deref().map(since).transpose()?;
     let repo = Repository::open(&ctx.cwd, &ctx.env)?;
     let log = AuditLog::new(&astrix_dir(&repo));
-    let entries = log.read(args.count)?;
+    // Lines that are not entries are always shown: a filter must not hide a damaged log.
+    let mut entries: Vec<_> = log
+        .read(None)?
+        .into_iter()
+        .filter(|entry| {
+            entry
+                .as_ref()
+                .map_or(true, |entry| keeps(args, since.as_deref(), entry))
+        })
+        .collect();
+    if let Some(count) = args.count {
+        entries.drain(..entries.len().saturating_sub(count));
+    }
     match args.format.format {
         Format::Json => {
             let values: Vec<serde_json::Value> = entries
@@ -29,7 +43,15 @@ pub fn run(args: &LogArgs, ctx: &mut Context<'_>) -> anyhow::Result<ExitStatus> 
             let out = &mut *ctx.stdout;
             let mut write = || -> std::io::Result<()> {
                 if entries.is_empty() {
-                    writeln!(out, "no decisions recorded in {}", log.path().display())?;
+                    if args.actor.is_some() || args.decision.is_some() || since.is_some() {
+                        writeln!(
+                            out,
+                            "no decision recorded in {} matches the filters",
+                            log.path().display()
+                        )?;
+                    } else {
+                        writeln!(out, "no decisions recorded in {}", log.path().display())?;
+                    }
                 }
                 for entry in &entries {
                     let entry = match entry {
@@ -84,4 +106,60 @@ pub fn run(args: &LogArgs, ctx: &mut Context<'_>) -> anyhow::Result<ExitStatus> 
         }
     }
     Ok(ExitStatus::Allowed)
+}
+
+/// Whether the filters of `args` keep `entry`; `since` is an RFC 3339 UTC time or date,
+/// which compares as text with the log's times (all `YYYY-MM-DDTHH:MM:SSZ`).
+fn keeps(args: &LogArgs, since: Option<&str>, entry: &AuditEntry) -> bool {
+    let actor = args
+        .actor
+        .as_deref()
+        .is_none_or(|actor| entry.actor == actor || entry.actor_id.as_deref() == Some(actor));
+    let decision = args.decision.is_none_or(|wanted| {
+        let held = entry.decision == "require_approval";
+        match wanted {
+            LogDecision::Allow => entry.decision == "allow",
+            LogDecision::RequireApproval => held,
+            LogDecision::Held => held && !entry.allowed,
+            LogDecision::Approved => held && entry.allowed,
+            LogDecision::Deny => entry.decision == "deny",
+            LogDecision::Error => entry.decision == "error",
+        }
+    });
+    actor && decision && since.is_none_or(|since| entry.time.as_str() >= since)
+}
+
+/// `--since`: a date, a UTC time, or a span back from now, as the UTC text the log's
+/// times compare with.
+fn since(text: &str) -> anyhow::Result<String> {
+    let digits = |part: &str| !part.is_empty() && part.bytes().all(|byte| byte.is_ascii_digit());
+    let date = |part: &str| {
+        let pieces: Vec<&str> = part.split('-').collect();
+        pieces.len() == 3
+            && pieces[0].len() == 4
+            && pieces[1].len() == 2
+            && pieces[2].len() == 2
+            && pieces.iter().all(|piece| digits(piece))
+    };
+    let time = |part: &str| {
+        let pieces: Vec<&str> = part.split(':').collect();
+        pieces.len() == 3 && pieces.iter().all(|piece| piece.len() == 2 && digits(piece))
+    };
+    if date(text) {
+        return Ok(text.to_owned());
+    }
+    if let Some((day, clock)) = text.split_once('T')
+        && let Some(clock) = clock.strip_suffix('Z')
+        && date(day)
+        && time(clock)
+    {
+        return Ok(text.to_owned());
+    }
+    if let Some(span) = parse_duration(text) {
+        let back = i64::try_from(span.as_secs()).unwrap_or(i64::MAX);
+        return Ok(rfc3339(now_unix().saturating_sub(back)));
+    }
+    anyhow::bail!(
+        "`--since {text}` is not a date (`2026-11-30`), a UTC time (`2026-11-30T10:00:00Z`) or a span back from now (`90m`, `2h`, `7d`)"
+    )
 }

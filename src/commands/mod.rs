@@ -9,6 +9,7 @@ pub mod blast_radius;
 pub mod check;
 pub mod ci;
 pub mod completions;
+pub mod docs;
 pub mod evaluate;
 pub mod hook;
 pub mod impacted_tests;

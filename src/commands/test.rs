@@ -7,7 +7,7 @@ use crate::cli::{Format, TestArgs};
 use crate::context::{Context, ignore_broken_pipe};
 use crate::eval::evaluate;
 use crate::exit::ExitStatus;
-use crate::gate::source::{self, LoadedPolicy};
+use crate::gate::source::{self, FileOrigin, LoadedPolicy};
 use crate::policy::Verdict;
 use crate::report::write_json;
 
@@ -114,11 +114,11 @@ pub fn run(args: &TestArgs, ctx: &mut Context<'_>) -> anyhow::Result<ExitStatus>
 /// The named policy, else the one at the root of the work tree, else the built-in default.
 fn load(args: &TestArgs, ctx: &Context<'_>) -> anyhow::Result<LoadedPolicy> {
     if let Some(path) = &args.path {
-        return source::from_file(path);
+        return source::from_file(path, FileOrigin::Named);
     }
     let path = default_policy_path(&ctx.cwd);
     if path.exists() {
-        source::from_file(&path)
+        source::from_file(&path, FileOrigin::WorkTree)
     } else {
         Ok(source::built_in("there is no Astrixfile.ax here"))
     }

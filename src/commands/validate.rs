@@ -7,15 +7,29 @@ use crate::exit::ExitStatus;
 use crate::policy;
 use crate::report::write_json;
 
+/// The file name diagnostics of the built-in default policy would carry (it has none).
+const BUILT_IN_LABEL: &str = "<built-in default policy>";
+
 /// Runs `astrix validate`.
 pub fn run(args: &ValidateArgs, ctx: &mut Context<'_>) -> anyhow::Result<ExitStatus> {
-    let path = args
-        .path
-        .clone()
-        .unwrap_or_else(|| default_policy_path(&ctx.cwd));
-    let label = path.display().to_string();
-    let bytes = crate::gate::source::read_policy_file(&path)?;
-    let loaded = policy::decode(&label, bytes).and_then(|text| policy::load(&label, &text));
+    // As `astrix test` does: with no file named and none at the root of the work tree, the
+    // built-in default policy is the one astrix would use, so it is the one checked.
+    let (label, loaded) = match &args.path {
+        None if !default_policy_path(&ctx.cwd).exists() => (
+            "the built-in default policy (there is no Astrixfile.ax here; `astrix init` writes it)"
+                .to_owned(),
+            policy::load(BUILT_IN_LABEL, policy::DEFAULT_POLICY),
+        ),
+        path => {
+            let path = path
+                .clone()
+                .unwrap_or_else(|| default_policy_path(&ctx.cwd));
+            let label = path.display().to_string();
+            let bytes = crate::gate::source::read_policy_file(&path)?;
+            let loaded = policy::decode(&label, bytes).and_then(|text| policy::load(&label, &text));
+            (label, loaded)
+        }
+    };
     let (status, diagnostics, summary) = match loaded {
         Ok((policy, warnings)) => (
             ExitStatus::Allowed,

@@ -41,7 +41,7 @@ pub use holds::{
 pub use judgement::{
     ChangeToJudge, JudgeOptions, Judgement, judge_change, judge_change_as, judge_change_for,
 };
-pub use next::{amend_next_steps, commit_next_steps, update_next_steps};
+pub use next::{Asked, amend_next_steps, commit_next_steps, update_next_steps};
 pub use record::{
     PASS_FILE, PassRecord, TipEntry, TipRecord, astrix_dir, audit_entry, record_pass, take_pass,
 };

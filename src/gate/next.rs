@@ -1,10 +1,26 @@
 //! What to do next, for a change the gate stopped: most useful first.
 
 use crate::eval::{Decision, RuleOutcome};
-use crate::intent::{AUTONOMOUS_LLM, ResolvedActor};
+use crate::intent::{AUTONOMOUS_LLM, HUMAN, ResolvedActor};
 use crate::policy::{FILE_NAME, Policy, Verdict};
 
 use super::{COMMITTED_POLICY_INVALID, ResolvedTarget, STAGED_POLICY_INVALID};
+
+/// Who the report of a staged change answers: a `git commit` under way (the hooks), or a
+/// person who asked (`astrix check`), for whom no commit is blocked or to be run "again".
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Asked {
+    /// The pre-commit hook of a `git commit` that is under way; `can_amend` when HEAD is a
+    /// commit, so that the `git commit` may be an `--amend` (git does not tell the hook).
+    PreCommit {
+        /// HEAD is a commit.
+        can_amend: bool,
+    },
+    /// The backstop, judging a new commit that `git commit` is making.
+    ByCommit,
+    /// `astrix check`, run by hand (or by a script) outside any commit.
+    ByHand,
+}
 
 /// Next steps for a commit that the gate stopped, most useful first.
 pub fn commit_next_steps(
@@ -12,7 +28,22 @@ pub fn commit_next_steps(
     decision: &Decision,
     actor: &ResolvedActor,
     target: &ResolvedTarget,
+    asked: Asked,
 ) -> Vec<String> {
+    let (commit_again, commit_it) = match asked {
+        Asked::PreCommit { .. } | Asked::ByCommit => {
+            ("run the same `git commit` again", "commit again")
+        }
+        Asked::ByHand => ("commit it", "commit"),
+    };
+    // One approval for the whole `git commit --amend`: the amend's covers both hooks, while
+    // a plain one covers only pre-commit's view (what changed since HEAD).
+    let amend = match asked {
+        Asked::PreCommit { can_amend: true } => {
+            " (for a `git commit --amend`, `astrix approve --amend`: it approves the whole amended commit, which both hooks judge)"
+        }
+        _ => "",
+    };
     let mut steps = Vec::new();
     let deciding: Vec<&RuleOutcome> = decision.deciding_outcomes().collect();
     let any = |ids: &[&str]| {
@@ -25,7 +56,7 @@ pub fn commit_next_steps(
     }
     if any(&[STAGED_POLICY_INVALID]) {
         steps.push(format!(
-            "the staged {FILE_NAME} is invalid: fix the errors listed above (`astrix validate` shows them), `git add` it, and commit again"
+            "the staged {FILE_NAME} is invalid: fix the errors listed above (`astrix validate` shows them), `git add` it, and {commit_it}"
         ));
     }
     if any(&[COMMITTED_POLICY_INVALID]) {
@@ -70,9 +101,14 @@ pub fn commit_next_steps(
     match decision.verdict {
         Verdict::RequireApproval => {
             let or = if steps.is_empty() { "" } else { "or " };
-            steps.push(format!(
-                "{or}ask a human to review the staged change and run `astrix approve` in this repository; then run the same `git commit` again"
-            ));
+            // A person is told to approve, not to ask one; an agent is told to ask (and
+            // `astrix approve` refuses to run for it).
+            let who = if actor.kind == HUMAN {
+                "review the staged change yourself and run `astrix approve` in this repository, at your own terminal"
+            } else {
+                "ask a human to review the staged change and run `astrix approve` in this repository"
+            };
+            steps.push(format!("{or}{who}{amend}; then {commit_again}"));
         }
         Verdict::Deny => {
             steps.push(
@@ -84,8 +120,11 @@ pub fn commit_next_steps(
     }
     if actor.kind == AUTONOMOUS_LLM {
         steps.push(
-            "`git commit --no-verify` does not skip astrix: the reference-transaction hook judges the commit again"
-                .to_owned(),
+            match asked {
+                Asked::PreCommit { .. } | Asked::ByCommit => "`git commit --no-verify` does not skip astrix: the reference-transaction hook judges the commit again",
+                Asked::ByHand => "`git commit --no-verify` would not skip astrix: the reference-transaction hook judges the commit too",
+            }
+            .to_owned(),
         );
     }
     steps

@@ -324,7 +324,7 @@ fn warnings(run: &Run, env: &EnvSnapshot) -> Vec<Warning> {
         if !changed_by.is_empty() {
             warnings.push(Warning {
                 text: format!(
-                    "the range changes `{workflow}`, the workflow that runs this check (in {}): a workflow that runs the pull request's own copy (`on: pull_request`) can be edited to pass anything; run astrix from `pull_request_target` or a required workflow, as docs/ci.md shows",
+                    "the range changes `{workflow}`, the workflow that runs this check (in {}): a workflow that runs the pull request's own copy (`on: pull_request`) can be edited to pass anything; run astrix from `pull_request_target` or a required workflow, as `astrix docs ci` shows",
                     changed_by
                         .iter()
                         .map(|id| format!("`{id}`"))

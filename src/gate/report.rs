@@ -9,10 +9,12 @@ use crate::cli::Format;
 use crate::git::Change;
 use crate::intent::ResolvedActor;
 use crate::policy::{FILE_NAME, Policy};
-use crate::report::{ContextLine, Explanation, Section, TextReport, decision_json, write_json};
+use crate::report::{
+    ContextLine, Explanation, Section, TextReport, decision_json, explain_sections, write_json,
+};
 use crate::tamper::{self, TamperReport};
 
-use super::{Judgement, ResolvedTarget, commit_next_steps};
+use super::{Asked, Judgement, ResolvedTarget, commit_next_steps};
 
 /// The context lines of a commit report: actor, target, policy, approval.
 pub fn context_lines(judgement: &Judgement) -> Vec<ContextLine> {
@@ -183,13 +185,14 @@ pub fn write_policy_diagnostics(
     Ok(())
 }
 
-/// Renders the judgement as text or JSON to `out`.
+/// Renders the judgement as text or JSON to `out`, for whoever `asked`.
 pub fn write_report(
     judgement: &Judgement,
     out: &mut dyn Write,
     style: crate::report::style::Style,
     format: Format,
     explain: bool,
+    asked: Asked,
 ) -> std::io::Result<()> {
     match format {
         Format::Json => {
@@ -219,12 +222,16 @@ pub fn write_report(
             judgement,
             out,
             style,
-            "this commit",
+            match asked {
+                Asked::PreCommit { .. } | Asked::ByCommit => "this commit",
+                Asked::ByHand => "the staged change",
+            },
             commit_next_steps(
                 &judgement.policy.loaded.policy,
                 &judgement.decision,
                 &judgement.actor,
                 &judgement.target,
+                asked,
             ),
             explain,
         ),
@@ -244,7 +251,17 @@ pub fn write_text_report(
         subject,
         decision: &judgement.decision,
         context: context_lines(judgement),
-        sections: tamper_section(judgement).into_iter().collect(),
+        sections: tamper_section(judgement)
+            .into_iter()
+            .chain(
+                explain
+                    .then(|| {
+                        explain_sections(&judgement.intent, &judgement.policy.loaded.provenance)
+                    })
+                    .into_iter()
+                    .flatten(),
+            )
+            .collect(),
         notes: notes(judgement),
         next_steps,
         explain,

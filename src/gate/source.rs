@@ -124,8 +124,18 @@ pub fn built_in(why: &str) -> LoadedPolicy {
     }
 }
 
+/// How a policy file read from disk came to be read, for the report's `policy` line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FileOrigin {
+    /// The user named it (`--policy PATH`, `astrix test PATH`).
+    Named,
+    /// The command found it at the root of the work tree, as it is on disk (which need not
+    /// be what is committed).
+    WorkTree,
+}
+
 /// Reads and validates a policy file from disk.
-pub fn from_file(path: &Path) -> anyhow::Result<LoadedPolicy> {
+pub fn from_file(path: &Path, origin: FileOrigin) -> anyhow::Result<LoadedPolicy> {
     let label = path.display().to_string();
     let bytes = read_policy_file(path)?;
     let text = policy::decode(&label, bytes).map_err(InvalidPolicyError)?;
@@ -134,7 +144,12 @@ pub fn from_file(path: &Path) -> anyhow::Result<LoadedPolicy> {
         file: Some(label.clone()),
         revision: None,
         digest: String::new(),
-        description: format!("`{label}` (named on the command line)"),
+        description: match origin {
+            FileOrigin::Named => format!("`{label}` (named on the command line)"),
+            FileOrigin::WorkTree => format!(
+                "`{label}` (the work tree's file as it is on disk; the gate reads the committed one)"
+            ),
+        },
     };
     Ok(from_text(&label, &text, provenance)?)
 }

@@ -502,6 +502,55 @@ impl Repository {
             .collect())
     }
 
+    /// The identity git records as the committer of a commit made now, exactly as git works
+    /// it out: `git var GIT_COMMITTER_IDENT` (`GIT_COMMITTER_NAME`/`_EMAIL`, the
+    /// configuration's `user.*` and `committer.*`, `EMAIL`, and git's own guess where the
+    /// configuration allows one), run with `env`. `Ok(Err(what git said))` when git does not
+    /// know who commits.
+    pub fn committer_identity(
+        &self,
+        env: &EnvSnapshot,
+    ) -> Result<Result<(String, String), String>, GitError> {
+        let command = "git var GIT_COMMITTER_IDENT";
+        let output = std::process::Command::new("git")
+            .arg("--git-dir")
+            .arg(self.repo.git_dir())
+            .args(["var", "GIT_COMMITTER_IDENT"])
+            .current_dir(self.repo.git_dir())
+            .env_clear()
+            .envs(env.vars())
+            .stdin(std::process::Stdio::null())
+            .output()
+            .map_err(|error| GitError::GitCommand {
+                command: command.to_owned(),
+                message: format!("it cannot be started: {error}"),
+            })?;
+        if !output.status.success() {
+            // git explains at length how to set an identity, then says what failed on its
+            // `fatal:` line; the caller says how to fix it.
+            let text = String::from_utf8_lossy(&output.stderr);
+            let said = text
+                .lines()
+                .rev()
+                .find_map(|line| line.trim().strip_prefix("fatal: "))
+                .map_or_else(
+                    || text.split_whitespace().collect::<Vec<_>>().join(" "),
+                    str::to_owned,
+                );
+            return Ok(Err(said));
+        }
+        // `Name <email> 1700000000 +0000`: the name may hold anything but `<` and `>`.
+        let text = String::from_utf8_lossy(&output.stdout);
+        let parsed = text.rsplit_once('>').and_then(|(person, _)| {
+            let (name, email) = person.rsplit_once('<')?;
+            Some((name.trim().to_owned(), email.trim().to_owned()))
+        });
+        match parsed {
+            Some((name, email)) if !name.is_empty() && !email.is_empty() => Ok(Ok((name, email))),
+            _ => Ok(Err(format!("`{command}` printed `{}`", text.trim()))),
+        }
+    }
+
     /// `user.name` and `user.email` from the configuration.
     pub fn user_identity(&self) -> Identity {
         let config = self.repo.config_snapshot();

@@ -633,6 +633,23 @@ decision = "deny"
         }
     }
 
+    /// Every TOML example of docs/ci.md is a complete policy that loads without problems:
+    /// a reader can save it as `Astrixfile.ax` as it is. Covers issue 22.
+    #[test]
+    fn the_policy_examples_of_the_ci_page_are_complete_and_load() {
+        let markdown = include_str!("../../docs/ci.md");
+        let blocks = toml_blocks(markdown);
+        assert!(!blocks.is_empty(), "docs/ci.md shows no policy");
+        for (line, _, text) in blocks {
+            assert!(
+                text.starts_with("version = 1\n"),
+                "docs/ci.md:{line}: not a complete policy:\n{text}"
+            );
+            let found = diagnostics(&text);
+            assert!(found.is_empty(), "docs/ci.md:{line}:\n{text}\n{found:#?}");
+        }
+    }
+
     #[test]
     fn every_code_is_documented() {
         let markdown = include_str!("../../docs/astrixfile.md");

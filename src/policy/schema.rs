@@ -18,7 +18,7 @@ pub fn astrixfile_schema() -> Value {
         "title": "Astrixfile.ax",
         "description": "The astrix policy: what an autonomous coding agent (or anyone) may \
             commit in this repository. TOML, at the repository root; astrix reads the version \
-            committed at HEAD. Every key is documented in docs/astrixfile.md.",
+            committed at HEAD. Every key is documented by `astrix docs astrixfile`.",
         "type": "object",
         "additionalProperties": false,
         "required": ["version"],

@@ -143,6 +143,38 @@ pub struct Section {
     pub lines: Vec<String>,
 }
 
+/// What text `--explain` adds before the rules table: the intent that was evaluated, and
+/// where the policy came from (file, revision, digest) — with the built-in default, whose
+/// line numbers are those of the file `astrix init` writes.
+pub fn explain_sections(intent: &ActionIntent, policy: &PolicyProvenance) -> Vec<Section> {
+    let mut lines = vec![one_line(&policy.description).into_owned()];
+    if let Some(file) = &policy.file {
+        lines.push(format!("file      {}", one_line(file)));
+    }
+    if let Some(revision) = &policy.revision {
+        lines.push(format!("revision  {}", one_line(revision)));
+    }
+    if !policy.digest.is_empty() {
+        lines.push(format!("digest    {}", policy.digest));
+    }
+    if policy.source == "built-in" {
+        lines.push(
+            "the line numbers below are those of the built-in default policy, which `astrix init` writes as Astrixfile.ax"
+                .to_owned(),
+        );
+    }
+    vec![
+        Section {
+            title: "intent".to_owned(),
+            lines: vec![one_line(&intent.to_json()).into_owned()],
+        },
+        Section {
+            title: "policy".to_owned(),
+            lines,
+        },
+    ]
+}
+
 /// Everything the text report of a decision shows.
 #[derive(Debug, Clone)]
 pub struct TextReport<'a> {

@@ -658,3 +658,31 @@ fn the_component_graph_is_read_only_when_a_rule_needs_it() {
         }
     }
 }
+
+/// A named file that exists nowhere is still analysed (as a new file of that name), but the
+/// answer says that it does not exist, instead of only "everything is affected"; a file that
+/// was deleted, or is only staged, is no mistake. Covers issue 22.
+#[test]
+fn a_named_file_that_does_not_exist_is_reported() {
+    let sandbox = cargo_fixture();
+    let (code, _, stderr) = output(astrix(&sandbox).args(["blast-radius", "nosuch/file.rs"]));
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(
+        stderr,
+        "warning: `nosuch/file.rs` does not exist (not in the work tree, the index or HEAD); it is analysed as a new file of that name — check the path\n"
+    );
+    let (code, _, stderr) = output(astrix(&sandbox).args(["impacted-tests", "nosuch/file.rs"]));
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        stderr.contains("`nosuch/file.rs` does not exist"),
+        "{stderr}"
+    );
+
+    std::fs::remove_file(sandbox.path().join("README.md")).unwrap();
+    sandbox.write("new.rs", "");
+    sandbox.git(&["add", "new.rs"]);
+    std::fs::remove_file(sandbox.path().join("new.rs")).unwrap();
+    let (code, _, stderr) = output(astrix(&sandbox).args(["blast-radius", "README.md", "new.rs"]));
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(stderr, "");
+}

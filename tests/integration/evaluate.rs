@@ -338,3 +338,89 @@ fn missing_intent_file_is_an_error() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("does-not-exist.json"), "{stderr}");
 }
+
+/// The reader's own words never reach the user: each mistake says what an intent expects,
+/// and where its schema is. Covers issue 22.
+#[test]
+fn invalid_intents_say_what_was_expected_in_the_terms_of_an_intent() {
+    let sandbox = Sandbox::new();
+    for (intent, expected) in [
+        (
+            r#"{"actor":"claude","target":{"env":"x"},"modified_files":[],"diff":{"modifies_tests":"false"}}"#,
+            "error: invalid intent at `actor` (line 1, column 17): invalid type: string \"claude\", expected an object with `type` and an optional `id`",
+        ),
+        (
+            r#"{"actor":{"type":"human"},"target":{"env":"x"},"modified_files":[],"diff":{"modifies_tests":"false"},"approved":tru}"#,
+            "not valid JSON: a bare word where a value belongs",
+        ),
+        (
+            r#"{"actor":{"type":"human"}"#,
+            "the JSON text ends before the intent does",
+        ),
+        ("", "error: invalid intent: the input is empty"),
+        ("[]", "expected a JSON object with named fields, not a list"),
+    ] {
+        let output = run_with_stdin(evaluate_command(&sandbox), intent);
+        let text = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{intent}: {text}");
+        assert!(text.contains(expected), "{expected:?} in:\n{text}");
+        assert!(
+            text.trim_end()
+                .ends_with("; `astrix schema intent` prints the JSON Schema an intent follows"),
+            "{text}"
+        );
+        for raw in ["struct", "EOF", "ident", "`?`", "sequence"] {
+            assert!(!text.contains(raw), "{raw:?} in:\n{text}");
+        }
+    }
+    let output = sandbox
+        .astrix()
+        .args(["evaluate", "nosuch.json"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{text}");
+    assert!(
+        text.starts_with(
+            "error: cannot read the intent file `nosuch.json`; check the path, or give `-` to read the intent from standard input\n"
+        ),
+        "{text}"
+    );
+}
+
+/// At a terminal, `evaluate` says that it is reading an intent from standard input before it
+/// waits for one (a pseudo-terminal made by `script(1)`; Ctrl-D ends the input). Covers
+/// issue 22.
+#[test]
+fn evaluate_at_a_terminal_says_that_it_reads_standard_input() {
+    let sandbox = Sandbox::new();
+    let intent = std::fs::read_to_string(example("deny")).unwrap();
+    let line = format!("'{}' evaluate --format json", crate::common::ASTRIX);
+    let mut command = crate::common::isolated("script", sandbox.path());
+    command.args(["-qec", &line, "/dev/null"]);
+    let input = format!("{}\n\u{4}", intent.replace('\n', " "));
+    let output = output_with_stdin(command, input.as_bytes());
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(1), "{text}");
+    assert!(
+        text.contains("astrix evaluate: reading an intent (JSON) from standard input; end it with Ctrl-D, or give a file: `astrix evaluate intent.json`"),
+        "{text}"
+    );
+    assert!(text.contains("\"denied\": true"), "{text}");
+
+    // Not at a terminal: no such line (a program that pipes the intent in reads JSON only).
+    let output = run_with_stdin(evaluate_command(&sandbox), &intent);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        output.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
+/// `astrix evaluate` reading standard input.
+fn evaluate_command(sandbox: &Sandbox) -> Command {
+    let mut command = sandbox.astrix();
+    command.arg("evaluate");
+    command
+}

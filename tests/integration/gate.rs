@@ -293,8 +293,15 @@ pub(crate) fn astrix_at(dir: &Path, env: &[(&str, &str)]) -> Command {
     command
 }
 
-/// `astrix approve args` in `dir` at a pseudo-terminal, with `answer` typed in.
+/// `astrix approve args` in `dir` at a pseudo-terminal, with `answer` typed in. The approver
+/// is the person the repository's configuration names (`user.name`): the isolated
+/// environment's committer variables, which git would prefer, are for the commits.
 pub(crate) fn approve_at(dir: &Path, args: &[&str], answer: &str) -> Output {
+    approve_as(dir, args, answer, &[])
+}
+
+/// Like [`approve_at`], with `env` added to the approver's environment.
+pub(crate) fn approve_as(dir: &Path, args: &[&str], answer: &str, env: &[(&str, &str)]) -> Output {
     let mut line = shell_quote(ASTRIX);
     line.push_str(" approve");
     for arg in args {
@@ -302,8 +309,17 @@ pub(crate) fn approve_at(dir: &Path, args: &[&str], answer: &str) -> Output {
         line.push_str(&shell_quote(arg));
     }
     let mut command = isolated("script", dir);
+    for name in [
+        "GIT_COMMITTER_NAME",
+        "GIT_COMMITTER_EMAIL",
+        "GIT_AUTHOR_NAME",
+        "GIT_AUTHOR_EMAIL",
+    ] {
+        command.env_remove(name);
+    }
     command
         .env("NO_COLOR", "1")
+        .envs(env.iter().copied())
         .args(["-qec", &line, "/dev/null"]);
     output_with_stdin(command, answer.as_bytes())
 }
@@ -619,6 +635,15 @@ fn amending_is_judged_as_the_whole_commit() {
         let output = gate.commit(AGENT, args);
         assert_stopped_by_pre_commit(&gate, &output, &second, "[agents-touching-tests]");
         assert_eq!(gate.staged(), ["tests/t.rs"]);
+        // git does not tell pre-commit that it amends, so it names the one approval that
+        // covers the whole amend (issue 22), which the rest of this test uses.
+        assert!(
+            stderr(&output).contains(
+                "run `astrix approve` in this repository (for a `git commit --amend`, `astrix approve --amend`: it approves the whole amended commit, which both hooks judge); then run the same `git commit` again"
+            ),
+            "{}",
+            stderr(&output)
+        );
     }
     // Without pre-commit, the backstop judges the rewritten commit.
     let output = gate.commit(AGENT, &["--amend", "-m", "consts and tests", "--no-verify"]);
@@ -1664,6 +1689,7 @@ fn a_human_approval_at_a_terminal_lets_the_same_commit_through() {
     let list = gate.astrix(HUMAN, &["approve", "--list", "--format", "json"]);
     let json: Value = serde_json::from_slice(&list.stdout).unwrap();
     assert_eq!(json[0]["id"], id.as_str());
+    assert_eq!(json[0]["used_at"], Value::Null);
     assert_eq!(json[0]["parent"], before.as_str());
     assert_eq!(json[0]["files"], serde_json::json!(["tests/t.rs"]));
     assert_eq!(
@@ -1691,6 +1717,116 @@ fn a_human_approval_at_a_terminal_lets_the_same_commit_through() {
     assert_eq!(entry["decision"], "require_approval");
     assert_eq!(entry["allowed"], true);
     assert!(entry["approval"].as_str().unwrap().contains(&id));
+
+    // Used: the list says so, and when, beside how long it still lets the same content
+    // through (issue 22: it was shown as merely "valid until").
+    let list = gate.astrix(HUMAN, &["approve", "--list"]);
+    let listed = stdout(&list);
+    let used_at = entry["time"].as_str().unwrap();
+    assert!(
+        listed.starts_with(&format!(
+            "{id}  Hu Man <hu@example.com>  used at {used_at}, valid for the same content until "
+        )),
+        "{listed}"
+    );
+    let list = gate.astrix(HUMAN, &["approve", "--list", "--format", "json"]);
+    let json: Value = serde_json::from_slice(&list.stdout).unwrap();
+    assert_eq!(json[0]["used_at"], used_at);
+}
+
+/// The approver is who git would record as a commit's committer (`git var
+/// GIT_COMMITTER_IDENT`), and an approver git does not know is told so before anything is
+/// shown or asked. Covers issue 22.
+#[test]
+fn the_approver_is_the_identity_git_commits_with_and_is_checked_before_asking() {
+    let gate = Gate::new();
+    gate.git(&["switch", "-q", "-c", "feature"]);
+    gate.git(&["config", "--unset", "user.name"]);
+    gate.git(&["config", "--unset", "user.email"]);
+    // git is not to guess from the machine's user and host.
+    gate.git(&["config", "user.useConfigOnly", "true"]);
+    gate.write("tests/t.rs", "#[test]\nfn one() {}\n");
+    gate.git(&["add", "tests/t.rs"]);
+
+    let output = approve_at(&gate.root, &[], "y\n");
+    let text = stdout(&output);
+    assert_eq!(output.status.code(), Some(2), "{text}");
+    for expected in [
+        "error: git does not know who you are",
+        "no email was given and auto-detection is disabled",
+        "`git config user.name \"Your Name\"`",
+        "`git config user.email you@example.com`",
+        "`GIT_COMMITTER_NAME` and `GIT_COMMITTER_EMAIL`",
+        "then run `astrix approve` again",
+    ] {
+        assert!(text.contains(expected), "{expected:?} in:\n{text}");
+    }
+    for unexpected in ["astrix approve: the staged change", "[y/N]"] {
+        assert!(!text.contains(unexpected), "{unexpected:?} in:\n{text}");
+    }
+    let output = gate.astrix(HUMAN, &["approve", "--list"]);
+    assert_eq!(stdout(&output), "no approvals recorded\n");
+
+    // What git itself honours: the committer variables, and `EMAIL` for the address (which
+    // `user.useConfigOnly` refuses, as git does).
+    gate.git(&["config", "--unset", "user.useConfigOnly"]);
+    let output = approve_as(
+        &gate.root,
+        &[],
+        "y\n",
+        &[
+            ("GIT_COMMITTER_NAME", "Env Approver"),
+            ("EMAIL", "env@example.com"),
+        ],
+    );
+    let text = stdout(&output);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    let id = approval_id(&text);
+    let output = gate.astrix(HUMAN, &["approve", "--list"]);
+    assert!(
+        stdout(&output).starts_with(&format!("{id}  Env Approver <env@example.com>  ")),
+        "{}",
+        stdout(&output)
+    );
+
+    // `astrix approve --branch` asks the same question first.
+    gate.git(&["config", "user.useConfigOnly", "true"]);
+    let output = approve_at(&gate.root, &["--branch", "main", "--tip", "feature"], "y\n");
+    let text = stdout(&output);
+    assert_eq!(output.status.code(), Some(2), "{text}");
+    assert!(
+        text.contains("error: git does not know who you are"),
+        "{text}"
+    );
+    assert!(!text.contains("[y/N]"), "{text}");
+}
+
+/// With nothing staged, git's own "nothing to commit" answers, not a decision about zero
+/// files; a commit that git does make of it (`--allow-empty`) is judged by the backstop, as
+/// pre-commit records no pass for it. Covers issue 22.
+#[test]
+fn nothing_staged_is_left_to_git_and_an_empty_commit_to_the_backstop() {
+    let gate = Gate::new();
+    let before = gate.head();
+    let output = gate.commit(AGENT, &["-m", "nothing"]);
+    let text = format!("{}{}", stdout(&output), stderr(&output));
+    assert_eq!(output.status.code(), Some(1), "{text}");
+    assert!(text.contains("nothing to commit"), "{text}");
+    assert!(!text.contains("astrix:"), "{text}");
+    assert_eq!(gate.head(), before);
+    assert!(gate.log().is_empty(), "{:#?}", gate.log());
+
+    // An agent's empty commit on production is still an agent's commit on production.
+    let output = gate.commit(AGENT, &["--allow-empty", "-m", "empty"]);
+    assert_stopped_by_backstop(&gate, &output, &before, "[agents-off-production]");
+
+    // A person's goes through, judged once, by the backstop.
+    let output = gate.commit(HUMAN, &["--allow-empty", "-m", "empty"]);
+    assert_committed(&gate, &output, &before);
+    let log = gate.log();
+    assert_eq!(log.len(), 2, "{log:#?}");
+    assert_eq!(log[1]["hook"], "reference-transaction");
+    assert_eq!(log[1]["decision"], "allow");
 }
 
 #[test]
@@ -1911,11 +2047,23 @@ fn check_reports_in_text_for_people() {
         "agent_commit_on_main_is_denied",
         gate.commit_command(AGENT, &["-m", "on main"])
     );
+    // Run by hand, no commit is under way: the report speaks of the staged change
+    // (issue 22).
     let output = gate.astrix(AGENT, &["check", "--explain"]);
     assert_eq!(output.status.code(), Some(1));
     let text = stdout(&output);
+    assert!(!text.contains("this commit"), "{text}");
+    assert!(!text.contains("again"), "{text}");
     for expected in [
-        "astrix: denied: 1 rule denies this commit",
+        "astrix: denied: 1 rule denies the staged change",
+        "`git commit --no-verify` would not skip astrix",
+        // What text `--explain` adds before the rules (issue 22): the intent and where the
+        // policy came from.
+        "\nintent\n  {\"actor\":{\"type\":\"autonomous_llm\",\"id\":\"claude-code\"},\"target\":{\"env\":\"production\"}",
+        "\npolicy\n  Astrixfile.ax committed at HEAD (",
+        "\n  file      Astrixfile.ax\n",
+        "\n  revision  ",
+        "\n  digest    sha256:",
         "  [agents-off-production] agents do not commit to production branches",
         "rules\n  agents-off-production",
         "contributes `deny`",
@@ -2021,6 +2169,83 @@ fn the_audit_log_records_every_decision() {
     assert_ne!(log[2]["commit"], head.as_str());
     assert_eq!(log[4]["rules"], serde_json::json!(["secrets"]));
     assert_eq!(gate.rev("feature"), last);
+    log_filters_keep_what_they_name(&gate);
+}
+
+/// `astrix log`'s filters (issue 22), on the five decisions of
+/// [`the_audit_log_records_every_decision`]: by actor type or id, by decision, by time; `-n`
+/// counts what they keep.
+fn log_filters_keep_what_they_name(gate: &Gate) {
+    let filtered = |args: &[&str]| -> Vec<(String, String, bool)> {
+        let mut all = vec!["log", "--format", "json"];
+        all.extend_from_slice(args);
+        let output = gate.astrix(HUMAN, &all);
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "{args:?}: {}",
+            stderr(&output)
+        );
+        serde_json::from_slice::<Vec<Value>>(&output.stdout)
+            .unwrap()
+            .iter()
+            .map(|entry| {
+                (
+                    entry["hook"].as_str().unwrap().to_owned(),
+                    entry["decision"].as_str().unwrap().to_owned(),
+                    entry["allowed"].as_bool().unwrap(),
+                )
+            })
+            .collect()
+    };
+    let entry =
+        |hook: &str, decision: &str, allowed: bool| (hook.to_owned(), decision.to_owned(), allowed);
+    assert_eq!(
+        filtered(&["--actor", "human"]),
+        [
+            entry("pre-commit", "allow", true),
+            entry("pre-commit", "deny", false)
+        ]
+    );
+    assert_eq!(filtered(&["--actor", "claude-code"]).len(), 3);
+    assert_eq!(
+        filtered(&["--actor", "autonomous_llm", "-n", "1"]),
+        [entry("pre-commit", "require_approval", true)]
+    );
+    assert_eq!(
+        filtered(&["--decision", "held"]),
+        [
+            entry("pre-commit", "require_approval", false),
+            entry("reference-transaction", "require_approval", false)
+        ]
+    );
+    assert_eq!(
+        filtered(&["--decision", "approved"]),
+        [entry("pre-commit", "require_approval", true)]
+    );
+    assert_eq!(filtered(&["--decision", "require_approval"]).len(), 3);
+    assert_eq!(
+        filtered(&["--decision", "deny"]),
+        [entry("pre-commit", "deny", false)]
+    );
+    assert_eq!(filtered(&["--decision", "error"]), []);
+    assert_eq!(filtered(&["--since", "2000-01-01"]).len(), 5);
+    assert_eq!(filtered(&["--since", "1d"]).len(), 5);
+    assert_eq!(filtered(&["--since", "2999-01-01T00:00:00Z"]), []);
+    let output = gate.astrix(HUMAN, &["log", "--since", "2999-01-01"]);
+    assert!(
+        stdout(&output).starts_with("no decision recorded in ")
+            && stdout(&output).ends_with(" matches the filters\n"),
+        "{}",
+        stdout(&output)
+    );
+    let output = gate.astrix(HUMAN, &["log", "--since", "yesterday"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("`--since yesterday` is not a date (`2026-11-30`)"),
+        "{}",
+        stderr(&output)
+    );
 }
 
 /// Parses `git diff --name-status -z`: `X\0path\0`, or `R<score>\0old\0new\0`.
@@ -2217,4 +2442,17 @@ fn an_agent_without_markers_or_identity_is_judged_as_a_human() {
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     let report: Value = serde_json::from_slice(&output.stdout).unwrap();
     assert_eq!(report["commits"][0]["actor"]["type"], "human", "{report:#}");
+}
+
+/// `astrix check` outside a repository says so, and nothing about a commit being blocked:
+/// none is under way. Covers issue 22.
+#[test]
+fn check_outside_a_repository_speaks_of_no_commit() {
+    let sandbox = Sandbox::new();
+    let output = sandbox.astrix().arg("check").output().unwrap();
+    let text = stderr(&output);
+    assert_eq!(output.status.code(), Some(2), "{text}");
+    assert!(text.starts_with("error: not a git repository"), "{text}");
+    assert!(text.contains("run astrix inside a git work tree"), "{text}");
+    assert!(!text.contains("commit"), "{text}");
 }

@@ -858,3 +858,131 @@ fn hook_rejects_an_unknown_hook_name() {
         .unwrap();
     assert_eq!(output.status.code(), Some(0));
 }
+
+/// husky (v9: `core.hooksPath = .husky/_`, a directory it writes again whenever it installs):
+/// astrix writes only the backstop there, leaves husky's files and the repository's own
+/// `.husky/pre-commit` alone, and says how to chain the gate through husky's scripts and
+/// that each work tree needs the backstop. Covers issue 22.
+#[test]
+fn husky_is_detected_and_only_the_backstop_is_written_into_its_directory() {
+    let repo = Repo::new();
+    repo.write(".husky/pre-commit", "npm test\n");
+    repo.git(&["add", ".husky/pre-commit"]);
+    repo.git(&["commit", "-q", "-m", "husky"]);
+    repo.write(".husky/_/.gitignore", "*\n");
+    let husky_hook = repo.script("repo/.husky/_/pre-commit", ". \"$(dirname \"$0\")/h\"\n");
+    let before = fs::read(&husky_hook).unwrap();
+    repo.git(&["config", "core.hooksPath", ".husky/_"]);
+    let output = repo.install(&[]);
+    let text = String::from_utf8_lossy(&output.stdout);
+    for expected in [
+        "husky manages this repository's hooks (`core.hooksPath` is `.husky/_`)",
+        "      .husky/pre-commit           astrix hook pre-commit\n",
+        "      .husky/commit-msg           astrix hook commit-msg \"$1\"\n",
+        "  pre-commit: not installed: the hook manager runs it (see above)\n",
+        "  reference-transaction: installed\n",
+        "run `astrix install` again in each linked worktree, and after husky installs its directory again",
+    ] {
+        assert!(text.contains(expected), "{expected:?} in:\n{text}");
+    }
+    assert_eq!(fs::read(&husky_hook).unwrap(), before);
+    assert!(!repo.root.join(".husky/_/pre-commit.astrix-orig").exists());
+    assert_eq!(
+        fs::read_to_string(repo.root.join(".husky/pre-commit")).unwrap(),
+        "npm test\n"
+    );
+    assert_astrix_shim(
+        &repo.root.join(".husky/_/reference-transaction"),
+        "reference-transaction",
+    );
+    assert!(repo.git(&["status", "--porcelain"]).is_empty());
+}
+
+/// husky before v9 (`core.hooksPath = .husky`, the tracked hooks themselves): a tracked hook
+/// is never written over, and the untracked backstop beside it is named as such. Covers
+/// issue 22.
+#[test]
+fn a_tracked_hook_in_the_hooks_directory_is_never_written_over() {
+    let repo = Repo::new();
+    repo.script("repo/.husky/pre-commit", "npx lint-staged\n");
+    repo.git(&["add", ".husky/pre-commit"]);
+    repo.git(&["commit", "-q", "-m", "husky"]);
+    let before = fs::read(repo.root.join(".husky/pre-commit")).unwrap();
+    repo.git(&["config", "core.hooksPath", ".husky"]);
+    let output = repo.install(&[]);
+    let text = String::from_utf8_lossy(&output.stdout);
+    for expected in [
+        "  pre-commit: not changed: `.husky/pre-commit` is tracked by the repository",
+        "add `astrix hook pre-commit` to it instead",
+        "the hooks astrix wrote there are untracked files (`git status` lists them)",
+    ] {
+        assert!(text.contains(expected), "{expected:?} in:\n{text}");
+    }
+    assert_eq!(
+        fs::read(repo.root.join(".husky/pre-commit")).unwrap(),
+        before
+    );
+    assert!(!repo.root.join(".husky/pre-commit.astrix-orig").exists());
+    assert_eq!(
+        repo.git(&["status", "--porcelain"]),
+        "?? .husky/reference-transaction\n"
+    );
+}
+
+/// lefthook (a `lefthook.yml` at the root, hooks it writes over on `lefthook install`): its
+/// pre-commit hook stays, the gate is chained through its configuration, and the backstop,
+/// which lefthook does not install, is. Covers issue 22.
+#[test]
+fn lefthook_is_detected_and_the_gate_chained_through_its_configuration() {
+    let repo = Repo::new();
+    repo.write(
+        "lefthook.yml",
+        "pre-commit:\n  commands:\n    lint:\n      run: make lint\n",
+    );
+    let lefthook = repo.script(
+        "repo/.git/hooks/pre-commit",
+        "exec lefthook run pre-commit\n",
+    );
+    let before = fs::read(&lefthook).unwrap();
+    let output = repo.install(&[]);
+    let text = String::from_utf8_lossy(&output.stdout);
+    for expected in [
+        "lefthook manages this repository's hooks (`lefthook.yml` is at the root)",
+        "then run `lefthook install`",
+        "            run: astrix hook pre-commit\n",
+        "            run: astrix hook commit-msg {1}",
+        "  reference-transaction: installed\n",
+    ] {
+        assert!(text.contains(expected), "{expected:?} in:\n{text}");
+    }
+    assert_eq!(fs::read(&lefthook).unwrap(), before);
+    assert!(!repo.hooks().join("pre-commit.astrix-orig").exists());
+    assert_astrix_shim(
+        &repo.hooks().join("reference-transaction"),
+        "reference-transaction",
+    );
+}
+
+/// The gate warns, on every commit, when it runs without its backstop (a hook manager runs
+/// it, or the backstop was removed): `git commit --no-verify` would skip astrix. Covers
+/// issue 22.
+#[test]
+fn the_gate_warns_when_it_runs_without_its_backstop() {
+    let repo = Repo::new();
+    repo.install(&[]);
+    let output = repo.commit("a.txt", &[], &repo.path_with(None));
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(!stderr(&output).contains("backstop"), "{}", stderr(&output));
+
+    fs::remove_file(repo.hooks().join("reference-transaction")).unwrap();
+    let output = repo.commit("b.txt", &[], &repo.path_with(None));
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains(&format!(
+            "astrix: warning: astrix's backstop (the reference-transaction hook) is not installed in `{}`, so `git commit --no-verify` and other branch moves skip astrix here; run `astrix install --backstop`",
+            repo.hooks().canonicalize().unwrap().display()
+        )),
+        "{}",
+        stderr(&output)
+    );
+}

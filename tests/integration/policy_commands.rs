@@ -249,3 +249,160 @@ fn intent_and_decision_schemas() {
         sandbox.astrix().args(["schema", "decision"])
     );
 }
+
+/// With no file named and none in the repository, `validate` checks the built-in default
+/// policy, as `test` runs its cases: both use what the gate would use. Covers issue 22.
+#[test]
+fn validate_without_a_policy_file_checks_the_built_in_default() {
+    let sandbox = Sandbox::new();
+    sandbox.git(&["init", "-q", "-b", "main"]);
+    let output = sandbox.astrix().arg("validate").output().unwrap();
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    assert!(
+        text.starts_with(
+            "the built-in default policy (there is no Astrixfile.ax here; `astrix init` writes it) is valid: "
+        ),
+        "{text}"
+    );
+    let output = sandbox
+        .astrix()
+        .args(["validate", "--format", "json"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    let value: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(value["valid"], true);
+    assert_eq!(value["file"], "<built-in default policy>");
+    assert_eq!(value["errors"], 0);
+    // A file that is named must exist: that is not a fallback.
+    let output = sandbox
+        .astrix()
+        .args(["validate", "Astrixfile.ax"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+}
+
+/// `astrix test` without a path says which file it found, and that it is the file on
+/// disk, not one named on the command line. Covers issue 22.
+#[test]
+fn test_names_the_file_it_found_in_the_work_tree() {
+    let sandbox = Sandbox::new();
+    sandbox.git(&["init", "-q", "-b", "main"]);
+    let init = sandbox.astrix().arg("init").output().unwrap();
+    assert_eq!(init.status.code(), Some(0));
+    std::fs::create_dir(sandbox.path().join("sub")).unwrap();
+    let output = sandbox
+        .astrix()
+        .arg("test")
+        .current_dir(sandbox.path().join("sub"))
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    let first = text.lines().next().unwrap_or_default();
+    assert!(
+        first.ends_with(
+            "Astrixfile.ax` (the work tree's file as it is on disk; the gate reads the committed one)"
+        ),
+        "{first}"
+    );
+    assert!(!text.contains("named on the command line"), "{text}");
+}
+
+/// The Astrixfile that `astrix init` writes points at documentation every user has (it ships
+/// in the binary), and `init` says that committing the policy is itself held. Covers issue 22.
+#[test]
+fn init_points_at_the_shipped_docs_and_says_that_committing_the_policy_is_held() {
+    let sandbox = Sandbox::new();
+    sandbox.git(&["init", "-q", "-b", "main"]);
+    let output = sandbox.astrix().arg("init").output().unwrap();
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    for expected in [
+        "`astrix docs astrixfile` explains every key",
+        "committing Astrixfile.ax — this first version and every later change — is held for a human's approval, whoever commits",
+        "runs `astrix approve` in their own shell",
+    ] {
+        assert!(text.contains(expected), "{expected:?} in:\n{text}");
+    }
+    let written = std::fs::read_to_string(sandbox.path().join("Astrixfile.ax")).unwrap();
+    assert!(
+        written.contains("# Every key is documented by `astrix docs astrixfile`"),
+        "{written}"
+    );
+    assert!(!written.contains("docs/astrixfile.md"), "{written}");
+
+    // What it points at is there: the page of the source tree, as it is.
+    let output = sandbox
+        .astrix()
+        .args(["docs", "astrixfile"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout),
+        include_str!("../../docs/astrixfile.md")
+    );
+}
+
+/// `astrix docs` lists its pages, and each prints the page of `docs/` it names.
+#[test]
+fn docs_lists_and_prints_every_page() {
+    let sandbox = Sandbox::new();
+    let output = sandbox.astrix().arg("docs").output().unwrap();
+    let list = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(0), "{list}");
+    for (topic, page) in [
+        ("astrixfile", include_str!("../../docs/astrixfile.md")),
+        ("ci", include_str!("../../docs/ci.md")),
+        ("security", include_str!("../../docs/security.md")),
+        ("blast-radius", include_str!("../../docs/blast-radius.md")),
+        (
+            "test-tampering",
+            include_str!("../../docs/test-tampering.md"),
+        ),
+        ("mcp", include_str!("../../docs/mcp.md")),
+        ("robustness", include_str!("../../docs/robustness.md")),
+        ("architecture", include_str!("../../docs/architecture.md")),
+    ] {
+        assert!(
+            list.contains(&format!("\n  {topic} ")),
+            "{topic} in:\n{list}"
+        );
+        let output = sandbox.astrix().args(["docs", topic]).output().unwrap();
+        assert_eq!(output.status.code(), Some(0));
+        assert_eq!(String::from_utf8_lossy(&output.stdout), page, "{topic}");
+    }
+    let output = sandbox.astrix().args(["docs", "nope"]).output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+}
+
+/// Every field that `astrix validate --format json` prints is named where docs/astrixfile.md
+/// describes that output. Covers issue 22.
+#[test]
+fn every_field_of_validate_json_is_documented() {
+    let sandbox = Sandbox::new();
+    sandbox.write("Astrixfile.ax", SEVERAL_MISTAKES);
+    let output = sandbox
+        .astrix()
+        .args(["validate", "Astrixfile.ax", "--format", "json"])
+        .output()
+        .unwrap();
+    let value: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let docs = include_str!("../../docs/astrixfile.md");
+    let described = docs
+        .split("With `--format json` the same problems are printed as")
+        .nth(1)
+        .and_then(|rest| rest.split("\n\n").next())
+        .expect("docs/astrixfile.md describes the JSON of `astrix validate`");
+    let mut keys: Vec<&String> = value.as_object().unwrap().keys().collect();
+    keys.extend(value["diagnostics"][0].as_object().unwrap().keys());
+    for key in keys {
+        assert!(
+            described.contains(&format!("\"{key}\"")),
+            "`{key}` is not documented in:\n{described}"
+        );
+    }
+}

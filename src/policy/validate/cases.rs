@@ -82,7 +82,7 @@ impl Loader<'_> {
         if path.ends_with("modifies_tests") && matches!(value, Some(DeValue::Boolean(_))) {
             "a boolean, not the string \"true\" or \"false\"".clone_into(&mut label);
             help = Some(
-                "`modifies_tests` is a string in intents (SPEC §2): write \
+                "`modifies_tests` is a string in intents, as in the JSON of `astrix evaluate`: write \
                  `modifies_tests = \"true\"` or `\"false\"`"
                     .to_owned(),
             );
@@ -253,7 +253,7 @@ mod tests {
         invalid_intent_boolean_modifies_tests:
             &format!("{V}[[test]]\nname = \"a\"\nintent = {}\nexpect = \"allow\"\n", INTENT.replace("\"false\"", "true"))
             => "invalid-intent", "invalid intent at `diff.modifies_tests`", "true",
-            Some("`modifies_tests` is a string in intents (SPEC §2): write `modifies_tests = \"true\"` or `\"false\"`");
+            Some("`modifies_tests` is a string in intents, as in the JSON of `astrix evaluate`: write `modifies_tests = \"true\"` or `\"false\"`");
         invalid_intent_unknown_field:
             &format!("{V}[[test]]\nname = \"a\"\nintent = {}\nexpect = \"allow\"\n", INTENT.replace("\"human\"", "\"human\", kind = \"x\""))
             => "invalid-intent", "invalid intent at `actor.kind`", "kind", None;
