@@ -105,16 +105,35 @@ fn offset_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
     })
 }
 
+/// Refuses a `field` given outside 1 to `max`; `help` says what to give instead.
+fn check_within(
+    tool: &str,
+    field: &str,
+    value: Option<u64>,
+    max: u64,
+    help: &str,
+) -> Result<(), String> {
+    match value {
+        Some(value) if !(1..=max).contains(&value) => Err(format!(
+            "invalid input at `{field}`: {value} is outside 1 to {max}\nhelp: give {help}\nnothing was done; fix the arguments and call {tool} again"
+        )),
+        _ => Ok(()),
+    }
+}
+
 impl BlastRadiusArguments {
     /// Checks the change and the page.
     pub fn check(&self, tool: &str) -> Result<(), String> {
         self.change().check(tool)?;
-        match self.limit {
-            Some(limit) if !(1..=MAX_LIMIT).contains(&limit) => Err(format!(
-                "invalid input at `limit`: {limit} is outside 1 to {MAX_LIMIT}\nhelp: give a number of components from 1 to {MAX_LIMIT}, or leave it out for {DEFAULT_LIMIT}\nnothing was done; fix the arguments and call {tool} again"
-            )),
-            _ => Ok(()),
-        }
+        check_within(
+            tool,
+            "limit",
+            self.limit,
+            MAX_LIMIT,
+            &format!(
+                "a number of components from 1 to {MAX_LIMIT}, or leave it out for {DEFAULT_LIMIT}"
+            ),
+        )
     }
 
     /// The change part of the arguments.
@@ -178,12 +197,15 @@ impl RunTestsArguments {
     /// Checks the change and the time limit.
     pub fn check(&self, tool: &str) -> Result<(), String> {
         self.change().check(tool)?;
-        match self.timeout_seconds {
-            Some(seconds) if !(1..=MAX_TIMEOUT_SECONDS).contains(&seconds) => Err(format!(
-                "invalid input at `timeout_seconds`: {seconds} is outside 1 to {MAX_TIMEOUT_SECONDS}\nhelp: give a whole number of seconds from 1 to {MAX_TIMEOUT_SECONDS}, or leave it out for {DEFAULT_TIMEOUT_SECONDS}\nnothing was done; fix the arguments and call {tool} again"
-            )),
-            _ => Ok(()),
-        }
+        check_within(
+            tool,
+            "timeout_seconds",
+            self.timeout_seconds,
+            MAX_TIMEOUT_SECONDS,
+            &format!(
+                "a whole number of seconds from 1 to {MAX_TIMEOUT_SECONDS}, or leave it out for {DEFAULT_TIMEOUT_SECONDS}"
+            ),
+        )
     }
 
     /// The time limit of the run.

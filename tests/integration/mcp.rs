@@ -1050,7 +1050,12 @@ async fn cancelling_a_run_stops_the_running_test() {
 /// A session that ends while a test runs kills the test: nothing outlives the server.
 #[test]
 fn a_session_that_ends_during_a_run_kills_the_test() {
-    let repo = slow_component();
+    end_the_session_during_a_run(&slow_component());
+}
+
+/// Starts a run of the `slow` component's test in a raw session, closes stdin once the test
+/// has written its process id, and checks that the server exits and the test is gone.
+fn end_the_session_during_a_run(repo: &TestRepo) {
     let mut child = repo
         .command(ASTRIX)
         .arg("mcp")
@@ -1143,42 +1148,7 @@ async fn cancelling_a_run_leaves_no_orphaned_test() {
 /// process group before the server exits.
 #[test]
 fn a_session_that_ends_during_a_run_leaves_no_orphaned_test() {
-    let repo = forking_component();
-    let mut child = repo
-        .command(ASTRIX)
-        .arg("mcp")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    for message in [
-        json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
-            "protocolVersion": "2025-06-18", "capabilities": {},
-            "clientInfo": {"name": "raw", "version": "0"}}}),
-        json!({"jsonrpc": "2.0", "method": "notifications/initialized"}),
-        json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {
-            "name": "astrix_run_impacted_tests",
-            "arguments": {"modified_files": ["slow/a.txt"]}}}),
-    ] {
-        writeln!(stdin, "{message}").unwrap();
-    }
-    let pid = wait_for_pid(repo.path());
-    drop(stdin);
-    let started = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break status;
-        }
-        assert!(
-            started.elapsed() < Duration::from_secs(30),
-            "astrix mcp did not exit after stdin closed"
-        );
-        std::thread::sleep(Duration::from_millis(20));
-    };
-    assert!(status.success(), "{status:?}");
-    wait_until_gone(&pid, "the session ended");
+    end_the_session_during_a_run(&forking_component());
 }
 
 /// Covers issue #20: the run's time limit stops the running test (its whole process group)
