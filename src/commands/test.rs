@@ -120,6 +120,8 @@ fn load(args: &TestArgs, ctx: &Context<'_>) -> anyhow::Result<LoadedPolicy> {
     if path.exists() {
         source::from_file(&path, FileOrigin::WorkTree)
     } else {
-        Ok(source::built_in("there is no Astrixfile.ax here"))
+        Ok(source::built_in_with_cases(
+            "there is no Astrixfile.ax here",
+        ))
     }
 }

@@ -41,10 +41,21 @@ pub fn digest(text: &str) -> String {
 pub fn from_text(
     label: &str,
     text: &str,
+    provenance: PolicyProvenance,
+) -> Result<LoadedPolicy, InvalidPolicyError> {
+    from_text_with(label, text, provenance, true)
+}
+
+/// [`from_text`]; without `cases`, the `[[test]]` cases are not read
+/// ([`policy::load_without_cases`]).
+fn from_text_with(
+    label: &str,
+    text: &str,
     mut provenance: PolicyProvenance,
+    cases: bool,
 ) -> Result<LoadedPolicy, InvalidPolicyError> {
     provenance.digest = digest(text);
-    match load_once(label, text, &provenance.digest) {
+    match load_once(label, text, &provenance.digest, cases) {
         Ok((policy, warnings)) => Ok(LoadedPolicy {
             policy: policy.into(),
             provenance,
@@ -57,9 +68,13 @@ pub fn from_text(
 /// What loading a policy gave: the policy and its warnings, or its diagnostics.
 type Loaded = Result<(Policy, Diagnostics), Diagnostics>;
 
+/// A policy loaded inside [`reusing`]: its label, digest, whether its cases were read, and
+/// what loading it gave.
+type KeptPolicy = (String, String, bool, Loaded);
+
 thread_local! {
     /// The policies loaded inside [`reusing`], by label and digest; `None` outside it.
-    static LOADED: std::cell::RefCell<Option<Vec<(String, String, Loaded)>>> =
+    static LOADED: std::cell::RefCell<Option<Vec<KeptPolicy>>> =
         const { std::cell::RefCell::new(None) };
 }
 
@@ -75,27 +90,34 @@ pub fn reusing<T>(work: impl FnOnce() -> T) -> T {
 }
 
 /// [`policy::load`], once per label and content inside [`reusing`].
-fn load_once(label: &str, text: &str, digest: &str) -> Loaded {
+fn load_once(label: &str, text: &str, digest: &str, cases: bool) -> Loaded {
     /// A transaction judges a handful of policies at most; more are loaded again.
     const KEPT: usize = 8;
+    let load = || {
+        if cases {
+            policy::load(label, text)
+        } else {
+            policy::load_without_cases(label, text)
+        }
+    };
     let found = LOADED.with_borrow(|loaded| {
         loaded.as_ref().map(|loaded| {
             loaded
                 .iter()
-                .find(|(l, d, _)| l == label && d == digest)
-                .map(|(_, _, result)| result.clone())
+                .find(|(l, d, c, _)| l == label && d == digest && *c == cases)
+                .map(|(_, _, _, result)| result.clone())
         })
     });
     match found {
-        None => policy::load(label, text),
+        None => load(),
         Some(Some(result)) => result,
         Some(None) => {
-            let result = policy::load(label, text);
+            let result = load();
             LOADED.with_borrow_mut(|loaded| {
                 if let Some(loaded) = loaded
                     && loaded.len() < KEPT
                 {
-                    loaded.push((label.to_owned(), digest.to_owned(), result.clone()));
+                    loaded.push((label.to_owned(), digest.to_owned(), cases, result.clone()));
                 }
             });
             result
@@ -103,8 +125,18 @@ fn load_once(label: &str, text: &str, digest: &str) -> Loaded {
     }
 }
 
-/// The built-in default policy; `why` says why it applies.
+/// The built-in default policy, to judge with; `why` says why it applies. Its `[[test]]`
+/// cases are not read: [`built_in_with_cases`] reads them, and unit tests run them.
 pub fn built_in(why: &str) -> LoadedPolicy {
+    built_in_loaded(why, false)
+}
+
+/// [`built_in`] with its `[[test]]` cases, for `astrix test`.
+pub fn built_in_with_cases(why: &str) -> LoadedPolicy {
+    built_in_loaded(why, true)
+}
+
+fn built_in_loaded(why: &str, cases: bool) -> LoadedPolicy {
     let provenance = PolicyProvenance {
         source: "built-in".to_owned(),
         file: None,
@@ -112,10 +144,11 @@ pub fn built_in(why: &str) -> LoadedPolicy {
         digest: String::new(),
         description: format!("the built-in default policy ({why})"),
     };
-    match from_text(
+    match from_text_with(
         "<built-in default policy>",
         policy::DEFAULT_POLICY,
         provenance,
+        cases,
     ) {
         Ok(loaded) => loaded,
         // INVARIANT: the built-in policy is validated by unit tests; reaching this is a bug,

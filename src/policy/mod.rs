@@ -25,7 +25,7 @@ use glob::{ListId, Matcher};
 use numeric::NumericPolicy;
 use wildcard::Wildcard;
 
-pub use load::{MAX_POLICY_BYTES, load};
+pub use load::{MAX_POLICY_BYTES, load, load_without_cases};
 
 /// The file name astrix reads at the repository root.
 pub const FILE_NAME: &str = "Astrixfile.ax";
