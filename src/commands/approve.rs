@@ -19,6 +19,7 @@ use crate::gate::{
     JudgeOptions, Judgement, astrix_dir, branch::judge_proposed_move, holds_for_any_actor,
     judge_amend, judge_staged,
 };
+use crate::intent::HUMAN;
 use crate::policy::Verdict;
 use crate::report::write_json;
 use crate::time::{format_duration, now_unix, rfc3339};
@@ -53,6 +54,7 @@ pub fn run(args: &ApproveArgs, ctx: &mut Context<'_>) -> anyhow::Result<ExitStat
             },
         )?
     };
+    refuse_judged_agent(&judgement)?;
     if judgement.change.files.is_empty() {
         bail!("nothing is staged; `git add` the change to approve first");
     }
@@ -111,6 +113,9 @@ fn approve_move(
     ctx: &mut Context<'_>,
 ) -> anyhow::Result<ExitStatus> {
     let proposed = judge_proposed_move(&ctx.cwd, &ctx.env, branch, tip)?;
+    for (_, judgement) in &proposed.judged {
+        refuse_judged_agent(judgement)?;
+    }
     let repo = &proposed.repo;
     let (name, email) = identity(repo, &ctx.env)?;
     if proposed.judged.is_empty() {
@@ -365,6 +370,20 @@ fn refuse_agents(ctx: &Context<'_>) -> anyhow::Result<()> {
     {
         bail!(
             "`astrix approve` refuses to run for an agent: `{marker}` is set ({agent}); a human approves from their own shell"
+        );
+    }
+    Ok(())
+}
+
+/// Approving is a person's act: refused when the policy that judged takes the actor for an
+/// agent, by its own `[actors] agent_env` markers or `ASTRIX_ACTOR_TYPE`, beyond the
+/// built-in markers [`refuse_agents`] checks before anything is read.
+fn refuse_judged_agent(judgement: &crate::gate::Judgement) -> anyhow::Result<()> {
+    if judgement.actor.kind != HUMAN {
+        bail!(
+            "`astrix approve` refuses to run for an agent: the policy takes this actor for `{}` ({}); a human approves from their own shell",
+            judgement.actor.kind,
+            judgement.actor.decided_by
         );
     }
     Ok(())

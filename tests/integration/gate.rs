@@ -1874,6 +1874,43 @@ fn approval_is_refused_to_agents_and_without_a_terminal() {
     assert!(!gate.root.join(".git/astrix/approvals.json").exists());
 }
 
+/// The policy's own agent markers and `ASTRIX_ACTOR_TYPE` make an agent as surely as the
+/// built-in markers: such an actor may not approve, even at a terminal.
+#[test]
+fn approval_is_refused_to_an_agent_the_policy_names() {
+    let gate = Gate::with_policy(Some(&format!(
+        "{POLICY}\n[actors]\nagent_env = [\"MY_BOT\"]\n"
+    )));
+    gate.git(&["switch", "-q", "-c", "feature"]);
+    gate.write("tests/t.rs", "#[test]\nfn one() {}\n");
+    gate.git(&["add", "tests/t.rs"]);
+    for (variable, value) in [("MY_BOT", "1"), ("ASTRIX_ACTOR_TYPE", "autonomous_llm")] {
+        let mut script = isolated("script", &gate.root);
+        let output = script
+            .env(variable, value)
+            .args([
+                "-qec",
+                &format!("{} approve", shell_quote(ASTRIX)),
+                "/dev/null",
+            ])
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        assert_eq!(
+            output.status.code(),
+            Some(2),
+            "{variable}: {}",
+            stdout(&output)
+        );
+        assert!(
+            stdout(&output).contains("refuses to run for an agent: the policy takes this actor"),
+            "{variable}: {}",
+            stdout(&output)
+        );
+    }
+    assert!(!gate.root.join(".git/astrix/approvals.json").exists());
+}
+
 #[test]
 fn an_approval_is_stale_once_the_staged_content_changes() {
     let gate = Gate::new();
