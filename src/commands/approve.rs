@@ -112,10 +112,7 @@ fn approve_move(
     tip: &str,
     ctx: &mut Context<'_>,
 ) -> anyhow::Result<ExitStatus> {
-    let proposed = judge_proposed_move(&ctx.cwd, &ctx.env, branch, tip)?;
-    for (_, judgement) in &proposed.judged {
-        refuse_judged_agent(judgement)?;
-    }
+    let proposed = judge_move_for_a_person(ctx, branch, tip)?;
     let repo = &proposed.repo;
     let (name, email) = identity(repo, &ctx.env)?;
     if proposed.judged.is_empty() {
@@ -373,6 +370,19 @@ fn refuse_agents(ctx: &Context<'_>) -> anyhow::Result<()> {
         );
     }
     Ok(())
+}
+
+/// [`judge_proposed_move`], refused when the policy takes the actor for an agent.
+fn judge_move_for_a_person(
+    ctx: &Context<'_>,
+    branch: &str,
+    tip: &str,
+) -> anyhow::Result<crate::gate::branch::ProposedMove> {
+    let proposed = judge_proposed_move(&ctx.cwd, &ctx.env, branch, tip)?;
+    for (_, judgement) in &proposed.judged {
+        refuse_judged_agent(judgement)?;
+    }
+    Ok(proposed)
 }
 
 /// Approving is a person's act: refused when the policy that judged takes the actor for an
