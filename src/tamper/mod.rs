@@ -374,8 +374,9 @@ pub fn analyze_file_with(
 }
 
 /// Analyses a file of a change as the change's analysis does: under its `path` when that is
-/// of a known language, else (a rename to a path of no known language, `test_a.py` to
-/// `test_a.py.disabled`) as the deletion of its `old_path`. `None` when neither path is of a
+/// of a known language and (for a rename) of its old path's language, else (a rename to a
+/// path of no known language, `test_a.py` to `test_a.py.disabled`, or of another one,
+/// `parser.rs` to `parser.py`) as the deletion of its `old_path`. `None` when neither path is of a
 /// known language. `old` and `new` are the sides' content when they are regular files
 /// (`None` for an absent side, a link or a submodule); `diff`, when given, is the line diff
 /// of exactly those two buffers (see [`analyze_file_with`]).
@@ -386,9 +387,16 @@ pub fn analyze_changed_file(
     new: Option<&[u8]>,
     diff: Option<&LineDiff<'_>>,
 ) -> Option<FileTamper> {
-    if table_for(path).is_some() {
+    let new_table = table_for(path);
+    let same_language = match (new_table, table_for(old_path)) {
+        (Some(new), Some(old)) => new.language == old.language,
+        (new, _) => new.is_some(),
+    };
+    if same_language {
         analyze_file_with(path, old, new, diff)
     } else {
+        // Out of every language, or into another one (`parser.rs` to `parser.py`): the
+        // old content's tests are not the new language's, so they are removed.
         analyze_file(old_path, old, None)
     }
 }

@@ -1647,6 +1647,28 @@ mod files {
         );
     }
 
+    /// Renaming a file into another language (`lib.rs` to `lib.py`, `test_calc.py` to
+    /// `test_calc.js`) removes its tests too: the new language's patterns know nothing of
+    /// the old one's, and no runner of the old language collects them.
+    #[test]
+    fn renaming_a_test_file_into_another_language_removes_its_tests() {
+        let repo = Repo::new(&[
+            ("tests/test_calc.py", python::PYTEST),
+            ("src/lib.rs", rust::LIB),
+        ]);
+        repo.git(&["mv", "tests/test_calc.py", "tests/test_calc.js"]);
+        repo.git(&["mv", "src/lib.rs", "src/lib.py"]);
+        assert_eq!(
+            repo.tampering(),
+            Tampering {
+                tests_removed: 4,
+                assertions_removed: 6,
+                modifies_tests: true,
+                ..NONE
+            }
+        );
+    }
+
     /// A file over the analysis budget (4 MiB) is not read. A test deleted from a
     /// `#[cfg(test)]` module beside one huge comment line used to count nothing, and the
     /// built-in policy let the agent's commit through (src/ is no test path, and the line
