@@ -133,17 +133,36 @@ fn keeps(args: &LogArgs, since: Option<&str>, entry: &AuditEntry) -> bool {
 /// times compare with.
 fn since(text: &str) -> anyhow::Result<String> {
     let digits = |part: &str| !part.is_empty() && part.bytes().all(|byte| byte.is_ascii_digit());
+    let number = |piece: &str| piece.parse::<u32>().unwrap_or(u32::MAX);
+    // A day that exists: `2026-02-30` or `2026-13-01` would compare as some other time.
     let date = |part: &str| {
         let pieces: Vec<&str> = part.split('-').collect();
-        pieces.len() == 3
+        if !(pieces.len() == 3
             && pieces[0].len() == 4
             && pieces[1].len() == 2
             && pieces[2].len() == 2
-            && pieces.iter().all(|piece| digits(piece))
+            && pieces.iter().all(|piece| digits(piece)))
+        {
+            return false;
+        }
+        let (year, month, day) = (number(pieces[0]), number(pieces[1]), number(pieces[2]));
+        let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);
+        let days = match month {
+            1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
+            4 | 6 | 9 | 11 => 30,
+            2 if leap => 29,
+            2 => 28,
+            _ => 0,
+        };
+        year > 0 && (1..=days).contains(&day)
     };
     let time = |part: &str| {
         let pieces: Vec<&str> = part.split(':').collect();
-        pieces.len() == 3 && pieces.iter().all(|piece| piece.len() == 2 && digits(piece))
+        pieces.len() == 3
+            && pieces.iter().all(|piece| piece.len() == 2 && digits(piece))
+            && number(pieces[0]) < 24
+            && number(pieces[1]) < 60
+            && number(pieces[2]) < 60
     };
     if date(text) {
         return Ok(text.to_owned());

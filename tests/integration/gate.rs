@@ -2276,13 +2276,24 @@ fn log_filters_keep_what_they_name(gate: &Gate) {
         "{}",
         stdout(&output)
     );
-    let output = gate.astrix(HUMAN, &["log", "--since", "yesterday"]);
-    assert_eq!(output.status.code(), Some(2));
-    assert!(
-        stderr(&output).contains("`--since yesterday` is not a date (`2026-11-30`)"),
-        "{}",
-        stderr(&output)
-    );
+    assert_eq!(filtered(&["--since", "2024-02-29"]).len(), 5);
+    for wrong in [
+        "yesterday",
+        "2026-02-30",
+        "2025-02-29",
+        "2026-13-01",
+        "0000-01-01",
+        "2026-02-03T25:00:00Z",
+        "2026-02-03T10:61:00Z",
+    ] {
+        let output = gate.astrix(HUMAN, &["log", "--since", wrong]);
+        assert_eq!(output.status.code(), Some(2), "{wrong}");
+        assert!(
+            stderr(&output).contains(&format!("`--since {wrong}` is not a date (`2026-11-30`)")),
+            "{}",
+            stderr(&output)
+        );
+    }
 }
 
 /// Parses `git diff --name-status -z`: `X\0path\0`, or `R<score>\0old\0new\0`.
