@@ -286,6 +286,9 @@ pub struct LineTransport<R> {
     writer: Option<tokio::task::JoinHandle<()>>,
     /// The tools of this server, for the answers to `tools/call`.
     tools: Vec<&'static str>,
+    /// The ids of the requests handed on and not answered yet: a request that reuses one
+    /// is answered with an error here (rmcp would drop one of the two answers).
+    in_flight: std::collections::HashSet<rmcp::model::RequestId>,
 }
 
 impl<R: AsyncRead + Unpin + Send + 'static> LineTransport<R> {
@@ -305,6 +308,7 @@ impl<R: AsyncRead + Unpin + Send + 'static> LineTransport<R> {
             write: sender,
             writer: Some(writer),
             tools,
+            in_flight: std::collections::HashSet::new(),
         }
     }
 
@@ -379,6 +383,17 @@ impl<R: AsyncRead + Unpin + Send + 'static> rmcp::transport::Transport<RoleServe
         &mut self,
         item: TxJsonRpcMessage<RoleServer>,
     ) -> impl Future<Output = Result<(), Self::Error>> + Send + 'static {
+        match &item {
+            JsonRpcMessage::Response(response) => {
+                self.in_flight.remove(&response.id);
+            }
+            JsonRpcMessage::Error(error) => {
+                if let Some(id) = &error.id {
+                    self.in_flight.remove(id);
+                }
+            }
+            _ => {}
+        }
         let sent = match serde_json::to_vec(&item) {
             Ok(mut line) => {
                 line.push(b'\n');
@@ -411,7 +426,31 @@ impl<R: AsyncRead + Unpin + Send + 'static> rmcp::transport::Transport<RoleServe
             let line = std::mem::take(&mut self.line);
             let content = line.strip_suffix(b"\n").unwrap_or(&line);
             match triage(content, &self.tools) {
-                Triage::Deliver(message) => return Some(*message),
+                Triage::Deliver(message) => {
+                    if let JsonRpcMessage::Request(request) = &*message
+                        && !self.in_flight.insert(request.id.clone())
+                    {
+                        let id = serde_json::to_value(&request.id).unwrap_or(Value::Null);
+                        let answer = error(
+                            &id,
+                            INVALID_REQUEST,
+                            "invalid request: a request with this `id` is not answered yet; give each request an id of its own",
+                        );
+                        if !self.queue(&answer) {
+                            return None;
+                        }
+                        continue;
+                    }
+                    // A cancelled request gets no answer: its id is free again.
+                    if let JsonRpcMessage::Notification(notification) = &*message
+                        && let rmcp::model::ClientNotification::CancelledNotification(cancelled) =
+                            &notification.notification
+                        && let Some(id) = &cancelled.params.request_id
+                    {
+                        self.in_flight.remove(id);
+                    }
+                    return Some(*message);
+                }
                 Triage::Answer(answer) => {
                     if !self.queue(&answer) {
                         return None;

@@ -1327,6 +1327,27 @@ fn protocol_errors_are_answered_and_the_session_goes_on() {
         answer["result"]["structuredContent"]["denied"], true,
         "{answer}"
     );
+    // Two requests with one id at once: the second is refused, the first answered; once
+    // answered, the id may be used again.
+    session.send(
+        br#"{"jsonrpc":"2.0","id":"dup","method":"ping"}
+{"jsonrpc":"2.0","id":"dup","method":"tools/list"}"#,
+    );
+    let answers = [session.next(), session.next()];
+    let refused = answers
+        .iter()
+        .filter(|answer| answer["error"]["code"] == -32600);
+    assert_eq!(refused.count(), 1, "{answers:?}");
+    assert!(
+        answers.iter().all(|answer| answer["id"] == "dup"),
+        "{answers:?}"
+    );
+    assert!(
+        answers.iter().any(|answer| answer["result"].is_object()),
+        "{answers:?}"
+    );
+    session.send(br#"{"jsonrpc":"2.0","id":"dup","method":"ping"}"#);
+    assert!(session.next()["result"].is_object());
     // Half a line, then the end of the input: nothing is answered, and the server exits.
     session
         .stdin
