@@ -120,6 +120,14 @@ fn triage(line: &[u8], tools: &[&str]) -> Triage {
     };
     let method = message.get("method").and_then(Value::as_str);
     let Some(id) = message.get("id") else {
+        if method.is_none() && !message.contains_key("result") && !message.contains_key("error") {
+            // Neither a request, a notification nor a response (`{}`): JSON-RPC answers it.
+            return Triage::Answer(error(
+                &Value::Null,
+                INVALID_REQUEST,
+                "invalid request: a JSON-RPC message has a `method` (a request or a notification) or a `result` or `error` (a response)",
+            ));
+        }
         // A notification (or a malformed message without an id): never answered.
         return deliver_or_ignore(Value::Object(message));
     };

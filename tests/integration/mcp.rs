@@ -1280,8 +1280,9 @@ fn protocol_errors_are_answered_and_the_session_goes_on() {
     let mut session = RawSession::start(&repo);
     let tools =
         "`astrix_evaluate_policy`, `astrix_get_blast_radius` and `astrix_run_impacted_tests`";
-    let cases: [(&[u8], Value, i64, &str); 13] = [
+    let cases: [(&[u8], Value, i64, &str); 14] = [
         (b"not json", Value::Null, -32700, "parse error: the line is not JSON"),
+        (b"{}", Value::Null, -32600, "a JSON-RPC message has a `method`"),
         (b"\xff\xfe{\"id\": 1}", Value::Null, -32700, "not UTF-8"),
         (br#"[{"jsonrpc":"2.0","id":1,"method":"ping"}]"#, Value::Null, -32600, "batches"),
         (br#"{"jsonrpc":"2.0","id":12345678901234567890123,"method":"ping"}"#, json!(1.234_567_890_123_456_8e22), -32600, "integer id from -2^63 to 2^63 - 1"),
@@ -1327,27 +1328,6 @@ fn protocol_errors_are_answered_and_the_session_goes_on() {
         answer["result"]["structuredContent"]["denied"], true,
         "{answer}"
     );
-    // Two requests with one id at once: the second is refused, the first answered; once
-    // answered, the id may be used again.
-    session.send(
-        br#"{"jsonrpc":"2.0","id":"dup","method":"ping"}
-{"jsonrpc":"2.0","id":"dup","method":"tools/list"}"#,
-    );
-    let answers = [session.next(), session.next()];
-    let refused = answers
-        .iter()
-        .filter(|answer| answer["error"]["code"] == -32600);
-    assert_eq!(refused.count(), 1, "{answers:?}");
-    assert!(
-        answers.iter().all(|answer| answer["id"] == "dup"),
-        "{answers:?}"
-    );
-    assert!(
-        answers.iter().any(|answer| answer["result"].is_object()),
-        "{answers:?}"
-    );
-    session.send(br#"{"jsonrpc":"2.0","id":"dup","method":"ping"}"#);
-    assert!(session.next()["result"].is_object());
     // Half a line, then the end of the input: nothing is answered, and the server exits.
     session
         .stdin
@@ -1355,6 +1335,37 @@ fn protocol_errors_are_answered_and_the_session_goes_on() {
         .unwrap()
         .write_all(br#"{"jsonrpc":"2.0","id":11,"#)
         .unwrap();
+    assert!(session.finish().success());
+}
+
+/// A request that reuses the id of one still running is refused (JSON-RPC ids identify the
+/// answers); once the first is cancelled, its id is free again.
+#[test]
+fn a_request_reusing_the_id_of_a_running_one_is_refused() {
+    let repo = slow_component();
+    let mut session = RawSession::start(&repo);
+    session.send(
+        br#"{"jsonrpc":"2.0","id":"dup","method":"tools/call","params":{"name":"astrix_run_impacted_tests","arguments":{"modified_files":["slow/a.txt"]}}}"#,
+    );
+    let pid = wait_for_pid(repo.path());
+    session.send(br#"{"jsonrpc":"2.0","id":"dup","method":"ping"}"#);
+    let answer = session.next();
+    assert_eq!(answer["id"], "dup", "{answer}");
+    assert_eq!(answer["error"]["code"], -32600, "{answer}");
+    assert!(
+        answer["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("a request with this `id` is not answered yet"),
+        "{answer}"
+    );
+    session.send(
+        br#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"dup"}}"#,
+    );
+    wait_until_gone(&pid, "the cancellation");
+    session.send(br#"{"jsonrpc":"2.0","id":"dup","method":"ping"}"#);
+    assert!(session.next()["result"].is_object());
+    drop(session.stdin.take());
     assert!(session.finish().success());
 }
 
