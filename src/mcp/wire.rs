@@ -120,7 +120,10 @@ fn triage(line: &[u8], tools: &[&str]) -> Triage {
     };
     let method = message.get("method").and_then(Value::as_str);
     let Some(id) = message.get("id") else {
-        if method.is_none() && !message.contains_key("result") && !message.contains_key("error") {
+        if ["method", "result", "error"]
+            .iter()
+            .all(|key| !message.contains_key(*key))
+        {
             // Neither a request, a notification nor a response (`{}`): JSON-RPC answers it.
             return Triage::Answer(error(
                 &Value::Null,
@@ -543,6 +546,7 @@ mod tests {
             => (json!(3), METHOD_NOT_FOUND, "method not found: `no/such`; this server answers `initialize`");
         list_with_bad_params: b"{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"tools/list\",\"params\":\"x\"}"
             => (json!(9), INVALID_PARAMS, "the params of `tools/list`");
+        empty_object: b"{}" => (Value::Null, INVALID_REQUEST, "a JSON-RPC message has a `method`");
     }
 
     #[test]
