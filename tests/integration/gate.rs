@@ -1846,17 +1846,7 @@ fn approval_is_refused_to_agents_and_without_a_terminal() {
         stderr(&output)
     );
     // Even at a terminal.
-    let mut script = isolated("script", &gate.root);
-    let output = script
-        .env("CLAUDECODE", "1")
-        .args([
-            "-qec",
-            &format!("{} approve", shell_quote(ASTRIX)),
-            "/dev/null",
-        ])
-        .stdin(Stdio::null())
-        .output()
-        .unwrap();
+    let output = approve_at_a_terminal(&gate, ("CLAUDECODE", "1"));
     assert_eq!(output.status.code(), Some(2), "{}", stdout(&output));
     assert!(stdout(&output).contains("refuses to run for an agent"));
     // A human whose standard input is not a terminal (a pipe, a script).
@@ -1874,6 +1864,21 @@ fn approval_is_refused_to_agents_and_without_a_terminal() {
     assert!(!gate.root.join(".git/astrix/approvals.json").exists());
 }
 
+/// `astrix approve` at a terminal (`script` gives it one) with `variable` set; its terminal
+/// output is the output's stdout.
+fn approve_at_a_terminal(gate: &Gate, (variable, value): (&str, &str)) -> Output {
+    isolated("script", &gate.root)
+        .env(variable, value)
+        .args([
+            "-qec",
+            &format!("{} approve", shell_quote(ASTRIX)),
+            "/dev/null",
+        ])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap()
+}
+
 /// The policy's own agent markers and `ASTRIX_ACTOR_TYPE` make an agent as surely as the
 /// built-in markers: such an actor may not approve, even at a terminal.
 #[test]
@@ -1885,17 +1890,7 @@ fn approval_is_refused_to_an_agent_the_policy_names() {
     gate.write("tests/t.rs", "#[test]\nfn one() {}\n");
     gate.git(&["add", "tests/t.rs"]);
     for (variable, value) in [("MY_BOT", "1"), ("ASTRIX_ACTOR_TYPE", "autonomous_llm")] {
-        let mut script = isolated("script", &gate.root);
-        let output = script
-            .env(variable, value)
-            .args([
-                "-qec",
-                &format!("{} approve", shell_quote(ASTRIX)),
-                "/dev/null",
-            ])
-            .stdin(Stdio::null())
-            .output()
-            .unwrap();
+        let output = approve_at_a_terminal(&gate, (variable, value));
         assert_eq!(
             output.status.code(),
             Some(2),

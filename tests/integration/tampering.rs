@@ -1625,21 +1625,7 @@ mod files {
     /// know) removes its tests: `test_calc.py.disabled` is not Python any more.
     #[test]
     fn renaming_a_test_file_away_from_its_language_removes_its_tests() {
-        let repo = Repo::new(&[
-            ("tests/test_calc.py", python::PYTEST),
-            ("src/lib.rs", rust::LIB),
-        ]);
-        repo.git(&["mv", "tests/test_calc.py", "tests/test_calc.py.disabled"]);
-        repo.git(&["mv", "src/lib.rs", "src/lib.rs.orig"]);
-        assert_eq!(
-            repo.tampering(),
-            Tampering {
-                tests_removed: 4,
-                assertions_removed: 6,
-                modifies_tests: true,
-                ..NONE
-            }
-        );
+        let repo = renamed_away("tests/test_calc.py.disabled", "src/lib.rs.orig");
         let report = repo.report();
         assert!(
             report.contains("tests/test_calc.py:6 (old)  test removed: def test_add():"),
@@ -1652,12 +1638,18 @@ mod files {
     /// the old one's, and no runner of the old language collects them.
     #[test]
     fn renaming_a_test_file_into_another_language_removes_its_tests() {
+        renamed_away("tests/test_calc.js", "src/lib.py");
+    }
+
+    /// A pytest file and a Rust file with tests, renamed to `python_to` and `rust_to`: every
+    /// test and assertion of both is removed.
+    fn renamed_away(python_to: &str, rust_to: &str) -> Repo {
         let repo = Repo::new(&[
             ("tests/test_calc.py", python::PYTEST),
             ("src/lib.rs", rust::LIB),
         ]);
-        repo.git(&["mv", "tests/test_calc.py", "tests/test_calc.js"]);
-        repo.git(&["mv", "src/lib.rs", "src/lib.py"]);
+        repo.git(&["mv", "tests/test_calc.py", python_to]);
+        repo.git(&["mv", "src/lib.rs", rust_to]);
         assert_eq!(
             repo.tampering(),
             Tampering {
@@ -1667,6 +1659,7 @@ mod files {
                 ..NONE
             }
         );
+        repo
     }
 
     /// A file over the analysis budget (4 MiB) is not read. A test deleted from a
