@@ -955,10 +955,16 @@ async fn impacted_tests_run_with_progress_and_results() {
 
 /// A repository whose one component's test writes its process id to `pid` and sleeps.
 fn slow_component() -> TestRepo {
+    component_testing_with("echo $$ > pid; exec sleep 60")
+}
+
+/// A repository of one component, `slow` (`slow/a.txt`), whose test is `command`.
+fn component_testing_with(command: &str) -> TestRepo {
     let repo = TestRepo::new();
     repo.write(
         "Astrixfile.ax",
-        r#"version = 1
+        format!(
+            r#"version = 1
 
 [impact]
 discover = false
@@ -966,8 +972,9 @@ discover = false
 [[component]]
 name = "slow"
 paths = ["slow/**"]
-test = "echo $$ > pid; exec sleep 60"
-"#,
+test = "{command}"
+"#
+        ),
     );
     repo.write("slow/a.txt", "a\n");
     repo.git(&["add", "-A"]);
@@ -1053,9 +1060,10 @@ fn a_session_that_ends_during_a_run_kills_the_test() {
     end_the_session_during_a_run(&slow_component());
 }
 
-/// Starts a run of the `slow` component's test in a raw session, closes stdin once the test
-/// has written its process id, and checks that the server exits and the test is gone.
-fn end_the_session_during_a_run(repo: &TestRepo) {
+/// Starts `astrix mcp` in `repo` (its output unread), initialises it and calls
+/// `astrix_run_impacted_tests` for `slow/a.txt`; returns the server, its stdin and the
+/// process id the test wrote.
+fn start_a_run(repo: &TestRepo) -> (std::process::Child, std::process::ChildStdin, String) {
     let mut child = repo
         .command(ASTRIX)
         .arg("mcp")
@@ -1077,6 +1085,13 @@ fn end_the_session_during_a_run(repo: &TestRepo) {
         writeln!(stdin, "{message}").unwrap();
     }
     let pid = wait_for_pid(repo.path());
+    (child, stdin, pid)
+}
+
+/// Starts a run of the `slow` component's test in a raw session, closes stdin once the test
+/// has written its process id, and checks that the server exits and the test is gone.
+fn end_the_session_during_a_run(repo: &TestRepo) {
+    let (mut child, stdin, pid) = start_a_run(repo);
     drop(stdin);
     let started = Instant::now();
     let status = loop {
@@ -1097,24 +1112,7 @@ fn end_the_session_during_a_run(repo: &TestRepo) {
 /// the inner shell writes its process id to `pid` and becomes `sleep 30`, a grandchild of
 /// the server that killing `sh` alone would leave running.
 fn forking_component() -> TestRepo {
-    let repo = TestRepo::new();
-    repo.write(
-        "Astrixfile.ax",
-        r#"version = 1
-
-[impact]
-discover = false
-
-[[component]]
-name = "slow"
-paths = ["slow/**"]
-test = "echo starting; sh -c 'echo $$ > pid; exec sleep 30'; echo never"
-"#,
-    );
-    repo.write("slow/a.txt", "a\n");
-    repo.git(&["add", "-A"]);
-    repo.git(&["commit", "-q", "-m", "init"]);
-    repo
+    component_testing_with("echo starting; sh -c 'echo $$ > pid; exec sleep 30'; echo never")
 }
 
 /// Covers issue #20: cancelling a run ends the test's whole process group, so no test keeps
@@ -1449,27 +1447,7 @@ async fn descriptions_are_short_and_name_the_required_fields_and_siblings() {
 #[test]
 fn a_server_stopped_by_sigterm_during_a_run_leaves_no_orphaned_test() {
     let repo = forking_component();
-    let mut child = repo
-        .command(ASTRIX)
-        .arg("mcp")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    for message in [
-        json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
-            "protocolVersion": "2025-06-18", "capabilities": {},
-            "clientInfo": {"name": "raw", "version": "0"}}}),
-        json!({"jsonrpc": "2.0", "method": "notifications/initialized"}),
-        json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {
-            "name": "astrix_run_impacted_tests",
-            "arguments": {"modified_files": ["slow/a.txt"]}}}),
-    ] {
-        writeln!(stdin, "{message}").unwrap();
-    }
-    let pid = wait_for_pid(repo.path());
+    let (mut child, stdin, pid) = start_a_run(&repo);
     let killed = std::process::Command::new("kill")
         .args(["-TERM", &child.id().to_string()])
         .status()
