@@ -93,8 +93,15 @@ impl Printer<'_, '_> {
         }
         write_policy_diagnostics(outcome.judgement, out, style.enabled())?;
         let judgement = outcome.judgement;
+        // A new commit that `git commit` is making leaves what it records staged, so the
+        // plain `astrix approve` approves it; one made otherwise (`git commit-tree` and
+        // `update-ref`, a fast-forward) is approved as the branch's move.
+        let by_commit = *outcome.movement == Move::NewCommit
+            && outcome
+                .commit
+                .is_some_and(|commit| made_by_git_commit(repo, outcome.branch, commit));
         let next_steps = match outcome.movement {
-            Move::NewCommit => commit_next_steps(
+            Move::NewCommit if by_commit => commit_next_steps(
                 &judgement.policy.loaded.policy,
                 &judgement.decision,
                 &judgement.actor,
@@ -102,7 +109,7 @@ impl Printer<'_, '_> {
                 Asked::ByCommit,
             ),
             Move::Amend => amend_next_steps(&judgement.decision),
-            Move::Rewrite | Move::Gain => update_next_steps(
+            Move::NewCommit | Move::Rewrite | Move::Gain => update_next_steps(
                 &judgement.policy.loaded.policy,
                 &judgement.decision,
                 &judgement.target,
@@ -128,8 +135,11 @@ impl Printer<'_, '_> {
             _ if outcome.what == branch::REWIND => {
                 "the branch was not updated: what a protected branch loses (a reset, a rebase that drops commits) is judged as the change from its old tip to the new one, as whoever moves it"
             }
-            Move::NewCommit => {
+            Move::NewCommit if by_commit => {
                 "the branch was not updated: a commit on top of its tip is judged whoever makes it (`git commit --no-verify` skips only the pre-commit hook, not astrix); after `git commit` the change is still staged"
+            }
+            Move::NewCommit => {
+                "the branch was not updated: a commit on top of its tip is judged whoever brings it, however it was made (`git commit-tree`, `update-ref`, a fast-forward)"
             }
             Move::Amend => {
                 "the branch was not updated: an amend is judged as the whole commit it makes, against its parent, not only what changed since the tip it replaces; the change is still staged"
@@ -207,4 +217,33 @@ impl Reporter for Printer<'_, '_> {
             )?;
         Ok(ExitStatus::Denied)
     }
+}
+
+/// Whether `commit`, one new commit on `branch`, is what a `git commit` on that branch is
+/// recording: HEAD is on the branch, the index holds the commit's tree (which a `reset
+/// --hard` or a fast-forward also leaves) and `COMMIT_EDITMSG`, which `git commit` writes
+/// for every commit it makes, holds its message. When this cannot be told, it is not: the
+/// report then names the approval of the branch's move, which covers a commit however it
+/// was made.
+fn made_by_git_commit(repo: &Repository, branch: &str, commit: &str) -> bool {
+    let on_branch = match repo.head() {
+        Ok(crate::git::Head::Branch { name, .. }) => name == branch,
+        Ok(crate::git::Head::Unborn { branch: Some(name) }) => name == branch,
+        _ => false,
+    };
+    let edited = fs_err::read(repo.git_dir().join("COMMIT_EDITMSG")).ok();
+    let message = repo.commit_meta(commit).ok().map(|meta| meta.message);
+    let same_message = match (edited, message) {
+        (Some(edited), Some(message)) => {
+            let kept = String::from_utf8_lossy(&edited)
+                .lines()
+                .filter(|line| !line.starts_with('#'))
+                .map(str::trim_end)
+                .collect::<Vec<_>>()
+                .join("\n");
+            kept.trim() == message.trim()
+        }
+        _ => false,
+    };
+    on_branch && same_message && repo.index_matches_commit(commit).unwrap_or(false)
 }
