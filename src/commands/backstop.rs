@@ -100,28 +100,7 @@ impl Printer<'_, '_> {
             && outcome
                 .commit
                 .is_some_and(|commit| made_by_git_commit(repo, outcome.branch, commit));
-        let next_steps = match outcome.movement {
-            Move::NewCommit if by_commit => commit_next_steps(
-                &judgement.policy.loaded.policy,
-                &judgement.decision,
-                &judgement.actor,
-                &judgement.target,
-                Asked::ByCommit,
-            ),
-            Move::Amend => amend_next_steps(&judgement.decision),
-            Move::NewCommit | Move::Rewrite | Move::Gain => update_next_steps(
-                &judgement.policy.loaded.policy,
-                &judgement.decision,
-                &judgement.target,
-                outcome.branch,
-                &outcome.new[..outcome.new.len().min(12)],
-                match repo.replaying() {
-                    Some("rebase") => "`git rebase --continue`",
-                    Some("cherry-pick") => "`git cherry-pick --continue`",
-                    _ => "the same git command",
-                },
-            ),
-        };
+        let next_steps = next_steps(repo, outcome, by_commit);
         let subject = if outcome.commit.is_some() {
             "this commit"
         } else {
@@ -219,6 +198,34 @@ impl Reporter for Printer<'_, '_> {
     }
 }
 
+/// What to do next about an update the backstop stopped; `by_commit` when a `git commit`
+/// is making its one new commit ([`made_by_git_commit`]).
+fn next_steps(repo: &Repository, outcome: &Outcome<'_>, by_commit: bool) -> Vec<String> {
+    let judgement = outcome.judgement;
+    match outcome.movement {
+        Move::NewCommit if by_commit => commit_next_steps(
+            &judgement.policy.loaded.policy,
+            &judgement.decision,
+            &judgement.actor,
+            &judgement.target,
+            Asked::ByCommit,
+        ),
+        Move::Amend => amend_next_steps(&judgement.decision),
+        Move::NewCommit | Move::Rewrite | Move::Gain => update_next_steps(
+            &judgement.policy.loaded.policy,
+            &judgement.decision,
+            &judgement.target,
+            outcome.branch,
+            &outcome.new[..outcome.new.len().min(12)],
+            match repo.replaying() {
+                Some("rebase") => "`git rebase --continue`",
+                Some("cherry-pick") => "`git cherry-pick --continue`",
+                _ => "the same git command",
+            },
+        ),
+    }
+}
+
 /// Whether `commit`, one new commit on `branch`, is what a `git commit` on that branch is
 /// recording: HEAD is on the branch, the index holds the commit's tree (which a `reset
 /// --hard` or a fast-forward also leaves) and `COMMIT_EDITMSG`, which `git commit` writes
@@ -227,8 +234,9 @@ impl Reporter for Printer<'_, '_> {
 /// was made.
 fn made_by_git_commit(repo: &Repository, branch: &str, commit: &str) -> bool {
     let on_branch = match repo.head() {
-        Ok(crate::git::Head::Branch { name, .. }) => name == branch,
-        Ok(crate::git::Head::Unborn { branch: Some(name) }) => name == branch,
+        Ok(
+            crate::git::Head::Branch { name, .. } | crate::git::Head::Unborn { branch: Some(name) },
+        ) => name == branch,
         _ => false,
     };
     let edited = fs_err::read(repo.git_dir().join("COMMIT_EDITMSG")).ok();

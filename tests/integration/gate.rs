@@ -2287,6 +2287,11 @@ fn log_filters_keep_what_they_name(gate: &Gate) {
         stdout(&output)
     );
     assert_eq!(filtered(&["--since", "2024-02-29"]).len(), 5);
+    since_refusals_say_why(gate);
+}
+
+/// `--since` refuses what is not a date, a UTC time or a span, and says why.
+fn since_refusals_say_why(gate: &Gate) {
     for (wrong, why) in [
         ("yesterday", "is not a date (`2026-11-30`)"),
         ("2 h", "is not a date (`2026-11-30`)"),
