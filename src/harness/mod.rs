@@ -233,18 +233,19 @@ pub fn answer(harness: Harness, input: &[u8], ctx: &mut Context<'_>) -> anyhow::
     let answer = match outcome.verdict {
         Verdict::Allow => Answer::NoDecision,
         Verdict::Deny => Answer::Deny(outcome.reason.clone()),
-        Verdict::RequireApproval if call.ask_reaches_a_person => {
-            Answer::Ask(outcome.reason.clone())
-        }
+        Verdict::RequireApproval if call.ask_reaches_a_person => Answer::Ask(format!(
+            "{}\nApproving lets this one call run; the commit gate judges the commit again, and a human approves it there with `astrix approve`",
+            outcome.reason
+        )),
         Verdict::RequireApproval => Answer::Deny(format!(
             "{}\n{}",
             outcome.reason,
             match (harness, call.mode.as_deref()) {
                 (Harness::Codex, _) => {
-                    "Codex has no \"ask\" for a hook to give, so astrix denies what it holds; a human makes this change, or approves it at the commit (`astrix approve`)".to_owned()
+                    "Codex has no \"ask\" for a hook to give, so astrix denies what it holds; a human makes this change (and approves the commit with `astrix approve`)".to_owned()
                 }
                 (_, mode) => format!(
-                    "In permission mode `{}` nobody is asked, so astrix denies what it holds; a human makes this change, or runs the session in a mode that asks",
+                    "In permission mode `{}` nobody is asked, so astrix denies what it holds; a human makes this change, or runs the session in a mode that asks (default, acceptEdits, plan)",
                     mode.unwrap_or("(none given)")
                 ),
             }
@@ -572,11 +573,6 @@ fn policy_reason(
     }
     if findings.len() > SHOWN {
         text.push_str(&format!("\n- and {} more", findings.len() - SHOWN));
-    }
-    if decision.verdict == Verdict::RequireApproval {
-        text.push_str(
-            "\nApproving lets this call run; the commit gate judges the commit again, and a human approves it there with `astrix approve`",
-        );
     }
     text
 }
