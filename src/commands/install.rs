@@ -128,15 +128,8 @@ enum Existing {
 
 /// Runs `astrix install`.
 pub fn install(args: &InstallArgs, ctx: &mut Context<'_>) -> anyhow::Result<ExitStatus> {
-    if args.force {
-        refuse_agents(
-            ctx,
-            "install --force",
-            "it replaces the hooks already there",
-        )?;
-    }
-    if let Some(agent) = args.agent {
-        return install_agents(agent, ctx);
+    if let Some(status) = install_agents_or_refuse(args, ctx)? {
+        return Ok(status);
     }
     let layout = hooks_layout(&ctx.cwd)?;
     let manager = detect_manager(&layout);
@@ -374,6 +367,23 @@ fn agent_dirs(ctx: &Context<'_>) -> anyhow::Result<(PathBuf, PathBuf)> {
         .map(|dir| ctx.cwd.join(dir))
         .context("an agent's project settings live in a work tree, and this repository has none (it is bare)")?;
     Ok((tidy(work_dir), crate::gate::astrix_dir(&repo)))
+}
+
+/// `--force` refused to an agent; `--agent` installed instead of the git hooks.
+fn install_agents_or_refuse(
+    args: &InstallArgs,
+    ctx: &mut Context<'_>,
+) -> anyhow::Result<Option<ExitStatus>> {
+    if args.force {
+        refuse_agents(
+            ctx,
+            "install --force",
+            "it replaces the hooks already there",
+        )?;
+    }
+    args.agent
+        .map(|agent| install_agents(agent, ctx))
+        .transpose()
 }
 
 /// `astrix install --agent`.

@@ -31,7 +31,7 @@ use super::{Action, Answer, Content, FileWrite, ToolCall};
 
 /// The hook's input, as far as astrix reads it; other fields are ignored.
 #[derive(Debug, Deserialize)]
-struct Input {
+struct PreToolUse {
     hook_event_name: String,
     tool_name: String,
     #[serde(default)]
@@ -49,7 +49,7 @@ const ASKING_MODES: &[&str] = &["default", "plan", "acceptEdits"];
 
 /// Reads the hook's input.
 pub fn parse(input: &[u8]) -> anyhow::Result<ToolCall> {
-    let input: Input = serde_json::from_slice(input)?;
+    let input: PreToolUse = serde_json::from_slice(input)?;
     if input.hook_event_name != "PreToolUse" {
         anyhow::bail!(
             "`hook_event_name` is `{}`, but astrix answers `PreToolUse` only; register `astrix hook claude-code` under `PreToolUse`",

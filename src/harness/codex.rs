@@ -28,7 +28,7 @@ use super::{Action, Answer, Content, FileWrite, ToolCall};
 
 /// The hook's input, as far as astrix reads it.
 #[derive(Debug, Deserialize)]
-struct Input {
+struct PreToolUse {
     hook_event_name: String,
     tool_name: String,
     #[serde(default)]
@@ -41,7 +41,7 @@ struct Input {
 
 /// Reads the hook's input.
 pub fn parse(input: &[u8]) -> anyhow::Result<ToolCall> {
-    let input: Input = serde_json::from_slice(input)?;
+    let input: PreToolUse = serde_json::from_slice(input)?;
     if input.hook_event_name != "PreToolUse" {
         anyhow::bail!(
             "`hook_event_name` is `{}`, but astrix answers `PreToolUse` only; register `astrix hook codex` under `PreToolUse`",

@@ -51,7 +51,7 @@ use self::protect::{Protected, normalise, real_path};
 pub enum Harness {
     /// Anthropic's Claude Code.
     ClaudeCode,
-    /// OpenAI's Codex CLI.
+    /// The Codex CLI.
     Codex,
 }
 
@@ -537,6 +537,7 @@ fn policy_reason(
     decision: &crate::eval::Decision,
     tamper: &crate::tamper::TamperReport,
 ) -> String {
+    const SHOWN: usize = 5;
     let word = match decision.verdict {
         Verdict::Deny => "denied",
         _ => "held for a human's approval",
@@ -550,7 +551,6 @@ fn policy_reason(
         "astrix: this {tool} call is {word} by the repository's policy ({rules}): {}",
         decision.reason
     );
-    const SHOWN: usize = 5;
     let findings: Vec<_> = tamper
         .findings()
         .filter(|finding| {

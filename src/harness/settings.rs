@@ -176,14 +176,13 @@ pub fn uninstall(harness: Harness, work_dir: &Path, astrix_dir: &Path) -> anyhow
     let note = match (&current, &record) {
         (None, _) => format!("{shown}: nothing to uninstall (no such file)"),
         (Some(text), Some(record)) if *text == record.after => {
-            match &record.before {
-                Some(before) => write_atomically(&path, before.as_bytes())?,
-                None => {
-                    fs_err::remove_file(&path)?;
-                    if let Some(dir) = &record.created_dir {
-                        // Only when empty: anything else put there stays.
-                        let _ = fs_err::remove_dir(dir);
-                    }
+            if let Some(before) = &record.before {
+                write_atomically(&path, before.as_bytes())?;
+            } else {
+                fs_err::remove_file(&path)?;
+                if let Some(dir) = &record.created_dir {
+                    // Only when empty: anything else put there stays.
+                    let _ = fs_err::remove_dir(dir);
                 }
             }
             format!("{shown}: put back as it was before astrix's hook was installed")
@@ -415,12 +414,11 @@ mod tests {
             let again = install(Harness::ClaudeCode, dir.path(), &state, Path::new(EXE)).unwrap();
             assert!(again.ends_with("already installed"), "{again}");
             uninstall(Harness::ClaudeCode, dir.path(), &state).unwrap();
-            match original {
-                Some(original) => assert_eq!(std::fs::read_to_string(&path).unwrap(), original),
-                None => {
-                    assert!(!path.exists());
-                    assert!(!path.parent().unwrap().exists());
-                }
+            if let Some(original) = original {
+                assert_eq!(std::fs::read_to_string(&path).unwrap(), original);
+            } else {
+                assert!(!path.exists());
+                assert!(!path.parent().unwrap().exists());
             }
         }
     }

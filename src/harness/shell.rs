@@ -64,18 +64,17 @@ impl Reader<'_> {
             return;
         }
         for segment in segments(script) {
-            match shlex::split(&segment) {
-                Some(words) => self.simple(&words, depth),
-                None => {
-                    // Quotes that do not close: the shell would refuse it too, but read the
-                    // raw text for the plain ways of switching the gate off.
-                    let lower = segment.to_ascii_lowercase();
-                    if lower.contains("hookspath") || lower.contains("git_config") {
-                        self.deny(format!(
-                            "`{}` cannot be read (its quotes do not close) and names the hooks' configuration",
-                            cut(&segment)
-                        ));
-                    }
+            if let Some(words) = shlex::split(&segment) {
+                self.simple(&words, depth);
+            } else {
+                // Quotes that do not close: the shell would refuse it too, but read the raw
+                // text for the plain ways of switching the gate off.
+                let lower = segment.to_ascii_lowercase();
+                if lower.contains("hookspath") || lower.contains("git_config") {
+                    self.deny(format!(
+                        "`{}` cannot be read (its quotes do not close) and names the hooks' configuration",
+                        cut(&segment)
+                    ));
                 }
             }
             if self.analysis.denial.is_some() {
@@ -381,13 +380,6 @@ fn writer(name: &str, args: &[String]) -> bool {
         "type",
         "basename",
         "dirname",
-        "sort",
-        "uniq",
-        "cut",
-        "awk",
-        "python",
-        "python3",
-        "node",
     ];
     match name {
         "sed" | "perl" => args.iter().any(|arg| {
@@ -417,7 +409,7 @@ fn gate_key(key: &str) -> bool {
     let key = key.to_ascii_lowercase();
     key == "core.hookspath"
         || key == "include.path"
-        || (key.starts_with("includeif.") && key.ends_with(".path"))
+        || (key.starts_with("includeif.") && key.rsplit('.').next() == Some("path"))
 }
 
 /// `GIT_CONFIG`, `GIT_CONFIG_COUNT`, `GIT_CONFIG_KEY_<n>`, `GIT_CONFIG_PARAMETERS`, …
@@ -484,13 +476,11 @@ fn segments(script: &str) -> Vec<String> {
                 }
             }
             // A command substituted inside double quotes runs all the same.
-            (Some('"'), '`') => cut(&mut current, &mut segments),
-            (Some('"'), '$') if chars.peek() == Some(&'(') => {
+            (Some('"'), '`' | ')') => cut(&mut current, &mut segments),
+            (Some('"') | None, '$') if chars.peek() == Some(&'(') => {
                 chars.next();
                 cut(&mut current, &mut segments);
             }
-            (Some('"'), ')') => cut(&mut current, &mut segments),
-            (Some(_), _) => current.push(c),
             (None, '\'' | '"') => {
                 quote = Some(c);
                 current.push(c);
@@ -502,10 +492,6 @@ fn segments(script: &str) -> Vec<String> {
                     current.push_str(" &> ");
                     continue;
                 }
-                cut(&mut current, &mut segments);
-            }
-            (None, '$') if chars.peek() == Some(&'(') => {
-                chars.next();
                 cut(&mut current, &mut segments);
             }
             (None, '>') => {
@@ -533,7 +519,7 @@ fn segments(script: &str) -> Vec<String> {
                 }
                 cut(&mut current, &mut segments);
             }
-            (None, _) => current.push(c),
+            _ => current.push(c),
         }
     }
     cut(&mut current, &mut segments);
@@ -562,6 +548,10 @@ mod tests {
                 (Path::new("/repo/.git/hooks"), "the hooks directory"),
                 (
                     Path::new("/repo/.claude/settings.json"),
+                    "Claude Code's settings",
+                ),
+                (
+                    Path::new("/home/a/.claude/settings.json"),
                     "Claude Code's settings",
                 ),
             ],
@@ -610,6 +600,21 @@ mod tests {
             "sudo -u root rm .git/hooks/pre-commit",
             "rm -rf .",
             "find .git -name 'pre-*' -delete",
+            "echo x>.git/hooks/pre-commit",
+            "echo x 1>.git/hooks/pre-commit",
+            "printf '[core]\\nhooksPath=/x' >> .git/config",
+            "ln -sf /dev/null .git/hooks/pre-commit",
+            "mv .git .git2",
+            "tee .git/hooks/pre-commit < evil",
+            "cat > .git/hooks/pre-commit <<EOF\nexit 0\nEOF",
+            "/usr/local/bin/astrix uninstall",
+            "bash -lc 'git config core.hooksPath /x'",
+            "git config -f .git/config core.hooksPath /x",
+            "git config --global core.hooksPath /x",
+            "rm -rf .claude",
+            "cp evil ~/.claude/settings.json",
+            "python3 tool.py .git/hooks/pre-commit",
+            "GIT_CONFIG=/tmp/x git commit -m y",
         ] {
             assert!(denial(command).is_some(), "{command}");
         }

@@ -1,4 +1,4 @@
-//! `astrix hook claude-code` and `astrix hook codex`: the documented PreToolUse inputs of
+//! `astrix hook claude-code` and `astrix hook codex`: the documented `PreToolUse` inputs of
 //! tests/fixtures/<harness>/ answered against a real repository, through the binary and
 //! through the command `astrix install --agent` writes; the settings round trip; the guard
 //! on commands that loosen the gate.
@@ -423,4 +423,63 @@ fn commands_that_loosen_the_gate_are_refused_to_agents_and_logged() {
     // A person may.
     let output = repo.command(ASTRIX).arg("uninstall").output().unwrap();
     assert!(output.status.success(), "{}", shown(&output));
+}
+
+/// A Claude Code `Write` of `path` (absolute) run in `cwd`.
+fn write_call(cwd: &Path, path: &Path) -> Vec<u8> {
+    serde_json::json!({
+        "session_id": "abc123",
+        "transcript_path": "/dev/null",
+        "cwd": cwd,
+        "permission_mode": "default",
+        "hook_event_name": "PreToolUse",
+        "tool_name": "Write",
+        "tool_input": {"file_path": path, "content": "#!/bin/sh\nexit 0\n"},
+        "tool_use_id": "toolu_1",
+    })
+    .to_string()
+    .into_bytes()
+}
+
+#[test]
+fn writes_that_reach_the_hooks_are_denied_wherever_the_hooks_are() {
+    let repo = repository();
+    // A `core.hooksPath` inside the work tree.
+    repo.git(&["config", "core.hooksPath", ".githooks"]);
+    let target = repo.path().join(".githooks/pre-commit");
+    let output = hook(&repo, "claude-code", &write_call(repo.path(), &target));
+    let (answer, reason) = decision(&output);
+    assert_eq!(answer, "deny");
+    assert!(
+        reason.contains("the directory git runs astrix's hooks from"),
+        "{reason}"
+    );
+    repo.git(&["config", "--unset", "core.hooksPath"]);
+    // From a linked worktree, the common git directory's hooks; through a link too.
+    let linked = repo.path().parent().unwrap().join("linked");
+    repo.git(&[
+        "worktree",
+        "add",
+        "-q",
+        "-b",
+        "other",
+        linked.to_str().unwrap(),
+    ]);
+    let common_hook = repo.path().join(".git/hooks/pre-commit");
+    let output = hook(&repo, "claude-code", &write_call(&linked, &common_hook));
+    assert_eq!(decision(&output).0, "deny");
+    std::os::unix::fs::symlink(repo.path().join(".git/hooks"), linked.join("tools")).unwrap();
+    let output = hook(
+        &repo,
+        "claude-code",
+        &write_call(&linked, &linked.join("tools/pre-commit")),
+    );
+    assert_eq!(decision(&output).0, "deny");
+    // The linked worktree's own `.git` file.
+    let output = hook(
+        &repo,
+        "claude-code",
+        &write_call(&linked, &linked.join(".git")),
+    );
+    assert_eq!(decision(&output).0, "deny");
 }
