@@ -8,7 +8,11 @@
 //! - `apply_patch` (file edits, which the `Edit` and `Write` matchers also select)
 //!   `{command}`, the patch envelope (`*** Begin Patch` … `*** End Patch`).
 //!
-//! MCP tools (`mcp__<server>__<tool>`) are not astrix's to judge.
+//! A shell command that only hands a patch to `apply_patch` (`apply_patch <<'EOF' … EOF`,
+//! perhaps after `cd DIR &&`) is how Codex runs a patch the model wrote as a shell command;
+//! its hook reports that call as `Bash` (codex-cli 0.171.0, seen in a real run), so astrix
+//! judges it as the patch it is. MCP tools (`mcp__<server>__<tool>`) are not astrix's to
+//! judge.
 //!
 //! Output: exit 0 with nothing lets the call go on to Codex's own approvals; exit 0 with
 //! `{"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "deny",
@@ -62,12 +66,14 @@ pub fn parse(input: &[u8]) -> anyhow::Result<ToolCall> {
             })
     };
     let action = match input.tool_name.as_str() {
-        "Bash" => Action::Shell(command()?),
-        "apply_patch" => match parse_patch(&command()?) {
-            Ok(ops) => Action::Write(writes(ops)),
-            // Codex's apply_patch refuses it too, and writes nothing.
-            Err(why) => Action::Inapplicable(format!("the patch cannot be applied: {why}")),
-        },
+        "Bash" => {
+            let command = command()?;
+            match shell_patch(&command) {
+                Some((dir, patch)) => patch_action(&patch, dir.as_deref()),
+                None => Action::Shell(command),
+            }
+        }
+        "apply_patch" => patch_action(&command()?, None),
         _ => Action::Other,
     };
     Ok(ToolCall {
@@ -77,6 +83,56 @@ pub fn parse(input: &[u8]) -> anyhow::Result<ToolCall> {
         mode: input.permission_mode,
         action,
     })
+}
+
+/// The writes of a patch envelope, its paths relative to `dir` when given.
+fn patch_action(patch: &str, dir: Option<&str>) -> Action {
+    match parse_patch(patch) {
+        Ok(ops) => {
+            let mut writes = writes(ops);
+            if let Some(dir) = dir {
+                for write in &mut writes {
+                    write.path = PathBuf::from(dir).join(&write.path);
+                    if let super::Content::Patch {
+                        source: Some(source),
+                        ..
+                    } = &mut write.content
+                    {
+                        *source = PathBuf::from(dir).join(&*source);
+                    }
+                }
+            }
+            Action::Write(writes)
+        }
+        // Codex's apply_patch refuses it too, and writes nothing.
+        Err(why) => Action::Inapplicable(format!("the patch cannot be applied: {why}")),
+    }
+}
+
+/// A patch that a shell command hands to `apply_patch` (`apply_patch <<'EOF' … EOF`, perhaps
+/// after `cd DIR &&`), as Codex runs it, reporting the call as `Bash`: the directory and the
+/// envelope.
+fn shell_patch(command: &str) -> Option<(Option<String>, String)> {
+    const BEGIN: &str = "*** Begin Patch";
+    const END: &str = "*** End Patch";
+    let text = command.trim_start();
+    let (dir, rest) = match text.strip_prefix("cd ") {
+        Some(after) => {
+            let (dir, rest) = after.split_once("&&")?;
+            let dir = shlex::split(dir.trim())?;
+            let [dir] = dir.as_slice() else {
+                return None;
+            };
+            (Some(dir.clone()), rest.trim_start())
+        }
+        None => (None, text),
+    };
+    if !(rest.starts_with("apply_patch ") || rest.starts_with("apply_patch<<")) {
+        return None;
+    }
+    let start = rest.find(BEGIN)?;
+    let end = rest[start..].find(END)? + start + END.len();
+    Some((dir, rest[start..end].to_owned()))
 }
 
 /// The file writes of a patch: a move is the deletion of its old path and the update
@@ -148,3 +204,23 @@ pub fn render(answer: &Answer) -> Option<String> {
 
 /// The tools the installed hook is registered for (the `matcher` of its entry).
 pub const MATCHER: &str = "^(Bash|apply_patch)$";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_patch_handed_to_apply_patch_by_the_shell_is_found() {
+        let patch = "*** Begin Patch\n*** Delete File: a.txt\n*** End Patch";
+        assert_eq!(
+            shell_patch(&format!("apply_patch <<'EOF'\n{patch}\nEOF\n")),
+            Some((None, patch.to_owned()))
+        );
+        assert_eq!(
+            shell_patch(&format!("cd sub && apply_patch <<'EOF'\n{patch}\nEOF")),
+            Some((Some("sub".to_owned()), patch.to_owned()))
+        );
+        assert_eq!(shell_patch(&format!("echo '{patch}'")), None);
+        assert_eq!(shell_patch("apply_patch <<'EOF'\nEOF"), None);
+    }
+}

@@ -301,10 +301,21 @@ fn the_installed_command_answers_and_blocks_when_astrix_is_missing() {
     ] {
         let repo = repository();
         let exe = own_binary(&repo);
-        let install = repo
-            .command(&exe)
-            .args(["install", "--agent", harness])
-            .output()
+        // A copy just written can be "busy" while another test's fork still holds it open.
+        let install = (0..50)
+            .find_map(|_| {
+                match repo
+                    .command(&exe)
+                    .args(["install", "--agent", harness])
+                    .output()
+                {
+                    Err(error) if error.raw_os_error() == Some(26) => {
+                        std::thread::sleep(std::time::Duration::from_millis(20));
+                        None
+                    }
+                    other => Some(other.unwrap()),
+                }
+            })
             .unwrap();
         assert!(install.status.success(), "{}", shown(&install));
         let command = installed_command(&repo, settings);
@@ -482,4 +493,30 @@ fn writes_that_reach_the_hooks_are_denied_wherever_the_hooks_are() {
         &write_call(&linked, &linked.join(".git")),
     );
     assert_eq!(decision(&output).0, "deny");
+}
+
+/// The inputs the real CLIs gave astrix's hook (captured in runs of
+/// tests/fixtures/<harness>/real-cli/run.sh): Claude Code 2.1.332's `Edit` (with fields the
+/// reference does not list, `prompt_id` and `effort`), and Codex 0.171.0's `Bash` call that
+/// hands a patch to `apply_patch <<'EOF'`, which is judged as the patch it is.
+#[test]
+fn the_captured_inputs_of_the_real_clis_are_answered() {
+    let repo = repository();
+    let output = hook(
+        &repo,
+        "claude-code",
+        &fixture("claude-code", "captured_edit_2.1.332.json", &repo),
+    );
+    let (answer, reason) = decision(&output);
+    assert_eq!(answer, "ask");
+    assert!(reason.contains("def test_add_negative():"), "{reason}");
+    let output = hook(
+        &repo,
+        "codex",
+        &fixture("codex", "captured_bash_apply_patch_0.171.0.json", &repo),
+    );
+    let (answer, reason) = decision(&output);
+    assert_eq!(answer, "deny");
+    assert!(reason.contains("agents-removing-tests"), "{reason}");
+    assert!(reason.contains("def test_add_negative():"), "{reason}");
 }
