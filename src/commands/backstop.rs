@@ -190,6 +190,7 @@ impl Reporter for Printer<'_, '_> {
                 approval: None,
                 policy_digest: Some(refusal.policy_digest.clone()),
                 commit: None,
+                tool_call: None,
             })
             .context(
                 "the decision cannot be recorded in the audit log, so the update is blocked",

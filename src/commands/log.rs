@@ -1,7 +1,8 @@
 //! `astrix log`: the audit log of the gate's decisions.
 
+use crate::audit::Source;
 use crate::audit::{AuditEntry, AuditLog};
-use crate::cli::{Format, LogArgs, LogDecision};
+use crate::cli::{Format, LogArgs, LogDecision, LogSource};
 use crate::context::{Context, ignore_broken_pipe};
 use crate::exit::ExitStatus;
 use crate::gate::astrix_dir;
@@ -43,7 +44,11 @@ pub fn run(args: &LogArgs, ctx: &mut Context<'_>) -> anyhow::Result<ExitStatus> 
             let out = &mut *ctx.stdout;
             let mut write = || -> std::io::Result<()> {
                 if entries.is_empty() {
-                    if args.actor.is_some() || args.decision.is_some() || since.is_some() {
+                    if args.actor.is_some()
+                        || args.decision.is_some()
+                        || args.source.is_some()
+                        || since.is_some()
+                    {
                         writeln!(
                             out,
                             "no decision recorded in {} matches the filters",
@@ -99,6 +104,9 @@ pub fn run(args: &LogArgs, ctx: &mut Context<'_>) -> anyhow::Result<ExitStatus> 
                             format!("  [{}]", entry.rules.join(", "))
                         }
                     )?;
+                    if let Some(call) = &entry.tool_call {
+                        writeln!(out, "    {}: {}", call.tool, call.subject)?;
+                    }
                 }
                 Ok(())
             };
@@ -126,7 +134,15 @@ fn keeps(args: &LogArgs, since: Option<&str>, entry: &AuditEntry) -> bool {
             LogDecision::Error => entry.decision == "error",
         }
     });
-    actor && decision && since.is_none_or(|since| entry.time.as_str() >= since)
+    let source = args.source.is_none_or(|wanted| {
+        entry.source()
+            == match wanted {
+                LogSource::Commit => Source::Commit,
+                LogSource::ToolCall => Source::ToolCall,
+                LogSource::Command => Source::Command,
+            }
+    });
+    actor && decision && source && since.is_none_or(|since| entry.time.as_str() >= since)
 }
 
 /// `--since`: a date, a UTC time, or a span back from now, as the UTC text the log's

@@ -10,6 +10,7 @@
 
 mod common;
 
+mod agents;
 mod backstop;
 mod blast;
 mod ci;
