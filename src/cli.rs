@@ -5,12 +5,24 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+/// What `astrix --version` prints after `astrix `: the version, the package and the commit
+/// it was built from (`unknown` when the build could not tell), as
+/// `astrix 0.1.0 (astrix-guard 1a2b3c4d5e6f)`. The hooks and the pre-commit shim take a
+/// program for astrix only when the first line of its `--version` has this form, so that a
+/// stranger's `astrix` on PATH is never run in its place: keep it.
+pub const VERSION: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    " (astrix-guard ",
+    env!("ASTRIX_BUILD_COMMIT"),
+    ")"
+);
+
 /// A commit-time guardrail for repositories that autonomous coding agents work in.
 ///
 /// Exit codes of every evaluating command: 0 allowed (including held and approved),
 /// 1 denied, 3 held for a human's approval, 2 error (the action is blocked).
 #[derive(Debug, Parser)]
-#[command(name = "astrix", version, about, long_about = None, max_term_width = 100)]
+#[command(name = "astrix", version = VERSION, about, long_about = None, max_term_width = 100)]
 pub struct Cli {
     /// Run as if astrix had been started in DIR, as `git -C` does: the repository is found
     /// from there, and relative paths on the command line are read from there.

@@ -16,6 +16,7 @@ mod blast;
 mod ci;
 mod cli;
 mod compat;
+mod distribution;
 mod evaluate;
 mod facts;
 mod faults;
