@@ -34,11 +34,11 @@ pub mod session;
 pub mod wire;
 
 pub use descriptions::{BLAST_RADIUS, EVALUATE_POLICY, INSTRUCTIONS, RUN_IMPACTED_TESTS};
-use session::Session;
 use impact::{
     BlastRadiusArguments, RunControl, RunTestsArguments, blast_radius_input_schema,
     blast_radius_output_schema, read_arguments, run_tests_input_schema, run_tests_output_schema,
 };
+use session::Session;
 
 /// The name of the policy tool: a published interface.
 pub const EVALUATE_POLICY_TOOL: &str = "astrix_evaluate_policy";

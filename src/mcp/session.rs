@@ -221,7 +221,9 @@ mod tests {
     use super::*;
 
     fn session() -> Arc<Session> {
-        Arc::new(Session::new(Arc::new(Mutex::new(Box::new(std::io::sink())))))
+        Arc::new(Session::new(Arc::new(Mutex::new(
+            Box::new(std::io::sink()),
+        ))))
     }
 
     #[test]

@@ -134,6 +134,13 @@ fn read_object(line: &[u8]) -> Result<serde_json::Map<String, Value>, Triage> {
     }
 }
 
+/// The members of a message that say what it is, read without the rest.
+#[derive(serde::Deserialize)]
+struct Envelope {
+    id: Option<Value>,
+    method: Option<Value>,
+}
+
 /// What to do with `text`, valid JSON that `serde_json` cannot read because a number in it
 /// is beyond a 64-bit float (JSON sets no limit); `None` when that is not what `problem` is.
 fn out_of_range(text: &str, problem: &serde_json::Error) -> Option<Triage> {
@@ -147,12 +154,6 @@ fn out_of_range(text: &str, problem: &serde_json::Error) -> Option<Triage> {
         "the number `{}` is out of range: the message is valid JSON, but astrix reads each JSON number as a 64-bit integer or float, and this one is beyond the largest float (about 1.8e308); send a smaller number (a count may also be sent as a string of decimal digits)",
         excerpt(number)
     );
-    /// The members that say what the message is, read without the number.
-    #[derive(serde::Deserialize)]
-    struct Envelope {
-        id: Option<Value>,
-        method: Option<Value>,
-    }
     let Ok(envelope) = serde_json::from_str::<Envelope>(text) else {
         // The id itself cannot be read: JSON-RPC answers with a null id.
         return Some(Triage::Answer(error(
@@ -169,7 +170,19 @@ fn out_of_range(text: &str, problem: &serde_json::Error) -> Option<Triage> {
                 &format!("invalid params: {why}"),
             )));
         }
-        (Some(_), Some(_)) => "a request with an invalid `id` or `method`",
+        (Some(id), Some(_)) => {
+            // A request all the same: answered, with the id when it is one JSON-RPC allows.
+            let id = if id.is_string() || id.is_number() {
+                id.clone()
+            } else {
+                Value::Null
+            };
+            return Some(Triage::Answer(error(
+                &id,
+                INVALID_REQUEST,
+                &format!("invalid request: {why}"),
+            )));
+        }
         (Some(_), None) => "a response",
         (None, _) => "a notification",
     };
@@ -209,7 +222,7 @@ fn triage(line: &[u8], tools: &[&str]) -> Triage {
             ));
         }
         // A notification (or a malformed message without an id): never answered.
-        return deliver_or_ignore(Value::Object(message), "a notification");
+        return deliver_or_ignore(&Value::Object(message), "a notification");
     };
     // The id as an answer may repeat it: a string or a number as sent, else null.
     let answer_id = match id {
@@ -258,7 +271,7 @@ fn triage(line: &[u8], tools: &[&str]) -> Triage {
                     excerpt(&id.to_string())
                 ))),
                 // A response to a request of the server's; rmcp matches it to the request.
-                _ => deliver_or_ignore(Value::Object(message), "a response"),
+                _ => deliver_or_ignore(&Value::Object(message), "a response"),
             };
         }
     };
@@ -314,8 +327,8 @@ fn unserved(method: &str) -> Option<String> {
 
 /// A message without an id, or a response: handed on when rmcp can read it, else dropped
 /// (JSON-RPC answers neither) and logged as `kind`.
-fn deliver_or_ignore(value: Value, kind: &str) -> Triage {
-    match serde_json::from_value::<RxJsonRpcMessage<RoleServer>>(value.clone()) {
+fn deliver_or_ignore(value: &Value, kind: &str) -> Triage {
+    match <RxJsonRpcMessage<RoleServer> as serde::Deserialize>::deserialize(value) {
         Ok(message) => Triage::Deliver(Box::new(message)),
         Err(problem) => Triage::Ignore(Some(format!(
             "ignored {kind} that is not valid MCP (`{}`): {problem}",
@@ -601,8 +614,9 @@ impl<R: AsyncRead + Unpin + Send + 'static> LineTransport<R> {
             }
             other => {
                 if !self.initialized {
-                    self.session
-                        .log("ignored a response sent before `initialize`; the server has asked nothing");
+                    self.session.log(
+                        "ignored a response sent before `initialize`; the server has asked nothing",
+                    );
                     return Ok(None);
                 }
                 Ok(Some(other))
@@ -611,10 +625,7 @@ impl<R: AsyncRead + Unpin + Send + 'static> LineTransport<R> {
     }
 
     /// Queues `answer`; nothing for rmcp.
-    fn answer(
-        &self,
-        answer: &Value,
-    ) -> Result<Option<RxJsonRpcMessage<RoleServer>>, ClosedError> {
+    fn answer(&self, answer: &Value) -> Result<Option<RxJsonRpcMessage<RoleServer>>, ClosedError> {
         if self.queue(answer) {
             Ok(None)
         } else {
@@ -848,13 +859,29 @@ mod tests {
     #[test]
     fn invalid_responses_and_notifications_are_logged_not_answered() {
         let both = ignored(b"{\"jsonrpc\":\"2.0\",\"id\":9,\"result\":{},\"error\":{\"code\":1,\"message\":\"x\"}}").unwrap();
-        assert!(both.contains("invalid response (id 9): it has both `result` and `error`"), "{both}");
-        let notification = ignored(b"{\"jsonrpc\":\"2.0\",\"method\":\"notifications/x\",\"params\":{\"n\":1e400}}").unwrap();
-        assert!(notification.starts_with("ignored a notification: the number `1e400`"), "{notification}");
+        assert!(
+            both.contains("invalid response (id 9): it has both `result` and `error`"),
+            "{both}"
+        );
+        let notification = ignored(
+            b"{\"jsonrpc\":\"2.0\",\"method\":\"notifications/x\",\"params\":{\"n\":1e400}}",
+        )
+        .unwrap();
+        assert!(
+            notification.starts_with("ignored a notification: the number `1e400`"),
+            "{notification}"
+        );
         let response = ignored(b"{\"jsonrpc\":\"2.0\",\"id\":9,\"result\":{\"n\":1e400}}").unwrap();
-        assert!(response.starts_with("ignored a response: the number"), "{response}");
+        assert!(
+            response.starts_with("ignored a response: the number"),
+            "{response}"
+        );
         let malformed = ignored(b"{\"method\":5}").unwrap();
-        assert!(malformed.starts_with("ignored a notification that is not valid MCP (`{\"method\":5}`)"), "{malformed}");
+        assert!(
+            malformed
+                .starts_with("ignored a notification that is not valid MCP (`{\"method\":5}`)"),
+            "{malformed}"
+        );
         assert_eq!(ignored(b"  "), None);
     }
 
