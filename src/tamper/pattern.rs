@@ -209,6 +209,18 @@ impl Pattern {
 /// `declares_test` tells whether the line declares a test (for [`Pattern::with_test`]).
 pub(crate) fn count(patterns: &[Pattern], tokens: &[Token<'_>], declares_test: bool) -> u32 {
     let mut found = 0;
+    for_each_match(patterns, tokens, declares_test, |_, _| found += 1);
+    found
+}
+
+/// Calls `found(start, end)` for each match that [`count`] counts, with the token range it
+/// covers.
+pub(crate) fn for_each_match(
+    patterns: &[Pattern],
+    tokens: &[Token<'_>],
+    declares_test: bool,
+    mut found: impl FnMut(usize, usize),
+) {
     let mut i = 0;
     'tokens: while i < tokens.len() {
         for pattern in patterns {
@@ -216,14 +228,13 @@ pub(crate) fn count(patterns: &[Pattern], tokens: &[Token<'_>], declares_test: b
                 continue;
             }
             if let Some(end) = pattern.match_at(tokens, i) {
-                found += 1;
+                found(i, end);
                 i = end.max(i + 1);
                 continue 'tokens;
             }
         }
         i += 1;
     }
-    found
 }
 
 #[cfg(test)]
