@@ -606,21 +606,25 @@ def divide(a, b):
         repo.assert_no_findings();
     }
 
-    /// A function named `test_…` in application code counts as a test: documented in
-    /// docs/test-tampering.md ("Every file of a language is matched, test code or not").
-    /// Removing one escalates `modifies_tests`, though the path is no test path.
+    /// A function named `test_…` in application code (a module pytest does not collect by
+    /// its name, importing no test framework) is not a test: removing it counts nothing.
+    /// The same module importing pytest is a test module, and then it does count, and
+    /// escalates `modifies_tests` though the path is no test path.
     #[test]
-    fn a_test_function_removed_outside_test_paths_escalates() {
+    fn a_test_function_removed_outside_test_paths_counts_only_in_a_test_module() {
         let checks = "\"\"\"Health checks run at start-up.\"\"\"\n\n\ndef test_database(db):\n    return db.ping()\n\n\ndef test_cache(cache):\n    return cache.ping()\n";
         let repo = Repo::new(&[("app/checks.py", checks)]);
-        repo.write(
-            "app/checks.py",
-            &edit(
-                checks,
-                "\n\ndef test_cache(cache):\n    return cache.ping()\n",
-                "",
-            ),
+        let removed = edit(
+            checks,
+            "\n\ndef test_cache(cache):\n    return cache.ping()\n",
+            "",
         );
+        repo.write("app/checks.py", &removed);
+        assert_eq!(repo.tampering(), NONE);
+
+        let with_pytest = format!("import pytest\n{checks}");
+        let repo = Repo::new(&[("app/checks.py", &with_pytest)]);
+        repo.write("app/checks.py", &format!("import pytest\n{removed}"));
         assert_eq!(
             repo.tampering(),
             Tampering {
@@ -632,7 +636,7 @@ def divide(a, b):
         // The escalation alone: the same file with its function renamed.
         repo.write(
             "app/checks.py",
-            &edit(checks, "def test_cache(cache)", "def test_redis(cache)"),
+            &edit(&with_pytest, "def test_cache(cache)", "def test_redis(cache)"),
         );
         assert_eq!(repo.tampering(), NONE_IN_TESTS);
     }
@@ -858,11 +862,10 @@ test('rejects words', (t) => {
         repo.assert_no_findings();
     }
 
-    /// A call of a local helper named `test` counts as a test, in application code too:
-    /// documented in docs/test-tampering.md ("Every file of a language is matched, test code
-    /// or not"). Removing the call counts a removed test.
+    /// A call of a local helper named `test` in application code (no test file by its
+    /// name, no test framework imported) is not a test: removing it counts nothing.
     #[test]
-    fn a_local_helper_named_test_is_counted() {
+    fn a_local_helper_named_test_is_not_a_test() {
         let validate = "const test = (pattern, text) => pattern.test(text);\n\nexport function isSlug(text) {\n  return test(/^[a-z-]+$/, text);\n}\n";
         let repo = Repo::new(&[("src/validate.js", validate)]);
         repo.write(
@@ -873,14 +876,7 @@ test('rejects words', (t) => {
                 "  return /^[a-z-]+$/.test(text);\n",
             ),
         );
-        assert_eq!(
-            repo.tampering(),
-            Tampering {
-                tests_removed: 1,
-                modifies_tests: true,
-                ..NONE
-            }
-        );
+        assert_eq!(repo.tampering(), NONE);
     }
 
     #[test]
