@@ -684,6 +684,22 @@ decision = "deny"
         }
     }
 
+    /// The policy examples of docs/test-tampering.md load without problems: they name the
+    /// tampering arguments as the policy language knows them.
+    #[test]
+    fn the_policy_examples_of_the_test_tampering_page_load() {
+        let markdown = include_str!("../../docs/test-tampering.md");
+        let blocks = toml_blocks(markdown);
+        assert!(!blocks.is_empty(), "docs/test-tampering.md shows no policy");
+        for (line, _, text) in blocks {
+            let found = diagnostics(&text);
+            assert!(
+                found.is_empty(),
+                "docs/test-tampering.md:{line}:\n{text}\n{found:#?}"
+            );
+        }
+    }
+
     #[test]
     fn every_code_is_documented() {
         let markdown = include_str!("../../docs/astrixfile.md");

@@ -294,6 +294,27 @@ pub struct FileTamper {
     /// Every matched line in diff order, both directions (a `TestAdded` next to a
     /// `TestRemoved` shows a rename). [`combine`] keeps only those that explain a count.
     pub findings: Vec<Finding>,
+    /// Rust macros that this file's change defines or removes whose body holds a test
+    /// attribute: their invocations anywhere in the change count as tests ([`combine`]).
+    #[serde(skip)]
+    pub test_macros: Vec<String>,
+    /// Item-level Rust macro invocations on changed lines (`rgtest!(name, …)`), for
+    /// [`combine`] to count those of test macros.
+    #[serde(skip)]
+    pub macro_calls: Vec<MacroCall>,
+}
+
+/// An item-level macro invocation on a changed line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MacroCall {
+    /// The macro's name.
+    pub name: String,
+    /// Removed (old) or added (new).
+    pub side: Side,
+    /// The 1-based line number on its side.
+    pub line: usize,
+    /// The line, as a finding shows it.
+    pub text: String,
 }
 
 impl FileTamper {
@@ -310,6 +331,8 @@ impl FileTamper {
             skipped: None,
             uncounted: false,
             findings: Vec::new(),
+            test_macros: Vec::new(),
+            macro_calls: Vec::new(),
         }
     }
 
@@ -527,7 +550,8 @@ pub fn analyze_changed_file(
 /// own net for it is not zero: a renamed or moved test leaves none, and a file that removed
 /// two tests and added one back shows all three lines. Files survive when they have
 /// something to say (see [`TamperReport::files`]).
-pub fn combine(files: Vec<FileTamper>) -> TamperReport {
+pub fn combine(mut files: Vec<FileTamper>) -> TamperReport {
+    count_macro_tests(&mut files);
     let uncounted = files.iter().any(|file| file.uncounted);
     let total = |measure: Measure| -> u64 {
         files
@@ -593,6 +617,44 @@ pub fn combine(files: Vec<FileTamper>) -> TamperReport {
     }
 }
 
+/// Counts the invocations of the change's test-defining macros as tests: a test macro's
+/// body was left out of the counts (its `#[test]` is a template), and each invocation on a
+/// removed line is a test removed, each on an added line a test added.
+fn count_macro_tests(files: &mut [FileTamper]) {
+    let macros: Vec<String> = files
+        .iter()
+        .flat_map(|file| file.test_macros.iter().cloned())
+        .collect();
+    if macros.is_empty() {
+        return;
+    }
+    for file in files {
+        let calls = std::mem::take(&mut file.macro_calls);
+        for call in calls {
+            if !macros.contains(&call.name) {
+                continue;
+            }
+            let (sign, kind) = match call.side {
+                Side::Old => (1, FindingKind::TestRemoved),
+                Side::New => (-1, FindingKind::TestAdded),
+            };
+            file.tests_removed += sign;
+            if call.side == Side::Old {
+                file.removes_or_skips_tests = true;
+            }
+            file.findings.push(Finding {
+                path: file.path.clone(),
+                line: call.line,
+                side: call.side,
+                kind,
+                count: 1,
+                unchanged: false,
+                text: call.text,
+            });
+        }
+    }
+}
+
 /// Git's binary test: a NUL in the first 8000 bytes.
 fn is_binary(data: &[u8]) -> bool {
     data[..data.len().min(BINARY_SNIFF_BYTES)].contains(&0)
@@ -639,6 +701,19 @@ struct Line {
     exit: bool,
     /// Bit `i` set: the table's selector `i` matches; [`GO_BUILD`] for a Go build constraint.
     selectors: u32,
+    /// The name of the macro an item-level Rust macro invocation calls (`rgtest!(…)` at the
+    /// start of a line).
+    call: Option<String>,
+}
+
+/// What a line is to the second walk.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Mark {
+    Live,
+    /// The runner never runs it: it holds nothing.
+    Dead,
+    /// In the body of a macro that defines tests: its test attributes are templates.
+    Template,
 }
 
 /// The selector bit of a Go build constraint (`//go:build …`) in a `_test.go` file.
@@ -692,7 +767,7 @@ fn classify(
     state: State,
     line: &[u8],
     code: &mut Vec<u8>,
-    dead: bool,
+    mark: Mark,
 ) -> Line {
     code.clear();
     let next = lex::strip_line(&table.syntax, state, line, code);
@@ -702,6 +777,7 @@ fn classify(
         trigger: None,
         exit: false,
         selectors: 0,
+        call: None,
     };
     if table.language == Language::Go && state == State::Code && context.tests {
         if let Some(ignore) = go_build(line) {
@@ -734,10 +810,19 @@ fn classify(
         .trigger
         .or_else(|| neuter::trigger(table.language, &tokens));
     found.exit = neuter::is_exit(&tokens);
-    if dead {
+    if table.language == Language::Rust && !line.first().is_some_and(u8::is_ascii_whitespace) {
+        if let [Token::Ident(name), Token::Punct(b'!'), Token::Punct(b'(' | b'{' | b'['), ..] =
+            tokens.as_slice()
+        {
+            if *name != b"macro_rules" {
+                found.call = Some(String::from_utf8_lossy(name).into_owned());
+            }
+        }
+    }
+    if mark == Mark::Dead {
         return found;
     }
-    let tests = if context.tests {
+    let tests = if context.tests && mark == Mark::Live {
         pattern::count(table.tests, &tokens, false)
     } else {
         0
@@ -820,8 +905,9 @@ struct Analysis<'a> {
     touches_tests: bool,
     /// The lines that make code dead, found on changed lines by the first walk.
     triggers: Vec<Found>,
-    /// Per side, which lines are dead, once the triggers are known (second walk).
-    dead: Option<[Vec<bool>; 2]>,
+    /// Per side, which lines are dead or macro templates, once the triggers are known
+    /// (second walk).
+    dead: Option<[Vec<Mark>; 2]>,
 }
 
 fn side_index(side: Side) -> usize {
@@ -851,9 +937,13 @@ impl Analysis<'_> {
         if self.triggers.is_empty() {
             return;
         }
-        let mut dead = [vec![false; old_lines.len()], vec![false; new_lines.len()]];
+        let mut dead = [
+            vec![Mark::Live; old_lines.len()],
+            vec![Mark::Live; new_lines.len()],
+        ];
         let python = self.table.language == Language::Python;
-        for found in &self.triggers {
+        let mut marked = false;
+        for found in self.triggers.clone() {
             let lines: &[&[u8]] = match found.side {
                 Side::Old => &old_lines,
                 Side::New => &new_lines,
@@ -862,14 +952,35 @@ impl Analysis<'_> {
                 lines,
                 syntax: &self.table.syntax,
             };
+            let region = side.region(found.trigger, found.line, found.state, python);
+            let mark = if found.trigger == Trigger::Template {
+                match self.test_macro(found.side, lines, region.clone(), found.state) {
+                    Some(name) => {
+                        if !self.file.test_macros.contains(&name) {
+                            self.file.test_macros.push(name);
+                        }
+                        Mark::Template
+                    }
+                    None => continue,
+                }
+            } else {
+                Mark::Dead
+            };
+            marked = true;
             let mask = &mut dead[side_index(found.side)];
-            for i in side.region(found.trigger, found.line, found.state, python) {
+            for i in region {
                 if let Some(line) = mask.get_mut(i) {
-                    *line = true;
+                    if *line == Mark::Live {
+                        *line = mark;
+                    }
                 }
             }
         }
+        if !marked {
+            return;
+        }
         self.dead = Some(dead);
+        self.file.macro_calls.clear();
         let file = &mut self.file;
         file.tests_removed = 0;
         file.test_skips_added = 0;
@@ -880,10 +991,51 @@ impl Analysis<'_> {
         self.walk(&old_lines, &new_lines, &hunks);
     }
 
-    fn is_dead(&self, side: Side, line: usize) -> bool {
-        self.dead
-            .as_ref()
-            .is_some_and(|dead| dead[side_index(side)].get(line).copied().unwrap_or(false))
+    fn mark(&self, side: Side, line: usize) -> Mark {
+        self.dead.as_ref().map_or(Mark::Live, |dead| {
+            dead[side_index(side)]
+                .get(line)
+                .copied()
+                .unwrap_or(Mark::Live)
+        })
+    }
+
+    /// The name of the macro whose `macro_rules!` definition spans `region` of `lines`, when
+    /// its body holds a test attribute.
+    fn test_macro(
+        &mut self,
+        side: Side,
+        lines: &[&[u8]],
+        region: Range<usize>,
+        state: State,
+    ) -> Option<String> {
+        let mut state = state;
+        let mut name = None;
+        let mut tests = 0;
+        for i in region {
+            let line = lines.get(i)?;
+            let found = classify(
+                self.table,
+                &self.context,
+                self.sides[side_index(side)],
+                state,
+                line,
+                &mut self.code,
+                Mark::Live,
+            );
+            if name.is_none() {
+                let mut tokens = Vec::new();
+                pattern::tokenize(&self.code, &mut tokens);
+                if let [Token::Ident(b"macro_rules"), Token::Punct(b'!'), Token::Ident(id), ..] =
+                    tokens.as_slice()
+                {
+                    name = Some(String::from_utf8_lossy(id).into_owned());
+                }
+            }
+            tests += found.counts.tests;
+            state = found.next;
+        }
+        name.filter(|_| tests > 0)
     }
 
     /// One walk over the diff, stepping each side's lexer state along it: an unchanged line
@@ -907,8 +1059,7 @@ impl Analysis<'_> {
             // The unchanged lines up to the hunk.
             for (i, j) in (o..before.start).zip(n..after.start) {
                 let line = old_lines[i];
-                if old_state == new_state && self.is_dead(Side::Old, i) == self.is_dead(Side::New, j)
-                {
+                if old_state == new_state && self.mark(Side::Old, i) == self.mark(Side::New, j) {
                     old_state = lex::advance(syntax, old_state, line);
                     new_state = old_state;
                 } else {
@@ -926,7 +1077,7 @@ impl Analysis<'_> {
     }
 
     fn classify(&mut self, side: Side, index: usize, line: &[u8], state: State) -> Line {
-        let dead = self.is_dead(side, index);
+        let mark = self.mark(side, index);
         classify(
             self.table,
             &self.context,
@@ -934,7 +1085,7 @@ impl Analysis<'_> {
             state,
             line,
             &mut self.code,
-            dead,
+            mark,
         )
     }
 
@@ -955,11 +1106,9 @@ impl Analysis<'_> {
                     trigger,
                 });
             }
-        } else if self
-            .triggers
-            .iter()
-            .any(|found| found.side == side && found.line == index)
-        {
+        } else if self.triggers.iter().any(|found| {
+            found.side == side && found.line == index && found.trigger != Trigger::Template
+        }) {
             let kind = match side {
                 Side::Old => FindingKind::DeadCodeRemoved,
                 Side::New => FindingKind::DeadCodeAdded,
@@ -968,6 +1117,14 @@ impl Analysis<'_> {
         }
         self.record(side, index, line, found.counts, false);
         self.record_selectors(side, index, line, found.selectors);
+        if let Some(name) = found.call {
+            self.file.macro_calls.push(MacroCall {
+                name,
+                side,
+                line: index + 1,
+                text: line_text(line),
+            });
+        }
         found.next
     }
 
@@ -988,7 +1145,7 @@ impl Analysis<'_> {
                 State::Code,
                 line,
                 &mut self.code,
-                false,
+                Mark::Live,
             );
             if seen == 0 && !matches!(self.code.trim_ascii_end().last(), Some(b'{' | b':')) {
                 return false;

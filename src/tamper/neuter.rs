@@ -26,6 +26,10 @@ pub(crate) enum Trigger {
     Whole,
     /// Nothing in the enclosing class runs as a test (`__test__ = False` in a class body).
     Class,
+    /// A Rust `macro_rules!` definition: when its body holds a test attribute, the macro
+    /// defines tests, and its invocations count instead of the attribute (this line through
+    /// the definition's end).
+    Template,
 }
 
 fn ident<'a>(token: Option<&Token<'a>>) -> Option<&'a [u8]> {
@@ -59,39 +63,61 @@ fn group_end(tokens: &[Token<'_>], open: usize) -> Option<usize> {
 }
 
 /// `tokens` split at the commas outside any bracket.
-fn split_top<'t, 'a>(tokens: &'t [Token<'a>], at: u8) -> Vec<&'t [Token<'a>]> {
-    let mut parts = Vec::new();
+/// The first [`MAX_PARTS`] parts of `tokens` split at the `at` bytes outside any bracket
+/// (the last one holds the rest), without allocating: this runs on every assertion.
+fn split_top<'t, 'a>(tokens: &'t [Token<'a>], at: u8) -> Parts<'t, 'a> {
+    let mut parts = Parts {
+        items: [&[]; MAX_PARTS],
+        len: 0,
+    };
     let (mut depth, mut start) = (0i32, 0);
     for (i, token) in tokens.iter().enumerate() {
         match token {
             Token::Punct(b'(' | b'[' | b'{') => depth += 1,
             Token::Punct(b')' | b']' | b'}') => depth -= 1,
-            Token::Punct(byte) if *byte == at && depth == 0 => {
-                parts.push(&tokens[start..i]);
+            Token::Punct(byte) if *byte == at && depth == 0 && parts.len < MAX_PARTS - 1 => {
+                parts.items[parts.len] = &tokens[start..i];
+                parts.len += 1;
                 start = i + 1;
             }
             _ => {}
         }
     }
-    parts.push(&tokens[start..]);
+    parts.items[parts.len] = &tokens[start..];
+    parts.len += 1;
     parts
 }
 
+/// How many parts [`split_top`] keeps.
+const MAX_PARTS: usize = 4;
+
+/// Parts of a token list, at most [`MAX_PARTS`].
+struct Parts<'t, 'a> {
+    items: [&'t [Token<'a>]; MAX_PARTS],
+    len: usize,
+}
+
+impl<'t, 'a> Parts<'t, 'a> {
+    fn as_slice(&self) -> &[&'t [Token<'a>]] {
+        &self.items[..self.len]
+    }
+
+    fn first(&self) -> &'t [Token<'a>] {
+        self.items[0]
+    }
+}
+
 /// The arguments of the call whose `(` is `tokens[open]`, and the index after its `)`.
-fn call_args<'t, 'a>(
-    tokens: &'t [Token<'a>],
-    open: usize,
-) -> Option<(Vec<&'t [Token<'a>]>, usize)> {
+fn call_args<'t, 'a>(tokens: &'t [Token<'a>], open: usize) -> Option<(Parts<'t, 'a>, usize)> {
     if !is_punct(tokens.get(open), b'(') {
         return None;
     }
     let end = group_end(tokens, open)?;
     let inner = &tokens[open + 1..end - 1];
-    let args = if inner.is_empty() {
-        Vec::new()
-    } else {
-        split_top(inner, b',')
-    };
+    let mut args = split_top(inner, b',');
+    if inner.is_empty() {
+        args.len = 0;
+    }
     Some((args, end))
 }
 
@@ -194,17 +220,17 @@ pub(crate) fn is_trivial(
     let statement = language == Language::Python || !is_punct(tokens.get(end), b'(');
     if name == b"assert" && end == start + 1 && statement {
         let rest = &tokens[end..];
-        let rest = split_top(rest, b';')[0];
+        let rest = split_top(rest, b';').first();
         let separator = if language == Language::Python {
             b','
         } else {
             b':'
         };
-        let expr = split_top(rest, separator)[0];
+        let expr = split_top(rest, separator).first();
         if language == Language::Python
             && is_punct(expr.first(), b'(')
             && group_end(expr, 0) == Some(expr.len())
-            && split_top(&expr[1..expr.len() - 1], b',').len() > 1
+            && split_top(&expr[1..expr.len() - 1], b',').len > 1
         {
             return true;
         }
@@ -212,7 +238,8 @@ pub(crate) fn is_trivial(
     }
     if name == b"assert" && end == start + 1 {
         // Java's `assert (x);` and JavaScript's `assert(x)` alike.
-        return call_args(tokens, end).is_some_and(|(args, _)| cond_trivial(b"assert", &args));
+        return call_args(tokens, end)
+            .is_some_and(|(args, _)| cond_trivial(b"assert", args.as_slice()));
     }
     // The name of the assertion and the `(` of its arguments.
     let mut last = name;
@@ -247,10 +274,11 @@ pub(crate) fn is_trivial(
         return compared_to_itself(tokens, after, subject);
     }
     // Testify passes `t` first.
+    let args = args.as_slice();
     let args = if language == Language::Go && args.len() > 1 {
         &args[1..]
     } else {
-        &args[..]
+        args
     };
     cond_trivial(last, args)
 }
@@ -266,15 +294,22 @@ fn compared_to_itself(tokens: &[Token<'_>], mut i: usize, subject: &[Token<'_>])
             Some(_) => i += 2,
         }
         if is_punct(tokens.get(i), b'(') {
-            return call_args(tokens, i)
-                .is_some_and(|(args, _)| args.first().is_some_and(|arg| same(arg, subject)));
+            return call_args(tokens, i).is_some_and(|(args, _)| {
+                args.as_slice().first().is_some_and(|arg| same(arg, subject))
+            });
         }
     }
 }
 
 /// An assertion call named `name` with `args` checks nothing.
 fn cond_trivial(name: &[u8], args: &[&[Token<'_>]]) -> bool {
-    let lower = name.to_ascii_lowercase();
+    let mut buffer = [0u8; 48];
+    let Some(lower) = buffer.get_mut(..name.len()) else {
+        return false;
+    };
+    lower.copy_from_slice(name);
+    lower.make_ascii_lowercase();
+    let lower = &*lower;
     let has = |needle: &[u8]| lower.windows(needle.len()).any(|window| window == needle);
     if has(b"not") || has(b"_ne") || lower.ends_with(b"ne") || has(b"raise") || has(b"throw")
     {
@@ -313,11 +348,13 @@ pub(crate) fn cfg_value(tokens: &[Token<'_>]) -> Option<bool> {
         [Token::Ident(b"false")] => Some(false),
         [Token::Ident(b"true")] => Some(true),
         [Token::Ident(operator), Token::Punct(b'('), inner @ .., Token::Punct(b')')] => {
-            let parts: Vec<_> = if inner.is_empty() {
+            let parts: Vec<&[Token<'_>]> = if inner.is_empty() {
                 Vec::new()
             } else {
                 split_top(inner, b',')
-                    .into_iter()
+                    .as_slice()
+                    .iter()
+                    .copied()
                     .filter(|part| !part.is_empty())
                     .collect()
             };
@@ -353,7 +390,7 @@ pub(crate) fn cfg_attr_applies<'t, 'a>(tokens: &'t [Token<'a>]) -> Vec<&'t [Toke
     let Some((args, _)) = call_args(tokens, 3) else {
         return Vec::new();
     };
-    match args.split_first() {
+    match args.as_slice().split_first() {
         Some((predicate, attributes)) if cfg_value(predicate) != Some(false) => {
             attributes.to_vec()
         }
@@ -371,6 +408,9 @@ pub(crate) fn trigger(language: Language, tokens: &[Token<'_>]) -> Option<Trigge
             }
             [Token::Punct(b'#'), Token::Punct(b'['), Token::Ident(b"cfg"), rest @ ..] => {
                 cfg_group(rest).then_some(Trigger::Item)
+            }
+            [Token::Ident(b"macro_rules"), Token::Punct(b'!'), Token::Ident(_), ..] => {
+                Some(Trigger::Template)
             }
             _ => if_false(tokens, b'{'),
         },
@@ -488,7 +528,7 @@ impl Side<'_, '_> {
         let own = indent(line).unwrap_or(0);
         match trigger {
             Trigger::Whole => 0..self.lines.len(),
-            Trigger::Item => at..self.brace_end(at, state, 0) + 1,
+            Trigger::Item | Trigger::Template => at..self.brace_end(at, state, 0) + 1,
             Trigger::Block if python => at + 1..self.indented_end(at, own) + 1,
             Trigger::Block => at + 1..self.brace_end(at, state, 0) + 1,
             Trigger::Rest if python => at + 1..self.indented_end(at, own.saturating_sub(1)) + 1,

@@ -100,6 +100,7 @@ impl Tok {
     }
 
     /// The index after this element when it matches at `tokens[i]`.
+    #[inline]
     fn match_at(self, tokens: &[Token<'_>], i: usize) -> Option<usize> {
         match self {
             Self::OptParens => {
@@ -189,6 +190,7 @@ impl Pattern {
         }
     }
 
+    #[inline]
     fn match_at(&self, tokens: &[Token<'_>], start: usize) -> Option<usize> {
         if start > 0
             && self

@@ -162,3 +162,93 @@ mod tests {
         );
     }
 }
+
+#[cfg(test)]
+mod macro_tests {
+    use crate::tamper::tests::report;
+
+    const SHERLOCK: &str = "macro_rules! sherlock {
+    ($name:ident, $fun:expr) => {
+        #[test]
+        fn $name() {
+            $fun(setup());
+        }
+    };
+}
+
+sherlock!(single_file, |wd| {
+    assert_eq!(wd.run(), \"x\");
+});
+
+sherlock!(dir, |wd| {
+    assert_eq!(wd.run(), \"y\");
+});
+
+#[test]
+fn plain() {
+    assert!(true);
+}
+";
+
+    const RGTEST: &str = "#[macro_export]
+macro_rules! rgtest {
+    ($name:ident, $fun:expr) => {
+        #[test]
+        fn $name() {
+            $fun(setup());
+        }
+    };
+}
+";
+
+    const FEATURE: &str = "rgtest!(single_file, |dir| {
+    assert_eq!(dir.run(), \"x\");
+});
+
+rgtest!(dir, |dir| {
+    assert_eq!(dir.run(), \"y\");
+});
+
+rgtest!(plain, |dir| {
+    assert!(true);
+});
+";
+
+    #[test]
+    fn tests_rewritten_from_one_test_macro_to_another_count_by_invocations() {
+        let report = report(&[
+            ("tests/tests.rs", SHERLOCK, ""),
+            ("tests/macros.rs", "", RGTEST),
+            ("tests/feature.rs", "", FEATURE),
+        ]);
+        // Three tests before (two `sherlock!`, one `#[test]`), three after (`rgtest!`).
+        assert_eq!(report.tests_removed, 0, "{report:#?}");
+        // One fewer `rgtest!` is one test removed.
+        let fewer = FEATURE.replacen("rgtest!(plain, |dir| {\n    assert!(true);\n});\n", "", 1);
+        let report = super::super::tests::report(&[
+            ("tests/tests.rs", SHERLOCK, ""),
+            ("tests/macros.rs", "", RGTEST),
+            ("tests/feature.rs", "", &fewer),
+        ]);
+        assert_eq!(report.tests_removed, 1, "{report:#?}");
+        let removed: Vec<_> = report
+            .findings()
+            .filter(|f| f.kind == crate::tamper::FindingKind::TestRemoved)
+            .map(|f| f.text.as_str())
+            .collect();
+        assert!(removed.contains(&"sherlock!(single_file, |wd| {"), "{removed:?}");
+    }
+
+    #[test]
+    fn a_test_macro_deleted_with_its_invocations_removes_each_test() {
+        let report = report(&[("tests/tests.rs", SHERLOCK, "")]);
+        assert_eq!(report.tests_removed, 3, "{report:#?}");
+    }
+
+    #[test]
+    fn a_macro_without_tests_is_not_a_test_macro() {
+        let old = "macro_rules! point {\n    ($x:expr) => { Point { x: $x } };\n}\n\npoint!(1);\n";
+        let report = report(&[("src/a.rs", old, "")]);
+        assert_eq!(report.tests_removed, 0, "{report:#?}");
+    }
+}
