@@ -11,7 +11,7 @@
 //! | `Cargo.toml` | `autotests`, `test`, `doctest` and `harness` of any target, `[[test]]` |
 //! | `package.json` | `scripts.test`, `scripts.test:…`, `scripts.pretest`, `jest`, `mocha`, `ava` |
 //! | `jest.config.*`, `vitest.config.*`, `vitest.workspace.*`, `.mocharc.*`, `playwright.config.*`, `cypress.config.*` | every changed key (`name:` on a changed line) |
-//! | `Makefile`, `GNUmakefile`, `*.mk` | targets whose name holds `test` or `check` |
+//! | `Makefile`, `GNUmakefile`, `*.mk` | targets whose name holds `test`, and `check` |
 //!
 //! A side that does not parse is compared as a whole: any change counts once, as `(file)`.
 
@@ -250,7 +250,7 @@ fn package_json(text: &str) -> Option<BTreeMap<String, String>> {
     Some(settings)
 }
 
-/// A Makefile's targets whose name holds `test` or `check`: the rule line and its recipe.
+/// A Makefile's targets whose name holds `test`, and `check`: the rule line and its recipe.
 fn makefile(text: &str) -> BTreeMap<String, String> {
     let mut settings = BTreeMap::new();
     let mut current: Option<String> = None;
@@ -276,7 +276,7 @@ fn makefile(text: &str) -> BTreeMap<String, String> {
             if target.starts_with('.') {
                 continue;
             }
-            if target.contains("test") || target.contains("check") {
+            if target.contains("test") || target == "check" {
                 let key = format!("target {target}");
                 settings.insert(key.clone(), prerequisites.trim().to_owned());
                 current = Some(key);

@@ -953,8 +953,9 @@ impl Analysis<'_> {
                 syntax: &self.table.syntax,
             };
             let region = side.region(found.trigger, found.line, found.state, python);
-            let mark = if found.trigger == Trigger::Template {
-                match self.test_macro(found.side, lines, region.clone(), found.state) {
+            let (name, tests) = self.scan(found.side, lines, region.clone(), found.state);
+            let mark = match found.trigger {
+                Trigger::Template => match name.filter(|_| tests > 0) {
                     Some(name) => {
                         if !self.file.test_macros.contains(&name) {
                             self.file.test_macros.push(name);
@@ -962,9 +963,12 @@ impl Analysis<'_> {
                         Mark::Template
                     }
                     None => continue,
-                }
-            } else {
-                Mark::Dead
+                },
+                // An item, file or class that holds no test is library code: its
+                // assertions are not the tests' (`#[cfg(not(test))]` on a function,
+                // `__test__ = False` on a helper class).
+                Trigger::Item | Trigger::Whole | Trigger::Class if tests == 0 => continue,
+                _ => Mark::Dead,
             };
             marked = true;
             let mask = &mut dead[side_index(found.side)];
@@ -1000,20 +1004,20 @@ impl Analysis<'_> {
         })
     }
 
-    /// The name of the macro whose `macro_rules!` definition spans `region` of `lines`, when
-    /// its body holds a test attribute.
-    fn test_macro(
+    /// The tests that `region` of `lines` (starting in `state`) holds, and the name of the
+    /// macro that a `macro_rules!` on its first line defines.
+    fn scan(
         &mut self,
         side: Side,
         lines: &[&[u8]],
         region: Range<usize>,
         state: State,
-    ) -> Option<String> {
+    ) -> (Option<String>, u32) {
         let mut state = state;
         let mut name = None;
         let mut tests = 0;
         for i in region {
-            let line = lines.get(i)?;
+            let Some(line) = lines.get(i) else { break };
             let found = classify(
                 self.table,
                 &self.context,
@@ -1035,7 +1039,7 @@ impl Analysis<'_> {
             tests += found.counts.tests;
             state = found.next;
         }
-        name.filter(|_| tests > 0)
+        (name, tests)
     }
 
     /// One walk over the diff, stepping each side's lexer state along it: an unchanged line

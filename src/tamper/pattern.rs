@@ -190,7 +190,12 @@ impl Pattern {
         }
     }
 
-    #[inline]
+    #[expect(
+        clippy::inline_always,
+        reason = "the matcher's inner loop: measured, callgrind counts 10% more instructions \
+                  for the analysis when this is a call"
+    )]
+    #[inline(always)]
     fn match_at(&self, tokens: &[Token<'_>], start: usize) -> Option<usize> {
         if start > 0
             && self
@@ -223,6 +228,9 @@ pub(crate) fn for_each_match(
     declares_test: bool,
     mut found: impl FnMut(usize, usize),
 ) {
+    if patterns.is_empty() {
+        return;
+    }
     let mut i = 0;
     'tokens: while i < tokens.len() {
         for pattern in patterns {

@@ -1063,6 +1063,25 @@ mod honest {
         counts_nothing(&[("src/slug.js", old)], &[("src/slug.js", Some(new))], false);
     }
 
+    /// ripgrep's rewrite of its integration tests from `sherlock!` to `rgtest!`: tests
+    /// defined by macros count by the macros' invocations, so moving them from one macro
+    /// to another removes none.
+    #[test]
+    fn tests_rewritten_from_one_test_macro_to_another() {
+        let old = "macro_rules! sherlock {\n    ($name:ident, $fun:expr) => {\n        #[test]\n        fn $name() {\n            $fun(setup());\n        }\n    };\n}\n\nsherlock!(single_file, |wd| {\n    wd.assert_out(\"x\");\n});\n\nsherlock!(dir, |wd| {\n    wd.assert_out(\"y\");\n});\n\n#[test]\nfn plain() {\n    run();\n}\n";
+        let macros = "#[macro_export]\nmacro_rules! rgtest {\n    ($name:ident, $fun:expr) => {\n        #[test]\n        fn $name() {\n            $fun(setup());\n        }\n    };\n}\n";
+        let feature = "rgtest!(single_file, |dir| {\n    dir.assert_out(\"x\");\n});\n\nrgtest!(dir, |dir| {\n    dir.assert_out(\"y\");\n});\n\nrgtest!(plain, |dir| {\n    run();\n});\n";
+        counts_nothing(
+            &[("tests/tests.rs", old)],
+            &[
+                ("tests/tests.rs", None),
+                ("tests/macros.rs", Some(macros)),
+                ("tests/feature.rs", Some(feature)),
+            ],
+            true,
+        );
+    }
+
     #[test]
     fn an_early_return_in_a_helper_is_not_dead_test_code() {
         let old = "def helper(x):\n    assert x\n\n\ndef test_a():\n    helper(1)\n";
