@@ -846,6 +846,13 @@ fn classify(
     };
     match table.language {
         Language::Rust => {
+            // `use std::assert_ne as assert_eq;`: an assertion imported under another's name.
+            if matches!(tokens.first(), Some(Token::Ident(b"use" | b"pub"))) {
+                let renamed = tokens.windows(2).filter(|pair| {
+                    matches!(pair, [Token::Ident(b"as"), Token::Ident(name)] if name.starts_with(b"assert"))
+                });
+                counts.weakened += u32::try_from(renamed.count()).unwrap_or(u32::MAX);
+            }
             for attribute in neuter::cfg_attr_applies(&tokens) {
                 match attribute.first() {
                     Some(Token::Ident(b"ignore")) => counts.skips += 1,

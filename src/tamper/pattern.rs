@@ -162,6 +162,9 @@ pub(crate) struct Pattern {
     /// The match counts only on a line that also declares a test (node:test's
     /// `{ skip: true }` option, which would be too common a phrase anywhere else).
     pub with_test: bool,
+    /// The match counts only at the start of the line (`#[should_panic]`, `macro_rules!
+    /// assert_eq`): a list of such patterns costs one attempt a line.
+    pub at_start: bool,
 }
 
 impl Pattern {
@@ -171,6 +174,15 @@ impl Pattern {
             seq,
             not_after: &[],
             with_test: false,
+            at_start: false,
+        }
+    }
+
+    /// The same pattern, counted only at the start of a line.
+    pub(crate) const fn at_start(self) -> Self {
+        Self {
+            at_start: true,
+            ..self
         }
     }
 
@@ -231,10 +243,11 @@ pub(crate) fn for_each_match(
     if patterns.is_empty() {
         return;
     }
+    let starts_only = patterns.iter().all(|pattern| pattern.at_start);
     let mut i = 0;
     'tokens: while i < tokens.len() {
         for pattern in patterns {
-            if pattern.with_test && !declares_test {
+            if (pattern.with_test && !declares_test) || (pattern.at_start && i > 0) {
                 continue;
             }
             if let Some(end) = pattern.match_at(tokens, i) {
@@ -242,6 +255,9 @@ pub(crate) fn for_each_match(
                 i = end.max(i + 1);
                 continue 'tokens;
             }
+        }
+        if starts_only {
+            return;
         }
         i += 1;
     }

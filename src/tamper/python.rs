@@ -102,14 +102,15 @@ pub(crate) const TABLE: Table = Table {
     disables: &[],
     weakeners: &[
         // `def assertEqual(self, *args): pass` in a test class: the assertions call it.
-        Pattern::new(&[Tok::Ident(Name::Is(&["def"])), Tok::Ident(UNITTEST_ASSERTIONS)]),
+        Pattern::new(&[Tok::Ident(Name::Is(&["def"])), Tok::Ident(UNITTEST_ASSERTIONS)])
+            .at_start(),
         // `self.assertEqual = lambda *a: None`, `unittest.TestCase.assertTrue = …`.
         Pattern::new(&[
-            Tok::Punct(b"."),
-            Tok::Ident(UNITTEST_ASSERTIONS),
+            Tok::Path(UNITTEST_ASSERTIONS),
             Tok::Punct(b"="),
             Tok::Ident(Name::AnyBut(&[])),
-        ]),
+        ])
+        .at_start(),
     ],
     selectors: &[
         ("collect_ignore", Pattern::new(&[Tok::Ident(Name::Is(&["collect_ignore", "collect_ignore_glob"]))])),

@@ -69,7 +69,8 @@ pub(crate) const TABLE: Table = Table {
             Tok::Punct(b"#"),
             Tok::Punct(b"["),
             Tok::Ident(Name::Is(&["should_panic"])),
-        ]),
+        ])
+        .at_start(),
     ],
     weakeners: &[
         // `macro_rules! assert_eq { … }`: the assertions below call it instead.
@@ -77,12 +78,10 @@ pub(crate) const TABLE: Table = Table {
             Tok::Ident(Name::Is(&["macro_rules"])),
             Tok::Punct(b"!"),
             Tok::Ident(Name::StartsWith(&["assert"])),
-        ]),
-        // `use std::assert_ne as assert_eq;`.
-        Pattern::new(&[
-            Tok::Ident(Name::Is(&["as"])),
-            Tok::Ident(Name::StartsWith(&["assert"])),
-        ]),
+        ])
+        .at_start(),
+        // `use std::assert_ne as assert_eq;` is found by the analysis itself (on a `use`
+        // line only).
     ],
     selectors: &[],
 };
