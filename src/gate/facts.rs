@@ -97,8 +97,10 @@ pub fn build_intent(
             tests_removed: counted.map(|report| RawCount::from_u64(report.tests_removed)),
             test_skips_added: counted.map(|report| RawCount::from_u64(report.test_skips_added)),
             assertions_removed: counted.map(|report| RawCount::from_u64(report.assertions_removed)),
-            assertions_weakened: counted.map(|report| RawCount::from_u64(report.assertions_weakened)),
-            test_config_changed: counted.map(|report| RawCount::from_u64(report.test_config_changed)),
+            assertions_weakened: counted
+                .map(|report| RawCount::from_u64(report.assertions_weakened)),
+            test_config_changed: counted
+                .map(|report| RawCount::from_u64(report.test_config_changed)),
             impacted_components: facts.impacted_components.map(RawCount::from_u64),
         },
         approved: None,

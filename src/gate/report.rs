@@ -134,14 +134,22 @@ pub fn tamper_section(judgement: &Judgement) -> Option<Section> {
         extra.push_str(&format!(
             ", {} assertion{} weakened",
             report.assertions_weakened,
-            if report.assertions_weakened == 1 { "" } else { "s" }
+            if report.assertions_weakened == 1 {
+                ""
+            } else {
+                "s"
+            }
         ));
     }
     if report.test_config_changed > 0 {
         extra.push_str(&format!(
             ", {} test setting{} changed",
             report.test_config_changed,
-            if report.test_config_changed == 1 { "" } else { "s" }
+            if report.test_config_changed == 1 {
+                ""
+            } else {
+                "s"
+            }
         ));
     }
     Some(Section {

@@ -118,10 +118,12 @@ fn ini(text: &str, sections: &[&str]) -> BTreeMap<String, String> {
         }
         if let Some(name) = trimmed.strip_prefix('[').and_then(|s| s.strip_suffix(']')) {
             let name = name.trim();
-            let wanted = sections.iter().any(|wanted| match wanted.strip_suffix('*') {
-                Some(prefix) => name.starts_with(prefix),
-                None => name == *wanted,
-            });
+            let wanted = sections
+                .iter()
+                .any(|wanted| match wanted.strip_suffix('*') {
+                    Some(prefix) => name.starts_with(prefix),
+                    None => name == *wanted,
+                });
             section = wanted.then(|| name.to_owned());
             key = None;
             continue;
@@ -206,7 +208,10 @@ fn cargo(text: &str) -> Option<BTreeMap<String, String>> {
             .into_iter()
             .flatten()
         {
-            let name = target.get("name").and_then(toml::Value::as_str).unwrap_or("?");
+            let name = target
+                .get("name")
+                .and_then(toml::Value::as_str)
+                .unwrap_or("?");
             for key in switches {
                 if let Some(value) = target.get(key) {
                     settings.insert(format!("[[{targets}]] {name} {key}"), value.to_string());
@@ -220,7 +225,10 @@ fn cargo(text: &str) -> Option<BTreeMap<String, String>> {
         .into_iter()
         .flatten()
     {
-        let name = target.get("name").and_then(toml::Value::as_str).unwrap_or("?");
+        let name = target
+            .get("name")
+            .and_then(toml::Value::as_str)
+            .unwrap_or("?");
         settings.insert(format!("[[test]] {name}"), target.to_string());
     }
     Some(settings)
@@ -363,11 +371,19 @@ mod tests {
         let new = "[pytest]\naddopts = -q --deselect tests/test_a.py::test_x\ntestpaths = tests\n\n[flake8]\nmax-line-length = 100\n";
         assert_eq!(keys("pytest.ini", old, new), ["[pytest] addopts"]);
         assert_eq!(
-            keys("setup.cfg", "[tool:pytest]\ntestpaths = tests\n", "[tool:pytest]\ntestpaths = tests\n    other\n"),
+            keys(
+                "setup.cfg",
+                "[tool:pytest]\ntestpaths = tests\n",
+                "[tool:pytest]\ntestpaths = tests\n    other\n"
+            ),
             ["[tool:pytest] testpaths"]
         );
         assert_eq!(
-            keys("tox.ini", "[testenv]\ndeps = x\ncommands = pytest\n", "[testenv]\ndeps = y\ncommands = pytest -k 'not slow'\n"),
+            keys(
+                "tox.ini",
+                "[testenv]\ndeps = x\ncommands = pytest\n",
+                "[testenv]\ndeps = y\ncommands = pytest -k 'not slow'\n"
+            ),
             ["[testenv] commands"]
         );
     }
@@ -377,7 +393,10 @@ mod tests {
         let old = "[project]\nname = \"x\"\ndependencies = [\"a==1\"]\n\n[tool.pytest.ini_options]\ntestpaths = [\"tests\"]\n";
         let bump = old.replace("a==1", "a==2");
         assert!(keys("pyproject.toml", old, &bump).is_empty());
-        let ignore = old.replace("testpaths = [\"tests\"]", "testpaths = [\"tests\"]\naddopts = \"--ignore=tests/slow\"");
+        let ignore = old.replace(
+            "testpaths = [\"tests\"]",
+            "testpaths = [\"tests\"]\naddopts = \"--ignore=tests/slow\"",
+        );
         assert_eq!(
             keys("pyproject.toml", old, &ignore),
             ["[tool.pytest.ini_options] addopts"]
@@ -387,13 +406,28 @@ mod tests {
     #[test]
     fn cargo_switches_and_test_targets() {
         let old = "[package]\nname = \"x\"\n\n[dependencies]\nserde = \"1\"\n\n[[test]]\nname = \"it\"\npath = \"tests/it.rs\"\n";
-        assert!(keys("Cargo.toml", old, &old.replace("serde = \"1\"", "serde = \"1.1\"")).is_empty());
+        assert!(
+            keys(
+                "Cargo.toml",
+                old,
+                &old.replace("serde = \"1\"", "serde = \"1.1\"")
+            )
+            .is_empty()
+        );
         assert_eq!(
-            keys("Cargo.toml", old, &old.replace("[[test]]\nname = \"it\"\npath = \"tests/it.rs\"\n", "")),
+            keys(
+                "Cargo.toml",
+                old,
+                &old.replace("[[test]]\nname = \"it\"\npath = \"tests/it.rs\"\n", "")
+            ),
             ["[[test]] it"]
         );
         assert_eq!(
-            keys("Cargo.toml", old, &old.replace("name = \"x\"\n", "name = \"x\"\nautotests = false\n")),
+            keys(
+                "Cargo.toml",
+                old,
+                &old.replace("name = \"x\"\n", "name = \"x\"\nautotests = false\n")
+            ),
             ["[package] autotests"]
         );
         assert_eq!(
@@ -405,10 +439,21 @@ mod tests {
     #[test]
     fn package_json_scripts() {
         let old = "{\"scripts\": {\"test\": \"jest\", \"build\": \"tsc\"}, \"dependencies\": {\"a\": \"1\"}}";
-        assert!(keys("package.json", old, &old.replace("\"a\": \"1\"", "\"a\": \"2\"")).is_empty());
+        assert!(
+            keys(
+                "package.json",
+                old,
+                &old.replace("\"a\": \"1\"", "\"a\": \"2\"")
+            )
+            .is_empty()
+        );
         assert!(keys("package.json", old, &old.replace("tsc", "tsc -b")).is_empty());
         assert_eq!(
-            keys("package.json", old, &old.replace("\"jest\"", "\"jest --passWithNoTests || true\"")),
+            keys(
+                "package.json",
+                old,
+                &old.replace("\"jest\"", "\"jest --passWithNoTests || true\"")
+            ),
             ["scripts.test"]
         );
         assert_eq!(keys("package.json", old, "{not json"), ["(file)"]);
@@ -417,9 +462,20 @@ mod tests {
     #[test]
     fn makefile_test_targets() {
         let old = "build:\n\tcargo build\n\ntest: build\n\tcargo test\n\nlint:\n\tcargo clippy\n";
-        assert!(keys("Makefile", old, &old.replace("cargo clippy", "cargo clippy -q")).is_empty());
+        assert!(
+            keys(
+                "Makefile",
+                old,
+                &old.replace("cargo clippy", "cargo clippy -q")
+            )
+            .is_empty()
+        );
         assert_eq!(
-            keys("Makefile", old, &old.replace("\tcargo test", "\tcargo test || true")),
+            keys(
+                "Makefile",
+                old,
+                &old.replace("\tcargo test", "\tcargo test || true")
+            ),
             ["target test"]
         );
     }

@@ -120,9 +120,11 @@ const JS_IMPORTS: &[&[u8]] = &[
 ];
 
 fn holds(sides: [&[u8]; 2], needles: &[&[u8]]) -> bool {
-    sides
-        .iter()
-        .any(|side| needles.iter().any(|needle| memmem::find(side, needle).is_some()))
+    sides.iter().any(|side| {
+        needles
+            .iter()
+            .any(|needle| memmem::find(side, needle).is_some())
+    })
 }
 
 /// The context of a file at `path` with sides `old` and `new`.
@@ -143,7 +145,10 @@ pub(crate) fn of<'a>(language: Language, path: &str, old: &'a [u8], new: &'a [u8
         }
         Language::JavaScript => {
             context.tests = js_test_path(path) || holds(sides, JS_IMPORTS);
-            if holds(sides, &[b"= describe", b"= it", b"= test", b"= context", b"= suite"]) {
+            if holds(
+                sides,
+                &[b"= describe", b"= it", b"= test", b"= context", b"= suite"],
+            ) {
                 for side in sides {
                     js_aliases(side, &mut context.aliases);
                 }
@@ -219,7 +224,15 @@ mod tests {
         assert!(of(Language::Python, "app/test_views.py", b"", b"").tests);
         assert!(of(Language::Python, "app/tests.py", b"", b"").tests);
         assert!(of(Language::Python, "app/views_test.py", b"", b"").tests);
-        assert!(!of(Language::Python, "src/flask/app.py", b"def test_client(self):\n", b"").tests);
+        assert!(
+            !of(
+                Language::Python,
+                "src/flask/app.py",
+                b"def test_client(self):\n",
+                b""
+            )
+            .tests
+        );
         assert!(of(Language::Python, "src/checks.py", b"import pytest\n", b"").tests);
     }
 
@@ -231,7 +244,12 @@ mod tests {
         let aliases: Vec<_> = context
             .aliases
             .iter()
-            .map(|(a, b)| (String::from_utf8_lossy(a).into_owned(), String::from_utf8_lossy(b).into_owned()))
+            .map(|(a, b)| {
+                (
+                    String::from_utf8_lossy(a).into_owned(),
+                    String::from_utf8_lossy(b).into_owned(),
+                )
+            })
             .collect();
         assert_eq!(
             aliases,
@@ -247,8 +265,21 @@ mod tests {
 
     #[test]
     fn js_aliases() {
-        let context = of(Language::JavaScript, "test/a.test.js", b"", b"const d = describe;\nlet x = other;\n");
+        let context = of(
+            Language::JavaScript,
+            "test/a.test.js",
+            b"",
+            b"const d = describe;\nlet x = other;\n",
+        );
         assert_eq!(context.aliases, [(&b"d"[..], &b"describe"[..])]);
-        assert!(!of(Language::JavaScript, "lib/router.js", b"function test(x) {}\n", b"").tests);
+        assert!(
+            !of(
+                Language::JavaScript,
+                "lib/router.js",
+                b"function test(x) {}\n",
+                b""
+            )
+            .tests
+        );
     }
 }

@@ -107,7 +107,8 @@ pub(crate) const TABLE: Table = Table {
         // `t.todo()`, Vitest's `ctx.skip()`.
         // A computed member, `describe["sk" + "ip"]`, `it[mode]`: a modifier picked at run
         // time.
-        Pattern::new(&[Tok::Ident(TEST_OR_SUITE_FUNCTIONS), Tok::Punct(b"[")]).not_after(NOT_A_CALL),
+        Pattern::new(&[Tok::Ident(TEST_OR_SUITE_FUNCTIONS), Tok::Punct(b"[")])
+            .not_after(NOT_A_CALL),
         Pattern::new(&[
             Tok::Ident(Name::Is(&["this", "t", "ctx", "context"])),
             Tok::Punct(b"."),
@@ -161,8 +162,7 @@ pub(crate) const TABLE: Table = Table {
             Tok::Punct(b"("),
         ])
         .not_after(NOT_A_CALL),
-        Pattern::new(&[Tok::Ident(Name::Is(&["should"])), Tok::Punct(b"(")])
-            .not_after(NOT_A_CALL),
+        Pattern::new(&[Tok::Ident(Name::Is(&["should"])), Tok::Punct(b"(")]).not_after(NOT_A_CALL),
     ],
     disables: &[],
     weakeners: &[],

@@ -732,9 +732,7 @@ fn defines(text: &[u8], name: &[u8]) -> bool {
 
 /// Python statements that unbind a test the file defines: `del test_x`, `test_x = None`.
 fn python_disables(tokens: &[Token<'_>], text: &[u8]) -> u32 {
-    let is_test = |token: &Token<'_>| {
-        matches!(token, Token::Ident(name) if name.starts_with(b"test") && defines(text, name))
-    };
+    let is_test = |token: &Token<'_>| matches!(token, Token::Ident(name) if name.starts_with(b"test") && defines(text, name));
     match tokens {
         [Token::Ident(b"del"), rest @ ..] => {
             let names = rest.iter().filter(|token| is_test(token)).count();
@@ -811,8 +809,12 @@ fn classify(
         .or_else(|| neuter::trigger(table.language, &tokens));
     found.exit = neuter::is_exit(&tokens);
     if table.language == Language::Rust && !line.first().is_some_and(u8::is_ascii_whitespace) {
-        if let [Token::Ident(name), Token::Punct(b'!'), Token::Punct(b'(' | b'{' | b'['), ..] =
-            tokens.as_slice()
+        if let [
+            Token::Ident(name),
+            Token::Punct(b'!'),
+            Token::Punct(b'(' | b'{' | b'['),
+            ..,
+        ] = tokens.as_slice()
         {
             if *name != b"macro_rules" {
                 found.call = Some(String::from_utf8_lossy(name).into_owned());
@@ -1037,8 +1039,12 @@ impl Analysis<'_> {
             if name.is_none() {
                 let mut tokens = Vec::new();
                 pattern::tokenize(&self.code, &mut tokens);
-                if let [Token::Ident(b"macro_rules"), Token::Punct(b'!'), Token::Ident(id), ..] =
-                    tokens.as_slice()
+                if let [
+                    Token::Ident(b"macro_rules"),
+                    Token::Punct(b'!'),
+                    Token::Ident(id),
+                    ..,
+                ] = tokens.as_slice()
                 {
                     name = Some(String::from_utf8_lossy(id).into_owned());
                 }
@@ -1185,8 +1191,20 @@ impl Analysis<'_> {
     ) -> (State, State) {
         let before = self.classify(Side::Old, old, line, old_state);
         let after = self.classify(Side::New, new, line, new_state);
-        self.record(Side::Old, old, line, before.counts.beyond(after.counts), true);
-        self.record(Side::New, new, line, after.counts.beyond(before.counts), true);
+        self.record(
+            Side::Old,
+            old,
+            line,
+            before.counts.beyond(after.counts),
+            true,
+        );
+        self.record(
+            Side::New,
+            new,
+            line,
+            after.counts.beyond(before.counts),
+            true,
+        );
         (before.next, after.next)
     }
 
@@ -1274,7 +1292,12 @@ impl Analysis<'_> {
         let mut touched = false;
         for name in names {
             touched = true;
-            if !self.file.test_config_changed.iter().any(|known| known == name) {
+            if !self
+                .file
+                .test_config_changed
+                .iter()
+                .any(|known| known == name)
+            {
                 self.file.test_config_changed.push(name.to_owned());
             }
         }

@@ -176,7 +176,9 @@ fn tautology(expr: &[Token<'_>]) -> bool {
                 let before = i.checked_sub(1).and_then(|j| expr.get(j));
                 let operator_start = !matches!(
                     before,
-                    Some(Token::Punct(b'=' | b'!' | b'<' | b'>' | b'-' | b'+' | b'*' | b'/'))
+                    Some(Token::Punct(
+                        b'=' | b'!' | b'<' | b'>' | b'-' | b'+' | b'*' | b'/'
+                    ))
                 );
                 if !operator_start || !is_punct(expr.get(i + 1), b'=') {
                     continue;
@@ -295,7 +297,9 @@ fn compared_to_itself(tokens: &[Token<'_>], mut i: usize, subject: &[Token<'_>])
         }
         if is_punct(tokens.get(i), b'(') {
             return call_args(tokens, i).is_some_and(|(args, _)| {
-                args.as_slice().first().is_some_and(|arg| same(arg, subject))
+                args.as_slice()
+                    .first()
+                    .is_some_and(|arg| same(arg, subject))
             });
         }
     }
@@ -321,8 +325,7 @@ fn cond_trivial(name: &[u8], args: &[&[Token<'_>]]) -> bool {
     lower.make_ascii_lowercase();
     let lower = &*lower;
     let has = |needle: &[u8]| lower.windows(needle.len()).any(|window| window == needle);
-    if has(b"not") || has(b"_ne") || lower.ends_with(b"ne") || has(b"raise") || has(b"throw")
-    {
+    if has(b"not") || has(b"_ne") || lower.ends_with(b"ne") || has(b"raise") || has(b"throw") {
         return false;
     }
     if has(b"equal") || has(b"_eq") || lower.ends_with(b"eq") || has(b"same") {
@@ -342,8 +345,7 @@ fn cond_trivial(name: &[u8], args: &[&[Token<'_>]]) -> bool {
     if has(b"false") {
         return falsy(condition);
     }
-    if lower == b"assert" || has(b"true") || lower == b"ok" || has(b"assert_") && args.len() == 1
-    {
+    if lower == b"assert" || has(b"true") || lower == b"ok" || has(b"assert_") && args.len() == 1 {
         return always_true(condition);
     }
     false
@@ -357,7 +359,12 @@ pub(crate) fn cfg_value(tokens: &[Token<'_>]) -> Option<bool> {
         [Token::Ident(b"test")] => Some(true),
         [Token::Ident(b"false")] => Some(false),
         [Token::Ident(b"true")] => Some(true),
-        [Token::Ident(operator), Token::Punct(b'('), inner @ .., Token::Punct(b')')] => {
+        [
+            Token::Ident(operator),
+            Token::Punct(b'('),
+            inner @ ..,
+            Token::Punct(b')'),
+        ] => {
             let parts: Vec<&[Token<'_>]> = if inner.is_empty() {
                 Vec::new()
             } else {
@@ -394,16 +401,20 @@ pub(crate) fn cfg_value(tokens: &[Token<'_>]) -> Option<bool> {
 /// A Rust `#[cfg_attr(predicate, attributes…)]` line: the attributes it applies under test
 /// (none when the predicate is false under test).
 pub(crate) fn cfg_attr_applies<'t, 'a>(tokens: &'t [Token<'a>]) -> Vec<&'t [Token<'a>]> {
-    let [Token::Punct(b'#'), Token::Punct(b'['), Token::Ident(b"cfg_attr"), ..] = tokens else {
+    let [
+        Token::Punct(b'#'),
+        Token::Punct(b'['),
+        Token::Ident(b"cfg_attr"),
+        ..,
+    ] = tokens
+    else {
         return Vec::new();
     };
     let Some((args, _)) = call_args(tokens, 3) else {
         return Vec::new();
     };
     match args.as_slice().split_first() {
-        Some((predicate, attributes)) if cfg_value(predicate) != Some(false) => {
-            attributes.to_vec()
-        }
+        Some((predicate, attributes)) if cfg_value(predicate) != Some(false) => attributes.to_vec(),
         _ => Vec::new(),
     }
 }
@@ -413,15 +424,25 @@ pub(crate) fn cfg_attr_applies<'t, 'a>(tokens: &'t [Token<'a>]) -> Vec<&'t [Toke
 pub(crate) fn trigger(language: Language, tokens: &[Token<'_>]) -> Option<Trigger> {
     match language {
         Language::Rust => match tokens {
-            [Token::Punct(b'#'), Token::Punct(b'!'), Token::Punct(b'['), Token::Ident(b"cfg"), rest @ ..] => {
-                cfg_group(rest).then_some(Trigger::Whole)
-            }
-            [Token::Punct(b'#'), Token::Punct(b'['), Token::Ident(b"cfg"), rest @ ..] => {
-                cfg_group(rest).then_some(Trigger::Item)
-            }
-            [Token::Ident(b"macro_rules"), Token::Punct(b'!'), Token::Ident(_), ..] => {
-                Some(Trigger::Template)
-            }
+            [
+                Token::Punct(b'#'),
+                Token::Punct(b'!'),
+                Token::Punct(b'['),
+                Token::Ident(b"cfg"),
+                rest @ ..,
+            ] => cfg_group(rest).then_some(Trigger::Whole),
+            [
+                Token::Punct(b'#'),
+                Token::Punct(b'['),
+                Token::Ident(b"cfg"),
+                rest @ ..,
+            ] => cfg_group(rest).then_some(Trigger::Item),
+            [
+                Token::Ident(b"macro_rules"),
+                Token::Punct(b'!'),
+                Token::Ident(_),
+                ..,
+            ] => Some(Trigger::Template),
             _ => if_false(tokens, b'{'),
         },
         Language::Python => match tokens {
@@ -436,7 +457,10 @@ pub(crate) fn trigger(language: Language, tokens: &[Token<'_>]) -> Option<Trigge
 
 /// `( predicate ) ]` with a predicate false under test.
 fn cfg_group(rest: &[Token<'_>]) -> bool {
-    let Some(end) = (is_punct(rest.first(), b'(')).then(|| group_end(rest, 0)).flatten() else {
+    let Some(end) = (is_punct(rest.first(), b'('))
+        .then(|| group_end(rest, 0))
+        .flatten()
+    else {
         return false;
     };
     cfg_value(&rest[1..end - 1]) == Some(false) && is_punct(rest.get(end), b']')
@@ -476,7 +500,10 @@ pub(crate) struct Side<'s, 'a> {
 }
 
 fn indent(line: &[u8]) -> Option<usize> {
-    let width = line.iter().take_while(|b| matches!(b, b' ' | b'\t')).count();
+    let width = line
+        .iter()
+        .take_while(|b| matches!(b, b' ' | b'\t'))
+        .count();
     (width < line.len() && !line[width..].iter().all(u8::is_ascii_whitespace)).then_some(width)
 }
 
@@ -666,8 +693,14 @@ mod tests {
         assert_eq!(of(Language::Rust, "#![cfg(any())]"), Some(Trigger::Whole));
         assert_eq!(of(Language::Python, "if False:"), Some(Trigger::Block));
         assert_eq!(of(Language::Python, "if x:"), None);
-        assert_eq!(of(Language::Python, "__test__ = False"), Some(Trigger::Class));
-        assert_eq!(of(Language::JavaScript, "if (false) {"), Some(Trigger::Block));
+        assert_eq!(
+            of(Language::Python, "__test__ = False"),
+            Some(Trigger::Class)
+        );
+        assert_eq!(
+            of(Language::JavaScript, "if (false) {"),
+            Some(Trigger::Block)
+        );
         assert!(is_exit(&tokens("return")));
         assert!(is_exit(&tokens("if (true) return;")));
         assert!(is_exit(&tokens("if True: return")));

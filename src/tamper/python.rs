@@ -102,8 +102,11 @@ pub(crate) const TABLE: Table = Table {
     disables: &[],
     weakeners: &[
         // `def assertEqual(self, *args): pass` in a test class: the assertions call it.
-        Pattern::new(&[Tok::Ident(Name::Is(&["def"])), Tok::Ident(UNITTEST_ASSERTIONS)])
-            .at_start(),
+        Pattern::new(&[
+            Tok::Ident(Name::Is(&["def"])),
+            Tok::Ident(UNITTEST_ASSERTIONS),
+        ])
+        .at_start(),
         // `self.assertEqual = lambda *a: None`, `unittest.TestCase.assertTrue = …`.
         Pattern::new(&[
             Tok::Path(UNITTEST_ASSERTIONS),
@@ -113,7 +116,13 @@ pub(crate) const TABLE: Table = Table {
         .at_start(),
     ],
     selectors: &[
-        ("collect_ignore", Pattern::new(&[Tok::Ident(Name::Is(&["collect_ignore", "collect_ignore_glob"]))])),
+        (
+            "collect_ignore",
+            Pattern::new(&[Tok::Ident(Name::Is(&[
+                "collect_ignore",
+                "collect_ignore_glob",
+            ]))]),
+        ),
         (
             "a collection hook",
             Pattern::new(&[

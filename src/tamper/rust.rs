@@ -235,7 +235,10 @@ rgtest!(plain, |dir| {
             .filter(|f| f.kind == crate::tamper::FindingKind::TestRemoved)
             .map(|f| f.text.as_str())
             .collect();
-        assert!(removed.contains(&"sherlock!(single_file, |wd| {"), "{removed:?}");
+        assert!(
+            removed.contains(&"sherlock!(single_file, |wd| {"),
+            "{removed:?}"
+        );
     }
 
     #[test]

@@ -350,7 +350,11 @@ mod disabling {
             &[("tests/test_calc.py", PYTEST)],
             &[(
                 "tests/test_calc.py",
-                Some(&edit(PYTEST, "from calc import add\n", "from calc import add\n\n__test__ = False\n")),
+                Some(&edit(
+                    PYTEST,
+                    "from calc import add\n",
+                    "from calc import add\n\n__test__ = False\n",
+                )),
             )],
             removed(2, 2),
             TESTS_REMOVED,
@@ -410,7 +414,11 @@ mod disabling {
             &[("tests/test_calc.py", PYTEST)],
             &[(
                 "tests/test_calc.py",
-                Some(&edit(PYTEST, "def test_add_negative()", "def check_add_negative()")),
+                Some(&edit(
+                    PYTEST,
+                    "def test_add_negative()",
+                    "def check_add_negative()",
+                )),
             )],
             removed(1, 0),
             TESTS_REMOVED,
@@ -502,7 +510,11 @@ mod aliases {
             "from calc import add\n",
             "import pytest\nlater = pytest.mark.skip\nfrom calc import add\n",
         );
-        let new = edit(&new, "def test_add_negative", "@later\ndef test_add_negative");
+        let new = edit(
+            &new,
+            "def test_add_negative",
+            "@later\ndef test_add_negative",
+        );
         held(
             &[("tests/test_calc.py", PYTEST)],
             &[("tests/test_calc.py", Some(&new))],
@@ -595,7 +607,12 @@ mod neutered {
 
     #[test]
     fn python_assert_true() {
-        weakened_in("tests/test_calc.py", PYTEST, "assert add(1, 2) == 3", "assert True");
+        weakened_in(
+            "tests/test_calc.py",
+            PYTEST,
+            "assert add(1, 2) == 3",
+            "assert True",
+        );
     }
 
     #[test]
@@ -630,7 +647,12 @@ mod neutered {
 
     #[test]
     fn rust_assert_true() {
-        weakened_in("src/lib.rs", RUST_LIB, "assert_eq!(add(2, 3), 5);", "assert!(true);");
+        weakened_in(
+            "src/lib.rs",
+            RUST_LIB,
+            "assert_eq!(add(2, 3), 5);",
+            "assert!(true);",
+        );
     }
 
     #[test]
@@ -701,7 +723,11 @@ mod neutered {
             &[("src/lib.rs", RUST_LIB)],
             &[(
                 "src/lib.rs",
-                Some(&edit(RUST_LIB, "assert_eq!(add(2, 3), 5);", "debug_assert_eq!(add(2, 3), 5);")),
+                Some(&edit(
+                    RUST_LIB,
+                    "assert_eq!(add(2, 3), 5);",
+                    "debug_assert_eq!(add(2, 3), 5);",
+                )),
             )],
             Counts {
                 assertions_removed: 1,
@@ -719,7 +745,11 @@ mod neutered {
             &[("tests/test_calc.py", PYTEST)],
             &[(
                 "tests/test_calc.py",
-                Some(&edit(PYTEST, "def test_add():\n", "def test_add():\n    return\n")),
+                Some(&edit(
+                    PYTEST,
+                    "def test_add():\n",
+                    "def test_add():\n    return\n",
+                )),
             )],
             Counts {
                 assertions_removed: 1,
@@ -781,7 +811,11 @@ mod neutered {
             &[("src/test/java/calc/CalcTest.java", JUNIT)],
             &[(
                 "src/test/java/calc/CalcTest.java",
-                Some(&edit(JUNIT, "    void adds() {\n", "    void adds() {\n        if (true) return;\n")),
+                Some(&edit(
+                    JUNIT,
+                    "    void adds() {\n",
+                    "    void adds() {\n        if (true) return;\n",
+                )),
             )],
             Counts {
                 assertions_removed: 1,
@@ -822,7 +856,8 @@ mod neutered {
 mod runner {
     use super::*;
 
-    const CONFTEST: &str = "import pytest\n\n\n@pytest.fixture\ndef client():\n    return object()\n";
+    const CONFTEST: &str =
+        "import pytest\n\n\n@pytest.fixture\ndef client():\n    return object()\n";
 
     fn config_changed(base: &[(&str, &str)], path: &str, new: &str, shown: &str) {
         held(
@@ -887,12 +922,19 @@ mod runner {
         config_changed(
             &[("pyproject.toml", pyproject)],
             "pyproject.toml",
-            &edit(pyproject, "testpaths = [\"tests\"]", "testpaths = [\"tests/unit\"]"),
+            &edit(
+                pyproject,
+                "testpaths = [\"tests\"]",
+                "testpaths = [\"tests/unit\"]",
+            ),
             "[tool.pytest.ini_options] testpaths",
         );
         let sandbox = repo(&[("pyproject.toml", pyproject)]);
         let bump = edit(pyproject, "attrs==23.1", "attrs==23.2");
-        assert_eq!(stage(&sandbox, &[("pyproject.toml", Some(&bump))]), Counts::default());
+        assert_eq!(
+            stage(&sandbox, &[("pyproject.toml", Some(&bump))]),
+            Counts::default()
+        );
         let (code, report) = check_as_agent(&sandbox);
         assert_eq!(code, Some(0), "{report}");
     }
@@ -900,7 +942,10 @@ mod runner {
     #[test]
     fn setup_cfg_and_tox_ini() {
         config_changed(
-            &[("setup.cfg", "[metadata]\nname = calc\n\n[tool:pytest]\naddopts = -q\n")],
+            &[(
+                "setup.cfg",
+                "[metadata]\nname = calc\n\n[tool:pytest]\naddopts = -q\n",
+            )],
             "setup.cfg",
             "[metadata]\nname = calc\n\n[tool:pytest]\naddopts = -q --ignore=tests/test_calc.py\n",
             "[tool:pytest] addopts",
@@ -930,12 +975,19 @@ mod runner {
         config_changed(
             &[("package.json", package)],
             "package.json",
-            &edit(package, "\"test\": \"jest\"", "\"test\": \"jest --passWithNoTests || true\""),
+            &edit(
+                package,
+                "\"test\": \"jest\"",
+                "\"test\": \"jest --passWithNoTests || true\"",
+            ),
             "scripts.test",
         );
         let sandbox = repo(&[("package.json", package)]);
         let bump = edit(package, "1.0.0", "1.3.0");
-        assert_eq!(stage(&sandbox, &[("package.json", Some(&bump))]), Counts::default());
+        assert_eq!(
+            stage(&sandbox, &[("package.json", Some(&bump))]),
+            Counts::default()
+        );
         let (code, report) = check_as_agent(&sandbox);
         assert_eq!(code, Some(0), "{report}");
     }
@@ -952,13 +1004,21 @@ mod runner {
         config_changed(
             &[("Cargo.toml", cargo)],
             "Cargo.toml",
-            &edit(cargo, "version = \"0.1.0\"\n", "version = \"0.1.0\"\nautotests = false\n"),
+            &edit(
+                cargo,
+                "version = \"0.1.0\"\n",
+                "version = \"0.1.0\"\nautotests = false\n",
+            ),
             "[package] autotests",
         );
         config_changed(
             &[("Cargo.toml", cargo)],
             "Cargo.toml",
-            &edit(cargo, "\n[[test]]\nname = \"it\"\npath = \"tests/it.rs\"\n", ""),
+            &edit(
+                cargo,
+                "\n[[test]]\nname = \"it\"\npath = \"tests/it.rs\"\n",
+                "",
+            ),
             "[[test]] it",
         );
     }
@@ -974,7 +1034,10 @@ mod runner {
         );
         let sandbox = repo(&[("Makefile", makefile)]);
         let other = edit(makefile, "\tcargo build\n", "\tcargo build --release\n");
-        assert_eq!(stage(&sandbox, &[("Makefile", Some(&other))]), Counts::default());
+        assert_eq!(
+            stage(&sandbox, &[("Makefile", Some(&other))]),
+            Counts::default()
+        );
     }
 
     #[test]
@@ -1046,21 +1109,33 @@ mod honest {
     #[test]
     fn a_class_named_like_an_assertion() {
         let old = "class assert_no_leak(object):\n    def __enter__(self):\n        return self\n";
-        counts_nothing(&[("tests/helpers.py", old)], &[("tests/helpers.py", None)], true);
+        counts_nothing(
+            &[("tests/helpers.py", old)],
+            &[("tests/helpers.py", None)],
+            true,
+        );
     }
 
     #[test]
     fn an_application_method_named_test_client() {
         let old = "class App:\n    def test_client(self, use_cookies=True):\n        return Client(self, use_cookies)\n\n    def test_cli_runner(self):\n        return Runner(self)\n";
         let new = "class App:\n    def test_client(self, use_cookies=True):\n        return Client(self, use_cookies)\n";
-        counts_nothing(&[("src/app/app.py", old)], &[("src/app/app.py", Some(new))], false);
+        counts_nothing(
+            &[("src/app/app.py", old)],
+            &[("src/app/app.py", Some(new))],
+            false,
+        );
     }
 
     #[test]
     fn a_test_helper_outside_test_files() {
         let old = "function test(re, s) { return re.test(s); }\nexport const slug = (s) => test(/^[a-z]+$/, s);\n";
         let new = "export const slug = (s) => /^[a-z]+$/.test(s);\n";
-        counts_nothing(&[("src/slug.js", old)], &[("src/slug.js", Some(new))], false);
+        counts_nothing(
+            &[("src/slug.js", old)],
+            &[("src/slug.js", Some(new))],
+            false,
+        );
     }
 
     /// ripgrep's rewrite of its integration tests from `sherlock!` to `rgtest!`: tests
@@ -1086,6 +1161,10 @@ mod honest {
     fn an_early_return_in_a_helper_is_not_dead_test_code() {
         let old = "def helper(x):\n    assert x\n\n\ndef test_a():\n    helper(1)\n";
         let new = "def helper(x):\n    if x is None:\n        return\n    assert x\n\n\ndef test_a():\n    helper(1)\n";
-        counts_nothing(&[("tests/test_a.py", old)], &[("tests/test_a.py", Some(new))], true);
+        counts_nothing(
+            &[("tests/test_a.py", old)],
+            &[("tests/test_a.py", Some(new))],
+            true,
+        );
     }
 }

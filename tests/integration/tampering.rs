@@ -636,7 +636,11 @@ def divide(a, b):
         // The escalation alone: the same file with its function renamed.
         repo.write(
             "app/checks.py",
-            &edit(&with_pytest, "def test_cache(cache)", "def test_redis(cache)"),
+            &edit(
+                &with_pytest,
+                "def test_cache(cache)",
+                "def test_redis(cache)",
+            ),
         );
         assert_eq!(repo.tampering(), NONE_IN_TESTS);
     }
