@@ -46,7 +46,12 @@ fn kind(path: &str) -> Option<Kind> {
         "Cargo.toml" => Kind::Cargo,
         "package.json" => Kind::PackageJson,
         "Makefile" | "makefile" | "GNUmakefile" => Kind::Makefile,
-        _ if name.ends_with(".mk") => Kind::Makefile,
+        _ if std::path::Path::new(name)
+            .extension()
+            .is_some_and(|extension| extension.eq_ignore_ascii_case("mk")) =>
+        {
+            Kind::Makefile
+        }
         _ if matches!(
             stem,
             "jest" | "vitest" | "playwright" | "cypress" | "mocharc" | "karma"
@@ -131,12 +136,12 @@ fn ini(text: &str, sections: &[&str]) -> BTreeMap<String, String> {
         let Some(section) = &section else { continue };
         let continued = line.starts_with([' ', '\t']);
         if continued {
-            if let Some(key) = &key {
-                if let Some(value) = settings.get_mut(key) {
-                    let value: &mut String = value;
-                    value.push('\n');
-                    value.push_str(trimmed);
-                }
+            if let Some(key) = &key
+                && let Some(value) = settings.get_mut(key)
+            {
+                let value: &mut String = value;
+                value.push('\n');
+                value.push_str(trimmed);
             }
             continue;
         }
@@ -241,11 +246,11 @@ fn package_json(text: &str) -> Option<BTreeMap<String, String>> {
     let mut settings = BTreeMap::new();
     if let Some(scripts) = object.get("scripts").and_then(serde_json::Value::as_object) {
         for (name, script) in scripts {
-            let test = name == "test"
+            let runs_tests = name == "test"
                 || name.starts_with("test:")
                 || name == "pretest"
                 || name == "posttest";
-            if test {
+            if runs_tests {
                 settings.insert(format!("scripts.{name}"), script.to_string());
             }
         }
@@ -264,12 +269,12 @@ fn makefile(text: &str) -> BTreeMap<String, String> {
     let mut current: Option<String> = None;
     for line in text.lines() {
         if line.starts_with('\t') {
-            if let Some(target) = &current {
-                if let Some(recipe) = settings.get_mut(target) {
-                    let recipe: &mut String = recipe;
-                    recipe.push('\n');
-                    recipe.push_str(line);
-                }
+            if let Some(target) = &current
+                && let Some(recipe) = settings.get_mut(target)
+            {
+                let recipe: &mut String = recipe;
+                recipe.push('\n');
+                recipe.push_str(line);
             }
             continue;
         }

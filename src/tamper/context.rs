@@ -206,10 +206,10 @@ fn js_aliases<'a>(text: &'a [u8], aliases: &mut Vec<(&'a [u8], &'static [u8])>) 
     for line in text.split(|&b| b == b'\n') {
         let line = line.strip_suffix(b"\r").unwrap_or(line);
         let line = line.strip_suffix(b";").unwrap_or(line);
-        if let [b"const" | b"let" | b"var", alias, b"=", value] = words(line).as_slice() {
-            if let Some(to) = canonical(JS_NAMES, value) {
-                add(aliases, alias, to);
-            }
+        if let [b"const" | b"let" | b"var", alias, b"=", value] = words(line).as_slice()
+            && let Some(to) = canonical(JS_NAMES, value)
+        {
+            add(aliases, alias, to);
         }
     }
 }

@@ -777,12 +777,14 @@ fn classify(
         selectors: 0,
         call: None,
     };
-    if table.language == Language::Go && state == State::Code && context.tests {
-        if let Some(ignore) = go_build(line) {
-            found.selectors |= GO_BUILD;
-            if ignore {
-                found.trigger = Some(Trigger::Whole);
-            }
+    if table.language == Language::Go
+        && state == State::Code
+        && context.tests
+        && let Some(ignore) = go_build(line)
+    {
+        found.selectors |= GO_BUILD;
+        if ignore {
+            found.trigger = Some(Trigger::Whole);
         }
     }
     let mut tokens: Vec<Token<'_>> = Vec::new();
@@ -792,10 +794,10 @@ fn classify(
     }
     if !context.aliases.is_empty() {
         for token in &mut tokens {
-            if let Token::Ident(name) = *token {
-                if let Some(&(_, to)) = context.aliases.iter().find(|(alias, _)| *alias == name) {
-                    *token = Token::Ident(to);
-                }
+            if let Token::Ident(name) = *token
+                && let Some(&(_, to)) = context.aliases.iter().find(|(alias, _)| *alias == name)
+            {
+                *token = Token::Ident(to);
             }
         }
     }
@@ -808,18 +810,17 @@ fn classify(
         .trigger
         .or_else(|| neuter::trigger(table.language, &tokens));
     found.exit = neuter::is_exit(&tokens);
-    if table.language == Language::Rust && !line.first().is_some_and(u8::is_ascii_whitespace) {
-        if let [
+    if table.language == Language::Rust
+        && !line.first().is_some_and(u8::is_ascii_whitespace)
+        && let [
             Token::Ident(name),
             Token::Punct(b'!'),
             Token::Punct(b'(' | b'{' | b'['),
             ..,
         ] = tokens.as_slice()
-        {
-            if *name != b"macro_rules" {
-                found.call = Some(String::from_utf8_lossy(name).into_owned());
-            }
-        }
+        && *name != b"macro_rules"
+    {
+        found.call = Some(String::from_utf8_lossy(name).into_owned());
     }
     if mark == Mark::Dead {
         return found;
@@ -980,12 +981,12 @@ impl Analysis<'_> {
                 _ => Mark::Dead,
             };
             marked = true;
-            let mask = &mut dead[side_index(found.side)];
+            let side_marks = &mut dead[side_index(found.side)];
             for i in region {
-                if let Some(line) = mask.get_mut(i) {
-                    if *line == Mark::Live {
-                        *line = mark;
-                    }
+                if let Some(line) = side_marks.get_mut(i)
+                    && *line == Mark::Live
+                {
+                    *line = mark;
                 }
             }
         }

@@ -139,8 +139,7 @@ fn truthy(expr: &[Token<'_>]) -> bool {
         [Token::Ident(name)] => {
             matches!(*name, b"true" | b"True") || (is_number(name) && !is_zero(name))
         }
-        [Token::Punct(b'!'), rest @ ..] => falsy(rest),
-        [Token::Ident(b"not"), rest @ ..] => falsy(rest),
+        [Token::Punct(b'!') | Token::Ident(b"not"), rest @ ..] => falsy(rest),
         [Token::Punct(b'('), inner @ .., Token::Punct(b')')] => truthy(inner),
         _ => false,
     }
@@ -152,8 +151,7 @@ fn falsy(expr: &[Token<'_>]) -> bool {
         [Token::Ident(name)] => {
             matches!(*name, b"false" | b"False" | b"None" | b"nil" | b"null") || is_zero(name)
         }
-        [Token::Punct(b'!'), rest @ ..] => truthy(rest),
-        [Token::Ident(b"not"), rest @ ..] => truthy(rest),
+        [Token::Punct(b'!') | Token::Ident(b"not"), rest @ ..] => truthy(rest),
         [Token::Punct(b'('), inner @ .., Token::Punct(b')')] => falsy(inner),
         _ => false,
     }
@@ -337,10 +335,9 @@ fn cond_trivial(name: &[u8], args: &[&[Token<'_>]]) -> bool {
             _ => false,
         };
     }
-    let condition = match args {
-        [[Token::Str], condition] => condition,
-        [condition, ..] => condition,
-        [] => return false,
+    // JUnit's message first: `assertTrue("m", x)`.
+    let ([[Token::Str], condition] | [condition, ..]) = args else {
+        return false;
     };
     if has(b"false") {
         return falsy(condition);
@@ -354,11 +351,14 @@ fn cond_trivial(name: &[u8], args: &[&[Token<'_>]]) -> bool {
 /// The value of a Rust `cfg` predicate when tests are built: `Some(false)` for a predicate
 /// that is false under test whatever else is set (`not(test)`, `any()`, `all(test, any())`),
 /// `None` when it depends on something else (a feature, the target).
+#[expect(
+    clippy::manual_try_fold,
+    reason = "three-valued logic: an unknown operand does not end the fold, a true one (any) or a false one (all) decides it"
+)]
 pub(crate) fn cfg_value(tokens: &[Token<'_>]) -> Option<bool> {
     match tokens {
-        [Token::Ident(b"test")] => Some(true),
+        [Token::Ident(b"test" | b"true")] => Some(true),
         [Token::Ident(b"false")] => Some(false),
-        [Token::Ident(b"true")] => Some(true),
         [
             Token::Ident(operator),
             Token::Punct(b'('),
