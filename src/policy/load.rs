@@ -305,8 +305,8 @@ mod tests {
         assert!(warnings.items.is_empty(), "{warnings:#?}");
         assert_eq!(policy.rules.len(), source.matches("\n[[rule]]\n").count());
         assert_eq!(policy.cases.len(), source.matches("\n[[test]]\n").count());
-        assert_eq!(policy.rules.len(), 14);
-        assert_eq!(policy.cases.len(), 19);
+        assert_eq!(policy.rules.len(), 16);
+        assert_eq!(policy.cases.len(), 24);
         assert_eq!(policy.environments.len(), 2);
         assert_eq!(policy.test_patterns, DEFAULT_TEST_PATTERNS);
     }
