@@ -477,23 +477,36 @@ def raw_checks(astrix: str, repo: Path, checks: Checks) -> None:
         ("a batch", b'[{"jsonrpc":"2.0","id":1,"method":"ping"}]', -32600, None),
         ("tools/call without params", b'{"jsonrpc":"2.0","id":2,"method":"tools/call"}', -32602, 2),
         ("tools/call with a numeric name", b'{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":1}}', -32602, 3),
-        ("a huge id", b'{"jsonrpc":"2.0","id":1e400,"method":"ping"}', None, None),
+        # Valid JSON (RFC 8259 sets no limit on numbers), but beyond a 64-bit float: not a
+        # parse error. An id that cannot be read is answered with a null id.
+        ("a huge id", b'{"jsonrpc":"2.0","id":1e400,"method":"ping"}', -32600, None),
+        ("a count out of range", b'{"jsonrpc":"2.0","id":"n","method":"tools/call","params":{"name":"astrix_evaluate_policy",'
+         b'"arguments":{"intent":{"actor":{"type":"human"},"target":{"env":"dev"},"modified_files":[],'
+         b'"diff":{"modifies_tests":"false","lines_added":1e400}}}}}', -32602, "n"),
+        # A request, since it has an id: answered, though it has no usable method.
+        ("a numeric method", b'{"jsonrpc":"2.0","id":5,"method":5}', -32600, 5),
+        ("an id and nothing else", b'{"jsonrpc":"2.0","id":6}', -32600, 6),
+        ("resources/list", b'{"jsonrpc":"2.0","id":7,"method":"resources/list"}', -32601, 7),
     ]:
         try:
             answer = exchange(line)
         except (ValueError, OSError) as error:
             answer = {"unreadable": str(error)}
-        if code is None:
-            # serde_json cannot read 1e400: a parse error, id null.
-            code = -32700
+        message = answer.get("error", {}).get("message", "")
         checks.check(
             f"raw: {name} gets {code}",
             answer.get("id", "absent") == id_ and answer.get("error", {}).get("code") == code,
             answer,
         )
+        if b"1e400" in line:
+            checks.check(f"raw: {name} says the number is out of range", "`1e400` is out of range" in message, message)
     answer = exchange(b'{"jsonrpc":"2.0","id":4,"method":"ping"}')
     checks.check("raw: the session goes on", answer == {"jsonrpc": "2.0", "id": 4, "result": {}}, answer)
+    # The last request, without its newline, is still answered at the end of the input.
+    server.stdin.write(b'{"jsonrpc":"2.0","id":8,"method":"ping"}')
     server.stdin.close()
+    answer = json.loads(server.stdout.readline() or "null")
+    checks.check("raw: a last request without its newline is answered", answer == {"jsonrpc": "2.0", "id": 8, "result": {}}, answer)
     checks.check("raw: exits with 0 at the end of its input", server.wait(timeout=20) == 0)
 
 

@@ -48,6 +48,47 @@ pub struct AuditEntry {
     /// The commit judged, or the parent of the staged change.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub commit: Option<String>,
+    /// The agent's tool call, when a harness hook (`astrix hook claude-code`) judged one
+    /// instead of a commit.
+    #[serde(default, flatten, skip_serializing_if = "Option::is_none")]
+    pub tool_call: Option<ToolCallRecord>,
+}
+
+/// What an agent's tool call proposed, in an audit entry.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ToolCallRecord {
+    /// The harness's name of the tool (`Edit`, `Bash`, `apply_patch`).
+    pub tool: String,
+    /// What the call does: the files it writes, or the shell command (cut to 200
+    /// characters).
+    pub subject: String,
+}
+
+/// Where an entry comes from, for `astrix log --source`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Source {
+    /// A commit or a branch update, judged by the git hooks or `astrix check`.
+    Commit,
+    /// An agent's tool call, judged by a harness hook.
+    ToolCall,
+    /// A command that would loosen the gate (`astrix uninstall`), refused to an agent.
+    Command,
+}
+
+/// The `hook` of the entries that record a command astrix refused to run.
+pub const COMMAND_HOOKS: &[&str] = &["install", "uninstall"];
+
+impl AuditEntry {
+    /// Where the entry comes from.
+    pub fn source(&self) -> Source {
+        if self.tool_call.is_some() {
+            Source::ToolCall
+        } else if COMMAND_HOOKS.contains(&self.hook.as_str()) {
+            Source::Command
+        } else {
+            Source::Commit
+        }
+    }
 }
 
 /// Errors of the audit log. The IO error is part of the message, not a `source`, so that
@@ -190,6 +231,7 @@ mod tests {
             approval: None,
             policy_digest: None,
             commit: None,
+            tool_call: None,
         }
     }
 
@@ -214,6 +256,24 @@ mod tests {
             .unwrap()
             .write_all(bytes)
             .unwrap();
+    }
+
+    #[test]
+    fn a_tool_call_reads_back_with_its_source() {
+        let dir = tempfile::tempdir().unwrap();
+        let log = AuditLog::new(dir.path());
+        let mut call = entry("deny");
+        call.hook = "claude-code".to_owned();
+        call.tool_call = Some(ToolCallRecord {
+            tool: "Bash".to_owned(),
+            subject: "git config core.hooksPath /dev/null".to_owned(),
+        });
+        log.append(&call).unwrap();
+        log.append(&entry("allow")).unwrap();
+        let all = log.read(None).unwrap();
+        assert_eq!(all[0].as_ref().unwrap(), &call);
+        assert_eq!(all[0].as_ref().unwrap().source(), Source::ToolCall);
+        assert_eq!(all[1].as_ref().unwrap().source(), Source::Commit);
     }
 
     #[test]

@@ -5,12 +5,24 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+/// What `astrix --version` prints after `astrix `: the version, the package and the commit
+/// it was built from (`unknown` when the build could not tell), as
+/// `astrix 0.1.0 (astrix-guard 1a2b3c4d5e6f)`. The hooks and the pre-commit shim take a
+/// program for astrix only when the first line of its `--version` has this form, so that a
+/// stranger's `astrix` on PATH is never run in its place: keep it.
+pub const VERSION: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    " (astrix-guard ",
+    env!("ASTRIX_BUILD_COMMIT"),
+    ")"
+);
+
 /// A commit-time guardrail for repositories that autonomous coding agents work in.
 ///
 /// Exit codes of every evaluating command: 0 allowed (including held and approved),
 /// 1 denied, 3 held for a human's approval, 2 error (the action is blocked).
 #[derive(Debug, Parser)]
-#[command(name = "astrix", version, about, long_about = None, max_term_width = 100)]
+#[command(name = "astrix", version = VERSION, about, long_about = None, max_term_width = 100)]
 pub struct Cli {
     /// Run as if astrix had been started in DIR, as `git -C` does: the repository is found
     /// from there, and relative paths on the command line are read from there.
@@ -179,8 +191,22 @@ pub struct LogArgs {
     /// (`2026-11-30T10:00:00Z`), or a span back from now (`90m`, `2h`, `7d`).
     #[arg(long, value_name = "WHEN")]
     pub since: Option<String>,
+    /// Only the decisions from this source.
+    #[arg(long, value_enum, value_name = "SOURCE")]
+    pub source: Option<LogSource>,
     #[command(flatten)]
     pub format: FormatArg,
+}
+
+/// `astrix log --source`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum LogSource {
+    /// Commits and branch updates, judged by the git hooks.
+    Commit,
+    /// Coding agents' tool calls, judged by `astrix hook <agent>`.
+    ToolCall,
+    /// Commands that would loosen the gate, refused to an agent (`astrix uninstall`).
+    Command,
 }
 
 /// `astrix log --decision`.
@@ -304,16 +330,39 @@ pub struct InstallArgs {
     /// manager (pre-commit, prek) runs.
     #[arg(long)]
     pub backstop: bool,
+    /// Instead of the git hooks, merge astrix's pre-tool-call hook into a coding agent's
+    /// project settings (`claude-code`: .claude/settings.json, `codex`: .codex/hooks.json),
+    /// or into every one's (`all`).
+    #[arg(long, value_enum, value_name = "AGENT", conflicts_with_all = ["force", "backstop"])]
+    pub agent: Option<AgentChoice>,
+}
+
+/// `--agent`: a coding agent whose tool calls astrix answers, or all of them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum AgentChoice {
+    /// Claude Code.
+    ClaudeCode,
+    /// The Codex CLI.
+    Codex,
+    /// Every agent astrix has a hook for.
+    All,
 }
 
 /// `astrix uninstall`.
 #[derive(Debug, Args)]
-pub struct UninstallArgs {}
+pub struct UninstallArgs {
+    /// Instead of the git hooks, take astrix's pre-tool-call hook out of a coding agent's
+    /// project settings (or out of every one's, `all`).
+    #[arg(long, value_enum, value_name = "AGENT")]
+    pub agent: Option<AgentChoice>,
+}
 
 /// `astrix hook`.
 #[derive(Debug, Args)]
 pub struct HookArgs {
-    /// The hook that git runs: `pre-commit`, `prepare-commit-msg` or `reference-transaction`.
+    /// The hook that git runs (`pre-commit`, `prepare-commit-msg`, `commit-msg`,
+    /// `reference-transaction`), or a coding agent's pre-tool-call hook (`claude-code`,
+    /// `codex`), which reads the proposed tool call as JSON on stdin.
     #[arg(value_name = "HOOK")]
     pub name: String,
     /// The arguments git gives the hook.

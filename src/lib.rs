@@ -19,6 +19,7 @@ pub mod eval;
 pub mod exit;
 pub mod gate;
 pub mod git;
+pub mod harness;
 pub mod impact;
 pub mod intent;
 pub mod linediff;

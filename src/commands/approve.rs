@@ -372,6 +372,23 @@ fn refuse_agents(ctx: &Context<'_>) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// Refused when the repository's policy (the one the gate judges with) takes the actor for
+/// anything but a person: its `[actors] agent_env` markers and `ASTRIX_ACTOR_TYPE` count,
+/// not only the markers astrix knows.
+fn refuse_policy_agent(repo: &crate::git::Repository, env: &EnvSnapshot) -> anyhow::Result<()> {
+    let head = repo.head()?;
+    let policy = crate::gate::source::for_repository(repo, &head)?;
+    let actor = crate::env::resolve_actor(env, &policy.loaded.policy.actors.agent_env);
+    if actor.kind != HUMAN {
+        bail!(
+            "`astrix approve` refuses to run for an actor that is not a person: the policy takes this actor for `{}` ({}); a human approves from their own shell",
+            actor.kind,
+            actor.decided_by
+        );
+    }
+    Ok(())
+}
+
 /// [`judge_proposed_move`], refused when the policy takes the actor for an agent.
 fn judge_move_for_a_person(
     ctx: &Context<'_>,
@@ -391,7 +408,7 @@ fn judge_move_for_a_person(
 fn refuse_judged_agent(judgement: &crate::gate::Judgement) -> anyhow::Result<()> {
     if judgement.actor.kind != HUMAN {
         bail!(
-            "`astrix approve` refuses to run for an agent: the policy takes this actor for `{}` ({}); a human approves from their own shell",
+            "`astrix approve` refuses to run for an actor that is not a person: the policy takes this actor for `{}` ({}); a human approves from their own shell",
             judgement.actor.kind,
             judgement.actor.decided_by
         );
@@ -480,6 +497,7 @@ fn last_uses(
 fn revoke(id: &str, ctx: &mut Context<'_>) -> anyhow::Result<ExitStatus> {
     refuse_agents(ctx)?;
     let repo = crate::git::Repository::open(&ctx.cwd, &ctx.env)?;
+    refuse_policy_agent(&repo, &ctx.env)?;
     let store = ApprovalStore::new(&astrix_dir(&repo));
     if store.revoke(id)? {
         writeln!(ctx.stdout, "revoked `{id}`")?;

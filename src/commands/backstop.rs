@@ -93,28 +93,14 @@ impl Printer<'_, '_> {
         }
         write_policy_diagnostics(outcome.judgement, out, style.enabled())?;
         let judgement = outcome.judgement;
-        let next_steps = match outcome.movement {
-            Move::NewCommit => commit_next_steps(
-                &judgement.policy.loaded.policy,
-                &judgement.decision,
-                &judgement.actor,
-                &judgement.target,
-                Asked::ByCommit,
-            ),
-            Move::Amend => amend_next_steps(&judgement.decision),
-            Move::Rewrite | Move::Gain => update_next_steps(
-                &judgement.policy.loaded.policy,
-                &judgement.decision,
-                &judgement.target,
-                outcome.branch,
-                &outcome.new[..outcome.new.len().min(12)],
-                match repo.replaying() {
-                    Some("rebase") => "`git rebase --continue`",
-                    Some("cherry-pick") => "`git cherry-pick --continue`",
-                    _ => "the same git command",
-                },
-            ),
-        };
+        // A new commit that `git commit` is making leaves what it records staged, so the
+        // plain `astrix approve` approves it; one made otherwise (`git commit-tree` and
+        // `update-ref`, a fast-forward) is approved as the branch's move.
+        let by_commit = *outcome.movement == Move::NewCommit
+            && outcome
+                .commit
+                .is_some_and(|commit| made_by_git_commit(repo, outcome.branch, commit));
+        let next_steps = next_steps(repo, outcome, by_commit);
         let subject = if outcome.commit.is_some() {
             "this commit"
         } else {
@@ -128,8 +114,11 @@ impl Printer<'_, '_> {
             _ if outcome.what == branch::REWIND => {
                 "the branch was not updated: what a protected branch loses (a reset, a rebase that drops commits) is judged as the change from its old tip to the new one, as whoever moves it"
             }
-            Move::NewCommit => {
+            Move::NewCommit if by_commit => {
                 "the branch was not updated: a commit on top of its tip is judged whoever makes it (`git commit --no-verify` skips only the pre-commit hook, not astrix); after `git commit` the change is still staged"
+            }
+            Move::NewCommit => {
+                "the branch was not updated: a commit on top of its tip is judged whoever brings it, however it was made (`git commit-tree`, `update-ref`, a fast-forward)"
             }
             Move::Amend => {
                 "the branch was not updated: an amend is judged as the whole commit it makes, against its parent, not only what changed since the tip it replaces; the change is still staged"
@@ -201,10 +190,69 @@ impl Reporter for Printer<'_, '_> {
                 approval: None,
                 policy_digest: Some(refusal.policy_digest.clone()),
                 commit: None,
+                tool_call: None,
             })
             .context(
                 "the decision cannot be recorded in the audit log, so the update is blocked",
             )?;
         Ok(ExitStatus::Denied)
     }
+}
+
+/// What to do next about an update the backstop stopped; `by_commit` when a `git commit`
+/// is making its one new commit ([`made_by_git_commit`]).
+fn next_steps(repo: &Repository, outcome: &Outcome<'_>, by_commit: bool) -> Vec<String> {
+    let judgement = outcome.judgement;
+    match outcome.movement {
+        Move::NewCommit if by_commit => commit_next_steps(
+            &judgement.policy.loaded.policy,
+            &judgement.decision,
+            &judgement.actor,
+            &judgement.target,
+            Asked::ByCommit,
+        ),
+        Move::Amend => amend_next_steps(&judgement.decision),
+        Move::NewCommit | Move::Rewrite | Move::Gain => update_next_steps(
+            &judgement.policy.loaded.policy,
+            &judgement.decision,
+            &judgement.target,
+            outcome.branch,
+            &outcome.new[..outcome.new.len().min(12)],
+            match repo.replaying() {
+                Some("rebase") => "`git rebase --continue`",
+                Some("cherry-pick") => "`git cherry-pick --continue`",
+                _ => "the same git command",
+            },
+        ),
+    }
+}
+
+/// Whether `commit`, one new commit on `branch`, is what a `git commit` on that branch is
+/// recording: HEAD is on the branch, the index holds the commit's tree (which a `reset
+/// --hard` or a fast-forward also leaves) and `COMMIT_EDITMSG`, which `git commit` writes
+/// for every commit it makes, holds its message. When this cannot be told, it is not: the
+/// report then names the approval of the branch's move, which covers a commit however it
+/// was made.
+fn made_by_git_commit(repo: &Repository, branch: &str, commit: &str) -> bool {
+    let on_branch = match repo.head() {
+        Ok(
+            crate::git::Head::Branch { name, .. } | crate::git::Head::Unborn { branch: Some(name) },
+        ) => name == branch,
+        _ => false,
+    };
+    let edited = fs_err::read(repo.git_dir().join("COMMIT_EDITMSG")).ok();
+    let message = repo.commit_meta(commit).ok().map(|meta| meta.message);
+    let same_message = match (edited, message) {
+        (Some(edited), Some(message)) => {
+            let kept = String::from_utf8_lossy(&edited)
+                .lines()
+                .filter(|line| !line.starts_with('#'))
+                .map(str::trim_end)
+                .collect::<Vec<_>>()
+                .join("\n");
+            kept.trim() == message.trim()
+        }
+        _ => false,
+    };
+    on_branch && same_message && repo.index_matches_commit(commit).unwrap_or(false)
 }

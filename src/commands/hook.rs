@@ -11,6 +11,9 @@
 //! - `commit-msg` and `prepare-commit-msg` add `Astrix-Actor:` and `Astrix-Decision:`
 //!   trailers to the commits that `[commit] trailers` names (agents' by default). See
 //!   [`super::trailers`].
+//! - `claude-code` and `codex` are the coding agents' pre-tool-call hooks: the proposed tool
+//!   call arrives as JSON on stdin and is answered in the harness's format. See
+//!   [`crate::harness`].
 
 use anyhow::{Context as _, bail};
 
@@ -22,6 +25,7 @@ use crate::gate::{
     Asked, JudgeOptions, approved_as_amend, astrix_dir, audit_entry, judge_staged, record_pass,
     write_policy_diagnostics, write_report,
 };
+use crate::harness::Harness;
 
 /// Runs the git hook `args.name` with the arguments git gave it.
 pub fn run(args: &HookArgs, ctx: &mut Context<'_>) -> anyhow::Result<ExitStatus> {
@@ -30,9 +34,12 @@ pub fn run(args: &HookArgs, ctx: &mut Context<'_>) -> anyhow::Result<ExitStatus>
         "reference-transaction" => super::backstop::run(args, ctx),
         "prepare-commit-msg" => super::trailers::prepare_commit_msg(args, ctx),
         "commit-msg" => super::trailers::commit_msg(args, ctx),
-        other => bail!(
-            "unknown hook `{other}`; astrix runs as the `pre-commit`, `prepare-commit-msg`, `commit-msg` and `reference-transaction` hooks"
-        ),
+        other => match Harness::from_name(other) {
+            Some(harness) => crate::harness::run(harness, ctx),
+            None => bail!(
+                "unknown hook `{other}`; astrix runs as the `pre-commit`, `prepare-commit-msg`, `commit-msg` and `reference-transaction` git hooks, and as the `claude-code` and `codex` pre-tool-call hooks"
+            ),
+        },
     }
 }
 

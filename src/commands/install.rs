@@ -16,9 +16,13 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context as _, bail};
 
-use crate::cli::{InstallArgs, UninstallArgs};
+use crate::audit::{AuditEntry, AuditLog};
+use crate::cli::{AgentChoice, InstallArgs, UninstallArgs};
 use crate::context::Context;
+use crate::env::{AGENT_MARKERS, resolve_actor};
 use crate::exit::ExitStatus;
+use crate::harness::{Harness, settings};
+use crate::intent::HUMAN;
 
 /// Suffix of a chained hook: the shim runs `<hook>.astrix-orig` first when it is executable.
 pub const CHAINED_SUFFIX: &str = ".astrix-orig";
@@ -124,6 +128,9 @@ enum Existing {
 
 /// Runs `astrix install`.
 pub fn install(args: &InstallArgs, ctx: &mut Context<'_>) -> anyhow::Result<ExitStatus> {
+    if let Some(status) = install_agents_or_refuse(args, ctx)? {
+        return Ok(status);
+    }
     let layout = hooks_layout(&ctx.cwd)?;
     let manager = detect_manager(&layout);
     let dir = layout.dir.clone();
@@ -312,7 +319,18 @@ fn install_hook(hook: Hook, files: &HookFiles, shim: &[u8], force: bool) -> anyh
 }
 
 /// Runs `astrix uninstall`.
-pub fn uninstall(_args: &UninstallArgs, ctx: &mut Context<'_>) -> anyhow::Result<ExitStatus> {
+pub fn uninstall(args: &UninstallArgs, ctx: &mut Context<'_>) -> anyhow::Result<ExitStatus> {
+    let (command, what) = match args.agent {
+        Some(_) => (
+            "uninstall --agent",
+            "it takes astrix's hook out of the agent's settings",
+        ),
+        None => ("uninstall", "it removes the gate"),
+    };
+    refuse_agents(ctx, command, what)?;
+    if let Some(agent) = args.agent {
+        return uninstall_agents(agent, ctx);
+    }
     let dir = tidy(hooks_dir(&ctx.cwd)?);
     writeln!(ctx.stdout, "hooks directory: {}", dir.display())?;
     let mut changed = false;
@@ -330,6 +348,135 @@ pub fn uninstall(_args: &UninstallArgs, ctx: &mut Context<'_>) -> anyhow::Result
         )?;
     }
     Ok(ExitStatus::Allowed)
+}
+
+/// The harnesses `--agent` names.
+fn harnesses(agent: AgentChoice) -> Vec<Harness> {
+    match agent {
+        AgentChoice::ClaudeCode => vec![Harness::ClaudeCode],
+        AgentChoice::Codex => vec![Harness::Codex],
+        AgentChoice::All => Harness::ALL.to_vec(),
+    }
+}
+
+/// The work tree's root and astrix's state directory of the repository at `cwd`.
+fn agent_dirs(ctx: &Context<'_>) -> anyhow::Result<(PathBuf, PathBuf)> {
+    let repo = crate::git::Repository::open(&ctx.cwd, &ctx.env)?;
+    let work_dir = repo
+        .work_dir()
+        .map(|dir| ctx.cwd.join(dir))
+        .context("an agent's project settings live in a work tree, and this repository has none (it is bare)")?;
+    Ok((tidy(work_dir), crate::gate::astrix_dir(&repo)))
+}
+
+/// `--force` refused to an agent; `--agent` installed instead of the git hooks.
+fn install_agents_or_refuse(
+    args: &InstallArgs,
+    ctx: &mut Context<'_>,
+) -> anyhow::Result<Option<ExitStatus>> {
+    if args.force {
+        refuse_agents(
+            ctx,
+            "install --force",
+            "it replaces the hooks already there",
+        )?;
+    }
+    args.agent
+        .map(|agent| install_agents(agent, ctx))
+        .transpose()
+}
+
+/// `astrix install --agent`.
+fn install_agents(agent: AgentChoice, ctx: &mut Context<'_>) -> anyhow::Result<ExitStatus> {
+    let (work_dir, astrix_dir) = agent_dirs(ctx)?;
+    let exe = std::env::current_exe().context("cannot find the path of the astrix binary")?;
+    for harness in harnesses(agent) {
+        let note = settings::install(harness, &work_dir, &astrix_dir, &exe)?;
+        writeln!(ctx.stdout, "{}: {note}", harness.name())?;
+        writeln!(ctx.stdout, "  note: {}", harness.activation_note())?;
+    }
+    writeln!(
+        ctx.stdout,
+        "the hook runs {}, or `astrix` on PATH when that file is gone; if neither runs, every tool call it matches is blocked",
+        exe.display()
+    )?;
+    if backstop_missing(&ctx.cwd).is_some() {
+        writeln!(
+            ctx.stdout,
+            "note: astrix's git hooks are not installed here: the tool-call hook is an early answer, the commit gate is the guarantee; run `astrix install`"
+        )?;
+    }
+    Ok(ExitStatus::Allowed)
+}
+
+/// `astrix uninstall --agent`.
+fn uninstall_agents(agent: AgentChoice, ctx: &mut Context<'_>) -> anyhow::Result<ExitStatus> {
+    let (work_dir, astrix_dir) = agent_dirs(ctx)?;
+    for harness in harnesses(agent) {
+        let note = settings::uninstall(harness, &work_dir, &astrix_dir)?;
+        writeln!(ctx.stdout, "{}: {note}", harness.name())?;
+    }
+    Ok(ExitStatus::Allowed)
+}
+
+/// Commands that loosen the gate are a person's: refused when an agent marker is in the
+/// environment (the built-in ones, the policy's `[actors] agent_env`, `ASTRIX_ACTOR_TYPE`),
+/// and the refusal is written to the audit log.
+fn refuse_agents(ctx: &mut Context<'_>, command: &str, what: &str) -> anyhow::Result<()> {
+    let builtin = AGENT_MARKERS
+        .iter()
+        .find(|(name, _)| ctx.env.is_set_non_empty(name))
+        .map(|(name, agent)| (format!("`{name}` is set ({agent})"), (*agent).to_owned()));
+    let repo = crate::commands::find_work_tree(&ctx.cwd)
+        .and_then(|_| crate::git::Repository::open(&ctx.cwd, &ctx.env).ok());
+    let judged = || {
+        let repo = repo.as_ref()?;
+        let head = repo.head().ok()?;
+        let policy = crate::gate::source::for_repository(repo, &head).ok()?;
+        let actor = resolve_actor(&ctx.env, &policy.loaded.policy.actors.agent_env);
+        (actor.kind != HUMAN).then(|| {
+            (
+                format!(
+                    "the policy takes this actor for `{}` ({})",
+                    actor.kind, actor.decided_by
+                ),
+                actor.id.unwrap_or(actor.kind),
+            )
+        })
+    };
+    let Some((why, agent)) = builtin.or_else(judged) else {
+        return Ok(());
+    };
+    let reason = format!(
+        "`astrix {command}` refuses to run for an agent ({why}): {what}; a human runs it from their own shell"
+    );
+    if let Some(repo) = &repo {
+        let branch = repo.head().ok().and_then(|head| match head {
+            crate::git::Head::Branch { name, .. } => Some(name),
+            _ => None,
+        });
+        AuditLog::new(&crate::gate::astrix_dir(repo))
+            .append(&AuditEntry {
+                time: crate::time::rfc3339(crate::time::now_unix()),
+                hook: command.split(' ').next().unwrap_or(command).to_owned(),
+                actor: crate::intent::AUTONOMOUS_LLM.to_owned(),
+                actor_id: Some(agent),
+                actor_source: why.clone(),
+                target: String::new(),
+                branch,
+                files: 0,
+                decision: crate::policy::Verdict::Deny.name().to_owned(),
+                allowed: false,
+                rules: vec!["agent-loosens-gate".to_owned()],
+                reason: reason.clone(),
+                approval: None,
+                policy_digest: None,
+                commit: None,
+                tool_call: None,
+            })
+            .context("the refusal cannot be recorded in the audit log")?;
+    }
+    bail!("{reason}")
 }
 
 /// Removes one shim and puts back what it chained or replaced. Returns what happened and
@@ -390,7 +537,7 @@ fn uninstall_hook(files: &HookFiles) -> anyhow::Result<Option<(String, bool)>> {
 /// from the global or system configuration is refused: git runs every repository's hooks
 /// from there, and astrix installs for one repository. Without it, the hooks go into the
 /// common git directory, so that they apply in every linked worktree.
-fn hooks_dir(cwd: &Path) -> anyhow::Result<PathBuf> {
+pub(crate) fn hooks_dir(cwd: &Path) -> anyhow::Result<PathBuf> {
     Ok(hooks_layout(cwd)?.dir)
 }
 

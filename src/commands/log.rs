@@ -1,7 +1,8 @@
 //! `astrix log`: the audit log of the gate's decisions.
 
+use crate::audit::Source;
 use crate::audit::{AuditEntry, AuditLog};
-use crate::cli::{Format, LogArgs, LogDecision};
+use crate::cli::{Format, LogArgs, LogDecision, LogSource};
 use crate::context::{Context, ignore_broken_pipe};
 use crate::exit::ExitStatus;
 use crate::gate::astrix_dir;
@@ -43,7 +44,11 @@ pub fn run(args: &LogArgs, ctx: &mut Context<'_>) -> anyhow::Result<ExitStatus> 
             let out = &mut *ctx.stdout;
             let mut write = || -> std::io::Result<()> {
                 if entries.is_empty() {
-                    if args.actor.is_some() || args.decision.is_some() || since.is_some() {
+                    if args.actor.is_some()
+                        || args.decision.is_some()
+                        || args.source.is_some()
+                        || since.is_some()
+                    {
                         writeln!(
                             out,
                             "no decision recorded in {} matches the filters",
@@ -99,6 +104,9 @@ pub fn run(args: &LogArgs, ctx: &mut Context<'_>) -> anyhow::Result<ExitStatus> 
                             format!("  [{}]", entry.rules.join(", "))
                         }
                     )?;
+                    if let Some(call) = &entry.tool_call {
+                        writeln!(out, "    {}: {}", call.tool, call.subject)?;
+                    }
                 }
                 Ok(())
             };
@@ -126,7 +134,15 @@ fn keeps(args: &LogArgs, since: Option<&str>, entry: &AuditEntry) -> bool {
             LogDecision::Error => entry.decision == "error",
         }
     });
-    actor && decision && since.is_none_or(|since| entry.time.as_str() >= since)
+    let source = args.source.is_none_or(|wanted| {
+        entry.source()
+            == match wanted {
+                LogSource::Commit => Source::Commit,
+                LogSource::ToolCall => Source::ToolCall,
+                LogSource::Command => Source::Command,
+            }
+    });
+    actor && decision && source && since.is_none_or(|since| entry.time.as_str() >= since)
 }
 
 /// `--since`: a date, a UTC time, or a span back from now, as the UTC text the log's
@@ -174,11 +190,47 @@ fn since(text: &str) -> anyhow::Result<String> {
     {
         return Ok(text.to_owned());
     }
-    if let Some(span) = parse_duration(text) {
-        let back = i64::try_from(span.as_secs()).unwrap_or(i64::MAX);
-        return Ok(rfc3339(now_unix().saturating_sub(back)));
+    // A span names its unit, with nothing around it: a bare `2026` would otherwise be read
+    // as seconds when the year was meant.
+    let unit = text.strip_suffix(['s', 'm', 'h', 'd']);
+    if let Some(count) = unit
+        && digits(count)
+    {
+        return match parse_duration(text) {
+            Some(span) => {
+                let back = i64::try_from(span.as_secs()).unwrap_or(i64::MAX);
+                Ok(rfc3339(now_unix().saturating_sub(back)))
+            }
+            None => anyhow::bail!(
+                "`--since {text}` is a span too long to count back from now; give a date instead (`2026-11-30`)"
+            ),
+        };
     }
-    anyhow::bail!(
-        "`--since {text}` is not a date (`2026-11-30`), a UTC time (`2026-11-30T10:00:00Z`) or a span back from now (`90m`, `2h`, `7d`)"
-    )
+    // What was meant, to say what is wrong with it: `YYYY-MM-DD` in shape, maybe followed
+    // by a time.
+    let shaped = |part: &str| {
+        part.len() == 10
+            && part.as_bytes()[4] == b'-'
+            && part.as_bytes()[7] == b'-'
+            && [&part[..4], &part[5..7], &part[8..]]
+                .iter()
+                .all(|piece| digits(piece))
+    };
+    let day = text.get(..10).filter(|day| shaped(day));
+    let clock = text
+        .get(10..)
+        .and_then(|rest| rest.strip_prefix('T'))
+        .and_then(|rest| rest.strip_suffix('Z'));
+    let why = if digits(text) {
+        "a number without a unit; a span names one (`90m`, `2h`, `7d`, `30s`), a date is written `2026-11-30`"
+    } else if day.is_some_and(|day| !date(day)) {
+        "not a day that exists (months 01–12, days 01 to the month's last)"
+    } else if day.is_some() && clock.is_some_and(|clock| clock.len() == 8) {
+        "not a time that exists (hours 00–23, minutes and seconds 00–59)"
+    } else if day.is_some() {
+        "not a UTC time as the log writes them: `2026-11-30T10:00:00Z` (upper-case `T` and `Z`, with seconds, no offset)"
+    } else {
+        "not a date (`2026-11-30`), a UTC time (`2026-11-30T10:00:00Z`) or a span back from now (`90m`, `2h`, `7d`)"
+    };
+    anyhow::bail!("`--since {text}` is {why}")
 }

@@ -97,6 +97,7 @@ pub fn audit_entry(hook: &str, judgement: &Judgement, commit: Option<&str>) -> A
         approval: judgement.approval.clone(),
         policy_digest: Some(judgement.policy.loaded.provenance.digest.clone()),
         commit: commit.map(str::to_owned),
+        tool_call: None,
     }
 }
 

@@ -257,6 +257,20 @@ impl Repository {
         self.staged_change_on(first, parents, options)
     }
 
+    /// Whether the index holds exactly the tree of `commit`: what `git commit` has just
+    /// recorded from it (a commit made otherwise, with `git commit-tree`, leaves the index
+    /// as it was).
+    pub fn index_matches_commit(&self, commit: &str) -> Result<bool, GitError> {
+        let id = self.resolve_commit(commit)?;
+        let index = self.load_index()?;
+        let objects = self.objects();
+        let (tree, _) = objects.commit(&id)?;
+        Ok(objects
+            .diff_tree_index(Some(tree), &index)?
+            .changes
+            .is_empty())
+    }
+
     /// The index against `head`'s tree, concluding a merge with `merge_heads` when there are
     /// any.
     fn staged_change_on(

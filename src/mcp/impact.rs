@@ -345,7 +345,7 @@ impl RunControl {
         self.cancelled.store(true, Ordering::SeqCst);
     }
 
-    /// Whether the client cancelled the call.
+    /// Whether the call was cancelled: by the client, or by the end of the session.
     pub fn is_cancelled(&self) -> bool {
         self.cancelled.load(Ordering::SeqCst)
     }

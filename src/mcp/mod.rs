@@ -4,11 +4,12 @@
 //! call into the same library calls the command line makes: `astrix_evaluate_policy`
 //! evaluates an intent against the policy the commit gate uses (HEAD's Astrixfile.ax),
 //! re-read on every call so that a commit made meanwhile counts. It is the only module that
-//! uses `rmcp`; [`crate::commands::mcp`] connects it to stdio.
+//! uses `rmcp`; [`crate::commands::mcp`] calls [`session::serve_stdio`].
 //!
 //! Every failure a caller can act on is an in-band tool error (`isError: true`) that names
 //! the field and the fix; the server keeps serving. Protocol errors are JSON-RPC error
 //! answers: [`wire`] gives those that rmcp leaves out or gets wrong, rmcp the rest.
+//! [`session`] runs a session over stdio, and ends it.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -29,6 +30,7 @@ use crate::report::DecisionOutput;
 
 mod descriptions;
 pub mod impact;
+pub mod session;
 pub mod wire;
 
 pub use descriptions::{BLAST_RADIUS, EVALUATE_POLICY, INSTRUCTIONS, RUN_IMPACTED_TESTS};
@@ -36,6 +38,7 @@ use impact::{
     BlastRadiusArguments, RunControl, RunTestsArguments, blast_radius_input_schema,
     blast_radius_output_schema, read_arguments, run_tests_input_schema, run_tests_output_schema,
 };
+use session::Session;
 
 /// The name of the policy tool: a published interface.
 pub const EVALUATE_POLICY_TOOL: &str = "astrix_evaluate_policy";
@@ -66,15 +69,19 @@ struct ServerContext {
     cwd: PathBuf,
     /// The environment, read once at start.
     env: EnvSnapshot,
-    /// Log lines (standard error).
-    log: Log,
+    /// The session: log lines (standard error), why it ends, the test runs going.
+    session: Arc<Session>,
 }
 
 impl Server {
     /// A server for the repository at (or above) `cwd`.
     pub fn new(cwd: PathBuf, env: EnvSnapshot, log: Log) -> Self {
         Self {
-            context: Arc::new(ServerContext { cwd, env, log }),
+            context: Arc::new(ServerContext {
+                cwd,
+                env,
+                session: Arc::new(Session::new(log)),
+            }),
             tool_router: Self::tool_router(),
         }
     }
@@ -84,11 +91,14 @@ impl Server {
         self.tool_router.list_all()
     }
 
+    /// The session this server serves, shared with its transport.
+    pub fn session(&self) -> Arc<Session> {
+        Arc::clone(&self.context.session)
+    }
+
     fn log(&self, line: &str) {
-        if let Ok(mut log) = self.context.log.lock() {
-            // A closed stderr cannot be reported anywhere; the tool result still is.
-            let _ = writeln!(log, "astrix mcp: {line}");
-        }
+        // A closed stderr cannot be reported anywhere; the tool result still is.
+        self.context.session.log(line);
     }
 }
 
@@ -191,7 +201,7 @@ impl Server {
         };
         let context = Arc::clone(&self.context);
         let job = tokio::task::spawn_blocking(move || {
-            let mut log = LogWriter(&context.log);
+            let mut log = LogWriter(context.session.log_handle());
             impact::blast_radius(&context.cwd, &context.env, &change, &mut log)
         });
         self.finish(job.await)
@@ -225,8 +235,12 @@ impl Server {
         let _cancel_on_drop = impact::CancelOnDrop(control.clone());
         let context = Arc::clone(&self.context);
         let job_control = control.clone();
+        // Counted until the runner returns, which is after it has ended its test's process
+        // group: the end of the session waits for that.
+        let run = self.context.session.run_started();
         let mut job = tokio::task::spawn_blocking(move || {
-            let mut log = LogWriter(&context.log);
+            let _run = run;
+            let mut log = LogWriter(context.session.log_handle());
             impact::impacted_tests(&context.cwd, &context.env, &parsed, &job_control, &mut log)
         });
         let progress_token = request.meta.get_progress_token();
@@ -245,7 +259,10 @@ impl Server {
                 biased;
                 Some(step) = steps.recv() => notify(step).await,
                 () = request.ct.cancelled(), if !control.is_cancelled() => {
-                    self.log("the client cancelled astrix_run_impacted_tests; stopping the running test");
+                    // The end of the session cancels every call too, and says so itself.
+                    if self.context.session.ending().is_none() {
+                        self.log("the client cancelled astrix_run_impacted_tests; stopping the running test");
+                    }
                     control.cancel();
                 }
                 outcome = &mut job => break outcome,

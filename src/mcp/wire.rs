@@ -1,33 +1,55 @@
 //! The stdio transport of `astrix mcp`: newline-delimited JSON-RPC, with the error answers
-//! that rmcp's own transport leaves out.
+//! that rmcp's own transport leaves out, and ids of its own for rmcp.
 //!
 //! rmcp drops a line that is not JSON (or not UTF-8) without an answer, answers `tools/call`
-//! with missing or ill-typed params as an unknown method (−32601), and sends its error
-//! answers without an `id`. This layer reads each line first and answers what it can judge
-//! itself, in JSON-RPC's terms:
+//! with missing or ill-typed params as an unknown method (−32601), sends its error answers
+//! without an `id`, and answers the MCP methods a server does not offer with the bare
+//! method name. This layer reads each line first and answers what it can judge itself, in
+//! JSON-RPC's terms:
 //!
 //! - a line that is not UTF-8 or not JSON: −32700 (parse error), `id: null`;
+//! - valid JSON with a number beyond a 64-bit float (`1e400`): −32602 with the request's id,
+//!   saying which number;
 //! - a batch (JSON array), a message that is not an object, a request whose `id` is not a
-//!   string or a 64-bit integer, or one without `"jsonrpc": "2.0"`: −32600 (invalid
-//!   request);
+//!   string or a 64-bit integer, or whose `method` is not a string, one without
+//!   `"jsonrpc": "2.0"`, and a message with an `id` but none of `method`, `result` and
+//!   `error`: −32600 (invalid request);
 //! - `tools/call` without `params`, without a string `name`, with `arguments` that are not
 //!   an object, or naming a tool this server does not have: −32602 (invalid params), saying
 //!   what to fix and naming the tools;
 //! - another MCP method whose params do not have that method's shape: −32602;
-//! - a method that MCP does not give a client to call: −32601, naming the ones served.
+//! - a method this server does not serve (an MCP method for resources, prompts,
+//!   completions or logging, a notification's method sent with an `id`, or a method MCP
+//!   does not have): −32601, saying which methods are served;
+//! - a request before `initialize` (other than `ping`): −32600, saying to initialise first;
+//! - a request that reuses the id of one not answered yet: −32600.
 //!
-//! Everything else goes to rmcp unchanged. A notification is never answered, whatever is
-//! wrong with it. Writes go through one task, in order, so that an answer written while a
-//! read is cancelled (rmcp polls `receive` inside a `select!`) is never cut short.
+//! A notification is never answered, whatever is wrong with it, and neither is a response
+//! (one with both `result` and `error` is logged and dropped). Before `initialize` neither
+//! reaches rmcp, which would end the session on them.
+//!
+//! **Ids.** rmcp keeps a cancelled request's id until its handler has finished, and would
+//! then send the old request's answer under the id of a new request that reuses it, and
+//! cancel the new one. So rmcp never sees a client's ids: each request is handed on under a
+//! new id of this transport's, the answer goes out under the client's id again, and a
+//! cancellation is handed on under the id it cancels. A client may reuse an id once its
+//! request is answered or cancelled; the cancelled request is never answered.
+//!
+//! Writes go through one task, in order, so that an answer written while a read is
+//! cancelled (rmcp polls `receive` inside a `select!`) is never cut short.
 
+use std::collections::{HashMap, HashSet};
 use std::future::Future;
+use std::sync::Arc;
 
 use rmcp::RoleServer;
-use rmcp::model::{ClientRequest, JsonRpcMessage};
+use rmcp::model::{ClientNotification, ClientRequest, GetMeta as _, JsonRpcMessage, RequestId};
 use rmcp::service::{RxJsonRpcMessage, TxJsonRpcMessage};
 use serde_json::{Value, json};
 use tokio::io::{AsyncBufReadExt as _, AsyncRead, AsyncWrite, AsyncWriteExt as _, BufReader};
 use tokio::sync::mpsc;
+
+use super::session::{DRAIN_SECONDS, Session};
 
 /// The longest line read (16 MiB, as rmcp's own transport): a longer one is answered with
 /// −32600 and skipped, so that a peer that never sends a newline cannot exhaust memory.
@@ -39,14 +61,12 @@ const INVALID_REQUEST: i64 = -32600;
 const METHOD_NOT_FOUND: i64 = -32601;
 const INVALID_PARAMS: i64 = -32602;
 
-/// The MCP requests a client sends a server, each with params of its own shape. rmcp reads
-/// a request with one of these methods whose params do not fit as a custom request, which
-/// it then answers as an unknown method.
-const CLIENT_METHODS: &[&str] = &[
-    "initialize",
-    "ping",
-    "tools/list",
-    "tools/call",
+/// The methods this server answers.
+const SERVED_METHODS: &[&str] = &["initialize", "ping", "tools/list", "tools/call"];
+
+/// The other MCP requests a client may send a server, each with params of its own shape:
+/// this server, which has tools only, does not serve them.
+const UNSERVED_METHODS: &[&str] = &[
     "prompts/list",
     "prompts/get",
     "resources/list",
@@ -65,8 +85,9 @@ enum Triage {
     Deliver(Box<RxJsonRpcMessage<RoleServer>>),
     /// Answer with this error, and hand nothing on.
     Answer(Value),
-    /// Nothing: an empty line, or a notification or response that cannot be read.
-    Ignore,
+    /// Nothing: an empty line (`None`), or a notification or response that cannot be read
+    /// (why, for the log).
+    Ignore(Option<String>),
 }
 
 /// A JSON-RPC error answer.
@@ -74,56 +95,125 @@ fn error(id: &Value, code: i64, message: &str) -> Value {
     json!({"jsonrpc": "2.0", "id": id, "error": {"code": code, "message": message}})
 }
 
-/// The JSON object of one line (without its newline), or the answer to a line that is not
-/// one; `None` for a blank line.
-fn read_object(line: &[u8]) -> Option<Result<serde_json::Map<String, Value>, Value>> {
+/// The JSON object of one line (without its newline), or what to do with a line that is
+/// not one.
+fn read_object(line: &[u8]) -> Result<serde_json::Map<String, Value>, Triage> {
     let line = line.strip_suffix(b"\r").unwrap_or(line);
     let line = line.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(line);
     if line.iter().all(u8::is_ascii_whitespace) {
-        return None;
+        return Err(Triage::Ignore(None));
     }
     let Ok(text) = std::str::from_utf8(line) else {
-        return Some(Err(error(
+        return Err(Triage::Answer(error(
             &Value::Null,
             PARSE_ERROR,
             "parse error: the line is not UTF-8 text; send each JSON-RPC message as one line of UTF-8 JSON",
         )));
     };
-    Some(match serde_json::from_str(text) {
+    match serde_json::from_str(text) {
         Ok(Value::Object(message)) => Ok(message),
-        Ok(Value::Array(_)) => Err(error(
+        Ok(Value::Array(_)) => Err(Triage::Answer(error(
             &Value::Null,
             INVALID_REQUEST,
             "invalid request: JSON-RPC batches (arrays) are not supported by MCP; send each message on a line of its own",
-        )),
-        Ok(_) => Err(error(
+        ))),
+        Ok(_) => Err(Triage::Answer(error(
             &Value::Null,
             INVALID_REQUEST,
             "invalid request: a JSON-RPC message is a JSON object",
-        )),
-        Err(problem) => Err(error(
+        ))),
+        Err(problem) => Err(out_of_range(text, &problem).unwrap_or_else(|| {
+            Triage::Answer(error(
+                &Value::Null,
+                PARSE_ERROR,
+                &format!(
+                    "parse error: the line is not JSON ({problem}); send each JSON-RPC message as one line of JSON"
+                ),
+            ))
+        })),
+    }
+}
+
+/// The members of a message that say what it is, read without the rest.
+#[derive(serde::Deserialize)]
+struct Envelope {
+    id: Option<Value>,
+    method: Option<Value>,
+}
+
+/// What to do with `text`, valid JSON that `serde_json` cannot read because a number in it
+/// is beyond a 64-bit float (JSON sets no limit); `None` when that is not what `problem` is.
+fn out_of_range(text: &str, problem: &serde_json::Error) -> Option<Triage> {
+    if !problem.to_string().starts_with("number out of range") {
+        return None;
+    }
+    // Skipping values reads no number, so this says whether the rest is JSON.
+    serde_json::from_str::<serde::de::IgnoredAny>(text).ok()?;
+    let number = number_ending_at(text, problem.column());
+    let why = format!(
+        "the number `{}` is out of range: the message is valid JSON, but astrix reads each JSON number as a 64-bit integer or float, and this one is beyond the largest float (about 1.8e308); send a smaller number (a count may also be sent as a string of decimal digits)",
+        excerpt(number)
+    );
+    let Ok(envelope) = serde_json::from_str::<Envelope>(text) else {
+        // The id itself cannot be read: JSON-RPC answers with a null id.
+        return Some(Triage::Answer(error(
             &Value::Null,
-            PARSE_ERROR,
-            &format!(
-                "parse error: the line is not JSON ({problem}); send each JSON-RPC message as one line of JSON"
-            ),
-        )),
-    })
+            INVALID_REQUEST,
+            &format!("invalid request: {why}"),
+        )));
+    };
+    let kind = match (&envelope.id, &envelope.method) {
+        (Some(id), Some(Value::String(_))) if id.is_string() || id.is_i64() => {
+            return Some(Triage::Answer(error(
+                id,
+                INVALID_PARAMS,
+                &format!("invalid params: {why}"),
+            )));
+        }
+        (Some(id), Some(_)) => {
+            // A request all the same: answered, with the id when it is one JSON-RPC allows.
+            let id = if id.is_string() || id.is_number() {
+                id.clone()
+            } else {
+                Value::Null
+            };
+            return Some(Triage::Answer(error(
+                &id,
+                INVALID_REQUEST,
+                &format!("invalid request: {why}"),
+            )));
+        }
+        (Some(_), None) => "a response",
+        (None, _) => "a notification",
+    };
+    Some(Triage::Ignore(Some(format!("ignored {kind}: {why}"))))
+}
+
+/// The number that ends at `column` (1-based, in bytes, as `serde_json` counts) of `text`.
+fn number_ending_at(text: &str, column: usize) -> &str {
+    let bytes = text.as_bytes();
+    let is_number = |byte: &u8| byte.is_ascii_digit() || b"+-.eE".contains(byte);
+    let mut end = column.min(bytes.len());
+    while end < bytes.len() && is_number(&bytes[end]) {
+        end += 1;
+    }
+    let mut start = end;
+    while start > 0 && is_number(&bytes[start - 1]) {
+        start -= 1;
+    }
+    // Only ASCII bytes were stepped over, so both ends are character boundaries.
+    text.get(start..end).unwrap_or_default()
 }
 
 /// Judges one line (without its newline) against JSON-RPC and the tools of this server.
 fn triage(line: &[u8], tools: &[&str]) -> Triage {
     let message = match read_object(line) {
-        None => return Triage::Ignore,
-        Some(Err(answer)) => return Triage::Answer(answer),
-        Some(Ok(message)) => message,
+        Ok(message) => message,
+        Err(triage) => return triage,
     };
-    let method = message.get("method").and_then(Value::as_str);
+    let has = |key: &str| message.contains_key(key);
     let Some(id) = message.get("id") else {
-        if ["method", "result", "error"]
-            .iter()
-            .all(|key| !message.contains_key(*key))
-        {
+        if !has("method") && !has("result") && !has("error") {
             // Neither a request, a notification nor a response (`{}`): JSON-RPC answers it.
             return Triage::Answer(error(
                 &Value::Null,
@@ -132,7 +222,7 @@ fn triage(line: &[u8], tools: &[&str]) -> Triage {
             ));
         }
         // A notification (or a malformed message without an id): never answered.
-        return deliver_or_ignore(Value::Object(message));
+        return deliver_or_ignore(&Value::Object(message), "a notification");
     };
     // The id as an answer may repeat it: a string or a number as sent, else null.
     let answer_id = match id {
@@ -149,33 +239,49 @@ fn triage(line: &[u8], tools: &[&str]) -> Triage {
             ),
         ));
     }
-    if method.is_some() && message.get("jsonrpc").and_then(Value::as_str) != Some("2.0") {
+    if has("method") && message.get("jsonrpc").and_then(Value::as_str) != Some("2.0") {
         return Triage::Answer(error(
             &answer_id,
             INVALID_REQUEST,
             "invalid request: `jsonrpc` must be \"2.0\"",
         ));
     }
-    let Some(method) = method.map(str::to_owned) else {
-        // A response to a request of the server's; rmcp matches it to the request.
-        return deliver_or_ignore(Value::Object(message));
+    let method = match message.get("method") {
+        Some(Value::String(method)) => method.clone(),
+        Some(other) => {
+            // It has an id, so it is a request, and asks for an answer.
+            return Triage::Answer(error(
+                &answer_id,
+                INVALID_REQUEST,
+                &format!(
+                    "invalid request: `method` is `{}`; a request's method is a string, such as \"tools/call\"",
+                    excerpt(&other.to_string())
+                ),
+            ));
+        }
+        None => {
+            return match (has("result"), has("error")) {
+                (false, false) => Triage::Answer(error(
+                    &answer_id,
+                    INVALID_REQUEST,
+                    "invalid request: the message has an `id` but no `method`, `result` or `error`; a request has a `method` (and a response a `result` or an `error`)",
+                )),
+                (true, true) => Triage::Ignore(Some(format!(
+                    "ignored an invalid response (id {}): it has both `result` and `error`, and a JSON-RPC response has one of them; responses are not answered",
+                    excerpt(&id.to_string())
+                ))),
+                // A response to a request of the server's; rmcp matches it to the request.
+                _ => deliver_or_ignore(&Value::Object(message), "a response"),
+            };
+        }
     };
+    if let Some(problem) = unserved(&method) {
+        return Triage::Answer(error(&answer_id, METHOD_NOT_FOUND, &problem));
+    }
     if method == "tools/call"
         && let Some(problem) = call_problem(message.get("params"), tools)
     {
         return Triage::Answer(error(&answer_id, INVALID_PARAMS, &problem));
-    }
-    let known = CLIENT_METHODS.contains(&method.as_str());
-    if !known && !method.starts_with("notifications/") {
-        // rmcp answers these with the bare method name as the message.
-        return Triage::Answer(error(
-            &answer_id,
-            METHOD_NOT_FOUND,
-            &format!(
-                "method not found: `{}`; this server answers `initialize`, `ping`, `tools/list` and `tools/call`",
-                excerpt(&method)
-            ),
-        ));
     }
     let invalid_params = || {
         Triage::Answer(error(
@@ -186,28 +292,48 @@ fn triage(line: &[u8], tools: &[&str]) -> Triage {
             ),
         ))
     };
+    // rmcp reads a served method whose params do not fit as a custom request, which it
+    // then answers as an unknown method.
     match serde_json::from_value::<RxJsonRpcMessage<RoleServer>>(Value::Object(message)) {
         Ok(JsonRpcMessage::Request(request))
-            if known && matches!(request.request, ClientRequest::CustomRequest(_)) =>
+            if matches!(request.request, ClientRequest::CustomRequest(_)) =>
         {
             invalid_params()
         }
         Ok(message) => Triage::Deliver(Box::new(message)),
-        Err(_) if known => invalid_params(),
-        Err(problem) => Triage::Answer(error(
-            &answer_id,
-            INVALID_REQUEST,
-            &format!("invalid request: {problem}"),
-        )),
+        Err(_) => invalid_params(),
     }
 }
 
+/// The message of the −32601 answer to a request for `method`, unless this server serves it.
+fn unserved(method: &str) -> Option<String> {
+    const SERVED: &str = "this server answers `initialize`, `ping`, `tools/list` and `tools/call`";
+    if SERVED_METHODS.contains(&method) {
+        return None;
+    }
+    let method = excerpt(method);
+    Some(if method.starts_with("notifications/") {
+        format!(
+            "method not found: `{method}` is a notification, not a request: send it without an `id` (a notification gets no answer); {SERVED}"
+        )
+    } else if UNSERVED_METHODS.contains(&method.as_str()) {
+        format!(
+            "method not found: `{method}`; this server offers tools only (no resources, prompts, completions or logging): list them with `tools/list` and call one with `tools/call`"
+        )
+    } else {
+        format!("method not found: `{method}`; {SERVED}")
+    })
+}
+
 /// A message without an id, or a response: handed on when rmcp can read it, else dropped
-/// (JSON-RPC answers neither).
-fn deliver_or_ignore(value: Value) -> Triage {
-    match serde_json::from_value::<RxJsonRpcMessage<RoleServer>>(value) {
+/// (JSON-RPC answers neither) and logged as `kind`.
+fn deliver_or_ignore(value: &Value, kind: &str) -> Triage {
+    match <RxJsonRpcMessage<RoleServer> as serde::Deserialize>::deserialize(value) {
         Ok(message) => Triage::Deliver(Box::new(message)),
-        Err(_) => Triage::Ignore,
+        Err(problem) => Triage::Ignore(Some(format!(
+            "ignored {kind} that is not valid MCP (`{}`): {problem}",
+            excerpt(&value.to_string())
+        ))),
     }
 }
 
@@ -291,24 +417,80 @@ pub struct LineTransport<R> {
     line: Vec<u8>,
     /// Whether the rest of an over-long line is being skipped.
     skipping: bool,
+    /// Whether the input has ended.
+    ended: bool,
     /// The lines to write, in order, to the writing task.
     write: mpsc::UnboundedSender<Vec<u8>>,
     /// The writing task, awaited on close so that every answer is written.
     writer: Option<tokio::task::JoinHandle<()>>,
     /// The tools of this server, for the answers to `tools/call`.
     tools: Vec<&'static str>,
-    /// The ids of the requests handed on and not answered yet: a request that reuses one
-    /// is answered with an error here (rmcp would drop one of the two answers).
-    in_flight: std::collections::HashSet<rmcp::model::RequestId>,
+    /// The requests handed on and neither answered nor cancelled yet, by the id rmcp knows
+    /// them by, and the other way round (see **Ids** above).
+    ids: RequestIds,
+    /// Whether the session is initialised: `initialize` (or a request that carries its
+    /// protocol version in `_meta`) has been answered.
+    initialized: bool,
+    /// The requests that initialise the session once answered, by rmcp's id.
+    opening: HashSet<RequestId>,
+    /// The session: its log, and why it ends.
+    session: Arc<Session>,
+}
+
+/// The ids of the requests handed to rmcp and not answered yet: the client's id of each by
+/// the id rmcp knows it by, and the other way round.
+#[derive(Debug, Default)]
+struct RequestIds {
+    client_of: HashMap<RequestId, RequestId>,
+    ours_of: HashMap<RequestId, RequestId>,
+    /// The last id handed out.
+    last: i64,
+}
+
+impl RequestIds {
+    /// Records a request the client sent as `client`; the id to hand it on under, or
+    /// `None` while a request with that id is not answered yet.
+    fn open(&mut self, client: RequestId) -> Option<RequestId> {
+        if self.ours_of.contains_key(&client) {
+            return None;
+        }
+        self.last += 1;
+        let ours = RequestId::Number(self.last);
+        self.client_of.insert(ours.clone(), client.clone());
+        self.ours_of.insert(client, ours.clone());
+        Some(ours)
+    }
+
+    /// Closes the request rmcp answers as `ours`; the client's id for the answer, or
+    /// `None` when the request was cancelled (or never handed on).
+    fn answered(&mut self, ours: &RequestId) -> Option<RequestId> {
+        let client = self.client_of.remove(ours)?;
+        self.ours_of.remove(&client);
+        Some(client)
+    }
+
+    /// Closes the request the client cancels as `client`; rmcp's id of it, or `None` when
+    /// no request with that id is open. Its answer, should rmcp send one, is dropped.
+    fn cancelled(&mut self, client: &RequestId) -> Option<RequestId> {
+        let ours = self.ours_of.remove(client)?;
+        self.client_of.remove(&ours);
+        Some(ours)
+    }
+
+    /// How many requests are open.
+    fn open_count(&self) -> usize {
+        self.client_of.len()
+    }
 }
 
 impl<R: AsyncRead + Unpin + Send + 'static> LineTransport<R> {
     /// A transport reading `read` and writing `write` (on a task of its own), for a server
-    /// with `tools`. Must be called inside a tokio runtime.
+    /// with `tools`, in `session`. Must be called inside a tokio runtime.
     pub fn new<W: AsyncWrite + Unpin + Send + 'static>(
         read: R,
         write: W,
         tools: Vec<&'static str>,
+        session: Arc<Session>,
     ) -> Self {
         let (sender, receiver) = mpsc::unbounded_channel();
         let writer = tokio::spawn(write_lines(write, receiver));
@@ -316,10 +498,14 @@ impl<R: AsyncRead + Unpin + Send + 'static> LineTransport<R> {
             read: BufReader::new(read),
             line: Vec::new(),
             skipping: false,
+            ended: false,
             write: sender,
             writer: Some(writer),
             tools,
-            in_flight: std::collections::HashSet::new(),
+            ids: RequestIds::default(),
+            initialized: false,
+            opening: HashSet::new(),
+            session,
         }
     }
 
@@ -330,13 +516,19 @@ impl<R: AsyncRead + Unpin + Send + 'static> LineTransport<R> {
         self.write.send(line).is_ok()
     }
 
-    /// Reads up to the next newline into `self.line`; `false` at the end of the input.
-    /// Cancellation-safe: bytes are consumed only as they are copied into `self.line`.
+    /// Reads up to the next newline into `self.line`: the last line ends at the end of the
+    /// input, with or without its newline. Cancellation-safe: bytes are consumed only as
+    /// they are copied into `self.line`.
     async fn read_line(&mut self) -> std::io::Result<LineEnd> {
+        if self.ended {
+            return Ok(LineEnd::Eof);
+        }
         loop {
             let available = self.read.fill_buf().await?;
             if available.is_empty() {
-                return Ok(LineEnd::Eof);
+                self.ended = true;
+                let last = !self.skipping && !self.line.is_empty();
+                return Ok(if last { LineEnd::Line } else { LineEnd::Eof });
             }
             let newline = available.iter().position(|byte| *byte == b'\n');
             let take = newline.map_or(available.len(), |at| at + 1);
@@ -358,6 +550,95 @@ impl<R: AsyncRead + Unpin + Send + 'static> LineTransport<R> {
                 return Ok(end);
             }
         }
+    }
+
+    /// What to hand rmcp of a message it can read, if anything; answers or logs the rest.
+    /// `Err` when the output is closed.
+    fn admit(
+        &mut self,
+        message: RxJsonRpcMessage<RoleServer>,
+    ) -> Result<Option<RxJsonRpcMessage<RoleServer>>, ClosedError> {
+        match message {
+            JsonRpcMessage::Request(mut request) => {
+                let client = request.id.clone();
+                let client_id = serde_json::to_value(&client).unwrap_or(Value::Null);
+                let opens = matches!(request.request, ClientRequest::InitializeRequest(_))
+                    || request.request.get_meta().protocol_version().is_some();
+                if !self.initialized
+                    && !opens
+                    && !matches!(request.request, ClientRequest::PingRequest(_))
+                {
+                    let answer = error(
+                        &client_id,
+                        INVALID_REQUEST,
+                        "invalid request: the session is not initialised; send `initialize` first (then the `notifications/initialized` notification), and this request again",
+                    );
+                    return self.answer(&answer);
+                }
+                let Some(ours) = self.ids.open(client) else {
+                    let answer = error(
+                        &client_id,
+                        INVALID_REQUEST,
+                        "invalid request: a request with this `id` is not answered yet; give each request an id of its own",
+                    );
+                    return self.answer(&answer);
+                };
+                if !self.initialized && opens {
+                    self.opening.insert(ours.clone());
+                }
+                request.id = ours;
+                Ok(Some(JsonRpcMessage::Request(request)))
+            }
+            JsonRpcMessage::Notification(mut notification) => {
+                if !self.initialized {
+                    let method = serde_json::to_value(&notification)
+                        .ok()
+                        .and_then(|value| value.get("method")?.as_str().map(excerpt))
+                        .unwrap_or_default();
+                    self.session.log(&format!(
+                        "ignored the notification `{method}` sent before `initialize`"
+                    ));
+                    return Ok(None);
+                }
+                if let ClientNotification::CancelledNotification(cancelled) =
+                    &mut notification.notification
+                    && let Some(client) = &cancelled.params.request_id
+                {
+                    // Nothing open has that id (it was answered): nothing to hand on.
+                    let Some(ours) = self.ids.cancelled(client) else {
+                        return Ok(None);
+                    };
+                    cancelled.params.request_id = Some(ours);
+                }
+                Ok(Some(JsonRpcMessage::Notification(notification)))
+            }
+            other => {
+                if !self.initialized {
+                    self.session.log(
+                        "ignored a response sent before `initialize`; the server has asked nothing",
+                    );
+                    return Ok(None);
+                }
+                Ok(Some(other))
+            }
+        }
+    }
+
+    /// Queues `answer`; nothing for rmcp.
+    fn answer(&self, answer: &Value) -> Result<Option<RxJsonRpcMessage<RoleServer>>, ClosedError> {
+        if self.queue(answer) {
+            Ok(None)
+        } else {
+            Err(ClosedError)
+        }
+    }
+
+    /// The client's id for rmcp's answer to `ours`; `None` for a cancelled request.
+    fn answered(&mut self, ours: &RequestId, succeeded: bool) -> Option<RequestId> {
+        if self.opening.remove(ours) && succeeded {
+            self.initialized = true;
+        }
+        self.ids.answered(ours)
     }
 }
 
@@ -394,23 +675,31 @@ impl<R: AsyncRead + Unpin + Send + 'static> rmcp::transport::Transport<RoleServe
         &mut self,
         item: TxJsonRpcMessage<RoleServer>,
     ) -> impl Future<Output = Result<(), Self::Error>> + Send + 'static {
-        match &item {
-            JsonRpcMessage::Response(response) => {
-                self.in_flight.remove(&response.id);
-            }
-            JsonRpcMessage::Error(error) => {
-                if let Some(id) = &error.id {
-                    self.in_flight.remove(id);
+        // An answer goes out under the client's id; that of a cancelled request not at all.
+        let item = match item {
+            JsonRpcMessage::Response(mut response) => match self.answered(&response.id, true) {
+                Some(client) => {
+                    response.id = client;
+                    Some(JsonRpcMessage::Response(response))
                 }
-            }
-            _ => {}
-        }
-        let sent = match serde_json::to_vec(&item) {
-            Ok(mut line) => {
+                None => None,
+            },
+            JsonRpcMessage::Error(mut answer) => match answer.id.take() {
+                Some(ours) => self.answered(&ours, false).map(|client| {
+                    answer.id = Some(client);
+                    JsonRpcMessage::Error(answer)
+                }),
+                None => Some(JsonRpcMessage::Error(answer)),
+            },
+            other => Some(other),
+        };
+        let sent = match item.map(|item| serde_json::to_vec(&item)) {
+            None => true,
+            Some(Ok(mut line)) => {
                 line.push(b'\n');
                 self.write.send(line).is_ok()
             }
-            Err(_) => false,
+            Some(Err(_)) => false,
         };
         std::future::ready(if sent { Ok(()) } else { Err(ClosedError) })
     }
@@ -432,42 +721,36 @@ impl<R: AsyncRead + Unpin + Send + 'static> rmcp::transport::Transport<RoleServe
                     }
                     continue;
                 }
-                Ok(LineEnd::Eof) | Err(_) => return None,
+                Ok(LineEnd::Eof) | Err(_) => {
+                    self.session.end("the client closed the connection");
+                    let open = self.ids.open_count();
+                    if open > 0 {
+                        self.session.log(&format!(
+                            "the client closed the connection (standard input ended); {} still running get{} up to {DRAIN_SECONDS} seconds to finish, then {} stopped",
+                            if open == 1 { "the call" } else { "the calls" },
+                            if open == 1 { "s" } else { "" },
+                            if open == 1 { "it is" } else { "they are" },
+                        ));
+                    }
+                    return None;
+                }
             }
             let line = std::mem::take(&mut self.line);
             let content = line.strip_suffix(b"\n").unwrap_or(&line);
-            match triage(content, &self.tools) {
-                Triage::Deliver(message) => {
-                    if let JsonRpcMessage::Request(request) = &*message
-                        && !self.in_flight.insert(request.id.clone())
-                    {
-                        let id = serde_json::to_value(&request.id).unwrap_or(Value::Null);
-                        let answer = error(
-                            &id,
-                            INVALID_REQUEST,
-                            "invalid request: a request with this `id` is not answered yet; give each request an id of its own",
-                        );
-                        if !self.queue(&answer) {
-                            return None;
-                        }
-                        continue;
+            let admitted = match triage(content, &self.tools) {
+                Triage::Deliver(message) => self.admit(*message),
+                Triage::Answer(answer) => self.answer(&answer),
+                Triage::Ignore(why) => {
+                    if let Some(why) = why {
+                        self.session.log(&why);
                     }
-                    // A cancelled request gets no answer: its id is free again.
-                    if let JsonRpcMessage::Notification(notification) = &*message
-                        && let rmcp::model::ClientNotification::CancelledNotification(cancelled) =
-                            &notification.notification
-                        && let Some(id) = &cancelled.params.request_id
-                    {
-                        self.in_flight.remove(id);
-                    }
-                    return Some(*message);
+                    Ok(None)
                 }
-                Triage::Answer(answer) => {
-                    if !self.queue(&answer) {
-                        return None;
-                    }
-                }
-                Triage::Ignore => {}
+            };
+            match admitted {
+                Ok(Some(message)) => return Some(message),
+                Ok(None) => {}
+                Err(ClosedError) => return None,
             }
         }
     }
@@ -547,6 +830,86 @@ mod tests {
         list_with_bad_params: b"{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"tools/list\",\"params\":\"x\"}"
             => (json!(9), INVALID_PARAMS, "the params of `tools/list`");
         empty_object: b"{}" => (Value::Null, INVALID_REQUEST, "a JSON-RPC message has a `method`");
+        numeric_method: b"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":5}" => (json!(1), INVALID_REQUEST, "`method` is `5`; a request's method is a string");
+        null_method: b"{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":null}" => (json!(2), INVALID_REQUEST, "`method` is `null`");
+        array_method: b"{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":[\"ping\"]}" => (json!(4), INVALID_REQUEST, "`method` is `[\"ping\"]`");
+        only_an_id: b"{\"jsonrpc\":\"2.0\",\"id\":3}" => (json!(3), INVALID_REQUEST, "has an `id` but no `method`, `result` or `error`");
+        only_an_id_without_version: b"{\"id\":\"x\"}" => (json!("x"), INVALID_REQUEST, "has an `id` but no `method`");
+        resources_list: b"{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"resources/list\"}"
+            => (json!(5), METHOD_NOT_FOUND, "method not found: `resources/list`; this server offers tools only (no resources, prompts, completions or logging): list them with `tools/list`");
+        set_level_with_params: b"{\"jsonrpc\":\"2.0\",\"id\":6,\"method\":\"logging/setLevel\",\"params\":{\"level\":\"info\"}}"
+            => (json!(6), METHOD_NOT_FOUND, "this server offers tools only");
+        notification_with_an_id: b"{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":1}}"
+            => (json!(7), METHOD_NOT_FOUND, "`notifications/cancelled` is a notification, not a request: send it without an `id`");
+        count_out_of_range: b"{\"jsonrpc\":\"2.0\",\"id\":8,\"method\":\"tools/call\",\"params\":{\"name\":\"astrix_evaluate_policy\",\"arguments\":{\"n\":1e400}}}"
+            => (json!(8), INVALID_PARAMS, "the number `1e400` is out of range: the message is valid JSON");
+        long_integer_out_of_range: b"{\"jsonrpc\":\"2.0\",\"id\":\"n\",\"method\":\"ping\",\"params\":{\"n\":-2e999}}"
+            => (json!("n"), INVALID_PARAMS, "the number `-2e999` is out of range");
+        id_out_of_range: b"{\"jsonrpc\":\"2.0\",\"id\":1e400,\"method\":\"ping\"}" => (Value::Null, INVALID_REQUEST, "the number `1e400` is out of range");
+        out_of_range_but_not_json: b"{\"a\":1e400 ]" => (Value::Null, PARSE_ERROR, "the line is not JSON");
+    }
+
+    fn ignored(line: &[u8]) -> Option<String> {
+        match triage(line, TOOLS) {
+            Triage::Ignore(why) => why,
+            other => panic!("{}: {other:?}", String::from_utf8_lossy(line)),
+        }
+    }
+
+    #[test]
+    fn invalid_responses_and_notifications_are_logged_not_answered() {
+        let both = ignored(b"{\"jsonrpc\":\"2.0\",\"id\":9,\"result\":{},\"error\":{\"code\":1,\"message\":\"x\"}}").unwrap();
+        assert!(
+            both.contains("invalid response (id 9): it has both `result` and `error`"),
+            "{both}"
+        );
+        let notification = ignored(
+            b"{\"jsonrpc\":\"2.0\",\"method\":\"notifications/x\",\"params\":{\"n\":1e400}}",
+        )
+        .unwrap();
+        assert!(
+            notification.starts_with("ignored a notification: the number `1e400`"),
+            "{notification}"
+        );
+        let response = ignored(b"{\"jsonrpc\":\"2.0\",\"id\":9,\"result\":{\"n\":1e400}}").unwrap();
+        assert!(
+            response.starts_with("ignored a response: the number"),
+            "{response}"
+        );
+        let malformed = ignored(b"{\"method\":5}").unwrap();
+        assert!(
+            malformed
+                .starts_with("ignored a notification that is not valid MCP (`{\"method\":5}`)"),
+            "{malformed}"
+        );
+        assert_eq!(ignored(b"  "), None);
+    }
+
+    #[test]
+    fn the_number_out_of_range_is_found_around_its_column() {
+        assert_eq!(number_ending_at("{\"a\":1e400}", 10), "1e400");
+        assert_eq!(number_ending_at("{\"a\":1e400}", 8), "1e400");
+        assert_eq!(number_ending_at("{\"a\":1e400}", 99), "");
+        assert_eq!(number_ending_at("", 1), "");
+    }
+
+    #[test]
+    fn ids_are_ours_until_answered_and_a_cancelled_one_is_free_at_once() {
+        let mut ids = RequestIds::default();
+        let client = RequestId::Number(7);
+        let first = ids.open(client.clone()).unwrap();
+        assert_ne!(first, client);
+        // Not answered yet: a second request with the id is refused.
+        assert_eq!(ids.open(client.clone()), None);
+        // Cancelled: the id is free again, under a new id of ours.
+        assert_eq!(ids.cancelled(&client), Some(first.clone()));
+        let second = ids.open(client.clone()).unwrap();
+        assert_ne!(second, first);
+        // The cancelled request's answer has nowhere to go; the new one's has.
+        assert_eq!(ids.answered(&first), None);
+        assert_eq!(ids.answered(&second), Some(client.clone()));
+        assert_eq!(ids.cancelled(&client), None);
+        assert_eq!(ids.open_count(), 0);
     }
 
     #[test]
@@ -566,7 +929,7 @@ mod tests {
             b"{\"method\":5}",
         ] {
             assert!(
-                matches!(triage(line, TOOLS), Triage::Ignore),
+                matches!(triage(line, TOOLS), Triage::Ignore(_)),
                 "{}",
                 String::from_utf8_lossy(line)
             );

@@ -177,6 +177,67 @@ fn commits_made_by_commit_tree_reach_no_branch_unjudged() {
     assert_lands_nowhere(&gate, &sneaky);
 }
 
+/// A new commit that no `git commit` is making (`commit-tree` then `update-ref` or `reset`)
+/// is approved as the branch's move: the report names `astrix approve --branch … --tip …`,
+/// never "the same `git commit` again", and following it lets the move through.
+#[test]
+fn a_commit_made_without_git_commit_is_approved_as_a_move() {
+    let gate = feature_gate();
+    weaken_tests(&gate);
+    let tree = gate.git(&["write-tree"]).trim().to_owned();
+    let sneaky = gate
+        .git(&["commit-tree", "-p", "HEAD", "-m", "weaken", &tree])
+        .trim()
+        .to_owned();
+    let feature = tip(&gate, "feature").unwrap();
+    for args in [
+        &["update-ref", "refs/heads/feature", &sneaky][..],
+        &["reset", "-q", "--hard", &sneaky],
+        &["merge", "-q", "--ff-only", &sneaky],
+    ] {
+        ok(&run(&gate, HUMAN, &["reset", "-q", "--hard"]));
+        let output = run(&gate, AGENT, args);
+        refused(&output, "[agents-touching-tests]");
+        let text = stderr(&output);
+        assert!(
+            text.contains(&format!(
+                "run `astrix approve --branch feature --tip {}` in this repository; then run the same git command again",
+                &sneaky[..12]
+            )),
+            "{args:?}: {text}"
+        );
+        assert!(!text.contains("`git commit` again"), "{args:?}: {text}");
+        assert!(!text.contains("still staged"), "{args:?}: {text}");
+        assert_eq!(tip(&gate, "feature").as_deref(), Some(feature.as_str()));
+    }
+    let approval = approve_at(
+        &gate.root,
+        &["--branch", "feature", "--tip", &sneaky],
+        "y\n",
+    );
+    assert_eq!(approval.status.code(), Some(0), "{}", stdout(&approval));
+    ok(&run(
+        &gate,
+        AGENT,
+        &["update-ref", "refs/heads/feature", &sneaky],
+    ));
+    assert_eq!(tip(&gate, "feature").as_deref(), Some(sneaky.as_str()));
+}
+
+/// `git commit --no-verify` of held content is stopped by the backstop with the advice for
+/// a commit: the plain `astrix approve` of what is staged, then the same `git commit`.
+#[test]
+fn a_commit_stopped_by_the_backstop_is_approved_as_staged() {
+    let gate = feature_gate();
+    weaken_tests(&gate);
+    let output = gate.commit(AGENT, &["--no-verify", "-m", "weaken"]);
+    refused(&output, "[agents-touching-tests]");
+    let text = stderr(&output);
+    assert!(text.contains("run the same `git commit` again"), "{text}");
+    assert!(text.contains("the change is still staged"), "{text}");
+    assert!(!text.contains("--tip"), "{text}");
+}
+
 #[test]
 fn a_stash_reaches_no_branch_unjudged() {
     let gate = feature_gate();

@@ -124,6 +124,11 @@ pub fn settings(temp: &Path) -> insta::Settings {
     }
     settings.add_filter(&regex_escape(&temp.display().to_string()), "[TEMP_DIR]");
     settings.add_filter(&regex_escape(env!("CARGO_PKG_VERSION")), "[VERSION]");
+    // The commit of `astrix --version`, which changes with every commit of astrix.
+    settings.add_filter(
+        r"\(astrix-guard (?:[0-9a-f]{7,64}|unknown)\)",
+        "(astrix-guard [COMMIT])",
+    );
     settings.add_filter(r"sha256:[0-9a-f]{64}", "sha256:[DIGEST]");
     settings
 }

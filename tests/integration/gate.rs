@@ -1898,12 +1898,27 @@ fn approval_is_refused_to_an_agent_the_policy_names() {
             stdout(&output)
         );
         assert!(
-            stdout(&output).contains("refuses to run for an agent: the policy takes this actor"),
+            stdout(&output).contains(
+                "refuses to run for an actor that is not a person: the policy takes this actor"
+            ),
             "{variable}: {}",
             stdout(&output)
         );
     }
     assert!(!gate.root.join(".git/astrix/approvals.json").exists());
+    // Nor may such an actor revoke a person's approval.
+    let id = gate.approve(&[]);
+    for (variable, value) in [("MY_BOT", "1"), ("ASTRIX_ACTOR_TYPE", "autonomous_llm")] {
+        let output = gate.astrix(&[(variable, value)], &["approve", "--revoke", &id]);
+        assert_eq!(output.status.code(), Some(2), "{variable}");
+        assert!(
+            stderr(&output).contains("refuses to run for an actor that is not a person"),
+            "{variable}: {}",
+            stderr(&output)
+        );
+    }
+    let list = gate.astrix(HUMAN, &["approve", "--list"]);
+    assert!(stdout(&list).contains(&id), "{}", stdout(&list));
 }
 
 #[test]
@@ -2272,19 +2287,45 @@ fn log_filters_keep_what_they_name(gate: &Gate) {
         stdout(&output)
     );
     assert_eq!(filtered(&["--since", "2024-02-29"]).len(), 5);
-    for wrong in [
-        "yesterday",
-        "2026-02-30",
-        "2025-02-29",
-        "2026-13-01",
-        "0000-01-01",
-        "2026-02-03T25:00:00Z",
-        "2026-02-03T10:61:00Z",
+    since_refusals_say_why(gate);
+}
+
+/// `--since` refuses what is not a date, a UTC time or a span, and says why.
+fn since_refusals_say_why(gate: &Gate) {
+    for (wrong, why) in [
+        ("yesterday", "is not a date (`2026-11-30`)"),
+        ("2 h", "is not a date (`2026-11-30`)"),
+        ("2026-02-30", "is not a day that exists"),
+        ("2025-02-29", "is not a day that exists"),
+        ("2026-13-01", "is not a day that exists"),
+        ("0000-01-01", "is not a day that exists"),
+        ("2026-02-03T25:00:00Z", "is not a time that exists"),
+        ("2026-02-03T10:61:00Z", "is not a time that exists"),
+        ("2026-02-03T23:59:60Z", "is not a time that exists"),
+        (
+            "2026-02-03t10:00:00z",
+            "is not a UTC time as the log writes them",
+        ),
+        (
+            "2026-02-03T10:00:00+00:00",
+            "is not a UTC time as the log writes them",
+        ),
+        (
+            "2026-02-03T10:00Z",
+            "is not a UTC time as the log writes them",
+        ),
+        // A bare number is not taken for seconds: `2026` meant the year.
+        ("2026", "is a number without a unit"),
+        ("20261202", "is a number without a unit"),
+        (
+            "9999999999999999999d",
+            "is a span too long to count back from now",
+        ),
     ] {
         let output = gate.astrix(HUMAN, &["log", "--since", wrong]);
         assert_eq!(output.status.code(), Some(2), "{wrong}");
         assert!(
-            stderr(&output).contains(&format!("`--since {wrong}` is not a date (`2026-11-30`)")),
+            stderr(&output).contains(&format!("`--since {wrong}` {why}")),
             "{}",
             stderr(&output)
         );

@@ -138,11 +138,14 @@ impl Repo {
     }
 
     /// A fake astrix at `<sandbox>/fake/astrix` that logs each call and exits with `code`.
+    /// It answers `--version` as astrix does (unlogged), since the shims run only a program
+    /// that does.
     fn fake_astrix(&self, code: u8) -> PathBuf {
         self.script(
             "fake/astrix",
             &format!(
-                r#"{{
+                r#"if [ "$1" = --version ]; then echo 'astrix 0.1.0 (astrix-guard 0123456789ab)'; exit 0; fi
+{{
   printf 'astrix'
   for arg in "$@"; do printf ' %s' "$arg"; done
   printf '\n'

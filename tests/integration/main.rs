@@ -10,11 +10,13 @@
 
 mod common;
 
+mod agents;
 mod backstop;
 mod blast;
 mod ci;
 mod cli;
 mod compat;
+mod distribution;
 mod evaluate;
 mod facts;
 mod faults;

@@ -1061,17 +1061,25 @@ fn a_session_that_ends_during_a_run_kills_the_test() {
 }
 
 /// Starts `astrix mcp` in `repo` (its output unread), initialises it and calls
-/// `astrix_run_impacted_tests` for `slow/a.txt`; returns the server, its stdin and the
-/// process id the test wrote.
-fn start_a_run(repo: &TestRepo) -> (std::process::Child, std::process::ChildStdin, String) {
+/// `astrix_run_impacted_tests` for `slow/a.txt`; returns the server, its stdin, the process
+/// id the test wrote, and the server's log.
+fn start_a_run(
+    repo: &TestRepo,
+) -> (
+    std::process::Child,
+    std::process::ChildStdin,
+    String,
+    ServerLog,
+) {
     let mut child = repo
         .command(ASTRIX)
         .arg("mcp")
         .stdin(Stdio::piped())
         .stdout(Stdio::null())
-        .stderr(Stdio::null())
+        .stderr(Stdio::piped())
         .spawn()
         .unwrap();
+    let log = ServerLog::of(&mut child);
     let mut stdin = child.stdin.take().unwrap();
     for message in [
         json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
@@ -1085,13 +1093,14 @@ fn start_a_run(repo: &TestRepo) -> (std::process::Child, std::process::ChildStdi
         writeln!(stdin, "{message}").unwrap();
     }
     let pid = wait_for_pid(repo.path());
-    (child, stdin, pid)
+    (child, stdin, pid, log)
 }
 
 /// Starts a run of the `slow` component's test in a raw session, closes stdin once the test
-/// has written its process id, and checks that the server exits and the test is gone.
+/// has written its process id, and checks that the server exits, says why the run stopped,
+/// and the test is gone.
 fn end_the_session_during_a_run(repo: &TestRepo) {
-    let (mut child, stdin, pid) = start_a_run(repo);
+    let (mut child, stdin, pid, log) = start_a_run(repo);
     drop(stdin);
     let started = Instant::now();
     let status = loop {
@@ -1106,6 +1115,16 @@ fn end_the_session_during_a_run(repo: &TestRepo) {
     };
     assert!(status.success(), "{status:?}");
     wait_until_gone(&pid, "the session ended");
+    let log = log.wait_for("stopping the test run still going");
+    assert!(
+        log.contains("the client closed the connection (standard input ended); the call still running gets up to 5 seconds to finish, then it is stopped"),
+        "{log}"
+    );
+    assert!(
+        log.contains("stopping the test run still going (the client closed the connection)"),
+        "{log}"
+    );
+    assert!(!log.contains("the client cancelled"), "{log}");
 }
 
 /// A repository whose one component's test is not a simple command: `sh` forks for it, and
@@ -1187,22 +1206,72 @@ async fn a_run_past_its_time_limit_stops_and_says_so() {
     client.cancel().await.unwrap();
 }
 
-/// `astrix mcp` driven over the raw wire: lines in, JSON-RPC messages out.
+/// `astrix mcp` driven over the raw wire: lines in, JSON-RPC messages out, and its log.
 struct RawSession {
     child: std::process::Child,
     stdin: Option<std::process::ChildStdin>,
     lines: std::sync::mpsc::Receiver<String>,
+    log: ServerLog,
+}
+
+/// What a server writes to stderr, as it comes.
+#[derive(Clone, Default)]
+struct ServerLog(Arc<Mutex<String>>);
+
+impl ServerLog {
+    /// Collects `child`'s stderr, which must be piped.
+    fn of(child: &mut std::process::Child) -> Self {
+        let log = Self::default();
+        let mut stderr = BufReader::new(child.stderr.take().unwrap());
+        let sink = log.clone();
+        std::thread::spawn(move || {
+            let mut line = String::new();
+            while stderr.read_line(&mut line).is_ok_and(|read| read > 0) {
+                sink.0.lock().unwrap().push_str(&line);
+                line.clear();
+            }
+        });
+        log
+    }
+
+    /// Everything written so far.
+    fn text(&self) -> String {
+        self.0.lock().unwrap().clone()
+    }
+
+    /// Waits until the log has a line containing `needle`, and returns the log.
+    fn wait_for(&self, needle: &str) -> String {
+        let started = Instant::now();
+        loop {
+            let text = self.text();
+            if text.contains(needle) {
+                return text;
+            }
+            assert!(
+                started.elapsed() < Duration::from_secs(20),
+                "{needle:?} never logged:\n{text}"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
 }
 
 impl RawSession {
     /// Starts the server in `repo` and completes the initialisation.
     fn start(repo: &TestRepo) -> Self {
+        let mut session = Self::spawn(repo);
+        session.initialize();
+        session
+    }
+
+    /// Starts the server in `repo`, without initialising it.
+    fn spawn(repo: &TestRepo) -> Self {
         let mut child = repo
             .command(ASTRIX)
             .arg("mcp")
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(Stdio::piped())
             .spawn()
             .unwrap();
         let stdout = BufReader::new(child.stdout.take().unwrap());
@@ -1215,11 +1284,18 @@ impl RawSession {
                 }
             }
         });
-        let mut session = Self {
+        let log = ServerLog::of(&mut child);
+        Self {
             stdin: child.stdin.take(),
             child,
             lines,
-        };
+            log,
+        }
+    }
+
+    /// Sends `initialize` (id 0), reads its answer, and sends `notifications/initialized`.
+    fn initialize(&mut self) {
+        let session = self;
         session.send(
             json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
             "protocolVersion": "2025-06-18", "capabilities": {},
@@ -1229,7 +1305,6 @@ impl RawSession {
         );
         assert_eq!(session.next()["id"], 0);
         session.send(br#"{"jsonrpc": "2.0", "method": "notifications/initialized"}"#);
-        session
     }
 
     fn send(&mut self, line: &[u8]) {
@@ -1251,6 +1326,11 @@ impl RawSession {
     /// Whether a message arrives within `wait`.
     fn quiet_for(&mut self, wait: Duration) -> bool {
         self.lines.recv_timeout(wait).is_err()
+    }
+
+    /// Closes stdin: the end of the input.
+    fn close_input(&mut self) {
+        drop(self.stdin.take());
     }
 
     /// Closes stdin and returns the exit status, within 20 seconds.
@@ -1326,13 +1406,174 @@ fn protocol_errors_are_answered_and_the_session_goes_on() {
         answer["result"]["structuredContent"]["denied"], true,
         "{answer}"
     );
-    // Half a line, then the end of the input: nothing is answered, and the server exits.
+    // Half a line, then the end of the input: the last line is read as it is (not JSON),
+    // and the server exits.
     session
         .stdin
         .as_mut()
         .unwrap()
         .write_all(br#"{"jsonrpc":"2.0","id":11,"#)
         .unwrap();
+    session.close_input();
+    let answer = session.next();
+    assert_eq!(answer["id"], Value::Null, "{answer}");
+    assert_eq!(answer["error"]["code"], -32700, "{answer}");
+    assert!(session.finish().success());
+}
+
+/// Covers the unanswered requests: a message with an `id` is a request and gets an answer,
+/// whatever its `method` is or whether it has one; an invalid response is logged, not
+/// answered; the last request is answered though its newline is missing.
+#[test]
+fn every_message_with_an_id_and_no_result_is_answered() {
+    let repo = repository();
+    let mut session = RawSession::start(&repo);
+    let cases: [(&[u8], Value, &str); 6] = [
+        (
+            br#"{"jsonrpc":"2.0","id":1,"method":5}"#,
+            json!(1),
+            "`method` is `5`; a request's method is a string",
+        ),
+        (
+            br#"{"jsonrpc":"2.0","id":2,"method":null}"#,
+            json!(2),
+            "`method` is `null`",
+        ),
+        (
+            br#"{"jsonrpc":"2.0","id":4,"method":["ping"]}"#,
+            json!(4),
+            "`method` is `[\"ping\"]`",
+        ),
+        (
+            br#"{"jsonrpc":"2.0","id":3}"#,
+            json!(3),
+            "the message has an `id` but no `method`, `result` or `error`",
+        ),
+        (
+            br#"{"id":4}"#,
+            json!(4),
+            "the message has an `id` but no `method`",
+        ),
+        (
+            br#"{"jsonrpc":"2.0","id":"s","method":{}}"#,
+            json!("s"),
+            "`method` is `{}`",
+        ),
+    ];
+    for (line, id, needle) in cases {
+        session.send(line);
+        let answer = session.next();
+        let shown = String::from_utf8_lossy(line);
+        assert_eq!(answer["id"], id, "{shown}: {answer}");
+        assert_eq!(answer["error"]["code"], -32600, "{shown}: {answer}");
+        let message = answer["error"]["message"].as_str().unwrap();
+        assert!(message.contains(needle), "{shown}: {message}");
+    }
+    // A response with both `result` and `error` is invalid; responses get no answer, so it
+    // is logged.
+    session.send(br#"{"jsonrpc":"2.0","id":9,"result":{},"error":{"code":-1,"message":"x"}}"#);
+    assert!(session.quiet_for(Duration::from_millis(300)));
+    let log = session.log.wait_for("invalid response");
+    assert!(
+        log.contains("ignored an invalid response (id 9): it has both `result` and `error`"),
+        "{log}"
+    );
+    // The last request, without its newline: answered at the end of the input.
+    session.send(br#"{"jsonrpc":"2.0","id":5,"method":"ping"}"#);
+    assert_eq!(
+        session.next(),
+        json!({"jsonrpc": "2.0", "id": 5, "result": {}})
+    );
+    session
+        .stdin
+        .as_mut()
+        .unwrap()
+        .write_all(br#"{"jsonrpc":"2.0","id":6,"method":"ping"}"#)
+        .unwrap();
+    session.close_input();
+    assert_eq!(
+        session.next(),
+        json!({"jsonrpc": "2.0", "id": 6, "result": {}})
+    );
+    assert!(session.finish().success());
+}
+
+/// Covers the unclear errors: methods this server does not serve, a request before
+/// `initialize`, and a number JSON allows but a 64-bit float cannot hold each get an
+/// answer that says what is wrong and what to do; a notification before `initialize` does
+/// not end the session.
+#[test]
+fn unserved_methods_early_requests_and_huge_numbers_say_what_to_do() {
+    let repo = repository();
+    let mut session = RawSession::spawn(&repo);
+    session.send(br#"{"jsonrpc":"2.0","id":"early","method":"tools/list"}"#);
+    let answer = session.next();
+    assert_eq!(answer["id"], "early", "{answer}");
+    assert_eq!(answer["error"]["code"], -32600, "{answer}");
+    assert_eq!(
+        answer["error"]["message"],
+        "invalid request: the session is not initialised; send `initialize` first (then the `notifications/initialized` notification), and this request again",
+        "{answer}"
+    );
+    session.send(br#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#);
+    session.initialize();
+    let tools_only = "this server offers tools only (no resources, prompts, completions or logging): list them with `tools/list` and call one with `tools/call`";
+    for method in [
+        "resources/list",
+        "prompts/list",
+        "logging/setLevel",
+        "completion/complete",
+    ] {
+        session.send(
+            json!({"jsonrpc": "2.0", "id": method, "method": method})
+                .to_string()
+                .as_bytes(),
+        );
+        let answer = session.next();
+        assert_eq!(answer["id"], method, "{answer}");
+        assert_eq!(answer["error"]["code"], -32601, "{answer}");
+        assert_eq!(
+            answer["error"]["message"],
+            format!("method not found: `{method}`; {tools_only}"),
+            "{answer}"
+        );
+    }
+    session.send(br#"{"jsonrpc":"2.0","id":"n","method":"notifications/initialized"}"#);
+    let answer = session.next();
+    assert_eq!(answer["error"]["code"], -32601, "{answer}");
+    assert!(
+        answer["error"]["message"].as_str().unwrap().contains(
+            "`notifications/initialized` is a notification, not a request: send it without an `id`"
+        ),
+        "{answer}"
+    );
+    // 1e400 is valid JSON (RFC 8259 sets no range); the answer has the request's id.
+    session.send(
+        json!({"jsonrpc": "2.0", "id": 20, "method": "tools/call", "params": {
+            "name": "astrix_evaluate_policy",
+            "arguments": {"intent": intent("autonomous_llm", "production", json!({"modifies_tests": "false", "lines_added": 1}))}}})
+        .to_string()
+        .replace("\"lines_added\":1", "\"lines_added\":1e400")
+        .as_bytes(),
+    );
+    let answer = session.next();
+    assert_eq!(answer["id"], 20, "{answer}");
+    assert_eq!(answer["error"]["code"], -32602, "{answer}");
+    let message = answer["error"]["message"].as_str().unwrap();
+    assert!(
+        message.starts_with(
+            "invalid params: the number `1e400` is out of range: the message is valid JSON"
+        ),
+        "{message}"
+    );
+    assert!(!message.contains("not JSON"), "{message}");
+    let log = session.log.text();
+    assert!(
+        log.contains(
+            "ignored the notification `notifications/initialized` sent before `initialize`"
+        ),
+        "{log}"
+    );
     assert!(session.finish().success());
 }
 
@@ -1365,6 +1606,101 @@ fn a_request_reusing_the_id_of_a_running_one_is_refused() {
     assert!(session.next()["result"].is_object());
     drop(session.stdin.take());
     assert!(session.finish().success());
+}
+
+/// Covers the reused id of a cancelled request: a request that reuses it while the
+/// cancelled one is still winding down gets its own answer, the only one under that id,
+/// and runs to the end; the cancelled request gets none.
+#[test]
+fn a_cancelled_request_s_id_can_be_reused_and_gets_its_own_answer() {
+    let repo = TestRepo::new();
+    // `second` runs until the cancelled `first` has been stopped, and a little longer: it
+    // is still running when the cancelled call winds down.
+    repo.write(
+        "Astrixfile.ax",
+        r#"version = 1
+
+[impact]
+discover = false
+
+[[component]]
+name = "first"
+paths = ["first/**"]
+test = "echo $$ > pid; exec sleep 60"
+
+[[component]]
+name = "second"
+paths = ["second/**"]
+test = "while kill -0 $(cat pid) 2>/dev/null; do sleep 0.05; done; sleep 0.5; echo second ran"
+"#,
+    );
+    repo.write("first/a.txt", "a\n");
+    repo.write("second/a.txt", "b\n");
+    repo.git(&["add", "-A"]);
+    repo.git(&["commit", "-q", "-m", "init"]);
+    let run = |file: &str| {
+        json!({"jsonrpc": "2.0", "id": 7, "method": "tools/call", "params": {
+            "name": "astrix_run_impacted_tests", "arguments": {"modified_files": [file]}}})
+        .to_string()
+    };
+    let mut session = RawSession::start(&repo);
+    session.send(run("first/a.txt").as_bytes());
+    let pid = wait_for_pid(repo.path());
+    session
+        .send(br#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":7}}"#);
+    session.send(run("second/a.txt").as_bytes());
+    let answer = session.next();
+    assert_eq!(answer["id"], 7, "{answer}");
+    let result = &answer["result"]["structuredContent"];
+    assert_eq!(result["tests"][0]["component"], "second", "{answer}");
+    assert_eq!(result["passed"], true, "{answer}");
+    assert_eq!(
+        result["results"][0]["output_tail"], "second ran",
+        "{answer}"
+    );
+    wait_until_gone(&pid, "the cancellation");
+    // No second answer under the id, and the session goes on.
+    session.send(br#"{"jsonrpc":"2.0","id":8,"method":"ping"}"#);
+    assert_eq!(
+        session.next(),
+        json!({"jsonrpc": "2.0", "id": 8, "result": {}})
+    );
+    assert!(session.finish().success());
+}
+
+/// SIGTERM stops a call that runs tests at once (the session does not wait for it to
+/// finish, as it does for a closed stdin): the call is answered as cancelled, the log says
+/// why, and the server exits with 0.
+#[test]
+fn sigterm_stops_a_running_call_at_once_and_answers_it() {
+    let repo = slow_component();
+    let mut session = RawSession::start(&repo);
+    session.send(
+        br#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"astrix_run_impacted_tests","arguments":{"modified_files":["slow/a.txt"]}}}"#,
+    );
+    let pid = wait_for_pid(repo.path());
+    let killed = std::process::Command::new("kill")
+        .args(["-TERM", &session.child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let answer = session.next();
+    assert_eq!(answer["id"], 2, "{answer}");
+    assert_eq!(answer["result"]["isError"], true, "{answer}");
+    assert_eq!(
+        answer["result"]["content"][0]["text"],
+        "the run was cancelled while `echo $$ > pid; exec sleep 60` ran; nothing was proven",
+        "{answer}"
+    );
+    wait_until_gone(&pid, "SIGTERM");
+    let log = session.log.clone();
+    assert!(session.finish().success());
+    let log = log.text();
+    assert!(
+        log.contains("stopping on SIGTERM; stopping the test run still going"),
+        "{log}"
+    );
+    assert!(!log.contains("the client cancelled"), "{log}");
 }
 
 /// The dotted paths of the required fields of an object schema (`intent.actor.type`).
@@ -1447,7 +1783,7 @@ async fn descriptions_are_short_and_name_the_required_fields_and_siblings() {
 #[test]
 fn a_server_stopped_by_sigterm_during_a_run_leaves_no_orphaned_test() {
     let repo = forking_component();
-    let (mut child, stdin, pid) = start_a_run(&repo);
+    let (mut child, stdin, pid, log) = start_a_run(&repo);
     let killed = std::process::Command::new("kill")
         .args(["-TERM", &child.id().to_string()])
         .status()
@@ -1462,5 +1798,11 @@ fn a_server_stopped_by_sigterm_during_a_run_leaves_no_orphaned_test() {
         std::thread::sleep(Duration::from_millis(20));
     }
     wait_until_gone(&pid, "SIGTERM stopped the server");
+    let log = log.wait_for("SIGTERM");
+    assert!(
+        log.contains("astrix mcp: stopping on SIGTERM; stopping the test run still going"),
+        "{log}"
+    );
+    assert!(!log.contains("the client cancelled"), "{log}");
     drop(stdin);
 }

@@ -1,0 +1,522 @@
+//! `astrix hook claude-code` and `astrix hook codex`: the documented `PreToolUse` inputs of
+//! tests/fixtures/<harness>/ answered against a real repository, through the binary and
+//! through the command `astrix install --agent` writes; the settings round trip; the guard
+//! on commands that loosen the gate.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Output;
+
+use crate::common::{ASTRIX, output_with_stdin, settings};
+use crate::repo::TestRepo;
+
+const TEST_FILE: &str = "def add(a, b):
+    return a + b
+
+
+def test_add():
+    assert add(1, 2) == 3
+
+
+def test_add_negative():
+    assert add(-1, -2) == -3
+";
+
+/// A repository with a committed test file, on the feature branch `work` (the built-in
+/// policy denies agents' commits on `main`).
+fn repository() -> TestRepo {
+    let repo = TestRepo::new();
+    repo.write("tests/test_math.py", TEST_FILE);
+    repo.write("src/__init__.py", "");
+    repo.commit_all("initial");
+    repo.git(&["checkout", "-q", "-b", "work"]);
+    repo
+}
+
+fn fixture(harness: &str, name: &str, repo: &TestRepo) -> Vec<u8> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(harness)
+        .join(name);
+    fs::read_to_string(path)
+        .unwrap()
+        .replace("{{ROOT}}", &repo.path().display().to_string())
+        .into_bytes()
+}
+
+fn hook(repo: &TestRepo, harness: &str, input: &[u8]) -> Output {
+    let mut command = repo.command(ASTRIX);
+    command.args(["hook", harness]);
+    output_with_stdin(command, input)
+}
+
+/// Exit code, stdout and stderr, as a snapshot shows them.
+fn shown(output: &Output) -> String {
+    format!(
+        "exit: {:?}\nstdout:\n{}\nstderr:\n{}",
+        output.status.code(),
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    )
+}
+
+fn snapshot(repo: &TestRepo, name: &str, output: &Output) {
+    let temp = repo.path().parent().unwrap().to_path_buf();
+    settings(&temp).bind(|| insta::assert_snapshot!(name, shown(output)));
+}
+
+/// The decision JSON of an answer, checked to be exactly the harness's shape.
+fn decision(output: &Output) -> (String, String) {
+    assert_eq!(output.status.code(), Some(0), "{}", shown(output));
+    let value: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let specific = &value["hookSpecificOutput"];
+    assert_eq!(value.as_object().unwrap().len(), 1, "{value}");
+    assert_eq!(specific["hookEventName"], "PreToolUse");
+    assert_eq!(specific.as_object().unwrap().len(), 3, "{value}");
+    (
+        specific["permissionDecision"].as_str().unwrap().to_owned(),
+        specific["permissionDecisionReason"]
+            .as_str()
+            .unwrap()
+            .to_owned(),
+    )
+}
+
+#[test]
+fn claude_code_an_edit_that_deletes_a_test_is_asked_with_the_rule_and_the_finding() {
+    let repo = repository();
+    let output = hook(
+        &repo,
+        "claude-code",
+        &fixture("claude-code", "edit_removes_test.json", &repo),
+    );
+    let (answer, reason) = decision(&output);
+    assert_eq!(answer, "ask");
+    assert!(reason.contains("agents-removing-tests"), "{reason}");
+    assert!(
+        reason.contains("tests/test_math.py:9: test removed: `def test_add_negative():`"),
+        "{reason}"
+    );
+    snapshot(&repo, "claude_code_ask", &output);
+    // Nothing was written: the hook only answers.
+    assert_eq!(
+        fs::read_to_string(repo.path().join("tests/test_math.py")).unwrap(),
+        TEST_FILE
+    );
+    // Recorded beside the commit decisions.
+    let log = repo
+        .command(ASTRIX)
+        .args(["log", "--source", "tool-call", "--format", "json"])
+        .output()
+        .unwrap();
+    let entries: serde_json::Value = serde_json::from_slice(&log.stdout).unwrap();
+    assert_eq!(entries.as_array().unwrap().len(), 1, "{entries}");
+    assert_eq!(entries[0]["hook"], "claude-code");
+    assert_eq!(entries[0]["tool"], "Edit");
+    assert_eq!(entries[0]["decision"], "require_approval");
+    let commits = repo
+        .command(ASTRIX)
+        .args(["log", "--source", "commit", "--format", "json"])
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8_lossy(&commits.stdout).trim(), "[]");
+}
+
+#[test]
+fn claude_code_held_is_denied_where_nobody_is_asked() {
+    let repo = repository();
+    let output = hook(
+        &repo,
+        "claude-code",
+        &fixture("claude-code", "edit_removes_test_bypass.json", &repo),
+    );
+    let (answer, reason) = decision(&output);
+    assert_eq!(answer, "deny");
+    assert!(reason.contains("bypassPermissions"), "{reason}");
+    snapshot(&repo, "claude_code_held_in_bypass_mode", &output);
+}
+
+#[test]
+fn claude_code_an_allowed_write_gets_no_decision() {
+    let repo = repository();
+    for name in ["write_new_file.json", "read.json"] {
+        let output = hook(&repo, "claude-code", &fixture("claude-code", name, &repo));
+        assert_eq!(
+            shown(&output),
+            "exit: Some(0)\nstdout:\n\nstderr:\n",
+            "{name}"
+        );
+    }
+}
+
+#[test]
+fn claude_code_denies_switching_the_gate_off() {
+    let repo = repository();
+    let output = hook(
+        &repo,
+        "claude-code",
+        &fixture("claude-code", "bash_hooks_path.json", &repo),
+    );
+    assert_eq!(decision(&output).0, "deny");
+    snapshot(&repo, "claude_code_deny_hooks_path", &output);
+    let output = hook(
+        &repo,
+        "claude-code",
+        &fixture("claude-code", "write_settings.json", &repo),
+    );
+    let (answer, reason) = decision(&output);
+    assert_eq!(answer, "deny");
+    assert!(reason.contains("Claude Code's settings"), "{reason}");
+}
+
+#[test]
+fn claude_code_a_commit_is_judged_as_the_gate_would() {
+    let repo = repository();
+    repo.git(&["checkout", "-q", "main"]);
+    repo.write("src/util.py", "x = 1\n");
+    repo.git(&["add", "src/util.py"]);
+    let output = hook(
+        &repo,
+        "claude-code",
+        &fixture("claude-code", "bash_commit.json", &repo),
+    );
+    let (answer, reason) = decision(&output);
+    assert_eq!(answer, "deny");
+    assert!(reason.contains("agents-off-production"), "{reason}");
+    // On a feature branch the same commit goes on to the harness's own rules.
+    repo.git(&["checkout", "-q", "-b", "feature"]);
+    let output = hook(
+        &repo,
+        "claude-code",
+        &fixture("claude-code", "bash_commit.json", &repo),
+    );
+    assert_eq!(shown(&output), "exit: Some(0)\nstdout:\n\nstderr:\n");
+}
+
+#[test]
+fn claude_code_malformed_input_and_errors_block_with_exit_2() {
+    let repo = repository();
+    let output = hook(
+        &repo,
+        "claude-code",
+        &fixture("claude-code", "malformed.json", &repo),
+    );
+    assert_eq!(output.status.code(), Some(2));
+    assert!(output.stdout.is_empty());
+    snapshot(&repo, "claude_code_malformed", &output);
+    let output = hook(
+        &repo,
+        "claude-code",
+        &fixture("claude-code", "write_into_directory.json", &repo),
+    );
+    assert_eq!(output.status.code(), Some(2));
+    snapshot(&repo, "claude_code_internal_error", &output);
+}
+
+#[test]
+fn codex_a_patch_that_deletes_a_test_is_denied_since_codex_has_no_ask() {
+    let repo = repository();
+    let output = hook(
+        &repo,
+        "codex",
+        &fixture("codex", "apply_patch_removes_test.json", &repo),
+    );
+    let (answer, reason) = decision(&output);
+    assert_eq!(answer, "deny");
+    assert!(reason.contains("agents-removing-tests"), "{reason}");
+    assert!(reason.contains("def test_add_negative():"), "{reason}");
+    snapshot(&repo, "codex_held", &output);
+}
+
+#[test]
+fn codex_allow_deny_malformed_and_error() {
+    let repo = repository();
+    let output = hook(
+        &repo,
+        "codex",
+        &fixture("codex", "apply_patch_add.json", &repo),
+    );
+    assert_eq!(shown(&output), "exit: Some(0)\nstdout:\n\nstderr:\n");
+    let output = hook(
+        &repo,
+        "codex",
+        &fixture("codex", "bash_remove_hook.json", &repo),
+    );
+    assert_eq!(decision(&output).0, "deny");
+    snapshot(&repo, "codex_deny_remove_hook", &output);
+    let output = hook(&repo, "codex", &fixture("codex", "malformed.json", &repo));
+    assert_eq!(output.status.code(), Some(2));
+    assert!(!output.stderr.is_empty());
+    snapshot(&repo, "codex_malformed", &output);
+    let output = hook(
+        &repo,
+        "codex",
+        &fixture("codex", "apply_patch_into_directory.json", &repo),
+    );
+    assert_eq!(output.status.code(), Some(2));
+    snapshot(&repo, "codex_internal_error", &output);
+}
+
+/// The command of astrix's handler in `settings` (a path in the work tree).
+fn installed_command(repo: &TestRepo, settings: &str) -> String {
+    let text = fs::read_to_string(repo.path().join(settings)).unwrap();
+    let value: serde_json::Value = serde_json::from_str(&text).unwrap();
+    value["hooks"]["PreToolUse"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|group| group["hooks"].as_array().unwrap())
+        .filter_map(|handler| handler["command"].as_str())
+        .find(|command| command.contains("astrix-agent-hook"))
+        .unwrap()
+        .to_owned()
+}
+
+/// Runs the installed command as the harness does (`sh -c`), with `input` on stdin and a
+/// PATH without astrix.
+fn run_installed(repo: &TestRepo, command: &str, input: &[u8]) -> Output {
+    let mut shell = repo.command("sh");
+    shell.args(["-c", command]).env("PATH", "/usr/bin:/bin");
+    output_with_stdin(shell, input)
+}
+
+/// A copy of the astrix binary that a test may remove.
+fn own_binary(repo: &TestRepo) -> PathBuf {
+    let dir = repo.path().parent().unwrap().join("bin");
+    fs::create_dir_all(&dir).unwrap();
+    let exe = dir.join("astrix");
+    fs::copy(ASTRIX, &exe).unwrap();
+    exe
+}
+
+#[test]
+fn the_installed_command_answers_and_blocks_when_astrix_is_missing() {
+    for (harness, settings, held) in [
+        (
+            "claude-code",
+            ".claude/settings.json",
+            fixture_name("claude-code"),
+        ),
+        ("codex", ".codex/hooks.json", fixture_name("codex")),
+    ] {
+        let repo = repository();
+        let exe = own_binary(&repo);
+        // A copy just written can be "busy" while another test's fork still holds it open.
+        let install = (0..50)
+            .find_map(|_| {
+                match repo
+                    .command(&exe)
+                    .args(["install", "--agent", harness])
+                    .output()
+                {
+                    Err(error) if error.raw_os_error() == Some(26) => {
+                        std::thread::sleep(std::time::Duration::from_millis(20));
+                        None
+                    }
+                    other => Some(other.unwrap()),
+                }
+            })
+            .unwrap();
+        assert!(install.status.success(), "{}", shown(&install));
+        let command = installed_command(&repo, settings);
+        let input = fixture(harness, held, &repo);
+        let direct = hook(&repo, harness, &input);
+        let through = run_installed(&repo, &command, &input);
+        assert_eq!(shown(&through), shown(&direct), "{harness}");
+        let allowed = run_installed(&repo, &command, b"not json");
+        assert_eq!(allowed.status.code(), Some(2), "{harness}");
+        // The binary gone and none on PATH: blocked, with the reason on stderr.
+        fs::remove_file(&exe).unwrap();
+        let missing = run_installed(&repo, &command, &input);
+        assert_eq!(
+            missing.status.code(),
+            Some(2),
+            "{harness}: {}",
+            shown(&missing)
+        );
+        let stderr = String::from_utf8_lossy(&missing.stderr);
+        assert!(
+            stderr.contains("failed (exit 127), so the tool call is blocked"),
+            "{stderr}"
+        );
+        assert!(missing.stdout.is_empty());
+    }
+}
+
+fn fixture_name(harness: &str) -> &'static str {
+    match harness {
+        "claude-code" => "edit_removes_test.json",
+        _ => "apply_patch_removes_test.json",
+    }
+}
+
+#[test]
+fn install_then_uninstall_gives_the_settings_back_byte_for_byte() {
+    let repo = repository();
+    let original = "{\n    \"permissions\": {\n        \"allow\": [\"Bash(cargo test:*)\"]\n    },\n    \"hooks\": {\n        \"PreToolUse\": [\n            {\"matcher\": \"Bash\", \"hooks\": [{\"type\": \"command\", \"command\": \"./lint.sh\"}]}\n        ]\n    }\n}\n";
+    repo.write(".claude/settings.json", original);
+    let install = |agent: &str| {
+        repo.command(ASTRIX)
+            .args(["install", "--agent", agent])
+            .output()
+            .unwrap()
+    };
+    let first = install("all");
+    assert!(first.status.success(), "{}", shown(&first));
+    let stdout = String::from_utf8_lossy(&first.stdout);
+    assert!(stdout.contains("installed is not active yet"), "{stdout}");
+    let merged = fs::read_to_string(repo.path().join(".claude/settings.json")).unwrap();
+    let value: serde_json::Value = serde_json::from_str(&merged).unwrap();
+    assert_eq!(value["permissions"]["allow"][0], "Bash(cargo test:*)");
+    assert_eq!(
+        value["hooks"]["PreToolUse"][0]["hooks"][0]["command"],
+        "./lint.sh"
+    );
+    assert!(merged.contains("\n    \"permissions\""), "{merged}");
+    // Idempotent.
+    let again = install("claude-code");
+    assert!(
+        String::from_utf8_lossy(&again.stdout).contains("already installed"),
+        "{}",
+        shown(&again)
+    );
+    assert_eq!(
+        fs::read_to_string(repo.path().join(".claude/settings.json")).unwrap(),
+        merged
+    );
+    let uninstall = repo
+        .command(ASTRIX)
+        .args(["uninstall", "--agent", "all"])
+        .output()
+        .unwrap();
+    assert!(uninstall.status.success(), "{}", shown(&uninstall));
+    assert_eq!(
+        fs::read_to_string(repo.path().join(".claude/settings.json")).unwrap(),
+        original
+    );
+    assert!(!repo.path().join(".codex").exists());
+}
+
+#[test]
+fn commands_that_loosen_the_gate_are_refused_to_agents_and_logged() {
+    let repo = repository();
+    let install = repo.command(ASTRIX).arg("install").output().unwrap();
+    assert!(install.status.success(), "{}", shown(&install));
+    for (args, marker) in [
+        (vec!["uninstall"], "CLAUDECODE"),
+        (vec!["uninstall", "--agent", "all"], "CODEX_THREAD_ID"),
+        (vec!["install", "--force"], "CLAUDECODE"),
+    ] {
+        let output = repo
+            .command(ASTRIX)
+            .args(&args)
+            .env(marker, "1")
+            .output()
+            .unwrap();
+        assert_eq!(
+            output.status.code(),
+            Some(2),
+            "{args:?}: {}",
+            shown(&output)
+        );
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains("refuses to run for an agent"), "{stderr}");
+    }
+    assert!(repo.path().join(".git/hooks/pre-commit").exists());
+    let log = repo
+        .command(ASTRIX)
+        .args(["log", "--source", "command"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&log.stdout);
+    assert_eq!(text.lines().count(), 3, "{text}");
+    assert!(text.contains("[agent-loosens-gate]"), "{text}");
+    // A person may.
+    let output = repo.command(ASTRIX).arg("uninstall").output().unwrap();
+    assert!(output.status.success(), "{}", shown(&output));
+}
+
+/// A Claude Code `Write` of `path` (absolute) run in `cwd`.
+fn write_call(cwd: &Path, path: &Path) -> Vec<u8> {
+    serde_json::json!({
+        "session_id": "abc123",
+        "transcript_path": "/dev/null",
+        "cwd": cwd,
+        "permission_mode": "default",
+        "hook_event_name": "PreToolUse",
+        "tool_name": "Write",
+        "tool_input": {"file_path": path, "content": "#!/bin/sh\nexit 0\n"},
+        "tool_use_id": "toolu_1",
+    })
+    .to_string()
+    .into_bytes()
+}
+
+#[test]
+fn writes_that_reach_the_hooks_are_denied_wherever_the_hooks_are() {
+    let repo = repository();
+    // A `core.hooksPath` inside the work tree.
+    repo.git(&["config", "core.hooksPath", ".githooks"]);
+    let target = repo.path().join(".githooks/pre-commit");
+    let output = hook(&repo, "claude-code", &write_call(repo.path(), &target));
+    let (answer, reason) = decision(&output);
+    assert_eq!(answer, "deny");
+    assert!(
+        reason.contains("the directory git runs astrix's hooks from"),
+        "{reason}"
+    );
+    repo.git(&["config", "--unset", "core.hooksPath"]);
+    // From a linked worktree, the common git directory's hooks; through a link too.
+    let linked = repo.path().parent().unwrap().join("linked");
+    repo.git(&[
+        "worktree",
+        "add",
+        "-q",
+        "-b",
+        "other",
+        linked.to_str().unwrap(),
+    ]);
+    let common_hook = repo.path().join(".git/hooks/pre-commit");
+    let output = hook(&repo, "claude-code", &write_call(&linked, &common_hook));
+    assert_eq!(decision(&output).0, "deny");
+    std::os::unix::fs::symlink(repo.path().join(".git/hooks"), linked.join("tools")).unwrap();
+    let output = hook(
+        &repo,
+        "claude-code",
+        &write_call(&linked, &linked.join("tools/pre-commit")),
+    );
+    assert_eq!(decision(&output).0, "deny");
+    // The linked worktree's own `.git` file.
+    let output = hook(
+        &repo,
+        "claude-code",
+        &write_call(&linked, &linked.join(".git")),
+    );
+    assert_eq!(decision(&output).0, "deny");
+}
+
+/// The inputs the real CLIs gave astrix's hook (captured in runs of
+/// tests/fixtures/<harness>/real-cli/run.sh): Claude Code 2.1.332's `Edit` (with fields the
+/// reference does not list, `prompt_id` and `effort`), and Codex 0.171.0's `Bash` call that
+/// hands a patch to `apply_patch <<'EOF'`, which is judged as the patch it is.
+#[test]
+fn the_captured_inputs_of_the_real_clis_are_answered() {
+    let repo = repository();
+    let output = hook(
+        &repo,
+        "claude-code",
+        &fixture("claude-code", "captured_edit_2.1.332.json", &repo),
+    );
+    let (answer, reason) = decision(&output);
+    assert_eq!(answer, "ask");
+    assert!(reason.contains("def test_add_negative():"), "{reason}");
+    let output = hook(
+        &repo,
+        "codex",
+        &fixture("codex", "captured_bash_apply_patch_0.171.0.json", &repo),
+    );
+    let (answer, reason) = decision(&output);
+    assert_eq!(answer, "deny");
+    assert!(reason.contains("agents-removing-tests"), "{reason}");
+    assert!(reason.contains("def test_add_negative():"), "{reason}");
+}
