@@ -418,6 +418,36 @@ fn table_for(path: &str) -> Option<&'static Table> {
     })
 }
 
+/// Whether a file of `language` at `path` holds tests that the language's common runners
+/// collect by their default naming: Go's `_test.go`; pytest's `test_*.py` and `*_test.py`
+/// and unittest's `test*.py`; Jest's `__tests__/`, Vitest's and Jest's `.test.`/`.spec.`,
+/// and `node --test`'s and Mocha's `test/` and `test-`/`-test`/`_test` names. Languages
+/// whose runners find tests wherever they are written (Rust, the JVM's build tools) collect
+/// every path.
+fn runner_collects(language: Language, path: &str) -> bool {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    let stem = name.rsplit_once('.').map_or(name, |(stem, _)| stem);
+    let in_directory =
+        |directory: &str| path.split('/').rev().skip(1).any(|part| part == directory);
+    match language {
+        Language::Go => stem.ends_with("_test"),
+        Language::Python => stem.starts_with("test") || stem.ends_with("_test"),
+        Language::JavaScript => {
+            in_directory("__tests__")
+                || in_directory("test")
+                || in_directory("tests")
+                || stem == "test"
+                || stem.starts_with("test-")
+                || stem.ends_with("-test")
+                || stem.ends_with("_test")
+                || [".test", ".spec"]
+                    .iter()
+                    .any(|marker| stem.ends_with(marker) || stem.contains(&format!("{marker}.")))
+        }
+        Language::Rust | Language::Java | Language::Kotlin | Language::RunnerConfig => true,
+    }
+}
+
 /// Analyses one changed file: `old` and `new` are its content before and after (`None` for
 /// an added or deleted file), `path` its repository-relative path (the new one for a
 /// rename). Returns `None` for a language the analysis does not know, without looking at
@@ -534,11 +564,15 @@ pub fn analyze_changed_file(
         (Some(new), Some(old)) => new.language == old.language,
         (new, _) => new.is_some() || config::is_config(path),
     };
-    if same_language {
+    let leaves_the_runner = new_table.is_some_and(|table| {
+        runner_collects(table.language, old_path) && !runner_collects(table.language, path)
+    });
+    if same_language && !leaves_the_runner {
         analyze_file_with(path, old, new, diff)
     } else {
-        // Out of every language, or into another one (`parser.rs` to `parser.py`): the
-        // old content's tests are not the new language's, so they are removed.
+        // Out of every language, into another one (`parser.rs` to `parser.py`), or to a
+        // name no runner of the language collects by default (`calc_test.go` to
+        // `calc.go`): the old content's tests no longer run, so they are removed.
         analyze_file(old_path, old, None)
     }
 }
@@ -1373,6 +1407,28 @@ mod tests {
                 })
                 .collect(),
         )
+    }
+
+    #[test]
+    fn runners_collect_by_their_default_naming() {
+        use Language::{Go, JavaScript, Python, Rust};
+        for (language, path, collected) in [
+            (Go, "pkg/calc_test.go", true),
+            (Go, "pkg/calc.go", false),
+            (Python, "tests/test_calc.py", true),
+            (Python, "app/tests.py", true),
+            (Python, "calc_test.py", true),
+            (Python, "tests/calc.py", false),
+            (JavaScript, "web/sum.test.js", true),
+            (JavaScript, "web/sum.spec.tsx", true),
+            (JavaScript, "web/__tests__/sum.js", true),
+            (JavaScript, "test/sum.js", true),
+            (JavaScript, "web/sum.js", false),
+            (JavaScript, "web/testing.js", false),
+            (Rust, "src/calc.rs", true),
+        ] {
+            assert_eq!(runner_collects(language, path), collected, "{path}");
+        }
     }
 
     #[test]

@@ -653,7 +653,7 @@ mod javascript {
     use super::*;
 
     /// Jest.
-    const JEST: &str = r"const { sum } = require('../sum');
+    pub(super) const JEST: &str = r"const { sum } = require('../sum');
 
 describe('sum', () => {
   test('adds two numbers', () => {
@@ -1630,6 +1630,45 @@ mod files {
         assert!(
             report.contains("tests/test_calc.py:6 (old)  test removed: def test_add():"),
             "{report}"
+        );
+    }
+
+    /// Renaming a test file to a name its language's runners do not collect by default
+    /// (`test_calc.py` to `calc.py`, `sum.test.js` to `sum.js`) removes its tests: the
+    /// code is all there, and none of it runs. A rename that keeps the runner's naming
+    /// removes nothing.
+    #[test]
+    fn renaming_a_test_file_out_of_the_runners_naming_removes_its_tests() {
+        let repo = Repo::new(&[
+            ("tests/test_calc.py", python::PYTEST),
+            ("web/sum.test.js", javascript::JEST),
+        ]);
+        repo.git(&["mv", "tests/test_calc.py", "tests/calc.py"]);
+        repo.git(&["mv", "web/sum.test.js", "web/sum.js"]);
+        assert_eq!(
+            repo.tampering(),
+            Tampering {
+                tests_removed: 4,
+                assertions_removed: 6,
+                modifies_tests: true,
+                ..NONE
+            }
+        );
+        let output = repo.check_as_agent().output().unwrap();
+        assert_eq!(output.status.code(), Some(3), "{}", stderr(&output));
+
+        let repo = Repo::new(&[
+            ("tests/test_calc.py", python::PYTEST),
+            ("web/sum.test.js", javascript::JEST),
+        ]);
+        repo.git(&["mv", "tests/test_calc.py", "tests/test_calculator.py"]);
+        repo.git(&["mv", "web/sum.test.js", "web/sum.spec.js"]);
+        assert_eq!(
+            repo.tampering(),
+            Tampering {
+                modifies_tests: true,
+                ..NONE
+            }
         );
     }
 
