@@ -204,6 +204,24 @@ pub struct Diff {
     )]
     #[schemars(with = "RawCount")]
     pub assertions_removed: Option<RawCount>,
+    /// Assertions that check nothing added (`assert True`, `assert_eq!(x, x)`), or an
+    /// assertion redefined (net).
+    #[serde(
+        default,
+        deserialize_with = "raw_count",
+        skip_serializing_if = "Option::is_none"
+    )]
+    #[schemars(with = "RawCount")]
+    pub assertions_weakened: Option<RawCount>,
+    /// Test-runner settings and targets changed (`addopts`, `scripts.test`, a Makefile's
+    /// `test` target).
+    #[serde(
+        default,
+        deserialize_with = "raw_count",
+        skip_serializing_if = "Option::is_none"
+    )]
+    #[schemars(with = "RawCount")]
+    pub test_config_changed: Option<RawCount>,
     /// Components in the blast radius of the change.
     #[serde(
         default,
@@ -225,13 +243,15 @@ impl Diff {
             "tests_removed" => self.tests_removed.as_ref(),
             "test_skips_added" => self.test_skips_added.as_ref(),
             "assertions_removed" => self.assertions_removed.as_ref(),
+            "assertions_weakened" => self.assertions_weakened.as_ref(),
+            "test_config_changed" => self.test_config_changed.as_ref(),
             "impacted_components" => self.impacted_components.as_ref(),
             _ => None,
         }
     }
 
     /// Every optional count, by its JSON name.
-    fn counts_mut(&mut self) -> [(&'static str, &mut Option<RawCount>); 8] {
+    fn counts_mut(&mut self) -> [(&'static str, &mut Option<RawCount>); 10] {
         [
             ("lines_added", &mut self.lines_added),
             ("lines_deleted", &mut self.lines_deleted),
@@ -240,6 +260,8 @@ impl Diff {
             ("tests_removed", &mut self.tests_removed),
             ("test_skips_added", &mut self.test_skips_added),
             ("assertions_removed", &mut self.assertions_removed),
+            ("assertions_weakened", &mut self.assertions_weakened),
+            ("test_config_changed", &mut self.test_config_changed),
             ("impacted_components", &mut self.impacted_components),
         ]
     }

@@ -88,11 +88,19 @@ pub fn build_intent(
             // A test removed or skipped, or an assertion removed, in any file (test path or
             // not: a Rust `#[cfg(test)]` module lives in `src/`) modifies tests.
             modifies_tests: ModifiesTests(tamper.is_some_and(|report| {
-                report.modifies_tests() || report.assertions_removed > 0 || report.uncounted
+                report.modifies_tests()
+                    || report.assertions_removed > 0
+                    || report.assertions_weakened > 0
+                    || report.test_config_changed > 0
+                    || report.uncounted
             })),
             tests_removed: counted.map(|report| RawCount::from_u64(report.tests_removed)),
             test_skips_added: counted.map(|report| RawCount::from_u64(report.test_skips_added)),
             assertions_removed: counted.map(|report| RawCount::from_u64(report.assertions_removed)),
+            assertions_weakened: counted
+                .map(|report| RawCount::from_u64(report.assertions_weakened)),
+            test_config_changed: counted
+                .map(|report| RawCount::from_u64(report.test_config_changed)),
             impacted_components: facts.impacted_components.map(RawCount::from_u64),
         },
         approved: None,
@@ -138,9 +146,7 @@ pub fn analyze_tampering(repo: &Repository, change: &Change) -> anyhow::Result<T
             files.push(analysis.clone());
             continue;
         }
-        if tamper::language_of(&file.path).is_none()
-            && tamper::language_of(file.old_path()).is_none()
-        {
+        if !tamper::is_analysed(&file.path) && !tamper::is_analysed(file.old_path()) {
             continue;
         }
         let old = content(file.old.as_ref())?;
@@ -183,7 +189,11 @@ pub fn needs_tamper(policy: &Policy) -> bool {
             || rule.policy.as_ref().is_some_and(|policy| {
                 matches!(
                     policy.argument,
-                    Argument::TestsRemoved | Argument::TestSkipsAdded | Argument::AssertionsRemoved
+                    Argument::TestsRemoved
+                        | Argument::TestSkipsAdded
+                        | Argument::AssertionsRemoved
+                        | Argument::AssertionsWeakened
+                        | Argument::TestConfigChanged
                 )
             })
     })

@@ -104,11 +104,22 @@ pub fn tamper_section(judgement: &Judgement) -> Option<Section> {
                 tamper::FindingKind::SkipRemoved => "skip removed",
                 tamper::FindingKind::AssertionRemoved => "assertion removed",
                 tamper::FindingKind::AssertionAdded => "assertion added",
+                tamper::FindingKind::TestDisabled => "test disabled",
+                tamper::FindingKind::TestEnabled => "test enabled",
+                tamper::FindingKind::DeadCodeAdded => "code below no longer runs",
+                tamper::FindingKind::DeadCodeRemoved => "code below runs again",
+                tamper::FindingKind::AssertionWeakened => "assertion weakened",
+                tamper::FindingKind::WeakAssertionRemoved => "weak assertion removed",
+                tamper::FindingKind::TestConfigChanged => "test setting changed",
             };
             let side = match finding.side {
                 tamper::Side::Old => " (old)",
                 tamper::Side::New => "",
             };
+            if finding.line == 0 {
+                // A setting of a runner configuration file, named rather than located.
+                return format!("{}  {what}: {}", finding.path, finding.text);
+            }
             format!(
                 "{}:{}{side}  {what}: {}",
                 finding.path, finding.line, finding.text
@@ -117,6 +128,29 @@ pub fn tamper_section(judgement: &Judgement) -> Option<Section> {
         .collect();
     if findings.len() > FINDINGS_SHOWN {
         lines.push(format!("and {} more", findings.len() - FINDINGS_SHOWN));
+    }
+    let mut extra = String::new();
+    if report.assertions_weakened > 0 {
+        extra.push_str(&format!(
+            ", {} assertion{} weakened",
+            report.assertions_weakened,
+            if report.assertions_weakened == 1 {
+                ""
+            } else {
+                "s"
+            }
+        ));
+    }
+    if report.test_config_changed > 0 {
+        extra.push_str(&format!(
+            ", {} test setting{} changed",
+            report.test_config_changed,
+            if report.test_config_changed == 1 {
+                ""
+            } else {
+                "s"
+            }
+        ));
     }
     Some(Section {
         title: format!(
@@ -135,7 +169,7 @@ pub fn tamper_section(judgement: &Judgement) -> Option<Section> {
             } else {
                 "s"
             },
-        ),
+        ) + &extra,
         lines,
     })
 }

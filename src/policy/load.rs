@@ -305,8 +305,8 @@ mod tests {
         assert!(warnings.items.is_empty(), "{warnings:#?}");
         assert_eq!(policy.rules.len(), source.matches("\n[[rule]]\n").count());
         assert_eq!(policy.cases.len(), source.matches("\n[[test]]\n").count());
-        assert_eq!(policy.rules.len(), 14);
-        assert_eq!(policy.cases.len(), 19);
+        assert_eq!(policy.rules.len(), 16);
+        assert_eq!(policy.cases.len(), 24);
         assert_eq!(policy.environments.len(), 2);
         assert_eq!(policy.test_patterns, DEFAULT_TEST_PATTERNS);
     }
@@ -681,6 +681,22 @@ decision = "deny"
             );
             let found = diagnostics(&text);
             assert!(found.is_empty(), "docs/ci.md:{line}:\n{text}\n{found:#?}");
+        }
+    }
+
+    /// The policy examples of docs/test-tampering.md load without problems: they name the
+    /// tampering arguments as the policy language knows them.
+    #[test]
+    fn the_policy_examples_of_the_test_tampering_page_load() {
+        let markdown = include_str!("../../docs/test-tampering.md");
+        let blocks = toml_blocks(markdown);
+        assert!(!blocks.is_empty(), "docs/test-tampering.md shows no policy");
+        for (line, _, text) in blocks {
+            let found = diagnostics(&text);
+            assert!(
+                found.is_empty(),
+                "docs/test-tampering.md:{line}:\n{text}\n{found:#?}"
+            );
         }
     }
 

@@ -70,13 +70,17 @@ pub enum Argument {
     TestSkipsAdded,
     /// `assertions_removed`: test tampering (SPEC §6.1).
     AssertionsRemoved,
+    /// `assertions_weakened`: assertions that check nothing added, test tampering.
+    AssertionsWeakened,
+    /// `test_config_changed`: test-runner settings and targets changed, test tampering.
+    TestConfigChanged,
     /// `impacted_components`: components in the blast radius (SPEC §8).
     ImpactedComponents,
 }
 
 impl Argument {
     /// Every argument, in the order of SPEC §4's table.
-    pub const ALL: [Argument; 11] = [
+    pub const ALL: [Argument; 13] = [
         Argument::FilesChanged,
         Argument::LinesAdded,
         Argument::LinesDeleted,
@@ -87,6 +91,8 @@ impl Argument {
         Argument::TestsRemoved,
         Argument::TestSkipsAdded,
         Argument::AssertionsRemoved,
+        Argument::AssertionsWeakened,
+        Argument::TestConfigChanged,
         Argument::ImpactedComponents,
     ];
 
@@ -103,6 +109,8 @@ impl Argument {
             Argument::TestsRemoved => "tests_removed",
             Argument::TestSkipsAdded => "test_skips_added",
             Argument::AssertionsRemoved => "assertions_removed",
+            Argument::AssertionsWeakened => "assertions_weakened",
+            Argument::TestConfigChanged => "test_config_changed",
             Argument::ImpactedComponents => "impacted_components",
         }
     }
@@ -1131,7 +1139,8 @@ mod tests {
     const KNOWN: &str = "the known arguments are `files_changed`, `lines_added`, \
         `lines_deleted`, `lines_changed`, `tests_changed`, `binary_files`, `bytes_added`, \
         `tests_removed`, \
-        `test_skips_added`, `assertions_removed`, `impacted_components`";
+        `test_skips_added`, `assertions_removed`, `assertions_weakened`, \
+        `test_config_changed`, `impacted_components`";
     const GRAMMAR_HELP: &str = "a number is an optional sign, digits, an optional fraction \
         and an optional exponent, e.g. `400`, `-1`, `0.95` or `1e3`";
     const RANGE_MESSAGE: &str = "is outside the exact decimal range of \

@@ -105,6 +105,11 @@ pub(crate) const TABLE: Table = Table {
         // gomega: `Expect(x).To(…)`, `g.Expect(…)`, `Ω(x).Should(…)`.
         Pattern::new(&[Tok::Ident(Name::Is(&["Expect", "Ω"])), Tok::Punct(b"(")]),
     ],
+    disables: &[],
+    weakeners: &[],
+    // A build constraint in a `_test.go` file is found by the analysis itself (it is a
+    // comment).
+    selectors: &[],
 };
 
 #[cfg(test)]

@@ -81,6 +81,9 @@ pub(crate) const JAVA: Table = Table {
     tests: TESTS,
     skips: SKIPS,
     assertions: ASSERTIONS,
+    disables: &[],
+    weakeners: &[],
+    selectors: &[],
 };
 
 /// The Kotlin table.
@@ -98,6 +101,9 @@ pub(crate) const KOTLIN: Table = Table {
     tests: TESTS,
     skips: SKIPS,
     assertions: ASSERTIONS,
+    disables: &[],
+    weakeners: &[],
+    selectors: &[],
 };
 
 #[cfg(test)]

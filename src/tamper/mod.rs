@@ -46,10 +46,13 @@
 //!   `assert!(true)`) is not a removal;
 //! - doctests (code in Rust doc comments) are comments and do not count.
 
+mod config;
+mod context;
 mod go;
 mod javascript;
 mod jvm;
 mod lex;
+mod neuter;
 mod pattern;
 mod python;
 mod rust;
@@ -59,7 +62,9 @@ use std::ops::Range;
 
 use crate::linediff::LineDiff;
 
+use self::context::Context;
 use self::lex::{State, Syntax};
+use self::neuter::Trigger;
 use self::pattern::{Pattern, Token};
 
 /// Sides larger than this (in bytes) are not analysed; the result says so. A file whose old
@@ -93,6 +98,10 @@ pub enum Language {
     Java,
     /// Kotlin (`JUnit`, `kotlin.test`): `.kt`, `.kts`.
     Kotlin,
+    /// A file that configures what a test runner selects or runs (`pytest.ini`,
+    /// `Cargo.toml`, `package.json`, a `Makefile`): only its test settings are compared.
+    #[serde(rename = "runner_config")]
+    RunnerConfig,
 }
 
 /// The patterns of one language: what a test, a skip marker and an assertion look like.
@@ -112,6 +121,15 @@ pub(crate) struct Table {
     pub skips: &'static [Pattern],
     /// Each match is one assertion.
     pub assertions: &'static [Pattern],
+    /// Each match stops one test from running while its code stays (`#[should_panic]`
+    /// added): it counts as a test removed.
+    pub disables: &'static [Pattern],
+    /// Each match makes assertions check nothing without removing them (an assertion macro
+    /// redefined).
+    pub weakeners: &'static [Pattern],
+    /// Code that changes what the runner selects (`collect_ignore` in a `conftest.py`), by
+    /// the name the report gives it.
+    pub selectors: &'static [(&'static str, Pattern)],
 }
 
 /// Every language table, looked up by extension.
@@ -150,22 +168,50 @@ pub enum FindingKind {
     AssertionRemoved,
     /// An added line holds an assertion (new side); it offsets a removal.
     AssertionAdded,
+    /// An added line stops a test from running while its code stays (`#[should_panic]`,
+    /// `del test_x`, `test_x = None`): it counts as a test removed (new side).
+    TestDisabled,
+    /// A removed line had stopped a test from running (old side); it offsets a disabling.
+    TestEnabled,
+    /// An added line makes the code below it dead (`#[cfg(not(test))]`, `if False:`, a
+    /// `return` at the top of a test body, `__test__ = False`): the tests and assertions
+    /// there count as removed, and are listed as unchanged lines (new side).
+    DeadCodeAdded,
+    /// A removed line had made the code below it dead (old side).
+    DeadCodeRemoved,
+    /// An added line holds an assertion that checks nothing (`assert True`, `assert_eq!(x,
+    /// x)`, `expect(true).toBe(true)`), or redefines an assertion (new side).
+    AssertionWeakened,
+    /// A removed line held an assertion that checked nothing (old side); it offsets one.
+    WeakAssertionRemoved,
+    /// A changed line changes what the test runner selects or runs; `text` names the
+    /// setting or target (`[tool.pytest.ini_options] addopts`, `scripts.test`).
+    TestConfigChanged,
 }
 
-/// The three things counted; each finding kind belongs to one.
+/// The things counted; each finding kind belongs to one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Measure {
     Tests,
     Skips,
     Assertions,
+    Weakened,
+    /// Dead-code lines: kept when the file's tests or assertions explain a count.
+    Dead,
+    Config,
 }
 
 impl FindingKind {
     fn measure(self) -> Measure {
         match self {
-            Self::TestRemoved | Self::TestAdded => Measure::Tests,
+            Self::TestRemoved | Self::TestAdded | Self::TestDisabled | Self::TestEnabled => {
+                Measure::Tests
+            }
             Self::SkipAdded | Self::SkipRemoved => Measure::Skips,
             Self::AssertionRemoved | Self::AssertionAdded => Measure::Assertions,
+            Self::AssertionWeakened | Self::WeakAssertionRemoved => Measure::Weakened,
+            Self::DeadCodeAdded | Self::DeadCodeRemoved => Measure::Dead,
+            Self::TestConfigChanged => Measure::Config,
         }
     }
 }
@@ -225,9 +271,18 @@ pub struct FileTamper {
     pub test_skips_added: i64,
     /// Assertions on removed lines minus assertions on added lines.
     pub assertions_removed: i64,
+    /// Assertions that check nothing (or redefinitions of one) on added lines minus those on
+    /// removed lines.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub assertions_weakened: i64,
+    /// The test-runner settings or targets this change touches in this file, each named
+    /// once (`[tool.pytest.ini_options] addopts`, `scripts.test`, `collect_ignore`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub test_config_changed: Vec<String>,
     /// A removed line held a test or an added line holds a skip marker, whatever the nets:
     /// the change touches this file's tests, so the intent modifies tests (SPEC §6.1) even
-    /// when the path is not a test path. A renamed test sets it too.
+    /// when the path is not a test path. A renamed test sets it too, and so do a disabled
+    /// test, a weakened assertion and a changed runner setting.
     pub removes_or_skips_tests: bool,
     /// Set when the content was not (fully) analysed.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -239,6 +294,27 @@ pub struct FileTamper {
     /// Every matched line in diff order, both directions (a `TestAdded` next to a
     /// `TestRemoved` shows a rename). [`combine`] keeps only those that explain a count.
     pub findings: Vec<Finding>,
+    /// Rust macros that this file's change defines or removes whose body holds a test
+    /// attribute: their invocations anywhere in the change count as tests ([`combine`]).
+    #[serde(skip)]
+    pub test_macros: Vec<String>,
+    /// Item-level Rust macro invocations on changed lines (`rgtest!(name, …)`), for
+    /// [`combine`] to count those of test macros.
+    #[serde(skip)]
+    pub macro_calls: Vec<MacroCall>,
+}
+
+/// An item-level macro invocation on a changed line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MacroCall {
+    /// The macro's name.
+    pub name: String,
+    /// Removed (old) or added (new).
+    pub side: Side,
+    /// The 1-based line number on its side.
+    pub line: usize,
+    /// The line, as a finding shows it.
+    pub text: String,
 }
 
 impl FileTamper {
@@ -249,10 +325,14 @@ impl FileTamper {
             tests_removed: 0,
             test_skips_added: 0,
             assertions_removed: 0,
+            assertions_weakened: 0,
+            test_config_changed: Vec::new(),
             removes_or_skips_tests: false,
             skipped: None,
             uncounted: false,
             findings: Vec::new(),
+            test_macros: Vec::new(),
+            macro_calls: Vec::new(),
         }
     }
 
@@ -261,8 +341,19 @@ impl FileTamper {
             Measure::Tests => self.tests_removed,
             Measure::Skips => self.test_skips_added,
             Measure::Assertions => self.assertions_removed,
+            Measure::Weakened => self.assertions_weakened,
+            Measure::Dead => i64::from(self.tests_removed != 0 || self.assertions_removed != 0),
+            Measure::Config => i64::try_from(self.test_config_changed.len()).unwrap_or(i64::MAX),
         }
     }
+}
+
+#[expect(
+    clippy::trivially_copy_pass_by_ref,
+    reason = "serde's skip_serializing_if passes a reference"
+)]
+fn is_zero(value: &i64) -> bool {
+    *value == 0
 }
 
 /// The test tampering of a whole change: the policy arguments of SPEC §4.
@@ -274,6 +365,11 @@ pub struct TamperReport {
     pub test_skips_added: u64,
     /// Assertions removed, net of assertions added anywhere in the change, at least 0.
     pub assertions_removed: u64,
+    /// Assertions that check nothing added (or assertions redefined), net of those removed
+    /// anywhere in the change, at least 0.
+    pub assertions_weakened: u64,
+    /// Test-runner settings and targets changed: one per setting or target per file.
+    pub test_config_changed: u64,
     /// Some file was not counted at all (its old side was over [`MAX_FILE_BYTES`]): the
     /// counts above are a lower bound, so the intent carries none and policies on them fail.
     #[serde(skip)]
@@ -302,6 +398,12 @@ pub fn language_of(path: &str) -> Option<Language> {
     table_for(path).map(|table| table.language)
 }
 
+/// Whether the analysis looks at a file at `path` at all: a language it knows, or a file that
+/// configures a test runner (`pytest.ini`, `Cargo.toml`, `package.json`, a `Makefile`).
+pub fn is_analysed(path: &str) -> bool {
+    table_for(path).is_some() || config::is_config(path)
+}
+
 fn table_for(path: &str) -> Option<&'static Table> {
     let name = path.rsplit('/').next().unwrap_or(path);
     let (stem, extension) = name.rsplit_once('.')?;
@@ -314,6 +416,36 @@ fn table_for(path: &str) -> Option<&'static Table> {
             .iter()
             .any(|known| known.eq_ignore_ascii_case(extension))
     })
+}
+
+/// Whether a file of `language` at `path` holds tests that the language's common runners
+/// collect by their default naming: Go's `_test.go`; pytest's `test_*.py` and `*_test.py`
+/// and unittest's `test*.py`; Jest's `__tests__/`, Vitest's and Jest's `.test.`/`.spec.`,
+/// and `node --test`'s and Mocha's `test/` and `test-`/`-test`/`_test` names. Languages
+/// whose runners find tests wherever they are written (Rust, the JVM's build tools) collect
+/// every path.
+fn runner_collects(language: Language, path: &str) -> bool {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    let stem = name.rsplit_once('.').map_or(name, |(stem, _)| stem);
+    let in_directory =
+        |directory: &str| path.split('/').rev().skip(1).any(|part| part == directory);
+    match language {
+        Language::Go => stem.ends_with("_test"),
+        Language::Python => stem.starts_with("test") || stem.ends_with("_test"),
+        Language::JavaScript => {
+            in_directory("__tests__")
+                || in_directory("test")
+                || in_directory("tests")
+                || stem == "test"
+                || stem.starts_with("test-")
+                || stem.ends_with("-test")
+                || stem.ends_with("_test")
+                || [".test", ".spec"]
+                    .iter()
+                    .any(|marker| stem.ends_with(marker) || stem.contains(&format!("{marker}.")))
+        }
+        Language::Rust | Language::Java | Language::Kotlin | Language::RunnerConfig => true,
+    }
 }
 
 /// Analyses one changed file: `old` and `new` are its content before and after (`None` for
@@ -338,8 +470,13 @@ pub fn analyze_file_with(
     new: Option<&[u8]>,
     diff: Option<&LineDiff<'_>>,
 ) -> Option<FileTamper> {
-    let table = table_for(path)?;
-    let mut file = FileTamper::new(path, table.language);
+    let table = table_for(path);
+    let config = config::is_config(path);
+    if table.is_none() && !config {
+        return None;
+    }
+    let language = table.map_or(Language::RunnerConfig, |table| table.language);
+    let mut file = FileTamper::new(path, language);
     let (mut old, mut new) = (old.unwrap_or_default(), new.unwrap_or_default());
     let largest = old.len().max(new.len());
     if old.len() > MAX_FILE_BYTES {
@@ -360,17 +497,52 @@ pub fn analyze_file_with(
     if old == new {
         return Some(file);
     }
+    let settings = if config {
+        config::changed(path, old, new)
+    } else {
+        Vec::new()
+    };
+    let Some(table) = table else {
+        add_settings(&mut file, settings);
+        return Some(file);
+    };
     // A side emptied above is not the content the given diff was computed on.
     let diff = diff.filter(|_| file.skipped.is_none());
     let mut analysis = Analysis {
         table,
+        context: context::of(table.language, path, old, new),
+        sides: [old, new],
         file,
         code: Vec::new(),
-        tests_removed_gross: 0,
-        skips_added_gross: 0,
+        touches_tests: false,
+        triggers: Vec::new(),
+        dead: None,
     };
     analysis.run(old, new, diff);
-    Some(analysis.finish())
+    let mut file = analysis.finish();
+    add_settings(&mut file, settings);
+    Some(file)
+}
+
+/// Adds the runner settings that a configuration file changed, each with a finding that
+/// names it (line 0: a setting is named, not located).
+fn add_settings(file: &mut FileTamper, settings: Vec<String>) {
+    for key in settings {
+        if file.test_config_changed.contains(&key) {
+            continue;
+        }
+        file.findings.push(Finding {
+            path: file.path.clone(),
+            line: 0,
+            side: Side::New,
+            kind: FindingKind::TestConfigChanged,
+            count: 1,
+            unchanged: false,
+            text: key.clone(),
+        });
+        file.test_config_changed.push(key);
+        file.removes_or_skips_tests = true;
+    }
 }
 
 /// Analyses a file of a change as the change's analysis does: under its `path` when that is
@@ -390,13 +562,17 @@ pub fn analyze_changed_file(
     let new_table = table_for(path);
     let same_language = match (new_table, table_for(old_path)) {
         (Some(new), Some(old)) => new.language == old.language,
-        (new, _) => new.is_some(),
+        (new, _) => new.is_some() || config::is_config(path),
     };
-    if same_language {
+    let leaves_the_runner = new_table.is_some_and(|table| {
+        runner_collects(table.language, old_path) && !runner_collects(table.language, path)
+    });
+    if same_language && !leaves_the_runner {
         analyze_file_with(path, old, new, diff)
     } else {
-        // Out of every language, or into another one (`parser.rs` to `parser.py`): the
-        // old content's tests are not the new language's, so they are removed.
+        // Out of every language, into another one (`parser.rs` to `parser.py`), or to a
+        // name no runner of the language collects by default (`calc_test.go` to
+        // `calc.go`): the old content's tests no longer run, so they are removed.
         analyze_file(old_path, old, None)
     }
 }
@@ -408,7 +584,8 @@ pub fn analyze_changed_file(
 /// own net for it is not zero: a renamed or moved test leaves none, and a file that removed
 /// two tests and added one back shows all three lines. Files survive when they have
 /// something to say (see [`TamperReport::files`]).
-pub fn combine(files: Vec<FileTamper>) -> TamperReport {
+pub fn combine(mut files: Vec<FileTamper>) -> TamperReport {
+    count_macro_tests(&mut files);
     let uncounted = files.iter().any(|file| file.uncounted);
     let total = |measure: Measure| -> u64 {
         files
@@ -418,34 +595,45 @@ pub fn combine(files: Vec<FileTamper>) -> TamperReport {
             .max(0)
             .unsigned_abs()
     };
-    let (tests_removed, test_skips_added, assertions_removed) = (
+    let (tests_removed, test_skips_added, assertions_removed, assertions_weakened) = (
         total(Measure::Tests),
         total(Measure::Skips),
         total(Measure::Assertions),
+        total(Measure::Weakened),
     );
+    let test_config_changed = total(Measure::Config);
     let counts = |measure: Measure| match measure {
         Measure::Tests => tests_removed > 0,
         Measure::Skips => test_skips_added > 0,
         Measure::Assertions => assertions_removed > 0,
+        Measure::Weakened => assertions_weakened > 0,
+        Measure::Dead => tests_removed > 0 || assertions_removed > 0,
+        Measure::Config => test_config_changed > 0,
     };
     let files = files
         .into_iter()
         .filter_map(|mut file| {
             let explains = |measure: Measure| counts(measure) && file.net(measure) != 0;
-            let (tests, skips, assertions) = (
-                explains(Measure::Tests),
-                explains(Measure::Skips),
-                explains(Measure::Assertions),
-            );
-            file.findings
-                .retain(|finding| match finding.kind.measure() {
-                    Measure::Tests => tests,
-                    Measure::Skips => skips,
-                    Measure::Assertions => assertions,
-                });
+            let explained = [
+                Measure::Tests,
+                Measure::Skips,
+                Measure::Assertions,
+                Measure::Weakened,
+                Measure::Dead,
+                Measure::Config,
+            ]
+            .map(|measure| (measure, explains(measure)));
+            file.findings.retain(|finding| {
+                let measure = finding.kind.measure();
+                explained
+                    .iter()
+                    .any(|&(known, explains)| known == measure && explains)
+            });
             let speaks = file.tests_removed != 0
                 || file.test_skips_added != 0
                 || file.assertions_removed != 0
+                || file.assertions_weakened != 0
+                || !file.test_config_changed.is_empty()
                 || file.removes_or_skips_tests
                 || file.skipped.is_some()
                 || !file.findings.is_empty();
@@ -456,8 +644,48 @@ pub fn combine(files: Vec<FileTamper>) -> TamperReport {
         tests_removed,
         test_skips_added,
         assertions_removed,
+        assertions_weakened,
+        test_config_changed,
         uncounted,
         files,
+    }
+}
+
+/// Counts the invocations of the change's test-defining macros as tests: a test macro's
+/// body was left out of the counts (its `#[test]` is a template), and each invocation on a
+/// removed line is a test removed, each on an added line a test added.
+fn count_macro_tests(files: &mut [FileTamper]) {
+    let macros: Vec<String> = files
+        .iter()
+        .flat_map(|file| file.test_macros.iter().cloned())
+        .collect();
+    if macros.is_empty() {
+        return;
+    }
+    for file in files {
+        let calls = std::mem::take(&mut file.macro_calls);
+        for call in calls {
+            if !macros.contains(&call.name) {
+                continue;
+            }
+            let (sign, kind) = match call.side {
+                Side::Old => (1, FindingKind::TestRemoved),
+                Side::New => (-1, FindingKind::TestAdded),
+            };
+            file.tests_removed += sign;
+            if call.side == Side::Old {
+                file.removes_or_skips_tests = true;
+            }
+            file.findings.push(Finding {
+                path: file.path.clone(),
+                line: call.line,
+                side: call.side,
+                kind,
+                count: 1,
+                unchanged: false,
+                text: call.text,
+            });
+        }
     }
 }
 
@@ -472,6 +700,10 @@ struct Counts {
     tests: u32,
     skips: u32,
     assertions: u32,
+    /// Tests that stop running while their code stays (`#[should_panic]`, `del test_x`).
+    disables: u32,
+    /// Assertions that check nothing, and redefinitions of assertions.
+    weakened: u32,
 }
 
 impl Counts {
@@ -485,28 +717,192 @@ impl Counts {
             tests: self.tests.saturating_sub(other.tests),
             skips: self.skips.saturating_sub(other.skips),
             assertions: self.assertions.saturating_sub(other.assertions),
+            disables: self.disables.saturating_sub(other.disables),
+            weakened: self.weakened.saturating_sub(other.weakened),
         }
     }
 }
 
-/// Counts what `line` holds when it starts in `state`, and returns the state the next line
-/// starts in; `code` is a scratch buffer.
-fn classify(table: &Table, state: State, line: &[u8], code: &mut Vec<u8>) -> (Counts, State) {
+/// What one line is, as [`classify`] found it.
+struct Line {
+    counts: Counts,
+    /// The state the next line starts in.
+    next: State,
+    /// What the line makes dead by itself (`#[cfg(not(test))]`, `if False:`).
+    trigger: Option<Trigger>,
+    /// The line is an exit (`return`): it makes the rest of a test body dead when it is the
+    /// body's first line.
+    exit: bool,
+    /// Bit `i` set: the table's selector `i` matches; [`GO_BUILD`] for a Go build constraint.
+    selectors: u32,
+    /// The name of the macro an item-level Rust macro invocation calls (`rgtest!(…)` at the
+    /// start of a line).
+    call: Option<String>,
+}
+
+/// What a line is to the second walk.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Mark {
+    Live,
+    /// The runner never runs it: it holds nothing.
+    Dead,
+    /// In the body of a macro that defines tests: its test attributes are templates.
+    Template,
+}
+
+/// The selector bit of a Go build constraint (`//go:build …`) in a `_test.go` file.
+const GO_BUILD: u32 = 1 << 31;
+
+/// The name the report gives a Go build constraint.
+const GO_BUILD_KEY: &str = "//go:build";
+
+/// Whether `text` defines a Python function `name` (`def name(`).
+fn defines(text: &[u8], name: &[u8]) -> bool {
+    let mut needle = b"def ".to_vec();
+    needle.extend_from_slice(name);
+    needle.push(b'(');
+    memchr::memmem::find(text, &needle).is_some()
+}
+
+/// Python statements that unbind a test the file defines: `del test_x`, `test_x = None`.
+fn python_disables(tokens: &[Token<'_>], text: &[u8]) -> u32 {
+    let is_test = |token: &Token<'_>| matches!(token, Token::Ident(name) if name.starts_with(b"test") && defines(text, name));
+    match tokens {
+        [Token::Ident(b"del"), rest @ ..] => {
+            let names = rest.iter().filter(|token| is_test(token)).count();
+            u32::try_from(names).unwrap_or(u32::MAX)
+        }
+        [name, Token::Punct(b'='), next, ..] if *next != Token::Punct(b'=') && is_test(name) => 1,
+        _ => 0,
+    }
+}
+
+/// A Go build constraint line, `//go:build …` or `// +build …`, and whether it names the
+/// `ignore` tag (which no build sets).
+fn go_build(line: &[u8]) -> Option<bool> {
+    let trimmed = line.trim_ascii_start();
+    let rest = trimmed
+        .strip_prefix(b"//go:build")
+        .or_else(|| trimmed.strip_prefix(b"// +build"))?;
+    let ignore = rest
+        .split(|&b| !lex::is_ident_byte(b))
+        .any(|word| word == b"ignore");
+    Some(ignore)
+}
+
+/// Classifies `line`, which starts in `state`, of a side whose whole text is `text`; `dead`
+/// lines hold nothing. `code` is a scratch buffer.
+fn classify(
+    table: &Table,
+    context: &Context<'_>,
+    text: &[u8],
+    state: State,
+    line: &[u8],
+    code: &mut Vec<u8>,
+    mark: Mark,
+) -> Line {
     code.clear();
     let next = lex::strip_line(&table.syntax, state, line, code);
+    let mut found = Line {
+        counts: Counts::default(),
+        next,
+        trigger: None,
+        exit: false,
+        selectors: 0,
+        call: None,
+    };
+    if table.language == Language::Go
+        && state == State::Code
+        && context.tests
+        && let Some(ignore) = go_build(line)
+    {
+        found.selectors |= GO_BUILD;
+        if ignore {
+            found.trigger = Some(Trigger::Whole);
+        }
+    }
     let mut tokens: Vec<Token<'_>> = Vec::new();
     pattern::tokenize(code, &mut tokens);
     if tokens.is_empty() {
-        return (Counts::default(), next);
+        return found;
     }
-    let tests = pattern::count(table.tests, &tokens, false);
+    if !context.aliases.is_empty() {
+        for token in &mut tokens {
+            if let Token::Ident(name) = *token
+                && let Some(&(_, to)) = context.aliases.iter().find(|(alias, _)| *alias == name)
+            {
+                *token = Token::Ident(to);
+            }
+        }
+    }
+    for (i, (_, selector)) in table.selectors.iter().enumerate() {
+        if pattern::count(std::slice::from_ref(selector), &tokens, false) > 0 {
+            found.selectors |= 1 << i;
+        }
+    }
+    found.trigger = found
+        .trigger
+        .or_else(|| neuter::trigger(table.language, &tokens));
+    found.exit = neuter::is_exit(&tokens);
+    if table.language == Language::Rust
+        && !line.first().is_some_and(u8::is_ascii_whitespace)
+        && let [
+            Token::Ident(name),
+            Token::Punct(b'!'),
+            Token::Punct(b'(' | b'{' | b'['),
+            ..,
+        ] = tokens.as_slice()
+        && *name != b"macro_rules"
+    {
+        found.call = Some(String::from_utf8_lossy(name).into_owned());
+    }
+    if mark == Mark::Dead {
+        return found;
+    }
+    let tests = if context.tests && mark == Mark::Live {
+        pattern::count(table.tests, &tokens, false)
+    } else {
+        0
+    };
     let declares_test = tests > 0;
-    let counts = Counts {
+    // An assertion that checks nothing is still an assertion (deleting it removes one), and
+    // it weakens the test it stands in.
+    let (mut assertions, mut weakened) = (0, 0);
+    pattern::for_each_match(table.assertions, &tokens, declares_test, |start, end| {
+        assertions += 1;
+        if neuter::is_trivial(table.language, &tokens, start, end) {
+            weakened += 1;
+        }
+    });
+    let mut counts = Counts {
         tests,
         skips: pattern::count(table.skips, &tokens, declares_test),
-        assertions: pattern::count(table.assertions, &tokens, declares_test),
+        assertions,
+        disables: pattern::count(table.disables, &tokens, declares_test),
+        weakened: weakened + pattern::count(table.weakeners, &tokens, declares_test),
     };
-    (counts, next)
+    match table.language {
+        Language::Rust => {
+            // `use std::assert_ne as assert_eq;`: an assertion imported under another's name.
+            if matches!(tokens.first(), Some(Token::Ident(b"use" | b"pub"))) {
+                let renamed = tokens.windows(2).filter(|pair| {
+                    matches!(pair, [Token::Ident(b"as"), Token::Ident(name)] if name.starts_with(b"assert"))
+                });
+                counts.weakened += u32::try_from(renamed.count()).unwrap_or(u32::MAX);
+            }
+            for attribute in neuter::cfg_attr_applies(&tokens) {
+                match attribute.first() {
+                    Some(Token::Ident(b"ignore")) => counts.skips += 1,
+                    Some(Token::Ident(b"should_panic")) => counts.disables += 1,
+                    _ => {}
+                }
+            }
+        }
+        Language::Python if context.tests => counts.disables += python_disables(&tokens, text),
+        _ => {}
+    }
+    found.counts = counts;
+    found
 }
 
 /// The hunks of `diff` as index ranges, when they fit sides of `old_len` and `new_len`
@@ -530,23 +926,46 @@ fn checked_hunks(
     (o <= old_len && n <= new_len && old_len - o == new_len - n).then_some(hunks)
 }
 
+/// A line that makes code dead, where it is.
+#[derive(Debug, Clone, Copy)]
+struct Found {
+    side: Side,
+    line: usize,
+    state: State,
+    trigger: Trigger,
+}
+
 /// The analysis of one file in progress.
-struct Analysis {
+struct Analysis<'a> {
     table: &'static Table,
+    context: Context<'a>,
+    /// The old and new text.
+    sides: [&'a [u8]; 2],
     file: FileTamper,
     /// Scratch buffer for the stripped code of a line.
     code: Vec<u8>,
-    tests_removed_gross: u32,
-    skips_added_gross: u32,
+    /// A removed line held a test, or an added line holds a skip marker, disables a test or
+    /// weakens an assertion.
+    touches_tests: bool,
+    /// The lines that make code dead, found on changed lines by the first walk.
+    triggers: Vec<Found>,
+    /// Per side, which lines are dead or macro templates, once the triggers are known
+    /// (second walk).
+    dead: Option<[Vec<Mark>; 2]>,
 }
 
-impl Analysis {
-    /// Walks the line diff of `old` and `new` once, stepping each side's lexer state along
-    /// it: an unchanged line that starts in the same state on both sides is lexed once for
-    /// both (and skipped outright when it holds no opener), a removed or added line once for
-    /// its side, and an unchanged line whose states differ once per side.
+fn side_index(side: Side) -> usize {
+    match side {
+        Side::Old => 0,
+        Side::New => 1,
+    }
+}
+
+impl Analysis<'_> {
+    /// Walks the line diff of `old` and `new`, counting what the changed lines hold. When a
+    /// changed line makes code dead, walks it again with the dead lines known, so that what
+    /// they hold counts as gone.
     fn run(&mut self, old: &[u8], new: &[u8], diff: Option<&LineDiff<'_>>) {
-        let syntax = &self.table.syntax;
         let own;
         let diff = if let Some(diff) = diff {
             diff
@@ -558,17 +977,141 @@ impl Analysis {
         let hunks = checked_hunks(diff, old_lines.len(), new_lines.len())
             // Cannot happen (the diff's own hunks); one hunk of everything still nets right.
             .unwrap_or_else(|| vec![(0..old_lines.len(), 0..new_lines.len())]);
+        self.walk(&old_lines, &new_lines, &hunks);
+        if self.triggers.is_empty() {
+            return;
+        }
+        let mut dead = [
+            vec![Mark::Live; old_lines.len()],
+            vec![Mark::Live; new_lines.len()],
+        ];
+        let python = self.table.language == Language::Python;
+        let mut marked = false;
+        for found in self.triggers.clone() {
+            let lines: &[&[u8]] = match found.side {
+                Side::Old => &old_lines,
+                Side::New => &new_lines,
+            };
+            let side = neuter::Side {
+                lines,
+                syntax: &self.table.syntax,
+            };
+            let region = side.region(found.trigger, found.line, found.state, python);
+            let (name, tests) = self.scan(found.side, lines, region.clone(), found.state);
+            let mark = match found.trigger {
+                Trigger::Template => match name.filter(|_| tests > 0) {
+                    Some(name) => {
+                        if !self.file.test_macros.contains(&name) {
+                            self.file.test_macros.push(name);
+                        }
+                        Mark::Template
+                    }
+                    None => continue,
+                },
+                // An item, file or class that holds no test is library code: its
+                // assertions are not the tests' (`#[cfg(not(test))]` on a function,
+                // `__test__ = False` on a helper class).
+                Trigger::Item | Trigger::Whole | Trigger::Class if tests == 0 => continue,
+                _ => Mark::Dead,
+            };
+            marked = true;
+            let side_marks = &mut dead[side_index(found.side)];
+            for i in region {
+                if let Some(line) = side_marks.get_mut(i)
+                    && *line == Mark::Live
+                {
+                    *line = mark;
+                }
+            }
+        }
+        if !marked {
+            return;
+        }
+        self.dead = Some(dead);
+        self.file.macro_calls.clear();
+        let file = &mut self.file;
+        file.tests_removed = 0;
+        file.test_skips_added = 0;
+        file.assertions_removed = 0;
+        file.assertions_weakened = 0;
+        file.findings.clear();
+        self.touches_tests = false;
+        self.walk(&old_lines, &new_lines, &hunks);
+    }
+
+    fn mark(&self, side: Side, line: usize) -> Mark {
+        self.dead.as_ref().map_or(Mark::Live, |dead| {
+            dead[side_index(side)]
+                .get(line)
+                .copied()
+                .unwrap_or(Mark::Live)
+        })
+    }
+
+    /// The tests that `region` of `lines` (starting in `state`) holds, and the name of the
+    /// macro that a `macro_rules!` on its first line defines.
+    fn scan(
+        &mut self,
+        side: Side,
+        lines: &[&[u8]],
+        region: Range<usize>,
+        state: State,
+    ) -> (Option<String>, u32) {
+        let mut state = state;
+        let mut name = None;
+        let mut tests = 0;
+        for i in region {
+            let Some(line) = lines.get(i) else { break };
+            let found = classify(
+                self.table,
+                &self.context,
+                self.sides[side_index(side)],
+                state,
+                line,
+                &mut self.code,
+                Mark::Live,
+            );
+            if name.is_none() {
+                let mut tokens = Vec::new();
+                pattern::tokenize(&self.code, &mut tokens);
+                if let [
+                    Token::Ident(b"macro_rules"),
+                    Token::Punct(b'!'),
+                    Token::Ident(id),
+                    ..,
+                ] = tokens.as_slice()
+                {
+                    name = Some(String::from_utf8_lossy(id).into_owned());
+                }
+            }
+            tests += found.counts.tests;
+            state = found.next;
+        }
+        (name, tests)
+    }
+
+    /// One walk over the diff, stepping each side's lexer state along it: an unchanged line
+    /// that starts in the same state on both sides (and is dead on both or neither) is lexed
+    /// once for both (and skipped outright when it holds no opener), a removed or added line
+    /// once for its side, and any other unchanged line once per side.
+    fn walk(
+        &mut self,
+        old_lines: &[&[u8]],
+        new_lines: &[&[u8]],
+        hunks: &[(Range<usize>, Range<usize>)],
+    ) {
+        let syntax = &self.table.syntax;
         let (mut old_state, mut new_state) = (State::Code, State::Code);
         let (mut o, mut n) = (0, 0);
         let end = (
             old_lines.len()..old_lines.len(),
             new_lines.len()..new_lines.len(),
         );
-        for (before, after) in hunks.into_iter().chain(std::iter::once(end)) {
+        for (before, after) in hunks.iter().cloned().chain(std::iter::once(end)) {
             // The unchanged lines up to the hunk.
             for (i, j) in (o..before.start).zip(n..after.start) {
                 let line = old_lines[i];
-                if old_state == new_state {
+                if old_state == new_state && self.mark(Side::Old, i) == self.mark(Side::New, j) {
                     old_state = lex::advance(syntax, old_state, line);
                     new_state = old_state;
                 } else {
@@ -576,26 +1119,103 @@ impl Analysis {
                 }
             }
             for i in before.clone() {
-                old_state = self.changed(Side::Old, i, old_lines[i], old_state);
+                old_state = self.changed(Side::Old, i, old_lines, old_state);
             }
             for j in after.clone() {
-                new_state = self.changed(Side::New, j, new_lines[j], new_state);
+                new_state = self.changed(Side::New, j, new_lines, new_state);
             }
             (o, n) = (before.end, after.end);
         }
     }
 
-    /// Records the removed (`Side::Old`) or added (`Side::New`) line `index` that starts in
-    /// `state`; returns the state the next line of its side starts in.
-    fn changed(&mut self, side: Side, index: usize, line: &[u8], state: State) -> State {
-        let (counts, next) = classify(self.table, state, line, &mut self.code);
-        self.record(side, index, line, counts, false);
-        next
+    fn classify(&mut self, side: Side, index: usize, line: &[u8], state: State) -> Line {
+        let mark = self.mark(side, index);
+        classify(
+            self.table,
+            &self.context,
+            self.sides[side_index(side)],
+            state,
+            line,
+            &mut self.code,
+            mark,
+        )
     }
 
-    /// Records an unchanged line that starts in a different lexer state on each side: what
-    /// it held before and no longer holds counts as removed, and the reverse as added.
-    /// Returns the states the next line starts in on each side.
+    /// Records the removed (`Side::Old`) or added (`Side::New`) line `index` of `lines` that
+    /// starts in `state`; returns the state the next line of its side starts in.
+    fn changed(&mut self, side: Side, index: usize, lines: &[&[u8]], state: State) -> State {
+        let line = lines[index];
+        let found = self.classify(side, index, line, state);
+        if self.dead.is_none() {
+            let trigger = found.trigger.or_else(|| {
+                (found.exit && self.at_top_of_test(side, lines, index)).then_some(Trigger::Rest)
+            });
+            if let Some(trigger) = trigger {
+                self.triggers.push(Found {
+                    side,
+                    line: index,
+                    state,
+                    trigger,
+                });
+            }
+        } else if self.triggers.iter().any(|found| {
+            found.side == side && found.line == index && found.trigger != Trigger::Template
+        }) {
+            let kind = match side {
+                Side::Old => FindingKind::DeadCodeRemoved,
+                Side::New => FindingKind::DeadCodeAdded,
+            };
+            self.push(side, index, line, kind, 1, false);
+        }
+        self.record(side, index, line, found.counts, false);
+        self.record_selectors(side, index, line, found.selectors);
+        if let Some(name) = found.call {
+            self.file.macro_calls.push(MacroCall {
+                name,
+                side,
+                line: index + 1,
+                text: line_text(line),
+            });
+        }
+        found.next
+    }
+
+    /// Whether line `index` of `lines` is the first of a test body: the line above opens a
+    /// block (ends in `{` or `:`) and it or one of the two code lines above it declares a
+    /// test.
+    fn at_top_of_test(&mut self, side: Side, lines: &[&[u8]], index: usize) -> bool {
+        let mut seen = 0;
+        for i in (0..index).rev() {
+            let line = lines[i];
+            if line.trim_ascii().is_empty() {
+                continue;
+            }
+            let found = classify(
+                self.table,
+                &self.context,
+                self.sides[side_index(side)],
+                State::Code,
+                line,
+                &mut self.code,
+                Mark::Live,
+            );
+            if seen == 0 && !matches!(self.code.trim_ascii_end().last(), Some(b'{' | b':')) {
+                return false;
+            }
+            if found.counts.tests > 0 {
+                return true;
+            }
+            seen += 1;
+            if seen == 3 {
+                return false;
+            }
+        }
+        false
+    }
+
+    /// Records an unchanged line that starts in a different lexer state on each side, or is
+    /// dead on one side only: what it held before and no longer holds counts as removed, and
+    /// the reverse as added. Returns the states the next line starts in on each side.
     fn reclassified(
         &mut self,
         old: usize,
@@ -604,64 +1224,126 @@ impl Analysis {
         new: usize,
         new_state: State,
     ) -> (State, State) {
-        let (before, old_next) = classify(self.table, old_state, line, &mut self.code);
-        let (after, new_next) = classify(self.table, new_state, line, &mut self.code);
-        self.record(Side::Old, old, line, before.beyond(after), true);
-        self.record(Side::New, new, line, after.beyond(before), true);
-        (old_next, new_next)
+        let before = self.classify(Side::Old, old, line, old_state);
+        let after = self.classify(Side::New, new, line, new_state);
+        self.record(
+            Side::Old,
+            old,
+            line,
+            before.counts.beyond(after.counts),
+            true,
+        );
+        self.record(
+            Side::New,
+            new,
+            line,
+            after.counts.beyond(before.counts),
+            true,
+        );
+        (before.next, after.next)
+    }
+
+    fn push(
+        &mut self,
+        side: Side,
+        index: usize,
+        line: &[u8],
+        kind: FindingKind,
+        count: u32,
+        unchanged: bool,
+    ) {
+        self.file.findings.push(Finding {
+            path: self.file.path.clone(),
+            line: index + 1,
+            side,
+            kind,
+            count,
+            unchanged,
+            text: line_text(line),
+        });
     }
 
     fn record(&mut self, side: Side, index: usize, line: &[u8], counts: Counts, unchanged: bool) {
         if counts.is_empty() {
             return;
         }
-        let (tests, skips, assertions) = match side {
-            Side::Old => (
+        let kinds = match side {
+            Side::Old => [
                 FindingKind::TestRemoved,
                 FindingKind::SkipRemoved,
                 FindingKind::AssertionRemoved,
-            ),
-            Side::New => (
+                FindingKind::TestEnabled,
+                FindingKind::WeakAssertionRemoved,
+            ],
+            Side::New => [
                 FindingKind::TestAdded,
                 FindingKind::SkipAdded,
                 FindingKind::AssertionAdded,
-            ),
+                FindingKind::TestDisabled,
+                FindingKind::AssertionWeakened,
+            ],
         };
-        // Removals count up for tests and assertions; additions count up for skips.
+        // Removals count up for tests and assertions; additions count up for skips,
+        // disabled tests and weakened assertions.
         let sign: i64 = match side {
             Side::Old => 1,
             Side::New => -1,
         };
-        self.file.tests_removed += sign * i64::from(counts.tests);
-        self.file.assertions_removed += sign * i64::from(counts.assertions);
-        self.file.test_skips_added -= sign * i64::from(counts.skips);
-        match side {
-            Side::Old => self.tests_removed_gross += counts.tests,
-            Side::New => self.skips_added_gross += counts.skips,
-        }
-        let text = line_text(line);
-        for (kind, count) in [
-            (tests, counts.tests),
-            (skips, counts.skips),
-            (assertions, counts.assertions),
-        ] {
+        let file = &mut self.file;
+        file.tests_removed += sign * (i64::from(counts.tests) - i64::from(counts.disables));
+        file.assertions_removed += sign * i64::from(counts.assertions);
+        file.test_skips_added -= sign * i64::from(counts.skips);
+        file.assertions_weakened -= sign * i64::from(counts.weakened);
+        self.touches_tests |= match side {
+            Side::Old => counts.tests > 0,
+            Side::New => counts.skips > 0 || counts.disables > 0 || counts.weakened > 0,
+        };
+        for (kind, count) in kinds.into_iter().zip([
+            counts.tests,
+            counts.skips,
+            counts.assertions,
+            counts.disables,
+            counts.weakened,
+        ]) {
             if count > 0 {
-                self.file.findings.push(Finding {
-                    path: self.file.path.clone(),
-                    line: index + 1,
-                    side,
-                    kind,
-                    count,
-                    unchanged,
-                    text: text.clone(),
-                });
+                self.push(side, index, line, kind, count, unchanged);
             }
+        }
+    }
+
+    /// Records the runner settings a changed line touches.
+    fn record_selectors(&mut self, side: Side, index: usize, line: &[u8], selectors: u32) {
+        if selectors == 0 {
+            return;
+        }
+        let names = self
+            .table
+            .selectors
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| selectors & (1 << i) != 0)
+            .map(|(_, (name, _))| *name)
+            .chain((selectors & GO_BUILD != 0).then_some(GO_BUILD_KEY));
+        let mut touched = false;
+        for name in names {
+            touched = true;
+            if !self
+                .file
+                .test_config_changed
+                .iter()
+                .any(|known| known == name)
+            {
+                self.file.test_config_changed.push(name.to_owned());
+            }
+        }
+        if touched {
+            self.push(side, index, line, FindingKind::TestConfigChanged, 1, false);
         }
     }
 
     fn finish(mut self) -> FileTamper {
         self.file.removes_or_skips_tests =
-            self.tests_removed_gross > 0 || self.skips_added_gross > 0;
+            self.touches_tests || !self.file.test_config_changed.is_empty();
         self.file
     }
 }
@@ -728,6 +1410,28 @@ mod tests {
     }
 
     #[test]
+    fn runners_collect_by_their_default_naming() {
+        use Language::{Go, JavaScript, Python, Rust};
+        for (language, path, collected) in [
+            (Go, "pkg/calc_test.go", true),
+            (Go, "pkg/calc.go", false),
+            (Python, "tests/test_calc.py", true),
+            (Python, "app/tests.py", true),
+            (Python, "calc_test.py", true),
+            (Python, "tests/calc.py", false),
+            (JavaScript, "web/sum.test.js", true),
+            (JavaScript, "web/sum.spec.tsx", true),
+            (JavaScript, "web/__tests__/sum.js", true),
+            (JavaScript, "test/sum.js", true),
+            (JavaScript, "web/sum.js", false),
+            (JavaScript, "web/testing.js", false),
+            (Rust, "src/calc.rs", true),
+        ] {
+            assert_eq!(runner_collects(language, path), collected, "{path}");
+        }
+    }
+
+    #[test]
     fn languages_by_extension() {
         assert_eq!(language_of("src/lib.rs"), Some(Language::Rust));
         assert_eq!(language_of("a/test_x.py"), Some(Language::Python));
@@ -749,7 +1453,7 @@ mod tests {
 
     #[test]
     fn added_and_deleted_files() {
-        let test = b"#[test]\nfn a() { assert!(true); }\n";
+        let test = b"#[test]\nfn a() { assert!(ok()); }\n";
         let added = analyze_file("tests/a.rs", None, Some(test)).unwrap();
         assert_eq!((added.tests_removed, added.assertions_removed), (-1, -1));
         assert!(!added.removes_or_skips_tests);
@@ -808,7 +1512,7 @@ mod tests {
 
     #[test]
     fn findings_point_at_old_and_new_lines() {
-        let old = "fn f() {}\n#[test]\nfn a() {\n    assert_eq!(1, 1);\n}\n";
+        let old = "fn f() {}\n#[test]\nfn a() {\n    assert_eq!(f(), 1);\n}\n";
         let new = "fn f() {}\n#[ignore]\n#[test]\nfn a() {\n}\n";
         let file = analyze_file("src/lib.rs", Some(old.as_bytes()), Some(new.as_bytes())).unwrap();
         let seen: Vec<_> = file
@@ -824,7 +1528,7 @@ mod tests {
                     FindingKind::AssertionRemoved,
                     Side::Old,
                     4,
-                    "assert_eq!(1, 1);"
+                    "assert_eq!(f(), 1);"
                 ),
             ]
         );
@@ -862,7 +1566,7 @@ mod tests {
                 "/*\n#[test]\nfn a() { assert!(x); }\n*/\n#[test]\n#[ignore]\nfn b() {}\n",
             ),
             (
-                "a.py",
+                "test_a.py",
                 "def test_a():\n    assert x\n\ndef test_b():\n    pass\n",
                 "\"\"\"\ndef test_a():\n    assert x\n\"\"\"\n@pytest.mark.skip\ndef test_b():\n    pass\n",
             ),

@@ -54,13 +54,36 @@ pub(crate) const TABLE: Table = Table {
         ]),
     ],
     assertions: &[
-        // `assert!`, `assert_eq!`, `assert_ne!`, `assert_matches!`, `debug_assert*!`,
-        // `prop_assert*!`, insta's `assert_*snapshot!`: a macro whose name starts so.
+        // `assert!`, `assert_eq!`, `assert_ne!`, `assert_matches!`, `prop_assert*!`, insta's
+        // `assert_*snapshot!`: a macro whose name starts so. Not `debug_assert*!`: it checks
+        // nothing in a release build, and library code is full of it.
         Pattern::new(&[
-            Tok::Ident(Name::StartsWith(&["assert", "debug_assert", "prop_assert"])),
+            Tok::Ident(Name::StartsWith(&["assert", "prop_assert"])),
             Tok::Punct(b"!"),
         ]),
     ],
+    disables: &[
+        // `#[should_panic]`, `#[should_panic(expected = "…")]`: the test now passes when it
+        // fails. On a test added with it, the added test offsets it.
+        Pattern::new(&[
+            Tok::Punct(b"#"),
+            Tok::Punct(b"["),
+            Tok::Ident(Name::Is(&["should_panic"])),
+        ])
+        .at_start(),
+    ],
+    weakeners: &[
+        // `macro_rules! assert_eq { … }`: the assertions below call it instead.
+        Pattern::new(&[
+            Tok::Ident(Name::Is(&["macro_rules"])),
+            Tok::Punct(b"!"),
+            Tok::Ident(Name::StartsWith(&["assert"])),
+        ])
+        .at_start(),
+        // `use std::assert_ne as assert_eq;` is found by the analysis itself (on a `use`
+        // line only).
+    ],
+    selectors: &[],
 };
 
 #[cfg(test)]
@@ -106,7 +129,8 @@ mod tests {
         test_attribute_in_comments_and_strings: "src/math.rs", MODULE => edit("    use super::*;\n", "    use super::*;\n    // #[test] assert!(x)\n    /* #[test]\n       assert_eq!(a, b) */\n    const S: &str = \"#[test] assert!(x)\";\n    const R: &str = r#\"\n#[test]\n\"#;\n    /// assert_eq!(doc, test);\n"), [0, 0, 0];
         commenting_out_a_test_line_by_line: "src/math.rs", MODULE => edit("    #[test]\n    fn negative() {\n        assert_eq!(add(-1, -2), -3);\n    }", "    // #[test]\n    // fn negative() {\n    //     assert_eq!(add(-1, -2), -3);\n    // }"), [1, 0, 1];
         commenting_out_with_a_block_comment: "src/math.rs", MODULE => edit("    #[test]\n    fn negative", "    /*\n    #[test]\n    fn negative").replacen("    }\n}\n", "    }\n    */\n}\n", 1), [1, 0, 1];
-        wrapper_attributes: "tests/a.rs", "#[tokio::test(flavor = \"multi_thread\")]\nasync fn a() {}\n#[rstest]\n#[case(1)]\n#[case(2)]\nfn b(#[case] x: u8) { debug_assert_ne!(x, 0); prop_assert_eq!(x, x); }\n" => "", [4, 0, 2];
+        // `debug_assert_ne!` is not an assertion (it checks nothing in a release build).
+        wrapper_attributes: "tests/a.rs", "#[tokio::test(flavor = \"multi_thread\")]\nasync fn a() {}\n#[rstest]\n#[case(1)]\n#[case(2)]\nfn b(#[case] x: u8) { debug_assert_ne!(x, 0); prop_assert_eq!(x, x); }\n" => "", [4, 0, 1];
         helper_names_are_not_assertions: "src/a.rs", "fn f() { my_assert_helper!(x); assertion(x); self.assert(); }\n" => "", [0, 0, 0];
         lifetimes_do_not_open_literals: "src/a.rs", "fn f<'a>(x: &'a str) -> &'a str { assert!(x.len() > 0); x }\n" => "", [0, 0, 1];
     }
@@ -135,5 +159,98 @@ mod tests {
             )]),
             (1, 0, 0)
         );
+    }
+}
+
+#[cfg(test)]
+mod macro_tests {
+    use crate::tamper::tests::report;
+
+    const SHERLOCK: &str = "macro_rules! sherlock {
+    ($name:ident, $fun:expr) => {
+        #[test]
+        fn $name() {
+            $fun(setup());
+        }
+    };
+}
+
+sherlock!(single_file, |wd| {
+    assert_eq!(wd.run(), \"x\");
+});
+
+sherlock!(dir, |wd| {
+    assert_eq!(wd.run(), \"y\");
+});
+
+#[test]
+fn plain() {
+    assert!(true);
+}
+";
+
+    const RGTEST: &str = "#[macro_export]
+macro_rules! rgtest {
+    ($name:ident, $fun:expr) => {
+        #[test]
+        fn $name() {
+            $fun(setup());
+        }
+    };
+}
+";
+
+    const FEATURE: &str = "rgtest!(single_file, |dir| {
+    assert_eq!(dir.run(), \"x\");
+});
+
+rgtest!(dir, |dir| {
+    assert_eq!(dir.run(), \"y\");
+});
+
+rgtest!(plain, |dir| {
+    assert!(true);
+});
+";
+
+    #[test]
+    fn tests_rewritten_from_one_test_macro_to_another_count_by_invocations() {
+        let report = report(&[
+            ("tests/tests.rs", SHERLOCK, ""),
+            ("tests/macros.rs", "", RGTEST),
+            ("tests/feature.rs", "", FEATURE),
+        ]);
+        // Three tests before (two `sherlock!`, one `#[test]`), three after (`rgtest!`).
+        assert_eq!(report.tests_removed, 0, "{report:#?}");
+        // One fewer `rgtest!` is one test removed.
+        let fewer = FEATURE.replacen("rgtest!(plain, |dir| {\n    assert!(true);\n});\n", "", 1);
+        let report = super::super::tests::report(&[
+            ("tests/tests.rs", SHERLOCK, ""),
+            ("tests/macros.rs", "", RGTEST),
+            ("tests/feature.rs", "", &fewer),
+        ]);
+        assert_eq!(report.tests_removed, 1, "{report:#?}");
+        let removed: Vec<_> = report
+            .findings()
+            .filter(|f| f.kind == crate::tamper::FindingKind::TestRemoved)
+            .map(|f| f.text.as_str())
+            .collect();
+        assert!(
+            removed.contains(&"sherlock!(single_file, |wd| {"),
+            "{removed:?}"
+        );
+    }
+
+    #[test]
+    fn a_test_macro_deleted_with_its_invocations_removes_each_test() {
+        let report = report(&[("tests/tests.rs", SHERLOCK, "")]);
+        assert_eq!(report.tests_removed, 3, "{report:#?}");
+    }
+
+    #[test]
+    fn a_macro_without_tests_is_not_a_test_macro() {
+        let old = "macro_rules! point {\n    ($x:expr) => { Point { x: $x } };\n}\n\npoint!(1);\n";
+        let report = report(&[("src/a.rs", old, "")]);
+        assert_eq!(report.tests_removed, 0, "{report:#?}");
     }
 }

@@ -28,4 +28,5 @@ mod policy_commands;
 mod repo;
 mod scale;
 mod staged;
+mod tamper_evasions;
 mod tampering;

@@ -606,21 +606,25 @@ def divide(a, b):
         repo.assert_no_findings();
     }
 
-    /// A function named `test_…` in application code counts as a test: documented in
-    /// docs/test-tampering.md ("Every file of a language is matched, test code or not").
-    /// Removing one escalates `modifies_tests`, though the path is no test path.
+    /// A function named `test_…` in application code (a module pytest does not collect by
+    /// its name, importing no test framework) is not a test: removing it counts nothing.
+    /// The same module importing pytest is a test module, and then it does count, and
+    /// escalates `modifies_tests` though the path is no test path.
     #[test]
-    fn a_test_function_removed_outside_test_paths_escalates() {
+    fn a_test_function_removed_outside_test_paths_counts_only_in_a_test_module() {
         let checks = "\"\"\"Health checks run at start-up.\"\"\"\n\n\ndef test_database(db):\n    return db.ping()\n\n\ndef test_cache(cache):\n    return cache.ping()\n";
         let repo = Repo::new(&[("app/checks.py", checks)]);
-        repo.write(
-            "app/checks.py",
-            &edit(
-                checks,
-                "\n\ndef test_cache(cache):\n    return cache.ping()\n",
-                "",
-            ),
+        let removed = edit(
+            checks,
+            "\n\ndef test_cache(cache):\n    return cache.ping()\n",
+            "",
         );
+        repo.write("app/checks.py", &removed);
+        assert_eq!(repo.tampering(), NONE);
+
+        let with_pytest = format!("import pytest\n{checks}");
+        let repo = Repo::new(&[("app/checks.py", &with_pytest)]);
+        repo.write("app/checks.py", &format!("import pytest\n{removed}"));
         assert_eq!(
             repo.tampering(),
             Tampering {
@@ -632,7 +636,11 @@ def divide(a, b):
         // The escalation alone: the same file with its function renamed.
         repo.write(
             "app/checks.py",
-            &edit(checks, "def test_cache(cache)", "def test_redis(cache)"),
+            &edit(
+                &with_pytest,
+                "def test_cache(cache)",
+                "def test_redis(cache)",
+            ),
         );
         assert_eq!(repo.tampering(), NONE_IN_TESTS);
     }
@@ -645,7 +653,7 @@ mod javascript {
     use super::*;
 
     /// Jest.
-    const JEST: &str = r"const { sum } = require('../sum');
+    pub(super) const JEST: &str = r"const { sum } = require('../sum');
 
 describe('sum', () => {
   test('adds two numbers', () => {
@@ -858,11 +866,10 @@ test('rejects words', (t) => {
         repo.assert_no_findings();
     }
 
-    /// A call of a local helper named `test` counts as a test, in application code too:
-    /// documented in docs/test-tampering.md ("Every file of a language is matched, test code
-    /// or not"). Removing the call counts a removed test.
+    /// A call of a local helper named `test` in application code (no test file by its
+    /// name, no test framework imported) is not a test: removing it counts nothing.
     #[test]
-    fn a_local_helper_named_test_is_counted() {
+    fn a_local_helper_named_test_is_not_a_test() {
         let validate = "const test = (pattern, text) => pattern.test(text);\n\nexport function isSlug(text) {\n  return test(/^[a-z-]+$/, text);\n}\n";
         let repo = Repo::new(&[("src/validate.js", validate)]);
         repo.write(
@@ -873,14 +880,7 @@ test('rejects words', (t) => {
                 "  return /^[a-z-]+$/.test(text);\n",
             ),
         );
-        assert_eq!(
-            repo.tampering(),
-            Tampering {
-                tests_removed: 1,
-                modifies_tests: true,
-                ..NONE
-            }
-        );
+        assert_eq!(repo.tampering(), NONE);
     }
 
     #[test]
@@ -1630,6 +1630,45 @@ mod files {
         assert!(
             report.contains("tests/test_calc.py:6 (old)  test removed: def test_add():"),
             "{report}"
+        );
+    }
+
+    /// Renaming a test file to a name its language's runners do not collect by default
+    /// (`test_calc.py` to `calc.py`, `sum.test.js` to `sum.js`) removes its tests: the
+    /// code is all there, and none of it runs. A rename that keeps the runner's naming
+    /// removes nothing.
+    #[test]
+    fn renaming_a_test_file_out_of_the_runners_naming_removes_its_tests() {
+        let repo = Repo::new(&[
+            ("tests/test_calc.py", python::PYTEST),
+            ("web/sum.test.js", javascript::JEST),
+        ]);
+        repo.git(&["mv", "tests/test_calc.py", "tests/calc.py"]);
+        repo.git(&["mv", "web/sum.test.js", "web/sum.js"]);
+        assert_eq!(
+            repo.tampering(),
+            Tampering {
+                tests_removed: 4,
+                assertions_removed: 6,
+                modifies_tests: true,
+                ..NONE
+            }
+        );
+        let output = repo.check_as_agent().output().unwrap();
+        assert_eq!(output.status.code(), Some(3), "{}", stderr(&output));
+
+        let repo = Repo::new(&[
+            ("tests/test_calc.py", python::PYTEST),
+            ("web/sum.test.js", javascript::JEST),
+        ]);
+        repo.git(&["mv", "tests/test_calc.py", "tests/test_calculator.py"]);
+        repo.git(&["mv", "web/sum.test.js", "web/sum.spec.js"]);
+        assert_eq!(
+            repo.tampering(),
+            Tampering {
+                modifies_tests: true,
+                ..NONE
+            }
         );
     }
 

@@ -45,6 +45,21 @@ pub const DEFAULT_TEST_PATTERNS: &[&str] = &[
     "*.test.*",
     "*.spec.*",
     "**/snapshots/**",
+    "tests.py",
+    "conftest.py",
+    "*_spec.rb",
+    "*Test.java",
+    "*Tests.java",
+    "*Test.kt",
+    "*Tests.cs",
+    "**/spec/**",
+    "**/e2e/**",
+    "**/cypress/**",
+    "**/androidTest/**",
+    "**/testdata/**",
+    "**/__snapshots__/**",
+    "*.golden",
+    "*.snap",
 ];
 
 /// The environment a change targets when no `[[environment]]` matches and nothing else

@@ -1,0 +1,494 @@
+//! The runner told to look away: files that configure what a test runner selects or runs,
+//! compared setting by setting (or target by target), not line by line. A dependency bump
+//! in `package.json` changes no test setting; `scripts.test` does.
+//!
+//! | file | settings compared |
+//! |---|---|
+//! | `pytest.ini` | every key of `[pytest]` |
+//! | `setup.cfg` | every key of `[tool:pytest]` |
+//! | `tox.ini` | every key of `[pytest]`, `commands` of `[testenv]` and `[testenv:…]` |
+//! | `pyproject.toml` | every key of `[tool.pytest.ini_options]` and `[tool.pytest]` |
+//! | `Cargo.toml` | `autotests`, `test`, `doctest` and `harness` of any target, `[[test]]` |
+//! | `package.json` | `scripts.test`, `scripts.test:…`, `scripts.pretest`, `jest`, `mocha`, `ava` |
+//! | `jest.config.*`, `vitest.config.*`, `vitest.workspace.*`, `.mocharc.*`, `playwright.config.*`, `cypress.config.*` | every changed key (`name:` on a changed line) |
+//! | `Makefile`, `GNUmakefile`, `*.mk` | targets whose name holds `test`, and `check` |
+//!
+//! A side that does not parse is compared as a whole: any change counts once, as `(file)`.
+
+use std::collections::BTreeMap;
+
+use crate::linediff::LineDiff;
+
+/// What kind of runner configuration a file is, by its name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    /// INI sections: the sections whose keys are compared (`*` ends a prefix).
+    Ini(&'static [&'static str]),
+    PyProject,
+    Cargo,
+    PackageJson,
+    /// A JavaScript or JSON runner configuration: every changed key.
+    JsConfig,
+    Makefile,
+}
+
+fn kind(path: &str) -> Option<Kind> {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    let stem = match name.strip_prefix('.') {
+        Some(hidden) => hidden.split('.').next().unwrap_or(hidden),
+        None => name.split('.').next().unwrap_or(name),
+    };
+    Some(match name {
+        "pytest.ini" | ".pytest.ini" => Kind::Ini(&["pytest"]),
+        "setup.cfg" => Kind::Ini(&["tool:pytest"]),
+        "tox.ini" => Kind::Ini(&["pytest", "testenv", "testenv:*"]),
+        "pyproject.toml" => Kind::PyProject,
+        "Cargo.toml" => Kind::Cargo,
+        "package.json" => Kind::PackageJson,
+        "Makefile" | "makefile" | "GNUmakefile" => Kind::Makefile,
+        _ if std::path::Path::new(name)
+            .extension()
+            .is_some_and(|extension| extension.eq_ignore_ascii_case("mk")) =>
+        {
+            Kind::Makefile
+        }
+        _ if matches!(
+            stem,
+            "jest" | "vitest" | "playwright" | "cypress" | "mocharc" | "karma"
+        ) && (name.contains(".config.")
+            || name.contains(".workspace.")
+            || name.contains(".conf.")
+            || name.starts_with(".mocharc.")) =>
+        {
+            Kind::JsConfig
+        }
+        _ => return None,
+    })
+}
+
+/// Whether `path` names a file that configures a test runner.
+pub(crate) fn is_config(path: &str) -> bool {
+    kind(path).is_some()
+}
+
+/// The test settings and targets that differ between `old` and `new` (either may be empty
+/// for an added or deleted file), each named once, in a stable order.
+pub(crate) fn changed(path: &str, old: &[u8], new: &[u8]) -> Vec<String> {
+    let Some(kind) = kind(path) else {
+        return Vec::new();
+    };
+    let settings = |text: &[u8]| -> Option<BTreeMap<String, String>> {
+        let text = std::str::from_utf8(text).ok()?;
+        match kind {
+            Kind::Ini(sections) => Some(ini(text, sections)),
+            Kind::PyProject => pyproject(text),
+            Kind::Cargo => cargo(text),
+            Kind::PackageJson => package_json(text),
+            Kind::Makefile => Some(makefile(text)),
+            Kind::JsConfig => None,
+        }
+    };
+    if kind == Kind::JsConfig {
+        return changed_keys(old, new);
+    }
+    match (settings(old), settings(new)) {
+        (Some(before), Some(after)) => {
+            let mut keys: Vec<String> = before
+                .iter()
+                .filter(|(key, value)| after.get(*key) != Some(value))
+                .map(|(key, _)| key.clone())
+                .collect();
+            keys.extend(
+                after
+                    .keys()
+                    .filter(|key| !before.contains_key(*key))
+                    .cloned(),
+            );
+            keys.sort();
+            keys
+        }
+        _ => vec!["(file)".to_owned()],
+    }
+}
+
+/// The keys of the sections named in `sections` of an INI file, `[section] key`.
+fn ini(text: &str, sections: &[&str]) -> BTreeMap<String, String> {
+    let mut settings = BTreeMap::new();
+    let mut section: Option<String> = None;
+    let mut key: Option<String> = None;
+    for line in text.lines() {
+        let trimmed = line.trim();
+        if trimmed.is_empty() || trimmed.starts_with('#') || trimmed.starts_with(';') {
+            continue;
+        }
+        if let Some(name) = trimmed.strip_prefix('[').and_then(|s| s.strip_suffix(']')) {
+            let name = name.trim();
+            let wanted = sections
+                .iter()
+                .any(|wanted| match wanted.strip_suffix('*') {
+                    Some(prefix) => name.starts_with(prefix),
+                    None => name == *wanted,
+                });
+            section = wanted.then(|| name.to_owned());
+            key = None;
+            continue;
+        }
+        let Some(section) = &section else { continue };
+        let continued = line.starts_with([' ', '\t']);
+        if continued {
+            if let Some(key) = &key
+                && let Some(value) = settings.get_mut(key)
+            {
+                let value: &mut String = value;
+                value.push('\n');
+                value.push_str(trimmed);
+            }
+            continue;
+        }
+        let (name, value) = trimmed
+            .split_once(['=', ':'])
+            .map_or((trimmed, ""), |(name, value)| (name.trim(), value.trim()));
+        if section.starts_with("testenv") && name != "commands" {
+            key = None;
+            continue;
+        }
+        let full = format!("[{section}] {name}");
+        settings.insert(full.clone(), value.to_owned());
+        key = Some(full);
+    }
+    settings
+}
+
+fn toml_table(text: &str) -> Option<toml::Table> {
+    toml::from_str::<toml::Table>(text).ok()
+}
+
+/// `[tool.pytest.ini_options]` and `[tool.pytest]` keys of a `pyproject.toml`.
+fn pyproject(text: &str) -> Option<BTreeMap<String, String>> {
+    let table = toml_table(text)?;
+    let mut settings = BTreeMap::new();
+    if let Some(pytest) = table
+        .get("tool")
+        .and_then(|tool| tool.get("pytest"))
+        .and_then(toml::Value::as_table)
+    {
+        for (key, value) in pytest {
+            match (key.as_str(), value.as_table()) {
+                ("ini_options", Some(options)) => {
+                    for (key, value) in options {
+                        settings.insert(
+                            format!("[tool.pytest.ini_options] {key}"),
+                            value.to_string(),
+                        );
+                    }
+                }
+                _ => {
+                    settings.insert(format!("[tool.pytest] {key}"), value.to_string());
+                }
+            }
+        }
+    }
+    Some(settings)
+}
+
+/// The test switches of a `Cargo.toml`'s targets, and its `[[test]]` targets.
+fn cargo(text: &str) -> Option<BTreeMap<String, String>> {
+    let table = toml_table(text)?;
+    let mut settings = BTreeMap::new();
+    if let Some(value) = table.get("package").and_then(|p| p.get("autotests")) {
+        settings.insert("[package] autotests".to_owned(), value.to_string());
+    }
+    let switches = ["test", "doctest", "harness"];
+    if let Some(lib) = table.get("lib").and_then(toml::Value::as_table) {
+        for key in switches {
+            if let Some(value) = lib.get(key) {
+                settings.insert(format!("[lib] {key}"), value.to_string());
+            }
+        }
+    }
+    for targets in ["bin", "example", "bench"] {
+        for target in table
+            .get(targets)
+            .and_then(toml::Value::as_array)
+            .into_iter()
+            .flatten()
+        {
+            let name = target
+                .get("name")
+                .and_then(toml::Value::as_str)
+                .unwrap_or("?");
+            for key in switches {
+                if let Some(value) = target.get(key) {
+                    settings.insert(format!("[[{targets}]] {name} {key}"), value.to_string());
+                }
+            }
+        }
+    }
+    for target in table
+        .get("test")
+        .and_then(toml::Value::as_array)
+        .into_iter()
+        .flatten()
+    {
+        let name = target
+            .get("name")
+            .and_then(toml::Value::as_str)
+            .unwrap_or("?");
+        settings.insert(format!("[[test]] {name}"), target.to_string());
+    }
+    Some(settings)
+}
+
+/// The test scripts and runner settings of a `package.json`.
+fn package_json(text: &str) -> Option<BTreeMap<String, String>> {
+    let value: serde_json::Value = serde_json::from_str(text).ok()?;
+    let object = value.as_object()?;
+    let mut settings = BTreeMap::new();
+    if let Some(scripts) = object.get("scripts").and_then(serde_json::Value::as_object) {
+        for (name, script) in scripts {
+            let runs_tests = name == "test"
+                || name.starts_with("test:")
+                || name == "pretest"
+                || name == "posttest";
+            if runs_tests {
+                settings.insert(format!("scripts.{name}"), script.to_string());
+            }
+        }
+    }
+    for key in ["jest", "mocha", "ava", "vitest"] {
+        if let Some(value) = object.get(key) {
+            settings.insert(key.to_owned(), value.to_string());
+        }
+    }
+    Some(settings)
+}
+
+/// A Makefile's targets whose name holds `test`, and `check`: the rule line and its recipe.
+fn makefile(text: &str) -> BTreeMap<String, String> {
+    let mut settings = BTreeMap::new();
+    let mut current: Option<String> = None;
+    for line in text.lines() {
+        if line.starts_with('\t') {
+            if let Some(target) = &current
+                && let Some(recipe) = settings.get_mut(target)
+            {
+                let recipe: &mut String = recipe;
+                recipe.push('\n');
+                recipe.push_str(line);
+            }
+            continue;
+        }
+        current = None;
+        let Some((targets, prerequisites)) = line.split_once(':') else {
+            continue;
+        };
+        if prerequisites.starts_with('=') || targets.contains('=') || targets.starts_with('#') {
+            continue;
+        }
+        for target in targets.split_whitespace() {
+            if target.starts_with('.') {
+                continue;
+            }
+            if target.contains("test") || target == "check" {
+                let key = format!("target {target}");
+                settings.insert(key.clone(), prerequisites.trim().to_owned());
+                current = Some(key);
+            }
+        }
+    }
+    settings
+}
+
+/// The keys (`name:` or `name =`) on the changed lines of a JavaScript or JSON runner
+/// configuration, or `(file)` when the changed lines name none.
+fn changed_keys(old: &[u8], new: &[u8]) -> Vec<String> {
+    let diff = LineDiff::new(old, new);
+    let (old_lines, new_lines) = (diff.old_lines(), diff.new_lines());
+    let mut keys = Vec::new();
+    let mut any = false;
+    for (before, after) in diff.hunks() {
+        let lines = before
+            .map(|i| old_lines[i])
+            .chain(after.map(|j| new_lines[j]));
+        for line in lines {
+            let text = String::from_utf8_lossy(line);
+            let trimmed = text.trim();
+            if trimmed.is_empty() || trimmed.starts_with("//") {
+                continue;
+            }
+            any = true;
+            let key: String = trimmed
+                .trim_start_matches(['"', '\''])
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '$')
+                .collect();
+            let rest = trimmed
+                .trim_start_matches(['"', '\''])
+                .get(key.len()..)
+                .unwrap_or("")
+                .trim_start_matches(['"', '\''])
+                .trim_start();
+            if !key.is_empty() && rest.starts_with(':') && !keys.contains(&key) {
+                keys.push(key);
+            }
+        }
+    }
+    if keys.is_empty() && any {
+        keys.push("(file)".to_owned());
+    }
+    keys.sort();
+    keys
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn keys(path: &str, old: &str, new: &str) -> Vec<String> {
+        changed(path, old.as_bytes(), new.as_bytes())
+    }
+
+    #[test]
+    fn recognised_files() {
+        for path in [
+            "pytest.ini",
+            "sub/setup.cfg",
+            "tox.ini",
+            "pyproject.toml",
+            "crates/a/Cargo.toml",
+            "web/package.json",
+            "jest.config.js",
+            "vitest.config.mts",
+            ".mocharc.yml",
+            "Makefile",
+            "build/rules.mk",
+        ] {
+            assert!(is_config(path), "{path}");
+        }
+        for path in ["README.md", "src/jest.js", "config.toml", "Cargo.lock"] {
+            assert!(!is_config(path), "{path}");
+        }
+    }
+
+    #[test]
+    fn ini_sections() {
+        let old = "[pytest]\naddopts = -q\ntestpaths = tests\n\n[flake8]\nmax-line-length = 80\n";
+        let new = "[pytest]\naddopts = -q --deselect tests/test_a.py::test_x\ntestpaths = tests\n\n[flake8]\nmax-line-length = 100\n";
+        assert_eq!(keys("pytest.ini", old, new), ["[pytest] addopts"]);
+        assert_eq!(
+            keys(
+                "setup.cfg",
+                "[tool:pytest]\ntestpaths = tests\n",
+                "[tool:pytest]\ntestpaths = tests\n    other\n"
+            ),
+            ["[tool:pytest] testpaths"]
+        );
+        assert_eq!(
+            keys(
+                "tox.ini",
+                "[testenv]\ndeps = x\ncommands = pytest\n",
+                "[testenv]\ndeps = y\ncommands = pytest -k 'not slow'\n"
+            ),
+            ["[testenv] commands"]
+        );
+    }
+
+    #[test]
+    fn pyproject_tables() {
+        let old = "[project]\nname = \"x\"\ndependencies = [\"a==1\"]\n\n[tool.pytest.ini_options]\ntestpaths = [\"tests\"]\n";
+        let bump = old.replace("a==1", "a==2");
+        assert!(keys("pyproject.toml", old, &bump).is_empty());
+        let ignore = old.replace(
+            "testpaths = [\"tests\"]",
+            "testpaths = [\"tests\"]\naddopts = \"--ignore=tests/slow\"",
+        );
+        assert_eq!(
+            keys("pyproject.toml", old, &ignore),
+            ["[tool.pytest.ini_options] addopts"]
+        );
+    }
+
+    #[test]
+    fn cargo_switches_and_test_targets() {
+        let old = "[package]\nname = \"x\"\n\n[dependencies]\nserde = \"1\"\n\n[[test]]\nname = \"it\"\npath = \"tests/it.rs\"\n";
+        assert!(
+            keys(
+                "Cargo.toml",
+                old,
+                &old.replace("serde = \"1\"", "serde = \"1.1\"")
+            )
+            .is_empty()
+        );
+        assert_eq!(
+            keys(
+                "Cargo.toml",
+                old,
+                &old.replace("[[test]]\nname = \"it\"\npath = \"tests/it.rs\"\n", "")
+            ),
+            ["[[test]] it"]
+        );
+        assert_eq!(
+            keys(
+                "Cargo.toml",
+                old,
+                &old.replace("name = \"x\"\n", "name = \"x\"\nautotests = false\n")
+            ),
+            ["[package] autotests"]
+        );
+        assert_eq!(
+            keys("Cargo.toml", old, &format!("{old}\n[lib]\ntest = false\n")),
+            ["[lib] test"]
+        );
+    }
+
+    #[test]
+    fn package_json_scripts() {
+        let old = "{\"scripts\": {\"test\": \"jest\", \"build\": \"tsc\"}, \"dependencies\": {\"a\": \"1\"}}";
+        assert!(
+            keys(
+                "package.json",
+                old,
+                &old.replace("\"a\": \"1\"", "\"a\": \"2\"")
+            )
+            .is_empty()
+        );
+        assert!(keys("package.json", old, &old.replace("tsc", "tsc -b")).is_empty());
+        assert_eq!(
+            keys(
+                "package.json",
+                old,
+                &old.replace("\"jest\"", "\"jest --passWithNoTests || true\"")
+            ),
+            ["scripts.test"]
+        );
+        assert_eq!(keys("package.json", old, "{not json"), ["(file)"]);
+    }
+
+    #[test]
+    fn makefile_test_targets() {
+        let old = "build:\n\tcargo build\n\ntest: build\n\tcargo test\n\nlint:\n\tcargo clippy\n";
+        assert!(
+            keys(
+                "Makefile",
+                old,
+                &old.replace("cargo clippy", "cargo clippy -q")
+            )
+            .is_empty()
+        );
+        assert_eq!(
+            keys(
+                "Makefile",
+                old,
+                &old.replace("\tcargo test", "\tcargo test || true")
+            ),
+            ["target test"]
+        );
+    }
+
+    #[test]
+    fn js_config_keys() {
+        let old = "module.exports = {\n  testMatch: ['**/*.test.js'],\n};\n";
+        let new = "module.exports = {\n  testMatch: ['**/*.test.js'],\n  testPathIgnorePatterns: ['/failing/'],\n};\n";
+        assert_eq!(keys("jest.config.js", old, new), ["testPathIgnorePatterns"]);
+    }
+}

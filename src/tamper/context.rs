@@ -1,0 +1,285 @@
+//! What a file's name and imports say about it, for the patterns: whether a name like
+//! `def test_x` or `test(…)` is a test there at all, and the local names it gives the test
+//! framework (`import pytest as pt`, `from pytest import mark as m`, `const d = describe`).
+//!
+//! Both are read from the two sides together, so that a line counts the same on both and
+//! the nets stay whole-file differences.
+
+use memchr::memmem;
+
+use super::Language;
+
+/// The names a file gives the test framework: alias → the name it stands for.
+#[derive(Debug, Default)]
+pub(crate) struct Context<'a> {
+    /// Whether name-based test patterns (`def test…`, `test(…)`, `func TestX(`) count here.
+    pub tests: bool,
+    /// Local names for framework names, as written in the file.
+    pub aliases: Vec<(&'a [u8], &'static [u8])>,
+}
+
+/// Python names whose aliases matter, and the name each alias stands for.
+const PYTHON_NAMES: &[(&str, &str)] = &[
+    ("pytest", "pytest"),
+    ("unittest", "unittest"),
+    ("mark", "mark"),
+    ("skip", "skip"),
+    ("skipIf", "skipIf"),
+    ("skipUnless", "skipUnless"),
+    ("expectedFailure", "expectedFailure"),
+    ("SkipTest", "SkipTest"),
+];
+
+/// JavaScript test and suite functions whose aliases matter.
+const JS_NAMES: &[(&str, &str)] = &[
+    ("describe", "describe"),
+    ("it", "it"),
+    ("test", "test"),
+    ("context", "context"),
+    ("suite", "suite"),
+];
+
+fn canonical(names: &[(&str, &'static str)], name: &[u8]) -> Option<&'static [u8]> {
+    names
+        .iter()
+        .find(|(known, _)| known.as_bytes() == name)
+        .map(|(_, canonical)| canonical.as_bytes())
+}
+
+fn is_ident(name: &[u8]) -> bool {
+    !name.is_empty()
+        && name
+            .iter()
+            .all(|&b| b.is_ascii_alphanumeric() || b == b'_' || b == b'$')
+        && !name[0].is_ascii_digit()
+}
+
+fn words(line: &[u8]) -> Vec<&[u8]> {
+    line.split(|&b| b.is_ascii_whitespace() || b == b',' || b == b'(' || b == b')')
+        .filter(|w| !w.is_empty())
+        .collect()
+}
+
+/// A file under one of these directories is a test module by its path.
+const TEST_DIRS: &[&str] = &[
+    "test",
+    "tests",
+    "testing",
+    "__tests__",
+    "spec",
+    "specs",
+    "e2e",
+    "cypress",
+    "androidTest",
+];
+
+fn in_test_dir(path: &str) -> bool {
+    let mut parts: Vec<&str> = path.split('/').collect();
+    parts.pop();
+    parts.iter().any(|part| TEST_DIRS.contains(part))
+}
+
+/// Whether `path` is where pytest or unittest look for tests by default (`test_*.py`,
+/// `*_test.py`, Django's `tests.py`, a `tests/` package, `conftest.py`).
+pub(crate) fn python_test_path(path: &str) -> bool {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    let stem = name.strip_suffix(".py").unwrap_or(name);
+    stem.starts_with("test") || stem.ends_with("_test") || stem == "conftest" || in_test_dir(path)
+}
+
+/// Whether `path` is where Jest, Vitest, Mocha, Playwright or Cypress look for tests by
+/// default (`*.test.*`, `*.spec.*`, `__tests__/`, `test/`, `e2e/`, `cypress/`).
+fn js_test_path(path: &str) -> bool {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    [".test.", ".spec.", "_test.", "-test.", ".cy.", ".e2e."]
+        .iter()
+        .any(|marker| name.contains(marker))
+        || in_test_dir(path)
+}
+
+/// Text that makes a Python module a test module wherever it is.
+const PYTHON_IMPORTS: &[&[u8]] = &[
+    b"import pytest",
+    b"from pytest",
+    b"import unittest",
+    b"from unittest",
+    b"TestCase",
+];
+
+/// Text that makes a JavaScript module a test module wherever it is.
+const JS_IMPORTS: &[&[u8]] = &[
+    b"describe(",
+    b"vitest",
+    b"@jest/globals",
+    b"node:test",
+    b"mocha",
+    b"@playwright/test",
+    b"from 'ava'",
+    b"require('ava')",
+    b"from \"ava\"",
+];
+
+fn holds(sides: [&[u8]; 2], needles: &[&[u8]]) -> bool {
+    sides.iter().any(|side| {
+        needles
+            .iter()
+            .any(|needle| memmem::find(side, needle).is_some())
+    })
+}
+
+/// The context of a file at `path` with sides `old` and `new`.
+pub(crate) fn of<'a>(language: Language, path: &str, old: &'a [u8], new: &'a [u8]) -> Context<'a> {
+    let sides = [old, new];
+    let mut context = Context {
+        tests: true,
+        aliases: Vec::new(),
+    };
+    match language {
+        Language::Python => {
+            context.tests = python_test_path(path) || holds(sides, PYTHON_IMPORTS);
+            if holds(sides, &[b" as ", b"= pytest", b"= unittest"]) {
+                for side in sides {
+                    python_aliases(side, &mut context.aliases);
+                }
+            }
+        }
+        Language::JavaScript => {
+            context.tests = js_test_path(path) || holds(sides, JS_IMPORTS);
+            if holds(
+                sides,
+                &[b"= describe", b"= it", b"= test", b"= context", b"= suite"],
+            ) {
+                for side in sides {
+                    js_aliases(side, &mut context.aliases);
+                }
+            }
+        }
+        Language::Go => context.tests = path.ends_with("_test.go"),
+        Language::Rust | Language::Java | Language::Kotlin | Language::RunnerConfig => {}
+    }
+    context
+}
+
+fn add<'a>(aliases: &mut Vec<(&'a [u8], &'static [u8])>, alias: &'a [u8], to: &'static [u8]) {
+    if alias != to && is_ident(alias) && !aliases.iter().any(|(known, _)| *known == alias) {
+        aliases.push((alias, to));
+    }
+}
+
+/// `import pytest as pt`, `from pytest import mark as m, skip as s`, `import unittest as
+/// ut`, `m = pytest.mark`, `s = pytest.mark.skip`, `pt = pytest`.
+fn python_aliases<'a>(text: &'a [u8], aliases: &mut Vec<(&'a [u8], &'static [u8])>) {
+    for line in text.split(|&b| b == b'\n') {
+        let words = words(line);
+        match words.as_slice() {
+            [b"import", rest @ ..] | [b"from", _, b"import", rest @ ..] => {
+                for pair in rest.windows(3) {
+                    if let [name, b"as", alias] = pair {
+                        let name = name.rsplit(|&b| b == b'.').next().unwrap_or(name);
+                        if let Some(to) = canonical(PYTHON_NAMES, name) {
+                            add(aliases, alias, to);
+                        }
+                    }
+                }
+            }
+            [alias, b"=", value] => {
+                let last = value.rsplit(|&b| b == b'.').next().unwrap_or(value);
+                let root = value.split(|&b| b == b'.').next().unwrap_or(value);
+                if !matches!(root, b"pytest" | b"unittest") {
+                    continue;
+                }
+                let to = match last {
+                    b"skipif" | b"xfail" => Some(&b"skip"[..]),
+                    _ => canonical(PYTHON_NAMES, last),
+                };
+                if let Some(to) = to {
+                    add(aliases, alias, to);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// `const d = describe;`, `let t = test`, `var x = it`.
+fn js_aliases<'a>(text: &'a [u8], aliases: &mut Vec<(&'a [u8], &'static [u8])>) {
+    for line in text.split(|&b| b == b'\n') {
+        let line = line.strip_suffix(b"\r").unwrap_or(line);
+        let line = line.strip_suffix(b";").unwrap_or(line);
+        if let [b"const" | b"let" | b"var", alias, b"=", value] = words(line).as_slice()
+            && let Some(to) = canonical(JS_NAMES, value)
+        {
+            add(aliases, alias, to);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn python_test_context() {
+        assert!(of(Language::Python, "tests/helpers.py", b"", b"").tests);
+        assert!(of(Language::Python, "app/test_views.py", b"", b"").tests);
+        assert!(of(Language::Python, "app/tests.py", b"", b"").tests);
+        assert!(of(Language::Python, "app/views_test.py", b"", b"").tests);
+        assert!(
+            !of(
+                Language::Python,
+                "src/flask/app.py",
+                b"def test_client(self):\n",
+                b""
+            )
+            .tests
+        );
+        assert!(of(Language::Python, "src/checks.py", b"import pytest\n", b"").tests);
+    }
+
+    #[test]
+    fn python_aliases_are_read_from_both_sides() {
+        let old = b"import pytest as pt\n";
+        let new = b"from pytest import mark as m\nimport unittest as ut\nsk = pytest.mark.skip\nfrom unittest import skip as nope\n";
+        let context = of(Language::Python, "tests/test_a.py", old, new);
+        let aliases: Vec<_> = context
+            .aliases
+            .iter()
+            .map(|(a, b)| {
+                (
+                    String::from_utf8_lossy(a).into_owned(),
+                    String::from_utf8_lossy(b).into_owned(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            aliases,
+            [
+                ("pt".into(), "pytest".into()),
+                ("m".into(), "mark".into()),
+                ("ut".into(), "unittest".into()),
+                ("sk".into(), "skip".into()),
+                ("nope".into(), "skip".into()),
+            ]
+        );
+    }
+
+    #[test]
+    fn js_aliases() {
+        let context = of(
+            Language::JavaScript,
+            "test/a.test.js",
+            b"",
+            b"const d = describe;\nlet x = other;\n",
+        );
+        assert_eq!(context.aliases, [(&b"d"[..], &b"describe"[..])]);
+        assert!(
+            !of(
+                Language::JavaScript,
+                "lib/router.js",
+                b"function test(x) {}\n",
+                b""
+            )
+            .tests
+        );
+    }
+}

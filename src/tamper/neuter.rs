@@ -1,0 +1,709 @@
+//! Tests and assertions that stay in the file but stop meaning anything: an assertion that
+//! checks nothing (`assert True`, `assert_eq!(x, x)`, `expect(true).toBe(true)`, a Python
+//! tuple `assert (x, "m")`), Rust `cfg` predicates that are false under test, and the lines
+//! that make the code below them dead (an item compiled out, an `if False:` block, a
+//! `return` at the top of a test body, `__test__ = False`).
+//!
+//! All of it works on the tokens of one stripped line, like the patterns; finding where a
+//! dead region ends reads the following lines of the same side (braces or indentation).
+
+use super::Language;
+use super::lex::{self, State, Syntax};
+use super::pattern::{self, Token};
+
+/// How a line makes code dead.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Trigger {
+    /// The item that follows is compiled out (Rust `#[cfg(not(test))]`): this line through
+    /// the item's end.
+    Item,
+    /// The block this line opens never runs (`if False:`, `if (false) {`).
+    Block,
+    /// The rest of the enclosing test body never runs (a `return` at its top).
+    Rest,
+    /// Nothing in the file runs as a test (Python's module-level `__test__ = False`, Go's
+    /// `//go:build ignore` in a `_test.go` file, Rust's `#![cfg(not(test))]`).
+    Whole,
+    /// Nothing in the enclosing class runs as a test (`__test__ = False` in a class body).
+    Class,
+    /// A Rust `macro_rules!` definition: when its body holds a test attribute, the macro
+    /// defines tests, and its invocations count instead of the attribute (this line through
+    /// the definition's end).
+    Template,
+}
+
+fn ident<'a>(token: Option<&Token<'a>>) -> Option<&'a [u8]> {
+    match token {
+        Some(Token::Ident(name)) => Some(name),
+        _ => None,
+    }
+}
+
+fn is_punct(token: Option<&Token<'_>>, byte: u8) -> bool {
+    token == Some(&Token::Punct(byte))
+}
+
+/// The index just after the group that opens at `tokens[open]` (`(`, `[` or `{`), when it
+/// closes on this line.
+fn group_end(tokens: &[Token<'_>], open: usize) -> Option<usize> {
+    let mut depth = 0usize;
+    for (i, token) in tokens.iter().enumerate().skip(open) {
+        match token {
+            Token::Punct(b'(' | b'[' | b'{') => depth += 1,
+            Token::Punct(b')' | b']' | b'}') => {
+                depth = depth.checked_sub(1)?;
+                if depth == 0 {
+                    return Some(i + 1);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// `tokens` split at the commas outside any bracket.
+/// The first [`MAX_PARTS`] parts of `tokens` split at the `at` bytes outside any bracket
+/// (the last one holds the rest), without allocating: this runs on every assertion.
+fn split_top<'t, 'a>(tokens: &'t [Token<'a>], at: u8) -> Parts<'t, 'a> {
+    let mut parts = Parts {
+        items: [&[]; MAX_PARTS],
+        len: 0,
+    };
+    let (mut depth, mut start) = (0i32, 0);
+    for (i, token) in tokens.iter().enumerate() {
+        match token {
+            Token::Punct(b'(' | b'[' | b'{') => depth += 1,
+            Token::Punct(b')' | b']' | b'}') => depth -= 1,
+            Token::Punct(byte) if *byte == at && depth == 0 && parts.len < MAX_PARTS - 1 => {
+                parts.items[parts.len] = &tokens[start..i];
+                parts.len += 1;
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    parts.items[parts.len] = &tokens[start..];
+    parts.len += 1;
+    parts
+}
+
+/// How many parts [`split_top`] keeps.
+const MAX_PARTS: usize = 4;
+
+/// Parts of a token list, at most [`MAX_PARTS`].
+struct Parts<'t, 'a> {
+    items: [&'t [Token<'a>]; MAX_PARTS],
+    len: usize,
+}
+
+impl<'t, 'a> Parts<'t, 'a> {
+    fn as_slice(&self) -> &[&'t [Token<'a>]] {
+        &self.items[..self.len]
+    }
+
+    fn first(&self) -> &'t [Token<'a>] {
+        self.items[0]
+    }
+}
+
+/// The arguments of the call whose `(` is `tokens[open]`, and the index after its `)`.
+fn call_args<'t, 'a>(tokens: &'t [Token<'a>], open: usize) -> Option<(Parts<'t, 'a>, usize)> {
+    if !is_punct(tokens.get(open), b'(') {
+        return None;
+    }
+    let end = group_end(tokens, open)?;
+    let inner = &tokens[open + 1..end - 1];
+    let mut args = split_top(inner, b',');
+    if inner.is_empty() {
+        args.len = 0;
+    }
+    Some((args, end))
+}
+
+fn is_number(name: &[u8]) -> bool {
+    name.first().is_some_and(u8::is_ascii_digit)
+}
+
+fn is_zero(name: &[u8]) -> bool {
+    is_number(name)
+        && name
+            .iter()
+            .all(|b| matches!(b, b'0' | b'.' | b'x' | b'X' | b'_'))
+}
+
+/// The expression is a constant that is always true.
+fn truthy(expr: &[Token<'_>]) -> bool {
+    match expr {
+        [Token::Str] => true,
+        [Token::Ident(name)] => {
+            matches!(*name, b"true" | b"True") || (is_number(name) && !is_zero(name))
+        }
+        [Token::Punct(b'!') | Token::Ident(b"not"), rest @ ..] => falsy(rest),
+        [Token::Punct(b'('), inner @ .., Token::Punct(b')')] => truthy(inner),
+        _ => false,
+    }
+}
+
+/// The expression is a constant that is always false.
+fn falsy(expr: &[Token<'_>]) -> bool {
+    match expr {
+        [Token::Ident(name)] => {
+            matches!(*name, b"false" | b"False" | b"None" | b"nil" | b"null") || is_zero(name)
+        }
+        [Token::Punct(b'!') | Token::Ident(b"not"), rest @ ..] => truthy(rest),
+        [Token::Punct(b'('), inner @ .., Token::Punct(b')')] => falsy(inner),
+        _ => false,
+    }
+}
+
+/// Two operands that are the same code, with no string literal in them (the lexer keeps no
+/// string contents, so `f("a")` and `f("b")` would look alike).
+fn same(a: &[Token<'_>], b: &[Token<'_>]) -> bool {
+    !a.is_empty() && a == b && !a.contains(&Token::Str)
+}
+
+/// `a == a`, `a === a`, `a is a`, `a <= a`, `a >= a`: true whatever `a` is.
+fn tautology(expr: &[Token<'_>]) -> bool {
+    let mut depth = 0i32;
+    for (i, token) in expr.iter().enumerate() {
+        match token {
+            Token::Punct(b'(' | b'[' | b'{') => depth += 1,
+            Token::Punct(b')' | b']' | b'}') => depth -= 1,
+            Token::Punct(b'=' | b'<' | b'>') if depth == 0 => {
+                let before = i.checked_sub(1).and_then(|j| expr.get(j));
+                let operator_start = !matches!(
+                    before,
+                    Some(Token::Punct(
+                        b'=' | b'!' | b'<' | b'>' | b'-' | b'+' | b'*' | b'/'
+                    ))
+                );
+                if !operator_start || !is_punct(expr.get(i + 1), b'=') {
+                    continue;
+                }
+                let mut rhs = i + 2;
+                if is_punct(expr.get(rhs), b'=') {
+                    rhs += 1;
+                }
+                return same(&expr[..i], &expr[rhs..]);
+            }
+            Token::Ident(b"is") if depth == 0 => {
+                let rhs = &expr[i + 1..];
+                if ident(rhs.first()) == Some(b"not") {
+                    return false;
+                }
+                return same(&expr[..i], rhs);
+            }
+            _ => {}
+        }
+    }
+    false
+}
+
+/// A condition that holds whatever the code does.
+fn always_true(expr: &[Token<'_>]) -> bool {
+    truthy(expr) || tautology(expr)
+}
+
+/// Whether the assertion matched at `tokens[start..end]` checks nothing: its condition is a
+/// constant or the same on both sides, or (Python) it asserts a non-empty tuple.
+pub(crate) fn is_trivial(
+    language: Language,
+    tokens: &[Token<'_>],
+    start: usize,
+    end: usize,
+) -> bool {
+    let Some(name) = ident(tokens.get(start)) else {
+        return false;
+    };
+    // The `assert` statement (Python, Java): its expression runs to `,` or `:` or `;`.
+    let statement = language == Language::Python || !is_punct(tokens.get(end), b'(');
+    if name == b"assert" && end == start + 1 && statement {
+        let rest = &tokens[end..];
+        let rest = split_top(rest, b';').first();
+        let separator = if language == Language::Python {
+            b','
+        } else {
+            b':'
+        };
+        let expr = split_top(rest, separator).first();
+        if language == Language::Python
+            && is_punct(expr.first(), b'(')
+            && group_end(expr, 0) == Some(expr.len())
+            && split_top(&expr[1..expr.len() - 1], b',').len > 1
+        {
+            return true;
+        }
+        return always_true(expr);
+    }
+    if name == b"assert" && end == start + 1 {
+        // Java's `assert (x);` and JavaScript's `assert(x)` alike.
+        return call_args(tokens, end)
+            .is_some_and(|(args, _)| cond_trivial(b"assert", args.as_slice()));
+    }
+    // The name of the assertion and the `(` of its arguments.
+    let mut last = name;
+    for token in &tokens[start..end] {
+        if let Token::Ident(segment) = token {
+            last = segment;
+        }
+    }
+    let open = if is_punct(tokens.get(end - 1), b'(') {
+        end - 1
+    } else if is_punct(tokens.get(end), b'(') {
+        end
+    } else {
+        return false;
+    };
+    let Some((args, after)) = call_args(tokens, open) else {
+        return false;
+    };
+    if matches!(last, b"expect" | b"Expect") {
+        // `expect(true)…`, `expect(x).toBe(x)`, `expect(x).to.equal(x)`.
+        let [subject] = args.as_slice() else {
+            return false;
+        };
+        let literal = match subject {
+            [Token::Str] => true,
+            [Token::Ident(word)] => truthy(subject) || falsy(subject) || is_number(word),
+            _ => false,
+        };
+        if literal {
+            return true;
+        }
+        return compared_to_itself(tokens, after, subject);
+    }
+    // Testify passes `t` first.
+    let args = args.as_slice();
+    let args = if language == Language::Go && args.len() > 1 {
+        &args[1..]
+    } else {
+        args
+    };
+    cond_trivial(last, args)
+}
+
+/// `expect(a)` followed by `.matcher(a)` (through `.to.`, `.not` is left alone).
+fn compared_to_itself(tokens: &[Token<'_>], mut i: usize, subject: &[Token<'_>]) -> bool {
+    loop {
+        if !is_punct(tokens.get(i), b'.') {
+            return false;
+        }
+        match ident(tokens.get(i + 1)) {
+            Some(b"not") | None => return false,
+            Some(_) => i += 2,
+        }
+        if is_punct(tokens.get(i), b'(') {
+            return call_args(tokens, i).is_some_and(|(args, _)| {
+                args.as_slice()
+                    .first()
+                    .is_some_and(|arg| same(arg, subject))
+            });
+        }
+    }
+}
+
+/// An assertion call named `name` with `args` checks nothing.
+fn cond_trivial(name: &[u8], args: &[&[Token<'_>]]) -> bool {
+    // Most assertions check something: rule them out before looking at the name.
+    let maybe = args
+        .iter()
+        .take(3)
+        .any(|arg| truthy(arg) || falsy(arg) || tautology(arg))
+        || matches!(args, [a, b, ..] if same(a, b))
+        || matches!(args, [_, a, b, ..] if same(a, b));
+    if !maybe {
+        return false;
+    }
+    let mut buffer = [0u8; 48];
+    let Some(lower) = buffer.get_mut(..name.len()) else {
+        return false;
+    };
+    lower.copy_from_slice(name);
+    lower.make_ascii_lowercase();
+    let lower = &*lower;
+    let has = |needle: &[u8]| lower.windows(needle.len()).any(|window| window == needle);
+    if has(b"not") || has(b"_ne") || lower.ends_with(b"ne") || has(b"raise") || has(b"throw") {
+        return false;
+    }
+    if has(b"equal") || has(b"_eq") || lower.ends_with(b"eq") || has(b"same") {
+        // `assert_eq!(x, x)`, `assertEquals(1, 1)`, JUnit's message-first
+        // `assertEquals("m", x, x)`.
+        return match args {
+            [a, b, ..] if same(a, b) => true,
+            [[Token::Str], a, b, ..] => same(a, b),
+            _ => false,
+        };
+    }
+    // JUnit's message first: `assertTrue("m", x)`.
+    let ([[Token::Str], condition] | [condition, ..]) = args else {
+        return false;
+    };
+    if has(b"false") {
+        return falsy(condition);
+    }
+    if lower == b"assert" || has(b"true") || lower == b"ok" || has(b"assert_") && args.len() == 1 {
+        return always_true(condition);
+    }
+    false
+}
+
+/// The value of a Rust `cfg` predicate when tests are built: `Some(false)` for a predicate
+/// that is false under test whatever else is set (`not(test)`, `any()`, `all(test, any())`),
+/// `None` when it depends on something else (a feature, the target).
+#[expect(
+    clippy::manual_try_fold,
+    reason = "three-valued logic: an unknown operand does not end the fold, a true one (any) or a false one (all) decides it"
+)]
+pub(crate) fn cfg_value(tokens: &[Token<'_>]) -> Option<bool> {
+    match tokens {
+        [Token::Ident(b"test" | b"true")] => Some(true),
+        [Token::Ident(b"false")] => Some(false),
+        [
+            Token::Ident(operator),
+            Token::Punct(b'('),
+            inner @ ..,
+            Token::Punct(b')'),
+        ] => {
+            let parts: Vec<&[Token<'_>]> = if inner.is_empty() {
+                Vec::new()
+            } else {
+                split_top(inner, b',')
+                    .as_slice()
+                    .iter()
+                    .copied()
+                    .filter(|part| !part.is_empty())
+                    .collect()
+            };
+            let values = parts.iter().map(|part| cfg_value(part));
+            match *operator {
+                b"not" => match parts.as_slice() {
+                    [one] => cfg_value(one).map(|value| !value),
+                    _ => None,
+                },
+                b"any" => values.fold(Some(false), |acc, value| match (acc, value) {
+                    (Some(true), _) | (_, Some(true)) => Some(true),
+                    (Some(false), Some(false)) => Some(false),
+                    _ => None,
+                }),
+                b"all" => values.fold(Some(true), |acc, value| match (acc, value) {
+                    (Some(false), _) | (_, Some(false)) => Some(false),
+                    (Some(true), Some(true)) => Some(true),
+                    _ => None,
+                }),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
+/// A Rust `#[cfg_attr(predicate, attributes…)]` line: the attributes it applies under test
+/// (none when the predicate is false under test).
+pub(crate) fn cfg_attr_applies<'t, 'a>(tokens: &'t [Token<'a>]) -> Vec<&'t [Token<'a>]> {
+    let [
+        Token::Punct(b'#'),
+        Token::Punct(b'['),
+        Token::Ident(b"cfg_attr"),
+        ..,
+    ] = tokens
+    else {
+        return Vec::new();
+    };
+    let Some((args, _)) = call_args(tokens, 3) else {
+        return Vec::new();
+    };
+    match args.as_slice().split_first() {
+        Some((predicate, attributes)) if cfg_value(predicate) != Some(false) => attributes.to_vec(),
+        _ => Vec::new(),
+    }
+}
+
+/// What the stripped line `tokens` triggers, by itself (the `return` of [`Trigger::Rest`] is
+/// told by its caller, which knows the lines above).
+pub(crate) fn trigger(language: Language, tokens: &[Token<'_>]) -> Option<Trigger> {
+    match language {
+        Language::Rust => match tokens {
+            [
+                Token::Punct(b'#'),
+                Token::Punct(b'!'),
+                Token::Punct(b'['),
+                Token::Ident(b"cfg"),
+                rest @ ..,
+            ] => cfg_group(rest).then_some(Trigger::Whole),
+            [
+                Token::Punct(b'#'),
+                Token::Punct(b'['),
+                Token::Ident(b"cfg"),
+                rest @ ..,
+            ] => cfg_group(rest).then_some(Trigger::Item),
+            [
+                Token::Ident(b"macro_rules"),
+                Token::Punct(b'!'),
+                Token::Ident(_),
+                ..,
+            ] => Some(Trigger::Template),
+            _ => if_false(tokens, b'{'),
+        },
+        Language::Python => match tokens {
+            [Token::Ident(b"__test__"), Token::Punct(b'='), value @ ..] if falsy(value) => {
+                Some(Trigger::Class)
+            }
+            _ => if_false(tokens, b':'),
+        },
+        _ => if_false(tokens, b'{'),
+    }
+}
+
+/// `( predicate ) ]` with a predicate false under test.
+fn cfg_group(rest: &[Token<'_>]) -> bool {
+    let Some(end) = (is_punct(rest.first(), b'('))
+        .then(|| group_end(rest, 0))
+        .flatten()
+    else {
+        return false;
+    };
+    cfg_value(&rest[1..end - 1]) == Some(false) && is_punct(rest.get(end), b']')
+}
+
+/// `if False:` (`opener` `:`), `if (false) {` / `if false {` (`opener` `{`).
+fn if_false(tokens: &[Token<'_>], opener: u8) -> Option<Trigger> {
+    let [Token::Ident(b"if"), condition @ .., Token::Punct(last)] = tokens else {
+        return None;
+    };
+    (*last == opener && falsy(condition)).then_some(Trigger::Block)
+}
+
+/// Whether the line is an exit that skips the rest of a body: `return`, `return;`,
+/// `if (true) return;`, `if True: return`.
+pub(crate) fn is_exit(tokens: &[Token<'_>]) -> bool {
+    match tokens {
+        [Token::Ident(b"return"), ..] => true,
+        [Token::Ident(b"if"), rest @ ..] => {
+            let Some(at) = rest.iter().position(|t| *t == Token::Ident(b"return")) else {
+                return false;
+            };
+            let mut condition = &rest[..at];
+            if let [inner @ .., Token::Punct(b':' | b'{')] = condition {
+                condition = inner;
+            }
+            truthy(condition)
+        }
+        _ => false,
+    }
+}
+
+/// The lines of one side, with what the region search needs.
+pub(crate) struct Side<'s, 'a> {
+    pub lines: &'s [&'a [u8]],
+    pub syntax: &'s Syntax,
+}
+
+fn indent(line: &[u8]) -> Option<usize> {
+    let width = line
+        .iter()
+        .take_while(|b| matches!(b, b' ' | b'\t'))
+        .count();
+    (width < line.len() && !line[width..].iter().all(u8::is_ascii_whitespace)).then_some(width)
+}
+
+impl Side<'_, '_> {
+    /// The last line of the indented block below `from`: the lines after it that are blank or
+    /// indented more than `outer`.
+    fn indented_end(&self, from: usize, outer: usize) -> usize {
+        let mut end = from;
+        for (i, line) in self.lines.iter().enumerate().skip(from + 1) {
+            match indent(line) {
+                None => {}
+                Some(width) if width > outer => end = i,
+                Some(_) => break,
+            }
+        }
+        end
+    }
+
+    /// The line where the braces opened from `from` on (starting at `depth` open ones) close;
+    /// with `depth` 0, the first `{` opens them and a `;` before it ends the item.
+    fn brace_end(&self, from: usize, state: State, mut depth: usize) -> usize {
+        let mut state = state;
+        let mut code = Vec::new();
+        let mut opened = depth > 0;
+        for (i, line) in self.lines.iter().enumerate().skip(from) {
+            code.clear();
+            state = lex::strip_line(self.syntax, state, line, &mut code);
+            let mut tokens = Vec::new();
+            pattern::tokenize(&code, &mut tokens);
+            for token in &tokens {
+                match token {
+                    Token::Punct(b'{') => {
+                        depth += 1;
+                        opened = true;
+                    }
+                    Token::Punct(b'}') => {
+                        depth = depth.saturating_sub(1);
+                        if opened && depth == 0 {
+                            return i;
+                        }
+                    }
+                    Token::Punct(b';') if !opened => return i,
+                    _ => {}
+                }
+            }
+        }
+        self.lines.len().saturating_sub(1)
+    }
+
+    /// The lines `trigger` at line `at` (which starts in `state`) makes dead.
+    pub(crate) fn region(
+        &self,
+        trigger: Trigger,
+        at: usize,
+        state: State,
+        python: bool,
+    ) -> std::ops::Range<usize> {
+        let line = self.lines.get(at).copied().unwrap_or_default();
+        let own = indent(line).unwrap_or(0);
+        match trigger {
+            Trigger::Whole => 0..self.lines.len(),
+            Trigger::Item | Trigger::Template => at..self.brace_end(at, state, 0) + 1,
+            Trigger::Block if python => at + 1..self.indented_end(at, own) + 1,
+            Trigger::Block => at + 1..self.brace_end(at, state, 0) + 1,
+            Trigger::Rest if python => at + 1..self.indented_end(at, own.saturating_sub(1)) + 1,
+            Trigger::Rest => {
+                // After the exit line, the body's braces close at depth 1.
+                let mut code = Vec::new();
+                let next = lex::strip_line(self.syntax, state, line, &mut code);
+                if at + 1 >= self.lines.len() {
+                    return at + 1..at + 1;
+                }
+                at + 1..self.brace_end(at + 1, next, 1) + 1
+            }
+            Trigger::Class => {
+                if own == 0 {
+                    return 0..self.lines.len();
+                }
+                // The enclosing class: the nearest line above indented less.
+                let class = (0..at)
+                    .rev()
+                    .find(|&i| indent(self.lines[i]).is_some_and(|width| width < own))
+                    .unwrap_or(0);
+                let outer = indent(self.lines[class]).unwrap_or(0);
+                class..self.indented_end(class, outer) + 1
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tokens(code: &str) -> Vec<Token<'_>> {
+        let mut out = Vec::new();
+        pattern::tokenize(code.as_bytes(), &mut out);
+        out
+    }
+
+    /// Whether the one assertion the language's table finds in `code` is trivial.
+    fn trivial(language: Language, code: &str) -> bool {
+        let table = crate::tamper::TABLES
+            .iter()
+            .find(|table| table.language == language)
+            .expect("a table");
+        let mut stripped = Vec::new();
+        lex::strip_line(&table.syntax, State::Code, code.as_bytes(), &mut stripped);
+        let mut tokens = Vec::new();
+        pattern::tokenize(&stripped, &mut tokens);
+        let mut found = Vec::new();
+        pattern::for_each_match(table.assertions, &tokens, false, |start, end| {
+            found.push(is_trivial(language, &tokens, start, end));
+        });
+        assert_eq!(found.len(), 1, "{code}");
+        found[0]
+    }
+
+    #[test]
+    fn trivial_assertions() {
+        for (language, code) in [
+            (Language::Python, "assert True"),
+            (Language::Python, "assert 1"),
+            (Language::Python, "assert (x == 1, \"m\")"),
+            (Language::Python, "assert x == x"),
+            (Language::Python, "assert not False, 'never'"),
+            (Language::Python, "self.assertTrue(True)"),
+            (Language::Python, "self.assertEqual(a.b, a.b)"),
+            (Language::Rust, "assert!(true)"),
+            (Language::Rust, "assert_eq!(x, x)"),
+            (Language::Rust, "assert!(v.len() == v.len(), \"m\")"),
+            (Language::Java, "assertTrue(true)"),
+            (Language::Java, "assertTrue(\"m\", true)"),
+            (Language::Java, "assertEquals(1, 1)"),
+            (Language::Java, "assertFalse(false)"),
+            (Language::Java, "assert true;"),
+            (Language::JavaScript, "expect(true).toBe(true)"),
+            (Language::JavaScript, "expect(1).toBe(2)"),
+            (Language::JavaScript, "expect(x).toEqual(x)"),
+            (Language::JavaScript, "assert(true)"),
+            (Language::Go, "assert.True(t, true)"),
+            (Language::Go, "Expect(true).To(BeTrue())"),
+        ] {
+            assert!(trivial(language, code), "{code}");
+        }
+        for (language, code) in [
+            (Language::Python, "assert x"),
+            (Language::Python, "assert x == 1"),
+            (Language::Python, "assert (x == 1)"),
+            (Language::Python, "assert f(\"a\") == f(\"b\")"),
+            (Language::Python, "assert x is not x"),
+            (Language::Rust, "assert!(false)"),
+            (Language::Rust, "assert_ne!(x, x)"),
+            (Language::Rust, "assert_eq!(\"a\", \"b\")"),
+            (Language::Rust, "assert_eq!(add(1, 2), 3)"),
+            (Language::Java, "assertEquals(expected, actual)"),
+            (Language::Java, "assertThrows(X.class, () -> f())"),
+            (Language::JavaScript, "expect(render()).toBe(true)"),
+            (Language::JavaScript, "expect(x).not.toBe(x)"),
+            (Language::JavaScript, "expect(x).toBe(y)"),
+            (Language::Go, "assert.Equal(t, want, got)"),
+        ] {
+            assert!(!trivial(language, code), "{code}");
+        }
+    }
+
+    #[test]
+    fn cfg_predicates() {
+        let value = |code: &str| cfg_value(&tokens(code));
+        assert_eq!(value("test"), Some(true));
+        assert_eq!(value("not(test)"), Some(false));
+        assert_eq!(value("any()"), Some(false));
+        assert_eq!(value("all()"), Some(true));
+        assert_eq!(value("all(test, any())"), Some(false));
+        assert_eq!(value("all(test, unix)"), None);
+        assert_eq!(value("any(test, unix)"), Some(true));
+        assert_eq!(value("feature = \"x\""), None);
+        assert_eq!(value("not(unix)"), None);
+    }
+
+    #[test]
+    fn triggers() {
+        let of = |language, code: &str| trigger(language, &tokens(code));
+        assert_eq!(of(Language::Rust, "#[cfg(not(test))]"), Some(Trigger::Item));
+        assert_eq!(of(Language::Rust, "#[cfg(test)]"), None);
+        assert_eq!(of(Language::Rust, "#[cfg(unix)]"), None);
+        assert_eq!(of(Language::Rust, "#![cfg(any())]"), Some(Trigger::Whole));
+        assert_eq!(of(Language::Python, "if False:"), Some(Trigger::Block));
+        assert_eq!(of(Language::Python, "if x:"), None);
+        assert_eq!(
+            of(Language::Python, "__test__ = False"),
+            Some(Trigger::Class)
+        );
+        assert_eq!(
+            of(Language::JavaScript, "if (false) {"),
+            Some(Trigger::Block)
+        );
+        assert!(is_exit(&tokens("return")));
+        assert!(is_exit(&tokens("if (true) return;")));
+        assert!(is_exit(&tokens("if True: return")));
+        assert!(!is_exit(&tokens("if (x) return;")));
+    }
+}

@@ -1,0 +1,1170 @@
+//! The ways a failing suite is made to pass without the code being right (issue 19), end to
+//! end: each is a staged change in a real repository on branch `feature`, judged by the
+//! built binary. `astrix intent` must carry the counts, and `astrix check` as an agent
+//! (`CLAUDECODE=1`) must hold the change under the built-in default policy, naming the rule
+//! that the tampering trips. Then the honest changes that must count nothing: a dependency
+//! bump, assertion styles switched, helpers whose names look like tests or assertions.
+//!
+//! Grouped by class: tests disabled instead of skipped (a test that no longer runs is a
+//! removed test), skips through aliases, assertions neutered without being removed, the
+//! runner told to look away, and the test paths the defaults know.
+
+use serde_json::Value;
+
+use crate::common::Sandbox;
+
+/// What `astrix intent` says about test tampering.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+struct Counts {
+    tests_removed: u64,
+    test_skips_added: u64,
+    assertions_removed: u64,
+    assertions_weakened: u64,
+    test_config_changed: u64,
+    modifies_tests: bool,
+}
+
+/// A repository on branch `feature` whose first commit holds `files`.
+fn repo(files: &[(&str, &str)]) -> Sandbox {
+    let sandbox = Sandbox::new();
+    sandbox.git(&["init", "-q", "-b", "feature"]);
+    for (path, text) in files {
+        sandbox.write(path, text);
+    }
+    sandbox.git(&["add", "-A"]);
+    sandbox.git(&["commit", "-q", "-m", "base"]);
+    sandbox
+}
+
+/// Stages `changes` (path, new content or `None` to delete) and returns the counts.
+fn stage(sandbox: &Sandbox, changes: &[(&str, Option<&str>)]) -> Counts {
+    for (path, text) in changes {
+        match text {
+            Some(text) => {
+                sandbox.write(path, text);
+            }
+            None => std::fs::remove_file(sandbox.path().join(path)).unwrap(),
+        }
+    }
+    sandbox.git(&["add", "-A"]);
+    let output = sandbox.astrix().arg("intent").output().unwrap();
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let intent: Value = serde_json::from_slice(&output.stdout).unwrap();
+    let diff = &intent["diff"];
+    let count = |name: &str| {
+        diff[name]
+            .as_u64()
+            .unwrap_or_else(|| panic!("`{name}` is a count in {diff}"))
+    };
+    Counts {
+        tests_removed: count("tests_removed"),
+        test_skips_added: count("test_skips_added"),
+        assertions_removed: count("assertions_removed"),
+        assertions_weakened: count("assertions_weakened"),
+        test_config_changed: count("test_config_changed"),
+        modifies_tests: diff["modifies_tests"] == "true",
+    }
+}
+
+/// `astrix check` as an agent: its exit code and stdout.
+fn check_as_agent(sandbox: &Sandbox) -> (Option<i32>, String) {
+    let output = sandbox
+        .astrix()
+        .arg("check")
+        .env("CLAUDECODE", "1")
+        .output()
+        .unwrap();
+    (
+        output.status.code(),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+    )
+}
+
+/// `text` with the one occurrence of `from` replaced by `to`.
+fn edit(text: &str, from: &str, to: &str) -> String {
+    assert_eq!(text.matches(from).count(), 1, "one {from:?} in {text}");
+    text.replacen(from, to, 1)
+}
+
+/// Commits `base`, stages `changes`, and checks the counts, then that an agent's change is
+/// held by `rule` of the built-in policy and the report shows `shown`.
+fn held(
+    base: &[(&str, &str)],
+    changes: &[(&str, Option<&str>)],
+    expected: Counts,
+    rule: &str,
+    shown: &str,
+) {
+    let sandbox = repo(base);
+    assert_eq!(stage(&sandbox, changes), expected);
+    let (code, report) = check_as_agent(&sandbox);
+    assert_eq!(code, Some(3), "{report}");
+    assert!(report.contains(&format!("[{rule}]")), "{rule} in {report}");
+    assert!(report.contains(shown), "{shown:?} in {report}");
+}
+
+/// Commits `base`, stages `changes`, and checks that nothing is counted; `modifies_tests`
+/// is what the paths alone say.
+fn counts_nothing(base: &[(&str, &str)], changes: &[(&str, Option<&str>)], in_tests: bool) {
+    let sandbox = repo(base);
+    assert_eq!(
+        stage(&sandbox, changes),
+        Counts {
+            modifies_tests: in_tests,
+            ..Counts::default()
+        }
+    );
+    let (_, report) = check_as_agent(&sandbox);
+    assert!(!report.contains("test tampering"), "{report}");
+}
+
+const TESTS_REMOVED: &str = "agents-removing-tests";
+const SKIPPED: &str = "agents-skipping-tests";
+const ASSERTIONS_REMOVED: &str = "agents-removing-assertions";
+const WEAKENED: &str = "agents-weakening-assertions";
+const CONFIG: &str = "agents-test-config";
+const TOUCHING: &str = "agents-touching-tests";
+
+fn removed(tests: u64, assertions: u64) -> Counts {
+    Counts {
+        tests_removed: tests,
+        assertions_removed: assertions,
+        modifies_tests: true,
+        ..Counts::default()
+    }
+}
+
+fn skipped(skips: u64) -> Counts {
+    Counts {
+        test_skips_added: skips,
+        modifies_tests: true,
+        ..Counts::default()
+    }
+}
+
+fn weakened(count: u64) -> Counts {
+    Counts {
+        assertions_weakened: count,
+        modifies_tests: true,
+        ..Counts::default()
+    }
+}
+
+fn config(count: u64) -> Counts {
+    Counts {
+        test_config_changed: count,
+        modifies_tests: true,
+        ..Counts::default()
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Fixtures
+
+/// A library with a `#[cfg(test)]` module in `src/` (no test path): two tests, two
+/// assertions.
+const RUST_LIB: &str = "pub fn add(a: i32, b: i32) -> i32 {
+    a + b
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn adds() {
+        assert_eq!(add(2, 3), 5);
+    }
+
+    #[test]
+    fn adds_negatives() {
+        assert_eq!(add(-1, -2), -3);
+    }
+}
+";
+
+const PYTEST: &str = "from calc import add
+
+
+def test_add():
+    assert add(1, 2) == 3
+
+
+def test_add_negative():
+    assert add(-1, -2) == -3
+";
+
+const UNITTEST: &str = "import unittest
+
+from calc import add
+
+
+class AddTest(unittest.TestCase):
+    def test_add(self):
+        self.assertEqual(add(1, 2), 3)
+
+    def test_zero(self):
+        self.assertEqual(add(0, 0), 0)
+";
+
+const GO_TEST: &str = "package calc
+
+import \"testing\"
+
+func TestAdd(t *testing.T) {
+\tif Add(1, 2) != 3 {
+\t\tt.Fatal(\"1 + 2\")
+\t}
+}
+
+func TestZero(t *testing.T) {
+\tif Add(0, 0) != 0 {
+\t\tt.Fatal(\"0 + 0\")
+\t}
+}
+";
+
+const JEST: &str = "const { sum } = require('../src/sum');
+
+describe('sum', () => {
+  it('adds', () => {
+    expect(sum(1, 2)).toBe(3);
+  });
+
+  it('adds zero', () => {
+    expect(sum(0, 0)).toBe(0);
+  });
+});
+";
+
+const JUNIT: &str = "package calc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.junit.jupiter.api.Test;
+
+class CalcTest {
+    @Test
+    void adds() {
+        assertEquals(3, Calc.add(1, 2));
+    }
+}
+";
+
+// ---------------------------------------------------------------------------------------
+// Disabling instead of skipping: a test that no longer runs is a removed test
+
+mod disabling {
+    use super::*;
+
+    #[test]
+    fn rust_cfg_not_test_on_the_test_module() {
+        held(
+            &[("src/lib.rs", RUST_LIB)],
+            &[(
+                "src/lib.rs",
+                Some(&edit(RUST_LIB, "#[cfg(test)]", "#[cfg(not(test))]")),
+            )],
+            removed(2, 2),
+            TESTS_REMOVED,
+            "src/lib.rs:5  code below no longer runs: #[cfg(not(test))]",
+        );
+    }
+
+    #[test]
+    fn rust_cfg_that_is_never_true_on_the_test_module() {
+        held(
+            &[("src/lib.rs", RUST_LIB)],
+            &[(
+                "src/lib.rs",
+                Some(&edit(RUST_LIB, "#[cfg(test)]", "#[cfg(all(test, any()))]")),
+            )],
+            removed(2, 2),
+            TESTS_REMOVED,
+            "test removed: #[test]",
+        );
+    }
+
+    #[test]
+    fn rust_cfg_on_one_test() {
+        held(
+            &[("src/lib.rs", RUST_LIB)],
+            &[(
+                "src/lib.rs",
+                Some(&edit(
+                    RUST_LIB,
+                    "    #[test]\n    fn adds_negatives",
+                    "    #[cfg(any())]\n    #[test]\n    fn adds_negatives",
+                )),
+            )],
+            removed(1, 1),
+            TESTS_REMOVED,
+            "#[cfg(any())]",
+        );
+    }
+
+    #[test]
+    fn rust_cfg_attr_ignore() {
+        held(
+            &[("src/lib.rs", RUST_LIB)],
+            &[(
+                "src/lib.rs",
+                Some(&edit(
+                    RUST_LIB,
+                    "    #[test]\n    fn adds_negatives",
+                    "    #[test]\n    #[cfg_attr(all(), ignore)]\n    fn adds_negatives",
+                )),
+            )],
+            skipped(1),
+            SKIPPED,
+            "skip added: #[cfg_attr(all(), ignore)]",
+        );
+    }
+
+    #[test]
+    fn rust_should_panic_added_to_a_failing_test() {
+        held(
+            &[("src/lib.rs", RUST_LIB)],
+            &[(
+                "src/lib.rs",
+                Some(&edit(
+                    RUST_LIB,
+                    "    #[test]\n    fn adds_negatives",
+                    "    #[test]\n    #[should_panic]\n    fn adds_negatives",
+                )),
+            )],
+            removed(1, 0),
+            TESTS_REMOVED,
+            "test disabled: #[should_panic]",
+        );
+    }
+
+    #[test]
+    fn python_module_dunder_test_false() {
+        held(
+            &[("tests/test_calc.py", PYTEST)],
+            &[(
+                "tests/test_calc.py",
+                Some(&edit(
+                    PYTEST,
+                    "from calc import add\n",
+                    "from calc import add\n\n__test__ = False\n",
+                )),
+            )],
+            removed(2, 2),
+            TESTS_REMOVED,
+            "__test__ = False",
+        );
+    }
+
+    #[test]
+    fn python_class_dunder_test_false() {
+        held(
+            &[("tests/test_calc.py", UNITTEST)],
+            &[(
+                "tests/test_calc.py",
+                Some(&edit(
+                    UNITTEST,
+                    "class AddTest(unittest.TestCase):\n",
+                    "class AddTest(unittest.TestCase):\n    __test__ = False\n\n",
+                )),
+            )],
+            removed(2, 2),
+            TESTS_REMOVED,
+            "__test__ = False",
+        );
+    }
+
+    #[test]
+    fn python_test_rebound_to_none() {
+        held(
+            &[("tests/test_calc.py", PYTEST)],
+            &[(
+                "tests/test_calc.py",
+                Some(&format!("{PYTEST}\n\ntest_add_negative = None\n")),
+            )],
+            removed(1, 0),
+            TESTS_REMOVED,
+            "test disabled: test_add_negative = None",
+        );
+    }
+
+    #[test]
+    fn python_test_deleted_by_name() {
+        held(
+            &[("tests/test_calc.py", PYTEST)],
+            &[(
+                "tests/test_calc.py",
+                Some(&format!("{PYTEST}\n\ndel test_add_negative\n")),
+            )],
+            removed(1, 0),
+            TESTS_REMOVED,
+            "test disabled: del test_add_negative",
+        );
+    }
+
+    #[test]
+    fn python_test_renamed_out_of_the_runners_pattern() {
+        held(
+            &[("tests/test_calc.py", PYTEST)],
+            &[(
+                "tests/test_calc.py",
+                Some(&edit(
+                    PYTEST,
+                    "def test_add_negative()",
+                    "def check_add_negative()",
+                )),
+            )],
+            removed(1, 0),
+            TESTS_REMOVED,
+            "test removed: def test_add_negative():",
+        );
+    }
+
+    #[test]
+    fn go_test_renamed_out_of_the_runners_pattern() {
+        held(
+            &[("calc/calc_test.go", GO_TEST)],
+            &[(
+                "calc/calc_test.go",
+                Some(&edit(GO_TEST, "func TestZero(", "func TTestZero(")),
+            )],
+            removed(1, 0),
+            TESTS_REMOVED,
+            "test removed: func TestZero(t *testing.T) {",
+        );
+    }
+
+    #[test]
+    fn go_build_ignore_on_a_test_file() {
+        held(
+            &[("calc/calc_test.go", GO_TEST)],
+            &[(
+                "calc/calc_test.go",
+                Some(&format!("//go:build ignore\n\n{GO_TEST}")),
+            )],
+            Counts {
+                tests_removed: 2,
+                assertions_removed: 2,
+                test_config_changed: 1,
+                modifies_tests: true,
+                ..Counts::default()
+            },
+            TESTS_REMOVED,
+            "test setting changed: //go:build ignore",
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Skips through aliases
+
+mod aliases {
+    use super::*;
+
+    fn skip_in_pytest(header: &str, decorator: &str) {
+        let new = edit(
+            PYTEST,
+            "from calc import add\n",
+            &format!("{header}\nfrom calc import add\n"),
+        );
+        let new = edit(
+            &new,
+            "def test_add_negative",
+            &format!("{decorator}\ndef test_add_negative"),
+        );
+        held(
+            &[("tests/test_calc.py", PYTEST)],
+            &[("tests/test_calc.py", Some(&new))],
+            skipped(1),
+            SKIPPED,
+            &format!("skip added: {decorator}"),
+        );
+    }
+
+    #[test]
+    fn pytest_mark_imported_under_another_name() {
+        skip_in_pytest("from pytest import mark as m", "@m.skip");
+    }
+
+    #[test]
+    fn pytest_imported_under_another_name() {
+        skip_in_pytest("import pytest as pt", "@pt.mark.skipif(True, reason=\"x\")");
+    }
+
+    #[test]
+    fn unittest_imported_under_another_name() {
+        skip_in_pytest("import unittest as ut", "@ut.skip(\"later\")");
+    }
+
+    #[test]
+    fn pytest_mark_bound_to_a_name() {
+        // The binding is a marker too (`pytest.mark.skip`), and so is each use of it.
+        let new = edit(
+            PYTEST,
+            "from calc import add\n",
+            "import pytest\nlater = pytest.mark.skip\nfrom calc import add\n",
+        );
+        let new = edit(
+            &new,
+            "def test_add_negative",
+            "@later\ndef test_add_negative",
+        );
+        held(
+            &[("tests/test_calc.py", PYTEST)],
+            &[("tests/test_calc.py", Some(&new))],
+            skipped(2),
+            SKIPPED,
+            "skip added: @later",
+        );
+    }
+
+    #[test]
+    fn skip_looked_up_with_getattr() {
+        let new = edit(
+            PYTEST,
+            "def test_add_negative():\n",
+            "def test_add_negative():\n    getattr(pytest, \"skip\")(\"later\")\n",
+        );
+        held(
+            &[("tests/test_calc.py", PYTEST)],
+            &[("tests/test_calc.py", Some(&format!("import pytest\n{new}")))],
+            skipped(1),
+            SKIPPED,
+            "skip added: getattr(pytest, \"skip\")(\"later\")",
+        );
+    }
+
+    #[test]
+    fn skip_exception_raised() {
+        let new = edit(
+            PYTEST,
+            "def test_add_negative():\n",
+            "def test_add_negative():\n    raise pytest.skip.Exception(\"later\")\n",
+        );
+        held(
+            &[("tests/test_calc.py", PYTEST)],
+            &[("tests/test_calc.py", Some(&format!("import pytest\n{new}")))],
+            skipped(1),
+            SKIPPED,
+            "skip added: raise pytest.skip.Exception(\"later\")",
+        );
+    }
+
+    #[test]
+    fn describe_skip_as_a_computed_member() {
+        let new = edit(
+            JEST,
+            "describe('sum', () => {",
+            "const d = describe[\"sk\" + \"ip\"];\n\nd('sum', () => {",
+        );
+        held(
+            &[("test/sum.test.js", JEST)],
+            &[("test/sum.test.js", Some(&new))],
+            skipped(1),
+            SKIPPED,
+            "skip added: const d = describe[\"sk\" + \"ip\"];",
+        );
+    }
+
+    #[test]
+    fn describe_bound_to_another_name() {
+        let new = edit(
+            JEST,
+            "describe('sum', () => {",
+            "const d = describe;\n\nd.skip('sum', () => {",
+        );
+        held(
+            &[("test/sum.test.js", JEST)],
+            &[("test/sum.test.js", Some(&new))],
+            skipped(1),
+            SKIPPED,
+            "skip added: d.skip('sum', () => {",
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Assertions neutered without being removed
+
+mod neutered {
+    use super::*;
+
+    fn weakened_in(path: &str, base: &str, from: &str, to: &str) {
+        held(
+            &[(path, base)],
+            &[(path, Some(&edit(base, from, to)))],
+            weakened(1),
+            WEAKENED,
+            &format!("assertion weakened: {}", to.trim()),
+        );
+    }
+
+    #[test]
+    fn python_assert_true() {
+        weakened_in(
+            "tests/test_calc.py",
+            PYTEST,
+            "assert add(1, 2) == 3",
+            "assert True",
+        );
+    }
+
+    #[test]
+    fn python_tuple_assert() {
+        weakened_in(
+            "tests/test_calc.py",
+            PYTEST,
+            "assert add(1, 2) == 3",
+            "assert (add(1, 2) == 4, \"sum\")",
+        );
+    }
+
+    #[test]
+    fn python_tautology() {
+        weakened_in(
+            "tests/test_calc.py",
+            PYTEST,
+            "assert add(1, 2) == 3",
+            "assert add(1, 2) == add(1, 2)",
+        );
+    }
+
+    #[test]
+    fn unittest_assert_true_true() {
+        weakened_in(
+            "tests/test_calc.py",
+            UNITTEST,
+            "self.assertEqual(add(1, 2), 3)",
+            "self.assertTrue(True)",
+        );
+    }
+
+    #[test]
+    fn rust_assert_true() {
+        weakened_in(
+            "src/lib.rs",
+            RUST_LIB,
+            "assert_eq!(add(2, 3), 5);",
+            "assert!(true);",
+        );
+    }
+
+    #[test]
+    fn rust_assert_eq_of_a_value_with_itself() {
+        weakened_in(
+            "src/lib.rs",
+            RUST_LIB,
+            "assert_eq!(add(2, 3), 5);",
+            "assert_eq!(add(2, 3), add(2, 3));",
+        );
+    }
+
+    #[test]
+    fn java_assert_true_true() {
+        weakened_in(
+            "src/test/java/calc/CalcTest.java",
+            JUNIT,
+            "assertEquals(3, Calc.add(1, 2));",
+            "assertTrue(true);",
+        );
+    }
+
+    #[test]
+    fn jest_expect_true_to_be_true() {
+        weakened_in(
+            "test/sum.test.js",
+            JEST,
+            "expect(sum(1, 2)).toBe(3);",
+            "expect(true).toBe(true);",
+        );
+    }
+
+    #[test]
+    fn rust_assertion_macro_redefined() {
+        let new = edit(
+            RUST_LIB,
+            "    use super::*;\n",
+            "    use super::*;\n\n    macro_rules! assert_eq {\n        ($($t:tt)*) => {};\n    }\n",
+        );
+        held(
+            &[("src/lib.rs", RUST_LIB)],
+            &[("src/lib.rs", Some(&new))],
+            weakened(1),
+            WEAKENED,
+            "assertion weakened: macro_rules! assert_eq {",
+        );
+    }
+
+    #[test]
+    fn rust_assertion_macro_imported_under_its_name() {
+        let new = edit(
+            RUST_LIB,
+            "    use super::*;\n",
+            "    use super::*;\n    use std::assert_ne as assert_eq;\n",
+        );
+        held(
+            &[("src/lib.rs", RUST_LIB)],
+            &[("src/lib.rs", Some(&new))],
+            weakened(1),
+            WEAKENED,
+            "assertion weakened: use std::assert_ne as assert_eq;",
+        );
+    }
+
+    #[test]
+    fn rust_debug_assert_replacing_assert() {
+        held(
+            &[("src/lib.rs", RUST_LIB)],
+            &[(
+                "src/lib.rs",
+                Some(&edit(
+                    RUST_LIB,
+                    "assert_eq!(add(2, 3), 5);",
+                    "debug_assert_eq!(add(2, 3), 5);",
+                )),
+            )],
+            Counts {
+                assertions_removed: 1,
+                modifies_tests: true,
+                ..Counts::default()
+            },
+            ASSERTIONS_REMOVED,
+            "assertion removed: assert_eq!(add(2, 3), 5);",
+        );
+    }
+
+    #[test]
+    fn python_early_return_at_the_top_of_a_test() {
+        held(
+            &[("tests/test_calc.py", PYTEST)],
+            &[(
+                "tests/test_calc.py",
+                Some(&edit(
+                    PYTEST,
+                    "def test_add():\n",
+                    "def test_add():\n    return\n",
+                )),
+            )],
+            Counts {
+                assertions_removed: 1,
+                modifies_tests: true,
+                ..Counts::default()
+            },
+            ASSERTIONS_REMOVED,
+            "code below no longer runs: return",
+        );
+    }
+
+    #[test]
+    fn python_if_false_around_a_test_body() {
+        held(
+            &[("tests/test_calc.py", PYTEST)],
+            &[(
+                "tests/test_calc.py",
+                Some(&edit(
+                    PYTEST,
+                    "def test_add():\n    assert add(1, 2) == 3\n",
+                    "def test_add():\n    if False:\n        assert add(1, 2) == 3\n",
+                )),
+            )],
+            Counts {
+                assertions_removed: 1,
+                modifies_tests: true,
+                ..Counts::default()
+            },
+            ASSERTIONS_REMOVED,
+            "code below no longer runs: if False:",
+        );
+    }
+
+    #[test]
+    fn jest_if_true_return_at_the_top_of_a_test() {
+        held(
+            &[("test/sum.test.js", JEST)],
+            &[(
+                "test/sum.test.js",
+                Some(&edit(
+                    JEST,
+                    "  it('adds', () => {\n",
+                    "  it('adds', () => {\n    if (true) return;\n",
+                )),
+            )],
+            Counts {
+                assertions_removed: 1,
+                modifies_tests: true,
+                ..Counts::default()
+            },
+            ASSERTIONS_REMOVED,
+            "code below no longer runs: if (true) return;",
+        );
+    }
+
+    #[test]
+    fn java_return_at_the_top_of_a_test() {
+        held(
+            &[("src/test/java/calc/CalcTest.java", JUNIT)],
+            &[(
+                "src/test/java/calc/CalcTest.java",
+                Some(&edit(
+                    JUNIT,
+                    "    void adds() {\n",
+                    "    void adds() {\n        if (true) return;\n",
+                )),
+            )],
+            Counts {
+                assertions_removed: 1,
+                modifies_tests: true,
+                ..Counts::default()
+            },
+            ASSERTIONS_REMOVED,
+            "code below no longer runs: if (true) return;",
+        );
+    }
+
+    #[test]
+    fn go_return_at_the_top_of_a_test() {
+        held(
+            &[("calc/calc_test.go", GO_TEST)],
+            &[(
+                "calc/calc_test.go",
+                Some(&edit(
+                    GO_TEST,
+                    "func TestZero(t *testing.T) {\n",
+                    "func TestZero(t *testing.T) {\n\treturn\n",
+                )),
+            )],
+            Counts {
+                assertions_removed: 1,
+                modifies_tests: true,
+                ..Counts::default()
+            },
+            ASSERTIONS_REMOVED,
+            "code below no longer runs: return",
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// The runner told to look away: a change to what selects or runs tests is a test change
+
+mod runner {
+    use super::*;
+
+    const CONFTEST: &str =
+        "import pytest\n\n\n@pytest.fixture\ndef client():\n    return object()\n";
+
+    fn config_changed(base: &[(&str, &str)], path: &str, new: &str, shown: &str) {
+        held(
+            base,
+            &[(path, Some(new))],
+            config(1),
+            CONFIG,
+            &format!("test setting changed: {shown}"),
+        );
+    }
+
+    #[test]
+    fn conftest_collect_ignore_glob() {
+        config_changed(
+            &[("conftest.py", CONFTEST)],
+            "conftest.py",
+            &format!("{CONFTEST}\ncollect_ignore_glob = [\"tests/test_calc*.py\"]\n"),
+            "collect_ignore_glob = [\"tests/test_calc*.py\"]",
+        );
+    }
+
+    #[test]
+    fn conftest_items_cleared() {
+        held(
+            &[("conftest.py", CONFTEST)],
+            &[(
+                "conftest.py",
+                Some(&format!(
+                    "{CONFTEST}\n\ndef pytest_collection_modifyitems(config, items):\n    items.clear()\n"
+                )),
+            )],
+            config(2),
+            CONFIG,
+            "test setting changed: items.clear()",
+        );
+    }
+
+    #[test]
+    fn conftest_exit_with_success() {
+        config_changed(
+            &[("conftest.py", CONFTEST)],
+            "conftest.py",
+            &format!("{CONFTEST}\npytest.exit(\"skip everything\", returncode=0)\n"),
+            "pytest.exit(\"skip everything\", returncode=0)",
+        );
+    }
+
+    #[test]
+    fn pytest_ini_addopts_deselect() {
+        let ini = "[pytest]\naddopts = -q\n";
+        config_changed(
+            &[("pytest.ini", ini)],
+            "pytest.ini",
+            "[pytest]\naddopts = -q --deselect tests/test_calc.py::test_add\n",
+            "[pytest] addopts",
+        );
+    }
+
+    #[test]
+    fn pyproject_testpaths_and_not_a_dependency_bump() {
+        let pyproject = "[project]\nname = \"calc\"\ndependencies = [\"attrs==23.1\"]\n\n[tool.pytest.ini_options]\ntestpaths = [\"tests\"]\n";
+        config_changed(
+            &[("pyproject.toml", pyproject)],
+            "pyproject.toml",
+            &edit(
+                pyproject,
+                "testpaths = [\"tests\"]",
+                "testpaths = [\"tests/unit\"]",
+            ),
+            "[tool.pytest.ini_options] testpaths",
+        );
+        let sandbox = repo(&[("pyproject.toml", pyproject)]);
+        let bump = edit(pyproject, "attrs==23.1", "attrs==23.2");
+        assert_eq!(
+            stage(&sandbox, &[("pyproject.toml", Some(&bump))]),
+            Counts::default()
+        );
+        let (code, report) = check_as_agent(&sandbox);
+        assert_eq!(code, Some(0), "{report}");
+    }
+
+    #[test]
+    fn setup_cfg_and_tox_ini() {
+        config_changed(
+            &[(
+                "setup.cfg",
+                "[metadata]\nname = calc\n\n[tool:pytest]\naddopts = -q\n",
+            )],
+            "setup.cfg",
+            "[metadata]\nname = calc\n\n[tool:pytest]\naddopts = -q --ignore=tests/test_calc.py\n",
+            "[tool:pytest] addopts",
+        );
+        config_changed(
+            &[("tox.ini", "[testenv]\ndeps = pytest\ncommands = pytest\n")],
+            "tox.ini",
+            "[testenv]\ndeps = pytest\ncommands = pytest -k \"not add\"\n",
+            "[testenv] commands",
+        );
+    }
+
+    #[test]
+    fn jest_config_test_path_ignore_patterns() {
+        let jest = "module.exports = {\n  testEnvironment: 'node',\n};\n";
+        config_changed(
+            &[("jest.config.js", jest)],
+            "jest.config.js",
+            "module.exports = {\n  testEnvironment: 'node',\n  testPathIgnorePatterns: ['/test/sum'],\n};\n",
+            "testPathIgnorePatterns",
+        );
+    }
+
+    #[test]
+    fn package_json_test_script_and_not_a_dependency_bump() {
+        let package = "{\n  \"name\": \"calc\",\n  \"scripts\": {\n    \"test\": \"jest\"\n  },\n  \"dependencies\": {\n    \"left-pad\": \"1.0.0\"\n  }\n}\n";
+        config_changed(
+            &[("package.json", package)],
+            "package.json",
+            &edit(
+                package,
+                "\"test\": \"jest\"",
+                "\"test\": \"jest --passWithNoTests || true\"",
+            ),
+            "scripts.test",
+        );
+        let sandbox = repo(&[("package.json", package)]);
+        let bump = edit(package, "1.0.0", "1.3.0");
+        assert_eq!(
+            stage(&sandbox, &[("package.json", Some(&bump))]),
+            Counts::default()
+        );
+        let (code, report) = check_as_agent(&sandbox);
+        assert_eq!(code, Some(0), "{report}");
+    }
+
+    #[test]
+    fn cargo_toml_test_switches_and_targets() {
+        let cargo = "[package]\nname = \"calc\"\nversion = \"0.1.0\"\n\n[dependencies]\nserde = \"1\"\n\n[[test]]\nname = \"it\"\npath = \"tests/it.rs\"\n";
+        config_changed(
+            &[("Cargo.toml", cargo)],
+            "Cargo.toml",
+            &format!("{cargo}\n[lib]\ntest = false\n"),
+            "[lib] test",
+        );
+        config_changed(
+            &[("Cargo.toml", cargo)],
+            "Cargo.toml",
+            &edit(
+                cargo,
+                "version = \"0.1.0\"\n",
+                "version = \"0.1.0\"\nautotests = false\n",
+            ),
+            "[package] autotests",
+        );
+        config_changed(
+            &[("Cargo.toml", cargo)],
+            "Cargo.toml",
+            &edit(
+                cargo,
+                "\n[[test]]\nname = \"it\"\npath = \"tests/it.rs\"\n",
+                "",
+            ),
+            "[[test]] it",
+        );
+    }
+
+    #[test]
+    fn makefile_test_target_and_not_another_target() {
+        let makefile = "build:\n\tcargo build\n\ntest: build\n\tcargo test\n";
+        config_changed(
+            &[("Makefile", makefile)],
+            "Makefile",
+            &edit(makefile, "\tcargo test\n", "\tcargo test || true\n"),
+            "target test",
+        );
+        let sandbox = repo(&[("Makefile", makefile)]);
+        let other = edit(makefile, "\tcargo build\n", "\tcargo build --release\n");
+        assert_eq!(
+            stage(&sandbox, &[("Makefile", Some(&other))]),
+            Counts::default()
+        );
+    }
+
+    #[test]
+    fn golden_files_are_test_files() {
+        for path in [
+            "pkg/render/testdata/page.golden",
+            "web/__snapshots__/app.test.js.snap",
+            "out/expected.golden",
+        ] {
+            let sandbox = repo(&[(path, "<p>1</p>\n")]);
+            assert_eq!(
+                stage(&sandbox, &[(path, Some("<p>2</p>\n"))]),
+                Counts {
+                    modifies_tests: true,
+                    ..Counts::default()
+                },
+                "{path}"
+            );
+            let (code, report) = check_as_agent(&sandbox);
+            assert_eq!(code, Some(3), "{report}");
+            assert!(report.contains(&format!("[{TOUCHING}]")), "{report}");
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Test paths the defaults know
+
+#[test]
+fn default_test_paths_cover_common_layouts() {
+    for path in [
+        "polls/tests.py",
+        "polls/tests/test_views.py",
+        "conftest.py",
+        "app/src/androidTest/java/AppTest.kt",
+        "cypress/e2e/login.cy.js",
+        "e2e/login.ts",
+        "spec/models/user_spec.rb",
+        "lib/user_spec.rb",
+        "src/main/java/calc/CalcTest.java",
+        "Calc.Tests/CalcTests.cs",
+    ] {
+        let sandbox = repo(&[(path, "x = 1\n")]);
+        let counts = stage(&sandbox, &[(path, Some("x = 2\n"))]);
+        assert!(counts.modifies_tests, "{path}: {counts:?}");
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Honest changes that count nothing
+
+mod honest {
+    use super::*;
+
+    #[test]
+    fn switching_from_assert_to_should() {
+        let old = "const assert = require('assert');\n\nit('adds', () => {\n  assert.equal(sum(1, 2), 3);\n});\n";
+        let new = "require('should');\n\nit('adds', () => {\n  sum(1, 2).should.equal(3);\n});\n";
+        counts_nothing(&[("test/sum.js", old)], &[("test/sum.js", Some(new))], true);
+    }
+
+    #[test]
+    fn switching_from_assert_to_chai_expect() {
+        let old = "const assert = require('assert');\n\nit('adds', () => {\n  assert.strictEqual(sum(1, 2), 3);\n});\n";
+        let new = "const { expect } = require('chai');\n\nit('adds', () => {\n  expect(sum(1, 2)).to.equal(3);\n});\n";
+        counts_nothing(&[("test/sum.js", old)], &[("test/sum.js", Some(new))], true);
+    }
+
+    #[test]
+    fn a_class_named_like_an_assertion() {
+        let old = "class assert_no_leak(object):\n    def __enter__(self):\n        return self\n";
+        counts_nothing(
+            &[("tests/helpers.py", old)],
+            &[("tests/helpers.py", None)],
+            true,
+        );
+    }
+
+    #[test]
+    fn an_application_method_named_test_client() {
+        let old = "class App:\n    def test_client(self, use_cookies=True):\n        return Client(self, use_cookies)\n\n    def test_cli_runner(self):\n        return Runner(self)\n";
+        let new = "class App:\n    def test_client(self, use_cookies=True):\n        return Client(self, use_cookies)\n";
+        counts_nothing(
+            &[("src/app/app.py", old)],
+            &[("src/app/app.py", Some(new))],
+            false,
+        );
+    }
+
+    #[test]
+    fn a_test_helper_outside_test_files() {
+        let old = "function test(re, s) { return re.test(s); }\nexport const slug = (s) => test(/^[a-z]+$/, s);\n";
+        let new = "export const slug = (s) => /^[a-z]+$/.test(s);\n";
+        counts_nothing(
+            &[("src/slug.js", old)],
+            &[("src/slug.js", Some(new))],
+            false,
+        );
+    }
+
+    /// ripgrep's rewrite of its integration tests from `sherlock!` to `rgtest!`: tests
+    /// defined by macros count by the macros' invocations, so moving them from one macro
+    /// to another removes none.
+    #[test]
+    fn tests_rewritten_from_one_test_macro_to_another() {
+        let old = "macro_rules! sherlock {\n    ($name:ident, $fun:expr) => {\n        #[test]\n        fn $name() {\n            $fun(setup());\n        }\n    };\n}\n\nsherlock!(single_file, |wd| {\n    wd.assert_out(\"x\");\n});\n\nsherlock!(dir, |wd| {\n    wd.assert_out(\"y\");\n});\n\n#[test]\nfn plain() {\n    run();\n}\n";
+        let macros = "#[macro_export]\nmacro_rules! rgtest {\n    ($name:ident, $fun:expr) => {\n        #[test]\n        fn $name() {\n            $fun(setup());\n        }\n    };\n}\n";
+        let feature = "rgtest!(single_file, |dir| {\n    dir.assert_out(\"x\");\n});\n\nrgtest!(dir, |dir| {\n    dir.assert_out(\"y\");\n});\n\nrgtest!(plain, |dir| {\n    run();\n});\n";
+        counts_nothing(
+            &[("tests/tests.rs", old)],
+            &[
+                ("tests/tests.rs", None),
+                ("tests/macros.rs", Some(macros)),
+                ("tests/feature.rs", Some(feature)),
+            ],
+            true,
+        );
+    }
+
+    #[test]
+    fn an_early_return_in_a_helper_is_not_dead_test_code() {
+        let old = "def helper(x):\n    assert x\n\n\ndef test_a():\n    helper(1)\n";
+        let new = "def helper(x):\n    if x is None:\n        return\n    assert x\n\n\ndef test_a():\n    helper(1)\n";
+        counts_nothing(
+            &[("tests/test_a.py", old)],
+            &[("tests/test_a.py", Some(new))],
+            true,
+        );
+    }
+}
