@@ -130,7 +130,7 @@ pub const MATCHER: &str = "^(write_file|replace|run_shell_command)$";
 mod tests {
     use super::*;
 
-    fn call(tool: &str, input: Value) -> ToolCall {
+    fn call(tool: &str, input: &Value) -> ToolCall {
         parse(
             serde_json::json!({
                 "session_id": "s", "transcript_path": "", "cwd": "/r",
@@ -148,13 +148,13 @@ mod tests {
         assert_eq!(
             call(
                 "run_shell_command",
-                serde_json::json!({"command": "rm -rf hooks", "dir_path": ".git dir"})
+                &serde_json::json!({"command": "rm -rf hooks", "dir_path": ".git dir"})
             )
             .action,
             Action::Shell("cd '.git dir' && rm -rf hooks".to_owned())
         );
         assert_eq!(
-            call("run_shell_command", serde_json::json!({"command": "ls"})).action,
+            call("run_shell_command", &serde_json::json!({"command": "ls"})).action,
             Action::Shell("ls".to_owned())
         );
     }
@@ -171,6 +171,6 @@ mod tests {
         .unwrap_err()
         .to_string();
         assert!(error.contains("tool_input.old_string"), "{error}");
-        assert_eq!(call("read_file", Value::Null).action, Action::Other);
+        assert_eq!(call("read_file", &Value::Null).action, Action::Other);
     }
 }
