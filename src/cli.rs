@@ -344,6 +344,8 @@ pub enum AgentChoice {
     ClaudeCode,
     /// The Codex CLI.
     Codex,
+    /// Gemini CLI.
+    GeminiCli,
     /// Every agent astrix has a hook for.
     All,
 }
@@ -362,7 +364,7 @@ pub struct UninstallArgs {
 pub struct HookArgs {
     /// The hook that git runs (`pre-commit`, `prepare-commit-msg`, `commit-msg`,
     /// `reference-transaction`), or a coding agent's pre-tool-call hook (`claude-code`,
-    /// `codex`), which reads the proposed tool call as JSON on stdin.
+    /// `codex`, `gemini-cli`), which reads the proposed tool call as JSON on stdin.
     #[arg(value_name = "HOOK")]
     pub name: String,
     /// The arguments git gives the hook.

@@ -355,6 +355,7 @@ fn harnesses(agent: AgentChoice) -> Vec<Harness> {
     match agent {
         AgentChoice::ClaudeCode => vec![Harness::ClaudeCode],
         AgentChoice::Codex => vec![Harness::Codex],
+        AgentChoice::GeminiCli => vec![Harness::GeminiCli],
         AgentChoice::All => Harness::ALL.to_vec(),
     }
 }

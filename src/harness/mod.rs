@@ -1,8 +1,9 @@
-//! The coding agents' pre-tool-call hooks: `astrix hook claude-code` and `astrix hook
-//! codex` answer a proposed tool call with the same Astrixfile.ax that judges the commit.
+//! The coding agents' pre-tool-call hooks: `astrix hook claude-code`, `astrix hook codex`
+//! and `astrix hook gemini-cli` answer a proposed tool call with the same Astrixfile.ax that
+//! judges the commit.
 //!
 //! Each harness has its module, for its documented input and output ([`claude_code`],
-//! [`codex`]); what they share is here: a tool call read into an [`Action`], judged, and
+//! [`codex`], [`gemini`]); what they share is here: a tool call read into an [`Action`], judged, and
 //! answered.
 //!
 //! - A file-writing call is judged as a change ([`judge`]): the files it writes, their
@@ -22,6 +23,7 @@
 pub mod claude_code;
 pub mod codex;
 pub mod edit;
+pub mod gemini;
 pub mod judge;
 pub mod protect;
 pub mod settings;
@@ -53,17 +55,28 @@ pub enum Harness {
     ClaudeCode,
     /// The Codex CLI.
     Codex,
+    /// Google's Gemini CLI.
+    GeminiCli,
 }
 
 impl Harness {
     /// Every harness, in the order `--agent all` installs them.
-    pub const ALL: [Harness; 2] = [Harness::ClaudeCode, Harness::Codex];
+    pub const ALL: [Harness; 3] = [Harness::ClaudeCode, Harness::Codex, Harness::GeminiCli];
 
     /// The name on the command line (`astrix hook claude-code`), which is also the actor id.
     pub fn name(self) -> &'static str {
         match self {
             Harness::ClaudeCode => "claude-code",
             Harness::Codex => "codex",
+            Harness::GeminiCli => "gemini-cli",
+        }
+    }
+
+    /// The event the harness runs the hook on (`PreToolUse`, Gemini CLI's `BeforeTool`).
+    pub fn event(self) -> &'static str {
+        match self {
+            Harness::ClaudeCode | Harness::Codex => "PreToolUse",
+            Harness::GeminiCli => "BeforeTool",
         }
     }
 
@@ -78,6 +91,7 @@ impl Harness {
         match self {
             Harness::ClaudeCode => "CLAUDECODE",
             Harness::Codex => "CODEX_THREAD_ID",
+            Harness::GeminiCli => "GEMINI_CLI",
         }
     }
 
@@ -85,6 +99,7 @@ impl Harness {
         match self {
             Harness::ClaudeCode => claude_code::parse(input),
             Harness::Codex => codex::parse(input),
+            Harness::GeminiCli => gemini::parse(input),
         }
     }
 
@@ -92,6 +107,7 @@ impl Harness {
         match self {
             Harness::ClaudeCode => claude_code::render(answer),
             Harness::Codex => codex::render(answer),
+            Harness::GeminiCli => gemini::render(answer),
         }
     }
 }
@@ -140,6 +156,9 @@ pub enum Content {
     Replace(Vec<u8>),
     /// The current content with these replacements, in order.
     Edits(Vec<Replacement>),
+    /// The same, from a tool that goes on matching loosely when a replacement is not found
+    /// as written (Gemini CLI's `replace`): then what it writes is unknown.
+    LooseEdits(Vec<Replacement>),
     /// The content of `source` (or of the file itself) with these hunks applied.
     Patch {
         /// The file the hunks apply to, when the patch moves it here.
@@ -214,8 +233,9 @@ pub fn run(harness: Harness, ctx: &mut Context<'_>) -> anyhow::Result<ExitStatus
 pub fn answer(harness: Harness, input: &[u8], ctx: &mut Context<'_>) -> anyhow::Result<ExitStatus> {
     let call = harness.parse(input).with_context(|| {
         format!(
-            "astrix cannot read this {} tool call, so it is blocked: the input is not the harness's PreToolUse JSON",
-            harness.name()
+            "astrix cannot read this {} tool call, so it is blocked: the input is not the harness's {} JSON",
+            harness.name(),
+            harness.event()
         )
     })?;
     let cwd = match &call.cwd {
@@ -372,6 +392,10 @@ impl Session {
                     Ok(bytes) => After::Content(bytes),
                     // The harness's tool fails the same way, and writes nothing.
                     Err(_) => return Ok(Outcome::allow()),
+                },
+                Content::LooseEdits(edits) => match apply_replacements(before.as_deref(), edits) {
+                    Ok(bytes) => After::Content(bytes),
+                    Err(_) => After::Unknown,
                 },
                 Content::Patch { source, chunks } => {
                     let base = match source {

@@ -10,7 +10,8 @@
 //! - astrix's own state (`astrix/` in the common git directory: approvals, the audit log);
 //! - the harnesses' settings files, where the tool-call hook itself is configured: the
 //!   project's `.claude/settings.json`, `.claude/settings.local.json`, `.codex/hooks.json`,
-//!   `.codex/config.toml`, and the same files in the user's home.
+//!   `.codex/config.toml`, `.gemini/settings.json`, `.gemini/trustedFolders.json`, and the
+//!   same files in the user's home.
 //!
 //! Paths are compared after `.` and `..` are resolved and the longest existing part of the
 //! path is resolved through its symbolic links, so that a link inside the work tree that
@@ -41,6 +42,14 @@ pub const SETTINGS_FILES: &[(&str, &str)] = &[
     (
         ".codex/config.toml",
         "Codex's configuration, where hooks are configured and trusted",
+    ),
+    (
+        ".gemini/settings.json",
+        "Gemini CLI's settings, where astrix's hook is configured",
+    ),
+    (
+        ".gemini/trustedFolders.json",
+        "Gemini CLI's trusted folders, which decide whether a project's hooks run",
     ),
 ];
 

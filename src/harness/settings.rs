@@ -1,9 +1,10 @@
 //! `astrix install --agent <harness>` and `astrix uninstall --agent <harness>`: astrix's
 //! hook merged into a harness's project settings, and taken out again.
 //!
-//! The settings files are JSON with the same shape in both harnesses:
+//! The settings files are JSON with the same shape in every harness:
 //! `{"hooks": {"PreToolUse": [{"matcher": …, "hooks": [{"type": "command", "command": …}]}]}}`
-//! (`.claude/settings.json` for Claude Code, `.codex/hooks.json` for Codex). Installing adds
+//! (`.claude/settings.json` for Claude Code, `.codex/hooks.json` for Codex), with the event
+//! `BeforeTool` in Gemini CLI's `.gemini/settings.json`. Installing adds
 //! one matcher group and keeps everything else, in its order; the file keeps its indentation
 //! (two spaces, four, or tabs) and whether it ends with a newline. Installing again changes
 //! nothing, or only the command when the binary moved.
@@ -36,6 +37,15 @@ impl Harness {
         match self {
             Harness::ClaudeCode => ".claude/settings.json",
             Harness::Codex => ".codex/hooks.json",
+            Harness::GeminiCli => ".gemini/settings.json",
+        }
+    }
+
+    /// The handler's `timeout`, in the harness's unit (Gemini CLI's is milliseconds).
+    fn timeout(self) -> u64 {
+        match self {
+            Harness::ClaudeCode | Harness::Codex => TIMEOUT_SECONDS,
+            Harness::GeminiCli => TIMEOUT_SECONDS * 1000,
         }
     }
 
@@ -43,6 +53,7 @@ impl Harness {
         match self {
             Harness::ClaudeCode => super::claude_code::MATCHER,
             Harness::Codex => super::codex::MATCHER,
+            Harness::GeminiCli => super::gemini::MATCHER,
         }
     }
 
@@ -55,14 +66,17 @@ impl Harness {
             Harness::Codex => {
                 "installed is not active yet: Codex runs a project's hooks only in a project you trust, and only once you trust each hook. Start Codex in this repository, trust the project, and review and trust astrix's hook in `/hooks` (it is listed as untrusted until then; changing the file asks again). A user-level alternative is the same entry in ~/.codex/hooks.json, which Codex also asks you to trust once"
             }
+            Harness::GeminiCli => {
+                "Gemini CLI reads hooks when a session starts, and runs a project's hooks only in a folder it trusts (when folder trust is on); the first session that sees the new hook warns about it and then runs it. `/hooks panel` lists it. A user-level alternative is the same entry in ~/.gemini/settings.json"
+            }
         }
     }
 }
 
 /// The command astrix's handler runs: a POSIX `sh` wrapper around `astrix hook <harness>`
-/// that turns every failure into the blocking answer (exit 2 with a reason on stderr). Both
-/// harnesses let a call through on any other exit code, on a missing command (127) and on
-/// a crash; the wrapper runs `exe`, else `astrix` on `PATH`, and says why it blocked.
+/// that turns every failure into the blocking answer (exit 2 with a reason on stderr). The
+/// harnesses let a call through on other exit codes (Gemini CLI on exit 1, or with nothing
+/// on stderr), on a missing command (127) and on a crash; the wrapper runs `exe`, else `astrix` on `PATH`, and says why it blocked.
 pub fn hook_command(harness: Harness, exe: &Path) -> anyhow::Result<String> {
     let exe = exe.to_str().context(
         "the path of the astrix binary is not UTF-8, so it cannot go into a JSON settings file",
@@ -113,7 +127,7 @@ pub fn install(
         Some(text) => parse(text, shown)?,
         None => Map::new(),
     };
-    let changed = merge(&mut root, harness.matcher(), &command, shown)?;
+    let changed = merge(&mut root, harness, &command, shown)?;
     let Some(changed) = changed else {
         return Ok(format!("{shown}: already installed"));
     };
@@ -149,11 +163,12 @@ pub fn install(
         serde_json::to_string_pretty(&record)?.as_bytes(),
     )?;
     Ok(format!(
-        "{shown}: {}",
+        "{shown}: astrix's {} hook {}",
+        harness.event(),
         if changed == Merge::Added {
-            "astrix's PreToolUse hook added"
+            "added"
         } else {
-            "astrix's PreToolUse hook updated (the astrix binary moved)"
+            "updated (the astrix binary moved)"
         }
     ))
 }
@@ -189,7 +204,7 @@ pub fn uninstall(harness: Harness, work_dir: &Path, astrix_dir: &Path) -> anyhow
         }
         (Some(text), _) => {
             let mut root = parse(text, shown)?;
-            if remove(&mut root) {
+            if remove(&mut root, harness.event()) {
                 if root.is_empty()
                     && record
                         .as_ref()
@@ -200,7 +215,10 @@ pub fn uninstall(harness: Harness, work_dir: &Path, astrix_dir: &Path) -> anyhow
                     let after = render(&Value::Object(root), Some(text));
                     write_atomically(&path, after.as_bytes())?;
                 }
-                format!("{shown}: astrix's PreToolUse hook removed, the rest kept")
+                format!(
+                    "{shown}: astrix's {} hook removed, the rest kept",
+                    harness.event()
+                )
             } else {
                 format!("{shown}: nothing to uninstall (astrix's hook is not there)")
             }
@@ -253,10 +271,11 @@ enum Merge {
 /// should be.
 fn merge(
     root: &mut Map<String, Value>,
-    matcher: &str,
+    harness: Harness,
     command: &str,
     shown: &str,
 ) -> anyhow::Result<Option<Merge>> {
+    let (matcher, event) = (harness.matcher(), harness.event());
     let hooks = root
         .entry("hooks")
         .or_insert_with(|| Value::Object(Map::new()))
@@ -265,11 +284,11 @@ fn merge(
             format!("`hooks` in {shown} is not an object; fix it, then install again")
         })?;
     let groups = hooks
-        .entry("PreToolUse")
+        .entry(event)
         .or_insert_with(|| Value::Array(Vec::new()))
         .as_array_mut()
         .with_context(|| {
-            format!("`hooks.PreToolUse` in {shown} is not a list; fix it, then install again")
+            format!("`hooks.{event}` in {shown} is not a list; fix it, then install again")
         })?;
     for group in groups.iter_mut() {
         let Some(handlers) = group.get_mut("hooks").and_then(Value::as_array_mut) else {
@@ -300,7 +319,7 @@ fn merge(
         "hooks": [{
             "type": "command",
             "command": command,
-            "timeout": TIMEOUT_SECONDS,
+            "timeout": harness.timeout(),
         }],
     }));
     Ok(Some(Merge::Added))
@@ -308,11 +327,11 @@ fn merge(
 
 /// Removes astrix's handlers, and the groups, lists and objects that leaves empty; whether
 /// anything was removed.
-fn remove(root: &mut Map<String, Value>) -> bool {
+fn remove(root: &mut Map<String, Value>, event: &str) -> bool {
     let Some(hooks) = root.get_mut("hooks").and_then(Value::as_object_mut) else {
         return false;
     };
-    let Some(groups) = hooks.get_mut("PreToolUse").and_then(Value::as_array_mut) else {
+    let Some(groups) = hooks.get_mut(event).and_then(Value::as_array_mut) else {
         return false;
     };
     let mut removed = false;
@@ -334,7 +353,7 @@ fn remove(root: &mut Map<String, Value>) -> bool {
         !handlers.is_empty()
     });
     if removed && groups.is_empty() {
-        hooks.remove("PreToolUse");
+        hooks.remove(event);
         if hooks.is_empty() {
             root.remove("hooks");
         }

@@ -1,4 +1,4 @@
-//! `astrix hook claude-code` and `astrix hook codex`: the documented `PreToolUse` inputs of
+//! `astrix hook claude-code`, `codex` and `gemini-cli`: the documented pre-tool-call inputs of
 //! tests/fixtures/<harness>/ answered against a real repository, through the binary and
 //! through the command `astrix install --agent` writes; the settings round trip; the guard
 //! on commands that loosen the gate.
@@ -261,8 +261,11 @@ fn codex_allow_deny_malformed_and_error() {
 fn installed_command(repo: &TestRepo, settings: &str) -> String {
     let text = fs::read_to_string(repo.path().join(settings)).unwrap();
     let value: serde_json::Value = serde_json::from_str(&text).unwrap();
-    value["hooks"]["PreToolUse"]
-        .as_array()
+    let hooks = &value["hooks"];
+    hooks
+        .get("PreToolUse")
+        .or_else(|| hooks.get("BeforeTool"))
+        .and_then(serde_json::Value::as_array)
         .unwrap()
         .iter()
         .flat_map(|group| group["hooks"].as_array().unwrap())
@@ -298,6 +301,11 @@ fn the_installed_command_answers_and_blocks_when_astrix_is_missing() {
             fixture_name("claude-code"),
         ),
         ("codex", ".codex/hooks.json", fixture_name("codex")),
+        (
+            "gemini-cli",
+            ".gemini/settings.json",
+            fixture_name("gemini-cli"),
+        ),
     ] {
         let repo = repository();
         let exe = own_binary(&repo);
@@ -346,6 +354,7 @@ fn the_installed_command_answers_and_blocks_when_astrix_is_missing() {
 fn fixture_name(harness: &str) -> &'static str {
     match harness {
         "claude-code" => "edit_removes_test.json",
+        "gemini-cli" => "replace_removes_test.json",
         _ => "apply_patch_removes_test.json",
     }
 }
@@ -395,6 +404,7 @@ fn install_then_uninstall_gives_the_settings_back_byte_for_byte() {
         original
     );
     assert!(!repo.path().join(".codex").exists());
+    assert!(!repo.path().join(".gemini").exists());
 }
 
 #[test]
@@ -519,4 +529,196 @@ fn the_captured_inputs_of_the_real_clis_are_answered() {
     assert_eq!(answer, "deny");
     assert!(reason.contains("agents-removing-tests"), "{reason}");
     assert!(reason.contains("def test_add_negative():"), "{reason}");
+}
+
+/// Gemini CLI's answer JSON: `decision` and `reason`, and for an "ask" the `systemMessage`
+/// its confirmation shows; nothing else.
+fn gemini_decision(output: &Output) -> (String, String) {
+    assert_eq!(output.status.code(), Some(0), "{}", shown(output));
+    let value: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let object = value.as_object().unwrap();
+    let decision = value["decision"].as_str().unwrap().to_owned();
+    let reason = value["reason"].as_str().unwrap().to_owned();
+    if decision == "ask" {
+        assert_eq!(object.len(), 3, "{value}");
+        assert_eq!(value["systemMessage"], reason.as_str());
+    } else {
+        assert_eq!(object.len(), 2, "{value}");
+    }
+    (decision, reason)
+}
+
+#[test]
+fn gemini_a_replace_that_deletes_a_test_is_asked_with_the_rule_and_the_finding() {
+    let repo = repository();
+    for name in ["replace_removes_test.json", "captured_replace_0.61.0.json"] {
+        let output = hook(&repo, "gemini-cli", &fixture("gemini-cli", name, &repo));
+        let (answer, reason) = gemini_decision(&output);
+        assert_eq!(answer, "ask", "{name}");
+        assert!(reason.contains("agents-removing-tests"), "{reason}");
+        assert!(
+            reason.contains("tests/test_math.py:9: test removed: `def test_add_negative():`"),
+            "{reason}"
+        );
+        if name == "replace_removes_test.json" {
+            snapshot(&repo, "gemini_ask", &output);
+        }
+    }
+    assert_eq!(
+        fs::read_to_string(repo.path().join("tests/test_math.py")).unwrap(),
+        TEST_FILE
+    );
+    let log = repo
+        .command(ASTRIX)
+        .args(["log", "--source", "tool-call", "--format", "json"])
+        .output()
+        .unwrap();
+    let entries: serde_json::Value = serde_json::from_slice(&log.stdout).unwrap();
+    assert_eq!(entries.as_array().unwrap().len(), 2, "{entries}");
+    assert_eq!(entries[0]["hook"], "gemini-cli");
+    assert_eq!(entries[0]["actor_id"], "gemini-cli");
+    assert_eq!(entries[0]["tool"], "replace");
+    assert_eq!(entries[0]["decision"], "require_approval");
+}
+
+#[test]
+fn gemini_a_replace_that_does_not_match_exactly_is_still_judged() {
+    // Gemini CLI's `replace` goes on matching loosely, so the result is unknown, not
+    // nothing: the test file is touched, and the built-in policy holds that.
+    let repo = repository();
+    let output = hook(
+        &repo,
+        "gemini-cli",
+        &fixture("gemini-cli", "replace_loose.json", &repo),
+    );
+    let (answer, reason) = gemini_decision(&output);
+    assert_eq!(answer, "ask");
+    assert!(reason.contains("agents-touching-tests"), "{reason}");
+}
+
+#[test]
+fn gemini_allow_deny_malformed_and_error() {
+    let repo = repository();
+    for name in ["write_file_new.json", "read_file.json"] {
+        let output = hook(&repo, "gemini-cli", &fixture("gemini-cli", name, &repo));
+        assert_eq!(
+            shown(&output),
+            "exit: Some(0)\nstdout:\n\nstderr:\n",
+            "{name}"
+        );
+    }
+    let output = hook(
+        &repo,
+        "gemini-cli",
+        &fixture("gemini-cli", "shell_hooks_path.json", &repo),
+    );
+    assert_eq!(gemini_decision(&output).0, "deny");
+    snapshot(&repo, "gemini_deny_hooks_path", &output);
+    // `dir_path` is where the command runs.
+    let output = hook(
+        &repo,
+        "gemini-cli",
+        &fixture("gemini-cli", "shell_remove_hook.json", &repo),
+    );
+    let (answer, reason) = gemini_decision(&output);
+    assert_eq!(answer, "deny");
+    assert!(reason.contains("hooks"), "{reason}");
+    let output = hook(
+        &repo,
+        "gemini-cli",
+        &fixture("gemini-cli", "write_settings.json", &repo),
+    );
+    let (answer, reason) = gemini_decision(&output);
+    assert_eq!(answer, "deny");
+    assert!(reason.contains("Gemini CLI's settings"), "{reason}");
+    let output = hook(
+        &repo,
+        "gemini-cli",
+        &fixture("gemini-cli", "malformed.json", &repo),
+    );
+    assert_eq!(output.status.code(), Some(2));
+    assert!(output.stdout.is_empty());
+    snapshot(&repo, "gemini_malformed", &output);
+    let output = hook(
+        &repo,
+        "gemini-cli",
+        &fixture("gemini-cli", "write_into_directory.json", &repo),
+    );
+    assert_eq!(output.status.code(), Some(2));
+    snapshot(&repo, "gemini_internal_error", &output);
+}
+
+#[test]
+fn gemini_a_commit_is_judged_as_the_gate_would() {
+    let repo = repository();
+    repo.git(&["checkout", "-q", "main"]);
+    repo.write("src/util.py", "x = 1\n");
+    repo.git(&["add", "src/util.py"]);
+    let output = hook(
+        &repo,
+        "gemini-cli",
+        &fixture("gemini-cli", "shell_commit.json", &repo),
+    );
+    let (answer, reason) = gemini_decision(&output);
+    assert_eq!(answer, "deny");
+    assert!(reason.contains("agents-off-production"), "{reason}");
+    repo.git(&["checkout", "-q", "-b", "feature"]);
+    let output = hook(
+        &repo,
+        "gemini-cli",
+        &fixture("gemini-cli", "shell_commit.json", &repo),
+    );
+    assert_eq!(shown(&output), "exit: Some(0)\nstdout:\n\nstderr:\n");
+}
+
+#[test]
+fn gemini_install_then_uninstall_gives_the_settings_back_byte_for_byte() {
+    let repo = repository();
+    let original = "{\n  \"general\": {\n    \"vimMode\": true\n  },\n  \"hooks\": {\n    \"BeforeTool\": [\n      {\"matcher\": \"write_file\", \"hooks\": [{\"type\": \"command\", \"command\": \"./lint.sh\", \"timeout\": 5000}]}\n    ],\n    \"AfterAgent\": []\n  }\n}";
+    repo.write(".gemini/settings.json", original);
+    let run = |args: &[&str]| {
+        let output = repo.command(ASTRIX).args(args).output().unwrap();
+        assert!(output.status.success(), "{}", shown(&output));
+        String::from_utf8_lossy(&output.stdout).into_owned()
+    };
+    let stdout = run(&["install", "--agent", "gemini-cli"]);
+    assert!(
+        stdout.contains("astrix's BeforeTool hook added"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("folder trust"), "{stdout}");
+    let merged = fs::read_to_string(repo.path().join(".gemini/settings.json")).unwrap();
+    let value: serde_json::Value = serde_json::from_str(&merged).unwrap();
+    assert_eq!(value["general"]["vimMode"], true);
+    let groups = value["hooks"]["BeforeTool"].as_array().unwrap();
+    assert_eq!(groups.len(), 2);
+    assert_eq!(groups[0]["hooks"][0]["command"], "./lint.sh");
+    assert_eq!(
+        groups[1]["matcher"],
+        "^(write_file|replace|run_shell_command)$"
+    );
+    // Gemini CLI's timeout is in milliseconds.
+    assert_eq!(groups[1]["hooks"][0]["timeout"], 60000);
+    assert!(value["hooks"].get("PreToolUse").is_none(), "{merged}");
+    assert!(!merged.ends_with('\n'));
+    let again = run(&["install", "--agent", "all"]);
+    assert!(
+        again.contains(".gemini/settings.json: already installed"),
+        "{again}"
+    );
+    assert_eq!(
+        fs::read_to_string(repo.path().join(".gemini/settings.json")).unwrap(),
+        merged
+    );
+    run(&["uninstall", "--agent", "gemini-cli"]);
+    assert_eq!(
+        fs::read_to_string(repo.path().join(".gemini/settings.json")).unwrap(),
+        original
+    );
+    // Without a file before: created, then removed with its directory.
+    fs::remove_dir_all(repo.path().join(".gemini")).unwrap();
+    run(&["install", "--agent", "gemini-cli"]);
+    assert!(repo.path().join(".gemini/settings.json").exists());
+    run(&["uninstall", "--agent", "all"]);
+    assert!(!repo.path().join(".gemini").exists());
 }
