@@ -331,8 +331,8 @@ pub struct InstallArgs {
     #[arg(long)]
     pub backstop: bool,
     /// Instead of the git hooks, merge astrix's pre-tool-call hook into a coding agent's
-    /// project settings (`claude-code`: .claude/settings.json, `codex`: .codex/hooks.json),
-    /// or into every one's (`all`).
+    /// project settings (`claude-code`: .claude/settings.json, `codex`: .codex/hooks.json,
+    /// `copilot-cli`: .github/hooks/astrix.json), or into every one's (`all`).
     #[arg(long, value_enum, value_name = "AGENT", conflicts_with_all = ["force", "backstop"])]
     pub agent: Option<AgentChoice>,
 }
@@ -344,6 +344,9 @@ pub enum AgentChoice {
     ClaudeCode,
     /// The Codex CLI.
     Codex,
+    /// The GitHub Copilot CLI.
+    #[value(alias = "copilot")]
+    CopilotCli,
     /// Every agent astrix has a hook for.
     All,
 }
@@ -362,7 +365,7 @@ pub struct UninstallArgs {
 pub struct HookArgs {
     /// The hook that git runs (`pre-commit`, `prepare-commit-msg`, `commit-msg`,
     /// `reference-transaction`), or a coding agent's pre-tool-call hook (`claude-code`,
-    /// `codex`), which reads the proposed tool call as JSON on stdin.
+    /// `codex`, `copilot-cli`), which reads the proposed tool call as JSON on stdin.
     #[arg(value_name = "HOOK")]
     pub name: String,
     /// The arguments git gives the hook.

@@ -355,6 +355,7 @@ fn harnesses(agent: AgentChoice) -> Vec<Harness> {
     match agent {
         AgentChoice::ClaudeCode => vec![Harness::ClaudeCode],
         AgentChoice::Codex => vec![Harness::Codex],
+        AgentChoice::CopilotCli => vec![Harness::CopilotCli],
         AgentChoice::All => Harness::ALL.to_vec(),
     }
 }

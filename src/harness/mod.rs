@@ -21,6 +21,7 @@
 
 pub mod claude_code;
 pub mod codex;
+pub mod copilot;
 pub mod edit;
 pub mod judge;
 pub mod protect;
@@ -53,23 +54,29 @@ pub enum Harness {
     ClaudeCode,
     /// The Codex CLI.
     Codex,
+    /// The GitHub Copilot CLI.
+    CopilotCli,
 }
 
 impl Harness {
     /// Every harness, in the order `--agent all` installs them.
-    pub const ALL: [Harness; 2] = [Harness::ClaudeCode, Harness::Codex];
+    pub const ALL: [Harness; 3] = [Harness::ClaudeCode, Harness::Codex, Harness::CopilotCli];
 
     /// The name on the command line (`astrix hook claude-code`), which is also the actor id.
     pub fn name(self) -> &'static str {
         match self {
             Harness::ClaudeCode => "claude-code",
             Harness::Codex => "codex",
+            Harness::CopilotCli => "copilot-cli",
         }
     }
 
-    /// The harness with this name.
+    /// The harness with this name (`copilot` is the Copilot CLI's too).
     pub fn from_name(name: &str) -> Option<Self> {
-        Self::ALL.into_iter().find(|harness| harness.name() == name)
+        match name {
+            "copilot" => Some(Harness::CopilotCli),
+            _ => Self::ALL.into_iter().find(|harness| harness.name() == name),
+        }
     }
 
     /// The agent marker the harness sets in the commands it runs, so that a commit it
@@ -78,6 +85,7 @@ impl Harness {
         match self {
             Harness::ClaudeCode => "CLAUDECODE",
             Harness::Codex => "CODEX_THREAD_ID",
+            Harness::CopilotCli => "COPILOT_CLI",
         }
     }
 
@@ -85,6 +93,7 @@ impl Harness {
         match self {
             Harness::ClaudeCode => claude_code::parse(input),
             Harness::Codex => codex::parse(input),
+            Harness::CopilotCli => copilot::parse(input),
         }
     }
 
@@ -92,7 +101,14 @@ impl Harness {
         match self {
             Harness::ClaudeCode => claude_code::render(answer),
             Harness::Codex => codex::render(answer),
+            Harness::CopilotCli => copilot::render(answer),
         }
+    }
+
+    /// Whether an error is also answered on stdout with the harness's denial (beside exit
+    /// 2): where exit 2 alone is not the documented way to block.
+    fn denies_errors_on_stdout(self) -> bool {
+        matches!(self, Harness::CopilotCli)
     }
 }
 
@@ -210,8 +226,25 @@ pub fn run(harness: Harness, ctx: &mut Context<'_>) -> anyhow::Result<ExitStatus
     answer(harness, &input, ctx)
 }
 
-/// Answers the tool call `input` (the harness's JSON) on `ctx.stdout`.
+/// Answers the tool call `input` (the harness's JSON) on `ctx.stdout`. An error is exit 2
+/// with the reason on stderr, and for the harnesses that block only on a JSON denial, that
+/// denial on stdout too.
 pub fn answer(harness: Harness, input: &[u8], ctx: &mut Context<'_>) -> anyhow::Result<ExitStatus> {
+    let result = decide_and_answer(harness, input, ctx);
+    if let Err(error) = &result
+        && harness.denies_errors_on_stdout()
+        && let Some(text) = harness.render(&Answer::Deny(format!("{error:#}")))
+    {
+        writeln!(ctx.stdout, "{text}")?;
+    }
+    result
+}
+
+fn decide_and_answer(
+    harness: Harness,
+    input: &[u8],
+    ctx: &mut Context<'_>,
+) -> anyhow::Result<ExitStatus> {
     let call = harness.parse(input).with_context(|| {
         format!(
             "astrix cannot read this {} tool call, so it is blocked: the input is not the harness's PreToolUse JSON",
