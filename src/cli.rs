@@ -332,7 +332,8 @@ pub struct InstallArgs {
     pub backstop: bool,
     /// Instead of the git hooks, merge astrix's pre-tool-call hook into a coding agent's
     /// project settings (`claude-code`: .claude/settings.json, `codex`: .codex/hooks.json,
-    /// `copilot-cli`: .github/hooks/astrix.json), or into every one's (`all`).
+    /// `copilot-cli`: .github/hooks/astrix.json, `cursor`: .cursor/hooks.json), or into every
+    /// one's (`all`).
     #[arg(long, value_enum, value_name = "AGENT", conflicts_with_all = ["force", "backstop"])]
     pub agent: Option<AgentChoice>,
 }
@@ -347,6 +348,8 @@ pub enum AgentChoice {
     /// The GitHub Copilot CLI.
     #[value(alias = "copilot")]
     CopilotCli,
+    /// Cursor's agent.
+    Cursor,
     /// Every agent astrix has a hook for.
     All,
 }
@@ -365,7 +368,7 @@ pub struct UninstallArgs {
 pub struct HookArgs {
     /// The hook that git runs (`pre-commit`, `prepare-commit-msg`, `commit-msg`,
     /// `reference-transaction`), or a coding agent's pre-tool-call hook (`claude-code`,
-    /// `codex`, `copilot-cli`), which reads the proposed tool call as JSON on stdin.
+    /// `codex`, `copilot-cli`, `cursor`), which reads the proposed tool call as JSON on stdin.
     #[arg(value_name = "HOOK")]
     pub name: String,
     /// The arguments git gives the hook.

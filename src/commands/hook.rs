@@ -11,7 +11,7 @@
 //! - `commit-msg` and `prepare-commit-msg` add `Astrix-Actor:` and `Astrix-Decision:`
 //!   trailers to the commits that `[commit] trailers` names (agents' by default). See
 //!   [`super::trailers`].
-//! - `claude-code`, `codex` and `copilot-cli` are the coding agents' pre-tool-call hooks: the proposed tool
+//! - `claude-code`, `codex`, `copilot-cli` and `cursor` are the coding agents' pre-tool-call hooks: the proposed tool
 //!   call arrives as JSON on stdin and is answered in the harness's format. See
 //!   [`crate::harness`].
 
@@ -37,7 +37,7 @@ pub fn run(args: &HookArgs, ctx: &mut Context<'_>) -> anyhow::Result<ExitStatus>
         other => match Harness::from_name(other) {
             Some(harness) => crate::harness::run(harness, ctx),
             None => bail!(
-                "unknown hook `{other}`; astrix runs as the `pre-commit`, `prepare-commit-msg`, `commit-msg` and `reference-transaction` git hooks, and as the `claude-code`, `codex` and `copilot-cli` pre-tool-call hooks"
+                "unknown hook `{other}`; astrix runs as the `pre-commit`, `prepare-commit-msg`, `commit-msg` and `reference-transaction` git hooks, and as the `claude-code`, `codex`, `copilot-cli` and `cursor` pre-tool-call hooks"
             ),
         },
     }

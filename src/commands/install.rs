@@ -356,6 +356,7 @@ fn harnesses(agent: AgentChoice) -> Vec<Harness> {
         AgentChoice::ClaudeCode => vec![Harness::ClaudeCode],
         AgentChoice::Codex => vec![Harness::Codex],
         AgentChoice::CopilotCli => vec![Harness::CopilotCli],
+        AgentChoice::Cursor => vec![Harness::Cursor],
         AgentChoice::All => Harness::ALL.to_vec(),
     }
 }

@@ -22,6 +22,7 @@
 pub mod claude_code;
 pub mod codex;
 pub mod copilot;
+pub mod cursor;
 pub mod edit;
 pub mod judge;
 pub mod protect;
@@ -56,11 +57,18 @@ pub enum Harness {
     Codex,
     /// The GitHub Copilot CLI.
     CopilotCli,
+    /// Cursor's agent.
+    Cursor,
 }
 
 impl Harness {
     /// Every harness, in the order `--agent all` installs them.
-    pub const ALL: [Harness; 3] = [Harness::ClaudeCode, Harness::Codex, Harness::CopilotCli];
+    pub const ALL: [Harness; 4] = [
+        Harness::ClaudeCode,
+        Harness::Codex,
+        Harness::CopilotCli,
+        Harness::Cursor,
+    ];
 
     /// The name on the command line (`astrix hook claude-code`), which is also the actor id.
     pub fn name(self) -> &'static str {
@@ -68,6 +76,7 @@ impl Harness {
             Harness::ClaudeCode => "claude-code",
             Harness::Codex => "codex",
             Harness::CopilotCli => "copilot-cli",
+            Harness::Cursor => "cursor",
         }
     }
 
@@ -86,6 +95,7 @@ impl Harness {
             Harness::ClaudeCode => "CLAUDECODE",
             Harness::Codex => "CODEX_THREAD_ID",
             Harness::CopilotCli => "COPILOT_CLI",
+            Harness::Cursor => "CURSOR_AGENT",
         }
     }
 
@@ -94,6 +104,7 @@ impl Harness {
             Harness::ClaudeCode => claude_code::parse(input),
             Harness::Codex => codex::parse(input),
             Harness::CopilotCli => copilot::parse(input),
+            Harness::Cursor => cursor::parse(input),
         }
     }
 
@@ -102,13 +113,14 @@ impl Harness {
             Harness::ClaudeCode => claude_code::render(answer),
             Harness::Codex => codex::render(answer),
             Harness::CopilotCli => copilot::render(answer),
+            Harness::Cursor => cursor::render(answer),
         }
     }
 
     /// Whether an error is also answered on stdout with the harness's denial (beside exit
     /// 2): where exit 2 alone is not the documented way to block.
     fn denies_errors_on_stdout(self) -> bool {
-        matches!(self, Harness::CopilotCli)
+        matches!(self, Harness::CopilotCli | Harness::Cursor)
     }
 }
 
@@ -276,6 +288,9 @@ fn decide_and_answer(
             match (harness, call.mode.as_deref()) {
                 (Harness::Codex, _) => {
                     "Codex has no \"ask\" for a hook to give, so astrix denies what it holds; a human makes this change (and approves the commit with `astrix approve`)".to_owned()
+                }
+                (Harness::Cursor, _) => {
+                    "Cursor does not enforce \"ask\" for preToolUse, so astrix denies what it holds; a person must approve: a human makes this change (and approves the commit with `astrix approve`)".to_owned()
                 }
                 (_, mode) => format!(
                     "In permission mode `{}` nobody is asked, so astrix denies what it holds; a human makes this change, or runs the session in a mode that asks (default, acceptEdits, plan)",

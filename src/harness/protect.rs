@@ -65,6 +65,11 @@ pub const SETTINGS_FILES: &[(&str, &str)] = &[
         ".copilot/settings.json",
         "the Copilot CLI's user settings, where hooks are configured",
     ),
+    (
+        ".cursor/hooks.json",
+        "Cursor's hooks file, where astrix's hook is configured",
+    ),
+    (".cursor/hooks", "the directory of Cursor's hook scripts"),
 ];
 
 impl Protected {

@@ -40,6 +40,7 @@ impl Harness {
             Harness::ClaudeCode => ".claude/settings.json",
             Harness::Codex => ".codex/hooks.json",
             Harness::CopilotCli => ".github/hooks/astrix.json",
+            Harness::Cursor => ".cursor/hooks.json",
         }
     }
 
@@ -49,6 +50,7 @@ impl Harness {
             Harness::ClaudeCode => Shape::Grouped(super::claude_code::MATCHER),
             Harness::Codex => Shape::Grouped(super::codex::MATCHER),
             Harness::CopilotCli => Shape::Copilot,
+            Harness::Cursor => Shape::Cursor(super::cursor::MATCHER),
         }
     }
 
@@ -57,6 +59,9 @@ impl Harness {
         match self {
             Harness::ClaudeCode => {
                 "Claude Code reads hooks when a session starts: start a new session here (in a folder it does not trust yet it asks first); `/hooks` lists the hook. A user-level alternative is the same entry in ~/.claude/settings.json"
+            }
+            Harness::Cursor => {
+                "Cursor runs a project's hooks in a trusted workspace and reloads hooks.json when it changes; the Hooks tab in Customize lists the entry. A user-level alternative is the same entry in ~/.cursor/hooks.json"
             }
             Harness::CopilotCli => {
                 "the Copilot CLI loads .github/hooks/*.json when a session starts in a folder you trust (it asks once per folder); in prompt mode (-p) only in a folder already trusted, or with COPILOT_ALLOW_ALL=true or GITHUB_COPILOT_PROMPT_MODE_REPO_HOOKS=true. A user-level alternative is the same file in ~/.copilot/hooks/"
@@ -76,13 +81,16 @@ enum Shape {
     /// The Copilot CLI's `version: 1` file: `hooks.preToolUse[]` entries `{type, bash,
     /// timeoutSec}`.
     Copilot,
+    /// Cursor's `version: 1` file: `hooks.preToolUse[]` entries `{command, matcher, timeout,
+    /// failClosed}`.
+    Cursor(&'static str),
 }
 
 impl Shape {
     fn event(self) -> &'static str {
         match self {
             Shape::Grouped(_) => "PreToolUse",
-            Shape::Copilot => "preToolUse",
+            Shape::Copilot | Shape::Cursor(_) => "preToolUse",
         }
     }
 
@@ -102,6 +110,12 @@ impl Shape {
                 "bash": command,
                 "timeoutSec": TIMEOUT_SECONDS,
             }),
+            Shape::Cursor(matcher) => serde_json::json!({
+                "command": command,
+                "matcher": matcher,
+                "timeout": TIMEOUT_SECONDS,
+                "failClosed": true,
+            }),
         }
     }
 
@@ -110,6 +124,7 @@ impl Shape {
         let command = match self {
             Shape::Grouped(_) => return false,
             Shape::Copilot => entry.get("bash"),
+            Shape::Cursor(_) => entry.get("command"),
         };
         command
             .and_then(Value::as_str)
@@ -129,7 +144,7 @@ pub fn hook_command(harness: Harness, exe: &Path) -> anyhow::Result<String> {
     let quoted = shlex::try_quote(exe)
         .map_err(|error| anyhow::anyhow!("cannot quote the path of the astrix binary: {error}"))?;
     let name = harness.name();
-    let script = if harness.denies_errors_on_stdout() {
+    let script = if harness == Harness::CopilotCli {
         // The answer is held until astrix has exited, so that a failure is answered with
         // one JSON denial, never a partial answer followed by one.
         format!(
@@ -342,7 +357,7 @@ fn merge(
     command: &str,
     shown: &str,
 ) -> anyhow::Result<Option<Merge>> {
-    if let Shape::Copilot = shape {
+    if let Shape::Copilot | Shape::Cursor(_) = shape {
         root.entry("version").or_insert(Value::from(1));
     }
     let event = shape.event();
@@ -437,7 +452,7 @@ fn remove(root: &mut Map<String, Value>, shape: Shape) -> bool {
         if hooks.is_empty() {
             root.remove("hooks");
             // The version installing added, with nothing left for it to describe.
-            if let Shape::Copilot = shape
+            if let Shape::Copilot | Shape::Cursor(_) = shape
                 && root.get("version") == Some(&Value::from(1))
                 && root.len() == 1
             {

@@ -396,6 +396,7 @@ fn install_then_uninstall_gives_the_settings_back_byte_for_byte() {
     );
     assert!(!repo.path().join(".codex").exists());
     assert!(!repo.path().join(".github").exists());
+    assert!(!repo.path().join(".cursor").exists());
 }
 
 #[test]
@@ -727,5 +728,139 @@ fn copilot_cli_install_then_uninstall_gives_the_directory_back() {
     assert_eq!(
         fs::read_to_string(repo.path().join(".github/workflows/ci.yml")).unwrap(),
         "on: push\n"
+    );
+}
+
+/// Cursor's permission JSON (`permission`, `user_message`, `agent_message`), and the exit
+/// code beside it.
+fn cursor_decision(output: &Output) -> (Option<i32>, String, String) {
+    let value: serde_json::Value = serde_json::from_slice(&output.stdout)
+        .unwrap_or_else(|error| panic!("{error}: {}", shown(output)));
+    assert_eq!(value.as_object().unwrap().len(), 3, "{value}");
+    assert_eq!(value["user_message"], value["agent_message"]);
+    (
+        output.status.code(),
+        value["permission"].as_str().unwrap().to_owned(),
+        value["agent_message"].as_str().unwrap().to_owned(),
+    )
+}
+
+#[test]
+fn cursor_an_edit_that_deletes_a_test_is_denied_saying_a_person_must_approve() {
+    let repo = repository();
+    let output = hook(
+        &repo,
+        "cursor",
+        &fixture("cursor", "strreplace_removes_test.json", &repo),
+    );
+    let (code, answer, reason) = cursor_decision(&output);
+    assert_eq!((code, answer.as_str()), (Some(0), "deny"));
+    assert!(reason.contains("agents-removing-tests"), "{reason}");
+    assert!(
+        reason.contains("tests/test_math.py:9: test removed: `def test_add_negative():`"),
+        "{reason}"
+    );
+    assert!(reason.contains("a person must approve"), "{reason}");
+    snapshot(&repo, "cursor_held", &output);
+    assert_eq!(
+        fs::read_to_string(repo.path().join("tests/test_math.py")).unwrap(),
+        TEST_FILE
+    );
+}
+
+#[test]
+fn cursor_allow_deny_malformed_and_error() {
+    let repo = repository();
+    for name in ["write_new_file.json", "read.json"] {
+        let output = hook(&repo, "cursor", &fixture("cursor", name, &repo));
+        assert_eq!(
+            shown(&output),
+            "exit: Some(0)\nstdout:\n{}\n\nstderr:\n",
+            "{name}"
+        );
+    }
+    let output = hook(
+        &repo,
+        "cursor",
+        &fixture("cursor", "shell_hooks_path.json", &repo),
+    );
+    let (code, answer, _) = cursor_decision(&output);
+    assert_eq!((code, answer.as_str()), (Some(0), "deny"));
+    snapshot(&repo, "cursor_deny_hooks_path", &output);
+    let output = hook(
+        &repo,
+        "cursor",
+        &fixture("cursor", "write_hooks_json.json", &repo),
+    );
+    let (_, answer, reason) = cursor_decision(&output);
+    assert_eq!(answer, "deny");
+    assert!(reason.contains("Cursor's hooks file"), "{reason}");
+    let output = hook(&repo, "cursor", &fixture("cursor", "malformed.json", &repo));
+    let (code, answer, _) = cursor_decision(&output);
+    assert_eq!((code, answer.as_str()), (Some(2), "deny"));
+    snapshot(&repo, "cursor_malformed", &output);
+    let output = hook(
+        &repo,
+        "cursor",
+        &fixture("cursor", "strreplace_into_directory.json", &repo),
+    );
+    let (code, answer, _) = cursor_decision(&output);
+    assert_eq!((code, answer.as_str()), (Some(2), "deny"));
+    snapshot(&repo, "cursor_internal_error", &output);
+}
+
+#[test]
+fn cursor_the_installed_command_fails_closed_and_round_trips() {
+    let repo = repository();
+    let original = "{\n  \"version\": 1,\n  \"hooks\": {\n    \"afterFileEdit\": [{\"command\": \".cursor/hooks/format.sh\"}]\n  }\n}\n";
+    repo.write(".cursor/hooks.json", original);
+    let exe = own_binary(&repo);
+    let install = (0..50)
+        .find_map(|_| {
+            match repo
+                .command(&exe)
+                .args(["install", "--agent", "cursor"])
+                .output()
+            {
+                Err(error) if error.raw_os_error() == Some(26) => {
+                    std::thread::sleep(std::time::Duration::from_millis(20));
+                    None
+                }
+                other => Some(other.unwrap()),
+            }
+        })
+        .unwrap();
+    assert!(install.status.success(), "{}", shown(&install));
+    let text = fs::read_to_string(repo.path().join(".cursor/hooks.json")).unwrap();
+    let value: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(
+        value["hooks"]["afterFileEdit"][0]["command"],
+        ".cursor/hooks/format.sh"
+    );
+    let entry = &value["hooks"]["preToolUse"][0];
+    assert_eq!(entry["failClosed"], true);
+    assert_eq!(entry["matcher"], "Shell|Write|StrReplace|Edit|Delete");
+    let command = entry["command"].as_str().unwrap().to_owned();
+    let input = fixture("cursor", "strreplace_removes_test.json", &repo);
+    let direct = hook(&repo, "cursor", &input);
+    let through = run_installed(&repo, &command, &input);
+    assert_eq!(shown(&through), shown(&direct));
+    fs::remove_file(&exe).unwrap();
+    let missing = run_installed(&repo, &command, &input);
+    assert_eq!(missing.status.code(), Some(2), "{}", shown(&missing));
+    let stderr = String::from_utf8_lossy(&missing.stderr);
+    assert!(
+        stderr.contains("astrix hook cursor failed (exit 127), so the tool call is blocked"),
+        "{stderr}"
+    );
+    let uninstall = repo
+        .command(ASTRIX)
+        .args(["uninstall", "--agent", "cursor"])
+        .output()
+        .unwrap();
+    assert!(uninstall.status.success(), "{}", shown(&uninstall));
+    assert_eq!(
+        fs::read_to_string(repo.path().join(".cursor/hooks.json")).unwrap(),
+        original
     );
 }
