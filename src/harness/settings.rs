@@ -149,7 +149,7 @@ pub fn hook_command(harness: Harness, exe: &Path) -> anyhow::Result<String> {
         // one JSON denial, never a partial answer followed by one.
         format!(
             "a=\"$1\"; [ -x \"$a\" ] || a=astrix; out=$(\"$a\" hook {name}); rc=$?; \
-             [ \"$rc\" -eq 0 ] && {{ printf \"%s\\n\" \"$out\"; exit 0; }}; \
+             [ \"$rc\" -eq 0 ] && {{ [ -z \"$out\" ] || printf \"%s\\n\" \"$out\"; exit 0; }}; \
              [ \"$rc\" -eq 2 ] && [ -n \"$out\" ] && {{ printf \"%s\\n\" \"$out\"; exit 2; }}; \
              m=\"astrix hook {name} failed (exit $rc), so the tool call is blocked; install astrix again (astrix install --agent {name}) or put it on PATH\"; \
              echo \"$0: $m\" >&2; \

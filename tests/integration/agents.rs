@@ -678,6 +678,10 @@ fn copilot_cli_the_installed_command_answers_and_blocks_when_astrix_is_missing()
     let direct = hook(&repo, "copilot-cli", &input);
     let through = run_installed(&repo, &command, &input);
     assert_eq!(shown(&through), shown(&direct));
+    // An allowed call: nothing on stdout, as from astrix itself.
+    let allowed = fixture("copilot", "create_new_file.json", &repo);
+    let through = run_installed(&repo, &command, &allowed);
+    assert_eq!(shown(&through), "exit: Some(0)\nstdout:\n\nstderr:\n");
     let malformed = run_installed(&repo, &command, b"not json");
     let (code, answer, _) = copilot_decision(&malformed);
     assert_eq!((code, answer.as_str()), (Some(2), "deny"));
