@@ -331,8 +331,9 @@ pub struct InstallArgs {
     #[arg(long)]
     pub backstop: bool,
     /// Instead of the git hooks, merge astrix's pre-tool-call hook into a coding agent's
-    /// project settings (`claude-code`: .claude/settings.json, `codex`: .codex/hooks.json),
-    /// or into every one's (`all`).
+    /// project settings (`claude-code`: .claude/settings.json, `codex`: .codex/hooks.json,
+    /// `copilot-cli`: .github/hooks/astrix.json, `cursor`: .cursor/hooks.json), or into every
+    /// one's (`all`).
     #[arg(long, value_enum, value_name = "AGENT", conflicts_with_all = ["force", "backstop"])]
     pub agent: Option<AgentChoice>,
 }
@@ -346,6 +347,11 @@ pub enum AgentChoice {
     Codex,
     /// Gemini CLI.
     GeminiCli,
+    /// The GitHub Copilot CLI.
+    #[value(alias = "copilot")]
+    CopilotCli,
+    /// Cursor's agent.
+    Cursor,
     /// Every agent astrix has a hook for.
     All,
 }
@@ -364,7 +370,7 @@ pub struct UninstallArgs {
 pub struct HookArgs {
     /// The hook that git runs (`pre-commit`, `prepare-commit-msg`, `commit-msg`,
     /// `reference-transaction`), or a coding agent's pre-tool-call hook (`claude-code`,
-    /// `codex`, `gemini-cli`), which reads the proposed tool call as JSON on stdin.
+    /// `codex`, `copilot-cli`, `cursor`, `gemini-cli`), which reads the proposed tool call as JSON on stdin.
     #[arg(value_name = "HOOK")]
     pub name: String,
     /// The arguments git gives the hook.

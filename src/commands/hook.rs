@@ -11,8 +11,9 @@
 //! - `commit-msg` and `prepare-commit-msg` add `Astrix-Actor:` and `Astrix-Decision:`
 //!   trailers to the commits that `[commit] trailers` names (agents' by default). See
 //!   [`super::trailers`].
-//! - `claude-code`, `codex` and `gemini-cli` are the coding agents' pre-tool-call hooks: the
-//!   proposed tool call arrives as JSON on stdin and is answered in the harness's format. See
+//! - `claude-code`, `codex`, `copilot-cli`, `cursor` and `gemini-cli` are the coding agents'
+//!   pre-tool-call hooks: the proposed tool call arrives as JSON on stdin and is answered in
+//!   the harness's format. See
 //!   [`crate::harness`].
 
 use anyhow::{Context as _, bail};
@@ -37,7 +38,7 @@ pub fn run(args: &HookArgs, ctx: &mut Context<'_>) -> anyhow::Result<ExitStatus>
         other => match Harness::from_name(other) {
             Some(harness) => crate::harness::run(harness, ctx),
             None => bail!(
-                "unknown hook `{other}`; astrix runs as the `pre-commit`, `prepare-commit-msg`, `commit-msg` and `reference-transaction` git hooks, and as the `claude-code`, `codex` and `gemini-cli` pre-tool-call hooks"
+                "unknown hook `{other}`; astrix runs as the `pre-commit`, `prepare-commit-msg`, `commit-msg` and `reference-transaction` git hooks, and as the `claude-code`, `codex`, `copilot-cli`, `cursor` and `gemini-cli` pre-tool-call hooks"
             ),
         },
     }

@@ -356,6 +356,8 @@ fn harnesses(agent: AgentChoice) -> Vec<Harness> {
         AgentChoice::ClaudeCode => vec![Harness::ClaudeCode],
         AgentChoice::Codex => vec![Harness::Codex],
         AgentChoice::GeminiCli => vec![Harness::GeminiCli],
+        AgentChoice::CopilotCli => vec![Harness::CopilotCli],
+        AgentChoice::Cursor => vec![Harness::Cursor],
         AgentChoice::All => Harness::ALL.to_vec(),
     }
 }

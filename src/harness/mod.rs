@@ -22,6 +22,8 @@
 
 pub mod claude_code;
 pub mod codex;
+pub mod copilot;
+pub mod cursor;
 pub mod edit;
 pub mod gemini;
 pub mod judge;
@@ -57,32 +59,49 @@ pub enum Harness {
     Codex,
     /// Google's Gemini CLI.
     GeminiCli,
+    /// The GitHub Copilot CLI.
+    CopilotCli,
+    /// Cursor's agent.
+    Cursor,
 }
 
 impl Harness {
     /// Every harness, in the order `--agent all` installs them.
-    pub const ALL: [Harness; 3] = [Harness::ClaudeCode, Harness::Codex, Harness::GeminiCli];
+    pub const ALL: [Harness; 5] = [
+        Harness::ClaudeCode,
+        Harness::Codex,
+        Harness::CopilotCli,
+        Harness::Cursor,
+        Harness::GeminiCli,
+    ];
 
     /// The name on the command line (`astrix hook claude-code`), which is also the actor id.
     pub fn name(self) -> &'static str {
         match self {
             Harness::ClaudeCode => "claude-code",
             Harness::Codex => "codex",
+            Harness::CopilotCli => "copilot-cli",
+            Harness::Cursor => "cursor",
             Harness::GeminiCli => "gemini-cli",
         }
     }
 
-    /// The event the harness runs the hook on (`PreToolUse`, Gemini CLI's `BeforeTool`).
+    /// The event the harness runs the hook on (`PreToolUse`, Gemini CLI's `BeforeTool`, the
+    /// Copilot CLI's and Cursor's `preToolUse`).
     pub fn event(self) -> &'static str {
         match self {
             Harness::ClaudeCode | Harness::Codex => "PreToolUse",
             Harness::GeminiCli => "BeforeTool",
+            Harness::CopilotCli | Harness::Cursor => "preToolUse",
         }
     }
 
-    /// The harness with this name.
+    /// The harness with this name (`copilot` is the Copilot CLI's too).
     pub fn from_name(name: &str) -> Option<Self> {
-        Self::ALL.into_iter().find(|harness| harness.name() == name)
+        match name {
+            "copilot" => Some(Harness::CopilotCli),
+            _ => Self::ALL.into_iter().find(|harness| harness.name() == name),
+        }
     }
 
     /// The agent marker the harness sets in the commands it runs, so that a commit it
@@ -92,6 +111,8 @@ impl Harness {
             Harness::ClaudeCode => "CLAUDECODE",
             Harness::Codex => "CODEX_THREAD_ID",
             Harness::GeminiCli => "GEMINI_CLI",
+            Harness::CopilotCli => "COPILOT_CLI",
+            Harness::Cursor => "CURSOR_AGENT",
         }
     }
 
@@ -100,6 +121,8 @@ impl Harness {
             Harness::ClaudeCode => claude_code::parse(input),
             Harness::Codex => codex::parse(input),
             Harness::GeminiCli => gemini::parse(input),
+            Harness::CopilotCli => copilot::parse(input),
+            Harness::Cursor => cursor::parse(input),
         }
     }
 
@@ -108,7 +131,15 @@ impl Harness {
             Harness::ClaudeCode => claude_code::render(answer),
             Harness::Codex => codex::render(answer),
             Harness::GeminiCli => gemini::render(answer),
+            Harness::CopilotCli => copilot::render(answer),
+            Harness::Cursor => cursor::render(answer),
         }
+    }
+
+    /// Whether an error is also answered on stdout with the harness's denial (beside exit
+    /// 2): where exit 2 alone is not the documented way to block.
+    fn denies_errors_on_stdout(self) -> bool {
+        matches!(self, Harness::CopilotCli | Harness::Cursor)
     }
 }
 
@@ -229,8 +260,25 @@ pub fn run(harness: Harness, ctx: &mut Context<'_>) -> anyhow::Result<ExitStatus
     answer(harness, &input, ctx)
 }
 
-/// Answers the tool call `input` (the harness's JSON) on `ctx.stdout`.
+/// Answers the tool call `input` (the harness's JSON) on `ctx.stdout`. An error is exit 2
+/// with the reason on stderr, and for the harnesses that block only on a JSON denial, that
+/// denial on stdout too.
 pub fn answer(harness: Harness, input: &[u8], ctx: &mut Context<'_>) -> anyhow::Result<ExitStatus> {
+    let result = decide_and_answer(harness, input, ctx);
+    if let Err(error) = &result
+        && harness.denies_errors_on_stdout()
+        && let Some(text) = harness.render(&Answer::Deny(format!("{error:#}")))
+    {
+        writeln!(ctx.stdout, "{text}")?;
+    }
+    result
+}
+
+fn decide_and_answer(
+    harness: Harness,
+    input: &[u8],
+    ctx: &mut Context<'_>,
+) -> anyhow::Result<ExitStatus> {
     let call = harness.parse(input).with_context(|| {
         format!(
             "astrix cannot read this {} tool call, so it is blocked: the input is not the harness's {} JSON",
@@ -263,6 +311,9 @@ pub fn answer(harness: Harness, input: &[u8], ctx: &mut Context<'_>) -> anyhow::
             match (harness, call.mode.as_deref()) {
                 (Harness::Codex, _) => {
                     "Codex has no \"ask\" for a hook to give, so astrix denies what it holds; a human makes this change (and approves the commit with `astrix approve`)".to_owned()
+                }
+                (Harness::Cursor, _) => {
+                    "Cursor does not enforce \"ask\" for preToolUse, so astrix denies what it holds; a person must approve: a human makes this change (and approves the commit with `astrix approve`)".to_owned()
                 }
                 (_, mode) => format!(
                     "In permission mode `{}` nobody is asked, so astrix denies what it holds; a human makes this change, or runs the session in a mode that asks (default, acceptEdits, plan)",

@@ -10,8 +10,10 @@
 //! - astrix's own state (`astrix/` in the common git directory: approvals, the audit log);
 //! - the harnesses' settings files, where the tool-call hook itself is configured: the
 //!   project's `.claude/settings.json`, `.claude/settings.local.json`, `.codex/hooks.json`,
-//!   `.codex/config.toml`, `.gemini/settings.json`, `.gemini/trustedFolders.json`, and the
-//!   same files in the user's home.
+//!   `.codex/config.toml`, `.gemini/settings.json`, `.gemini/trustedFolders.json`, the
+//!   Copilot CLI's `.github/hooks/` and `.github/copilot/settings{,.local}.json`
+//!   (`~/.copilot/hooks/`, `config.json` and `settings.json` in the home), Cursor's
+//!   `.cursor/hooks.json` and `.cursor/hooks/`, and the same files in the user's home.
 //!
 //! Paths are compared after `.` and `..` are resolved and the longest existing part of the
 //! path is resolved through its symbolic links, so that a link inside the work tree that
@@ -51,6 +53,32 @@ pub const SETTINGS_FILES: &[(&str, &str)] = &[
         ".gemini/trustedFolders.json",
         "Gemini CLI's trusted folders, which decide whether a project's hooks run",
     ),
+    (
+        ".github/hooks",
+        "the Copilot CLI's hooks directory, where astrix's hook is configured",
+    ),
+    (
+        ".github/copilot/settings.json",
+        "the Copilot CLI's repository settings, where hooks are configured",
+    ),
+    (
+        ".github/copilot/settings.local.json",
+        "the Copilot CLI's local repository settings, where hooks are configured",
+    ),
+    (".copilot/hooks", "the Copilot CLI's user hooks directory"),
+    (
+        ".copilot/config.json",
+        "the Copilot CLI's user configuration",
+    ),
+    (
+        ".copilot/settings.json",
+        "the Copilot CLI's user settings, where hooks are configured",
+    ),
+    (
+        ".cursor/hooks.json",
+        "Cursor's hooks file, where astrix's hook is configured",
+    ),
+    (".cursor/hooks", "the directory of Cursor's hook scripts"),
 ];
 
 impl Protected {

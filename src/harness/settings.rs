@@ -1,11 +1,14 @@
 //! `astrix install --agent <harness>` and `astrix uninstall --agent <harness>`: astrix's
 //! hook merged into a harness's project settings, and taken out again.
 //!
-//! The settings files are JSON with the same shape in every harness:
+//! The settings files are JSON with the same shape in both harnesses:
 //! `{"hooks": {"PreToolUse": [{"matcher": …, "hooks": [{"type": "command", "command": …}]}]}}`
 //! (`.claude/settings.json` for Claude Code, `.codex/hooks.json` for Codex), with the event
-//! `BeforeTool` in Gemini CLI's `.gemini/settings.json`. Installing adds
-//! one matcher group and keeps everything else, in its order; the file keeps its indentation
+//! `BeforeTool` and a timeout in milliseconds in Gemini CLI's `.gemini/settings.json`. The Copilot CLI's
+//! file has flat entries, `{"version": 1, "hooks": {"preToolUse": [{"type": "command",
+//! "bash": …, "timeoutSec": …}]}}`, and astrix's is a file of its own in the directory the
+//! CLI reads every `*.json` of (`.github/hooks/astrix.json`). Installing adds one matcher
+//! group (or entry) and keeps everything else, in its order; the file keeps its indentation
 //! (two spaces, four, or tabs) and whether it ends with a newline. Installing again changes
 //! nothing, or only the command when the binary moved.
 //!
@@ -37,23 +40,33 @@ impl Harness {
         match self {
             Harness::ClaudeCode => ".claude/settings.json",
             Harness::Codex => ".codex/hooks.json",
+            Harness::CopilotCli => ".github/hooks/astrix.json",
+            Harness::Cursor => ".cursor/hooks.json",
             Harness::GeminiCli => ".gemini/settings.json",
         }
     }
 
-    /// The handler's `timeout`, in the harness's unit (Gemini CLI's is milliseconds).
-    fn timeout(self) -> u64 {
+    /// The shape of the harness's hooks file.
+    fn shape(self) -> Shape {
         match self {
-            Harness::ClaudeCode | Harness::Codex => TIMEOUT_SECONDS,
-            Harness::GeminiCli => TIMEOUT_SECONDS * 1000,
-        }
-    }
-
-    fn matcher(self) -> &'static str {
-        match self {
-            Harness::ClaudeCode => super::claude_code::MATCHER,
-            Harness::Codex => super::codex::MATCHER,
-            Harness::GeminiCli => super::gemini::MATCHER,
+            Harness::ClaudeCode => Shape::Grouped {
+                matcher: super::claude_code::MATCHER,
+                event: "PreToolUse",
+                timeout: TIMEOUT_SECONDS,
+            },
+            Harness::Codex => Shape::Grouped {
+                matcher: super::codex::MATCHER,
+                event: "PreToolUse",
+                timeout: TIMEOUT_SECONDS,
+            },
+            // Gemini CLI counts a hook's timeout in milliseconds.
+            Harness::GeminiCli => Shape::Grouped {
+                matcher: super::gemini::MATCHER,
+                event: "BeforeTool",
+                timeout: TIMEOUT_SECONDS * 1000,
+            },
+            Harness::CopilotCli => Shape::Copilot,
+            Harness::Cursor => Shape::Cursor(super::cursor::MATCHER),
         }
     }
 
@@ -63,20 +76,95 @@ impl Harness {
             Harness::ClaudeCode => {
                 "Claude Code reads hooks when a session starts: start a new session here (in a folder it does not trust yet it asks first); `/hooks` lists the hook. A user-level alternative is the same entry in ~/.claude/settings.json"
             }
-            Harness::Codex => {
-                "installed is not active yet: Codex runs a project's hooks only in a project you trust, and only once you trust each hook. Start Codex in this repository, trust the project, and review and trust astrix's hook in `/hooks` (it is listed as untrusted until then; changing the file asks again). A user-level alternative is the same entry in ~/.codex/hooks.json, which Codex also asks you to trust once"
+            Harness::Cursor => {
+                "Cursor runs a project's hooks in a trusted workspace and reloads hooks.json when it changes; the Hooks tab in Customize lists the entry. A user-level alternative is the same entry in ~/.cursor/hooks.json"
+            }
+            Harness::CopilotCli => {
+                "the Copilot CLI loads .github/hooks/*.json when a session starts in a folder you trust (it asks once per folder); in prompt mode (-p) only in a folder already trusted, or with COPILOT_ALLOW_ALL=true or GITHUB_COPILOT_PROMPT_MODE_REPO_HOOKS=true. A user-level alternative is the same file in ~/.copilot/hooks/"
             }
             Harness::GeminiCli => {
                 "Gemini CLI reads hooks when a session starts, and runs a project's hooks only in a folder it trusts (when folder trust is on); the first session that sees the new hook warns about it and then runs it. `/hooks panel` lists it. A user-level alternative is the same entry in ~/.gemini/settings.json"
+            }
+            Harness::Codex => {
+                "installed is not active yet: Codex runs a project's hooks only in a project you trust, and only once you trust each hook. Start Codex in this repository, trust the project, and review and trust astrix's hook in `/hooks` (it is listed as untrusted until then; changing the file asks again). A user-level alternative is the same entry in ~/.codex/hooks.json, which Codex also asks you to trust once"
             }
         }
     }
 }
 
+/// How a harness's hooks file holds astrix's handler.
+#[derive(Debug, Clone, Copy)]
+enum Shape {
+    /// `hooks.<event>[]` groups `{matcher, hooks: [{type, command, timeout}]}`: Claude
+    /// Code's and Codex's `PreToolUse`, Gemini CLI's `BeforeTool` (its timeout in
+    /// milliseconds).
+    Grouped {
+        matcher: &'static str,
+        event: &'static str,
+        timeout: u64,
+    },
+    /// The Copilot CLI's `version: 1` file: `hooks.preToolUse[]` entries `{type, bash,
+    /// timeoutSec}`.
+    Copilot,
+    /// Cursor's `version: 1` file: `hooks.preToolUse[]` entries `{command, matcher, timeout,
+    /// failClosed}`.
+    Cursor(&'static str),
+}
+
+impl Shape {
+    fn event(self) -> &'static str {
+        match self {
+            Shape::Grouped { event, .. } => event,
+            Shape::Copilot | Shape::Cursor(_) => "preToolUse",
+        }
+    }
+
+    /// Astrix's entry in the event's list.
+    fn entry(self, command: &str) -> Value {
+        match self {
+            Shape::Grouped {
+                matcher, timeout, ..
+            } => serde_json::json!({
+                "matcher": matcher,
+                "hooks": [{
+                    "type": "command",
+                    "command": command,
+                    "timeout": timeout,
+                }],
+            }),
+            Shape::Copilot => serde_json::json!({
+                "type": "command",
+                "bash": command,
+                "timeoutSec": TIMEOUT_SECONDS,
+            }),
+            Shape::Cursor(matcher) => serde_json::json!({
+                "command": command,
+                "matcher": matcher,
+                "timeout": TIMEOUT_SECONDS,
+                "failClosed": true,
+            }),
+        }
+    }
+
+    /// Whether `entry` (an element of the event's list) runs astrix's handler.
+    fn is_astrix(self, entry: &Value) -> bool {
+        let command = match self {
+            Shape::Grouped { .. } => return false,
+            Shape::Copilot => entry.get("bash"),
+            Shape::Cursor(_) => entry.get("command"),
+        };
+        command
+            .and_then(Value::as_str)
+            .is_some_and(|command| command.contains(MARK))
+    }
+}
+
 /// The command astrix's handler runs: a POSIX `sh` wrapper around `astrix hook <harness>`
-/// that turns every failure into the blocking answer (exit 2 with a reason on stderr). The
-/// harnesses let a call through on other exit codes (Gemini CLI on exit 1, or with nothing
-/// on stderr), on a missing command (127) and on a crash; the wrapper runs `exe`, else `astrix` on `PATH`, and says why it blocked.
+/// that turns every failure into the blocking answer (exit 2 with a reason on stderr; for
+/// the Copilot CLI, also its JSON denial on stdout). The harnesses let a call through on
+/// other exit codes (Gemini CLI on exit 1, or with nothing on stderr), on a missing command
+/// (127) and on a crash; the wrapper runs `exe`,
+/// else `astrix` on `PATH`, and says why it blocked.
 pub fn hook_command(harness: Harness, exe: &Path) -> anyhow::Result<String> {
     let exe = exe.to_str().context(
         "the path of the astrix binary is not UTF-8, so it cannot go into a JSON settings file",
@@ -84,12 +172,26 @@ pub fn hook_command(harness: Harness, exe: &Path) -> anyhow::Result<String> {
     let quoted = shlex::try_quote(exe)
         .map_err(|error| anyhow::anyhow!("cannot quote the path of the astrix binary: {error}"))?;
     let name = harness.name();
-    let script = format!(
-        "a=\"$1\"; [ -x \"$a\" ] || a=astrix; \"$a\" hook {name}; rc=$?; \
-         [ \"$rc\" -eq 0 ] && exit 0; \
-         [ \"$rc\" -eq 2 ] || echo \"$0: astrix hook {name} failed (exit $rc), so the tool call is blocked; install astrix again (astrix install --agent {name}) or put it on PATH\" >&2; \
-         exit 2"
-    );
+    let script = if harness == Harness::CopilotCli {
+        // The answer is held until astrix has exited, so that a failure is answered with
+        // one JSON denial, never a partial answer followed by one.
+        format!(
+            "a=\"$1\"; [ -x \"$a\" ] || a=astrix; out=$(\"$a\" hook {name}); rc=$?; \
+             [ \"$rc\" -eq 0 ] && {{ [ -z \"$out\" ] || printf \"%s\\n\" \"$out\"; exit 0; }}; \
+             [ \"$rc\" -eq 2 ] && [ -n \"$out\" ] && {{ printf \"%s\\n\" \"$out\"; exit 2; }}; \
+             m=\"astrix hook {name} failed (exit $rc), so the tool call is blocked; install astrix again (astrix install --agent {name}) or put it on PATH\"; \
+             echo \"$0: $m\" >&2; \
+             printf \"{{\\\"permissionDecision\\\":\\\"deny\\\",\\\"permissionDecisionReason\\\":\\\"%s\\\"}}\\n\" \"$m\"; \
+             exit 2"
+        )
+    } else {
+        format!(
+            "a=\"$1\"; [ -x \"$a\" ] || a=astrix; \"$a\" hook {name}; rc=$?; \
+             [ \"$rc\" -eq 0 ] && exit 0; \
+             [ \"$rc\" -eq 2 ] || echo \"$0: astrix hook {name} failed (exit $rc), so the tool call is blocked; install astrix again (astrix install --agent {name}) or put it on PATH\" >&2; \
+             exit 2"
+        )
+    };
     Ok(format!("sh -c '{script}' {MARK} {quoted}"))
 }
 
@@ -127,18 +229,22 @@ pub fn install(
         Some(text) => parse(text, shown)?,
         None => Map::new(),
     };
-    let changed = merge(&mut root, harness, &command, shown)?;
+    let changed = merge(&mut root, harness.shape(), &command, shown)?;
     let Some(changed) = changed else {
         return Ok(format!("{shown}: already installed"));
     };
     let after = render(&Value::Object(root), before.as_deref());
-    let created_dir = match path.parent() {
-        Some(dir) if !dir.exists() => {
-            fs_err::create_dir_all(dir)?;
-            Some(dir.to_path_buf())
-        }
-        _ => None,
-    };
+    // The topmost directory installing creates (`.github/` when there was none), so that
+    // uninstalling takes away all it made.
+    let created_dir = path
+        .ancestors()
+        .skip(1)
+        .take_while(|dir| !dir.as_os_str().is_empty() && !dir.exists())
+        .last()
+        .map(Path::to_path_buf);
+    if let Some(dir) = path.parent() {
+        fs_err::create_dir_all(dir)?;
+    }
     write_atomically(&path, after.as_bytes())?;
     // The first install's record keeps the original; a later one only what it wrote.
     let record_file = record_path(astrix_dir, harness);
@@ -162,13 +268,13 @@ pub fn install(
         &record_file,
         serde_json::to_string_pretty(&record)?.as_bytes(),
     )?;
+    let event = harness.shape().event();
     Ok(format!(
-        "{shown}: astrix's {} hook {}",
-        harness.event(),
+        "{shown}: {}",
         if changed == Merge::Added {
-            "added"
+            format!("astrix's {event} hook added")
         } else {
-            "updated (the astrix binary moved)"
+            format!("astrix's {event} hook updated (the astrix binary moved)")
         }
     ))
 }
@@ -195,16 +301,20 @@ pub fn uninstall(harness: Harness, work_dir: &Path, astrix_dir: &Path) -> anyhow
                 write_atomically(&path, before.as_bytes())?;
             } else {
                 fs_err::remove_file(&path)?;
-                if let Some(dir) = &record.created_dir {
-                    // Only when empty: anything else put there stays.
-                    let _ = fs_err::remove_dir(dir);
+                if let Some(created) = &record.created_dir {
+                    // Each only when empty: anything else put there stays.
+                    for dir in path.ancestors().skip(1) {
+                        if !dir.starts_with(created) || fs_err::remove_dir(dir).is_err() {
+                            break;
+                        }
+                    }
                 }
             }
             format!("{shown}: put back as it was before astrix's hook was installed")
         }
         (Some(text), _) => {
             let mut root = parse(text, shown)?;
-            if remove(&mut root, harness.event()) {
+            if remove(&mut root, harness.shape()) {
                 if root.is_empty()
                     && record
                         .as_ref()
@@ -217,7 +327,7 @@ pub fn uninstall(harness: Harness, work_dir: &Path, astrix_dir: &Path) -> anyhow
                 }
                 format!(
                     "{shown}: astrix's {} hook removed, the rest kept",
-                    harness.event()
+                    harness.shape().event()
                 )
             } else {
                 format!("{shown}: nothing to uninstall (astrix's hook is not there)")
@@ -271,11 +381,14 @@ enum Merge {
 /// should be.
 fn merge(
     root: &mut Map<String, Value>,
-    harness: Harness,
+    shape: Shape,
     command: &str,
     shown: &str,
 ) -> anyhow::Result<Option<Merge>> {
-    let (matcher, event) = (harness.matcher(), harness.event());
+    if let Shape::Copilot | Shape::Cursor(_) = shape {
+        root.entry("version").or_insert(Value::from(1));
+    }
+    let event = shape.event();
     let hooks = root
         .entry("hooks")
         .or_insert_with(|| Value::Object(Map::new()))
@@ -290,6 +403,18 @@ fn merge(
         .with_context(|| {
             format!("`hooks.{event}` in {shown} is not a list; fix it, then install again")
         })?;
+    let expected = shape.entry(command);
+    let Shape::Grouped { matcher, .. } = shape else {
+        if let Some(entry) = groups.iter_mut().find(|entry| shape.is_astrix(entry)) {
+            if *entry == expected {
+                return Ok(None);
+            }
+            *entry = expected;
+            return Ok(Some(Merge::Updated));
+        }
+        groups.push(expected);
+        return Ok(Some(Merge::Added));
+    };
     for group in groups.iter_mut() {
         let Some(handlers) = group.get_mut("hooks").and_then(Value::as_array_mut) else {
             continue;
@@ -314,20 +439,14 @@ fn merge(
             return Ok(Some(Merge::Updated));
         }
     }
-    groups.push(serde_json::json!({
-        "matcher": matcher,
-        "hooks": [{
-            "type": "command",
-            "command": command,
-            "timeout": harness.timeout(),
-        }],
-    }));
+    groups.push(expected);
     Ok(Some(Merge::Added))
 }
 
 /// Removes astrix's handlers, and the groups, lists and objects that leaves empty; whether
 /// anything was removed.
-fn remove(root: &mut Map<String, Value>, event: &str) -> bool {
+fn remove(root: &mut Map<String, Value>, shape: Shape) -> bool {
+    let event = shape.event();
     let Some(hooks) = root.get_mut("hooks").and_then(Value::as_object_mut) else {
         return false;
     };
@@ -336,6 +455,10 @@ fn remove(root: &mut Map<String, Value>, event: &str) -> bool {
     };
     let mut removed = false;
     groups.retain_mut(|group| {
+        if shape.is_astrix(group) {
+            removed = true;
+            return false;
+        }
         let Some(handlers) = group.get_mut("hooks").and_then(Value::as_array_mut) else {
             return true;
         };
@@ -356,6 +479,13 @@ fn remove(root: &mut Map<String, Value>, event: &str) -> bool {
         hooks.remove(event);
         if hooks.is_empty() {
             root.remove("hooks");
+            // The version installing added, with nothing left for it to describe.
+            if let Shape::Copilot | Shape::Cursor(_) = shape
+                && root.get("version") == Some(&Value::from(1))
+                && root.len() == 1
+            {
+                root.remove("version");
+            }
         }
     }
     removed
@@ -487,6 +617,41 @@ mod tests {
         .unwrap_err();
         assert!(error.to_string().contains("not valid JSON"), "{error}");
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "{ not json");
+    }
+
+    #[test]
+    fn the_copilot_file_round_trips_and_an_edit_keeps_the_rest() {
+        let original = "{\n  \"version\": 1,\n  \"hooks\": {\n    \"preToolUse\": [\n      {\"type\": \"command\", \"bash\": \"./mine.sh\"}\n    ]\n  }\n}\n";
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(".github/hooks/astrix.json");
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, original).unwrap();
+        let state = dir.path().join("state");
+        install(Harness::CopilotCli, dir.path(), &state, Path::new(EXE)).unwrap();
+        let written: Value =
+            serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        let entries = written["hooks"]["preToolUse"].as_array().unwrap();
+        assert_eq!(entries.len(), 2);
+        assert_eq!(entries[0]["bash"], "./mine.sh");
+        assert!(entries[1]["bash"].as_str().unwrap().contains(MARK));
+        assert_eq!(entries[1]["timeoutSec"], TIMEOUT_SECONDS);
+        let again = install(Harness::CopilotCli, dir.path(), &state, Path::new(EXE)).unwrap();
+        assert!(again.ends_with("already installed"), "{again}");
+        uninstall(Harness::CopilotCli, dir.path(), &state).unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), original);
+        // Edited after installing: only astrix's entry goes.
+        install(Harness::CopilotCli, dir.path(), &state, Path::new(EXE)).unwrap();
+        let edited =
+            std::fs::read_to_string(&path)
+                .unwrap()
+                .replacen('{', "{\n  \"note\": \"mine\",", 1);
+        std::fs::write(&path, &edited).unwrap();
+        uninstall(Harness::CopilotCli, dir.path(), &state).unwrap();
+        let left: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        assert_eq!(
+            left,
+            serde_json::json!({"note": "mine", "version": 1, "hooks": {"preToolUse": [{"type": "command", "bash": "./mine.sh"}]}})
+        );
     }
 
     #[test]

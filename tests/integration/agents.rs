@@ -405,6 +405,8 @@ fn install_then_uninstall_gives_the_settings_back_byte_for_byte() {
     );
     assert!(!repo.path().join(".codex").exists());
     assert!(!repo.path().join(".gemini").exists());
+    assert!(!repo.path().join(".github").exists());
+    assert!(!repo.path().join(".cursor").exists());
 }
 
 #[test]
@@ -721,4 +723,350 @@ fn gemini_install_then_uninstall_gives_the_settings_back_byte_for_byte() {
     assert!(repo.path().join(".gemini/settings.json").exists());
     run(&["uninstall", "--agent", "all"]);
     assert!(!repo.path().join(".gemini").exists());
+}
+
+/// The Copilot CLI's decision JSON (`permissionDecision`, `permissionDecisionReason`, nothing
+/// else), and the exit code beside it.
+fn copilot_decision(output: &Output) -> (Option<i32>, String, String) {
+    let value: serde_json::Value = serde_json::from_slice(&output.stdout)
+        .unwrap_or_else(|error| panic!("{error}: {}", shown(output)));
+    assert_eq!(value.as_object().unwrap().len(), 2, "{value}");
+    (
+        output.status.code(),
+        value["permissionDecision"].as_str().unwrap().to_owned(),
+        value["permissionDecisionReason"]
+            .as_str()
+            .unwrap()
+            .to_owned(),
+    )
+}
+
+#[test]
+fn copilot_cli_an_edit_that_deletes_a_test_is_asked_with_the_rule_and_the_finding() {
+    let repo = repository();
+    let output = hook(
+        &repo,
+        "copilot-cli",
+        &fixture("copilot", "edit_removes_test.json", &repo),
+    );
+    let (code, answer, reason) = copilot_decision(&output);
+    assert_eq!((code, answer.as_str()), (Some(0), "ask"));
+    assert!(reason.contains("agents-removing-tests"), "{reason}");
+    assert!(
+        reason.contains("tests/test_math.py:9: test removed: `def test_add_negative():`"),
+        "{reason}"
+    );
+    snapshot(&repo, "copilot_ask", &output);
+    assert_eq!(
+        fs::read_to_string(repo.path().join("tests/test_math.py")).unwrap(),
+        TEST_FILE
+    );
+    let log = repo
+        .command(ASTRIX)
+        .args(["log", "--source", "tool-call", "--format", "json"])
+        .output()
+        .unwrap();
+    let entries: serde_json::Value = serde_json::from_slice(&log.stdout).unwrap();
+    assert_eq!(entries.as_array().unwrap().len(), 1, "{entries}");
+    assert_eq!(entries[0]["hook"], "copilot-cli");
+    assert_eq!(entries[0]["tool"], "edit");
+    assert_eq!(entries[0]["actor_id"], "copilot-cli");
+    // The inputs the real CLI 1.0.102 gave a hook, in both of its forms, and the `copilot`
+    // alias of the name.
+    for (name, harness) in [
+        ("captured_edit_1.0.102.json", "copilot-cli"),
+        ("captured_edit_vscode_form_1.0.102.json", "copilot"),
+    ] {
+        let output = hook(&repo, harness, &fixture("copilot", name, &repo));
+        let (code, answer, reason) = copilot_decision(&output);
+        assert_eq!((code, answer.as_str()), (Some(0), "ask"), "{name}");
+        assert!(reason.contains("def test_add_negative():"), "{reason}");
+    }
+}
+
+#[test]
+fn copilot_cli_allow_deny_commit_malformed_and_error() {
+    let repo = repository();
+    for name in ["create_new_file.json", "view.json"] {
+        let output = hook(&repo, "copilot-cli", &fixture("copilot", name, &repo));
+        assert_eq!(
+            shown(&output),
+            "exit: Some(0)\nstdout:\n\nstderr:\n",
+            "{name}"
+        );
+    }
+    let output = hook(
+        &repo,
+        "copilot-cli",
+        &fixture("copilot", "bash_hooks_path.json", &repo),
+    );
+    let (code, answer, reason) = copilot_decision(&output);
+    assert_eq!((code, answer.as_str()), (Some(0), "deny"));
+    assert!(reason.contains("core.hooksPath"), "{reason}");
+    snapshot(&repo, "copilot_deny_hooks_path", &output);
+    let output = hook(
+        &repo,
+        "copilot-cli",
+        &fixture("copilot", "create_hook_file.json", &repo),
+    );
+    let (_, answer, reason) = copilot_decision(&output);
+    assert_eq!(answer, "deny");
+    assert!(
+        reason.contains("the Copilot CLI's hooks directory"),
+        "{reason}"
+    );
+    // A commit on `main` is denied as the gate would deny it.
+    repo.git(&["checkout", "-q", "main"]);
+    repo.write("src/util.py", "x = 1\n");
+    repo.git(&["add", "src/util.py"]);
+    let output = hook(
+        &repo,
+        "copilot-cli",
+        &fixture("copilot", "bash_commit.json", &repo),
+    );
+    let (_, answer, reason) = copilot_decision(&output);
+    assert_eq!(answer, "deny");
+    assert!(reason.contains("agents-off-production"), "{reason}");
+    // Malformed input and an error: exit 2 and the CLI's denial, with the reason.
+    let output = hook(
+        &repo,
+        "copilot-cli",
+        &fixture("copilot", "malformed.json", &repo),
+    );
+    let (code, answer, reason) = copilot_decision(&output);
+    assert_eq!((code, answer.as_str()), (Some(2), "deny"));
+    assert!(
+        reason.contains("cannot read this copilot-cli tool call"),
+        "{reason}"
+    );
+    snapshot(&repo, "copilot_malformed", &output);
+    let output = hook(
+        &repo,
+        "copilot-cli",
+        &fixture("copilot", "edit_into_directory.json", &repo),
+    );
+    let (code, answer, _) = copilot_decision(&output);
+    assert_eq!((code, answer.as_str()), (Some(2), "deny"));
+    snapshot(&repo, "copilot_internal_error", &output);
+}
+
+#[test]
+fn copilot_cli_the_installed_command_answers_and_blocks_when_astrix_is_missing() {
+    let repo = repository();
+    let exe = own_binary(&repo);
+    let install = (0..50)
+        .find_map(|_| {
+            match repo
+                .command(&exe)
+                .args(["install", "--agent", "copilot-cli"])
+                .output()
+            {
+                Err(error) if error.raw_os_error() == Some(26) => {
+                    std::thread::sleep(std::time::Duration::from_millis(20));
+                    None
+                }
+                other => Some(other.unwrap()),
+            }
+        })
+        .unwrap();
+    assert!(install.status.success(), "{}", shown(&install));
+    let text = fs::read_to_string(repo.path().join(".github/hooks/astrix.json")).unwrap();
+    let value: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(value["version"], 1);
+    let entry = &value["hooks"]["preToolUse"][0];
+    assert_eq!(entry["type"], "command");
+    let command = entry["bash"].as_str().unwrap().to_owned();
+    let input = fixture("copilot", "edit_removes_test.json", &repo);
+    let direct = hook(&repo, "copilot-cli", &input);
+    let through = run_installed(&repo, &command, &input);
+    assert_eq!(shown(&through), shown(&direct));
+    // An allowed call: nothing on stdout, as from astrix itself.
+    let allowed = fixture("copilot", "create_new_file.json", &repo);
+    let through = run_installed(&repo, &command, &allowed);
+    assert_eq!(shown(&through), "exit: Some(0)\nstdout:\n\nstderr:\n");
+    let malformed = run_installed(&repo, &command, b"not json");
+    let (code, answer, _) = copilot_decision(&malformed);
+    assert_eq!((code, answer.as_str()), (Some(2), "deny"));
+    // The binary gone and none on PATH: the CLI's denial and exit 2, with the reason.
+    fs::remove_file(&exe).unwrap();
+    let missing = run_installed(&repo, &command, &input);
+    let (code, answer, reason) = copilot_decision(&missing);
+    assert_eq!((code, answer.as_str()), (Some(2), "deny"));
+    assert!(
+        reason.contains("failed (exit 127), so the tool call is blocked"),
+        "{reason}"
+    );
+    snapshot(&repo, "copilot_missing_binary", &missing);
+}
+
+#[test]
+fn copilot_cli_install_then_uninstall_gives_the_directory_back() {
+    let repo = repository();
+    repo.write(".github/workflows/ci.yml", "on: push\n");
+    let run = |args: &[&str]| {
+        let output = repo.command(ASTRIX).args(args).output().unwrap();
+        assert!(output.status.success(), "{args:?}: {}", shown(&output));
+        String::from_utf8_lossy(&output.stdout).into_owned()
+    };
+    run(&["install", "--agent", "copilot"]);
+    let written = fs::read_to_string(repo.path().join(".github/hooks/astrix.json")).unwrap();
+    // A hook file of the user's beside astrix's is theirs.
+    repo.write(".github/hooks/mine.json", "{\"version\": 1}\n");
+    let again = run(&["install", "--agent", "copilot-cli"]);
+    assert!(again.contains("already installed"), "{again}");
+    assert_eq!(
+        fs::read_to_string(repo.path().join(".github/hooks/astrix.json")).unwrap(),
+        written
+    );
+    run(&["uninstall", "--agent", "copilot-cli"]);
+    assert!(!repo.path().join(".github/hooks/astrix.json").exists());
+    assert_eq!(
+        fs::read_to_string(repo.path().join(".github/hooks/mine.json")).unwrap(),
+        "{\"version\": 1}\n"
+    );
+    // The directory stayed for the user's file; with both gone, the repository is as it was.
+    fs::remove_file(repo.path().join(".github/hooks/mine.json")).unwrap();
+    fs::remove_dir(repo.path().join(".github/hooks")).unwrap();
+    // Without a hook file of the user's, the directory astrix made goes too; `.github` stays.
+    run(&["install", "--agent", "all"]);
+    run(&["uninstall", "--agent", "all"]);
+    assert!(!repo.path().join(".github/hooks").exists());
+    assert_eq!(
+        fs::read_to_string(repo.path().join(".github/workflows/ci.yml")).unwrap(),
+        "on: push\n"
+    );
+}
+
+/// Cursor's permission JSON (`permission`, `user_message`, `agent_message`), and the exit
+/// code beside it.
+fn cursor_decision(output: &Output) -> (Option<i32>, String, String) {
+    let value: serde_json::Value = serde_json::from_slice(&output.stdout)
+        .unwrap_or_else(|error| panic!("{error}: {}", shown(output)));
+    assert_eq!(value.as_object().unwrap().len(), 3, "{value}");
+    assert_eq!(value["user_message"], value["agent_message"]);
+    (
+        output.status.code(),
+        value["permission"].as_str().unwrap().to_owned(),
+        value["agent_message"].as_str().unwrap().to_owned(),
+    )
+}
+
+#[test]
+fn cursor_an_edit_that_deletes_a_test_is_denied_saying_a_person_must_approve() {
+    let repo = repository();
+    let output = hook(
+        &repo,
+        "cursor",
+        &fixture("cursor", "strreplace_removes_test.json", &repo),
+    );
+    let (code, answer, reason) = cursor_decision(&output);
+    assert_eq!((code, answer.as_str()), (Some(0), "deny"));
+    assert!(reason.contains("agents-removing-tests"), "{reason}");
+    assert!(
+        reason.contains("tests/test_math.py:9: test removed: `def test_add_negative():`"),
+        "{reason}"
+    );
+    assert!(reason.contains("a person must approve"), "{reason}");
+    snapshot(&repo, "cursor_held", &output);
+    assert_eq!(
+        fs::read_to_string(repo.path().join("tests/test_math.py")).unwrap(),
+        TEST_FILE
+    );
+}
+
+#[test]
+fn cursor_allow_deny_malformed_and_error() {
+    let repo = repository();
+    for name in ["write_new_file.json", "read.json"] {
+        let output = hook(&repo, "cursor", &fixture("cursor", name, &repo));
+        assert_eq!(
+            shown(&output),
+            "exit: Some(0)\nstdout:\n{}\n\nstderr:\n",
+            "{name}"
+        );
+    }
+    let output = hook(
+        &repo,
+        "cursor",
+        &fixture("cursor", "shell_hooks_path.json", &repo),
+    );
+    let (code, answer, _) = cursor_decision(&output);
+    assert_eq!((code, answer.as_str()), (Some(0), "deny"));
+    snapshot(&repo, "cursor_deny_hooks_path", &output);
+    let output = hook(
+        &repo,
+        "cursor",
+        &fixture("cursor", "write_hooks_json.json", &repo),
+    );
+    let (_, answer, reason) = cursor_decision(&output);
+    assert_eq!(answer, "deny");
+    assert!(reason.contains("Cursor's hooks file"), "{reason}");
+    let output = hook(&repo, "cursor", &fixture("cursor", "malformed.json", &repo));
+    let (code, answer, _) = cursor_decision(&output);
+    assert_eq!((code, answer.as_str()), (Some(2), "deny"));
+    snapshot(&repo, "cursor_malformed", &output);
+    let output = hook(
+        &repo,
+        "cursor",
+        &fixture("cursor", "strreplace_into_directory.json", &repo),
+    );
+    let (code, answer, _) = cursor_decision(&output);
+    assert_eq!((code, answer.as_str()), (Some(2), "deny"));
+    snapshot(&repo, "cursor_internal_error", &output);
+}
+
+#[test]
+fn cursor_the_installed_command_fails_closed_and_round_trips() {
+    let repo = repository();
+    let original = "{\n  \"version\": 1,\n  \"hooks\": {\n    \"afterFileEdit\": [{\"command\": \".cursor/hooks/format.sh\"}]\n  }\n}\n";
+    repo.write(".cursor/hooks.json", original);
+    let exe = own_binary(&repo);
+    let install = (0..50)
+        .find_map(|_| {
+            match repo
+                .command(&exe)
+                .args(["install", "--agent", "cursor"])
+                .output()
+            {
+                Err(error) if error.raw_os_error() == Some(26) => {
+                    std::thread::sleep(std::time::Duration::from_millis(20));
+                    None
+                }
+                other => Some(other.unwrap()),
+            }
+        })
+        .unwrap();
+    assert!(install.status.success(), "{}", shown(&install));
+    let text = fs::read_to_string(repo.path().join(".cursor/hooks.json")).unwrap();
+    let value: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(
+        value["hooks"]["afterFileEdit"][0]["command"],
+        ".cursor/hooks/format.sh"
+    );
+    let entry = &value["hooks"]["preToolUse"][0];
+    assert_eq!(entry["failClosed"], true);
+    assert_eq!(entry["matcher"], "Shell|Write|StrReplace|Edit|Delete");
+    let command = entry["command"].as_str().unwrap().to_owned();
+    let input = fixture("cursor", "strreplace_removes_test.json", &repo);
+    let direct = hook(&repo, "cursor", &input);
+    let through = run_installed(&repo, &command, &input);
+    assert_eq!(shown(&through), shown(&direct));
+    fs::remove_file(&exe).unwrap();
+    let missing = run_installed(&repo, &command, &input);
+    assert_eq!(missing.status.code(), Some(2), "{}", shown(&missing));
+    let stderr = String::from_utf8_lossy(&missing.stderr);
+    assert!(
+        stderr.contains("astrix hook cursor failed (exit 127), so the tool call is blocked"),
+        "{stderr}"
+    );
+    let uninstall = repo
+        .command(ASTRIX)
+        .args(["uninstall", "--agent", "cursor"])
+        .output()
+        .unwrap();
+    assert!(uninstall.status.success(), "{}", shown(&uninstall));
+    assert_eq!(
+        fs::read_to_string(repo.path().join(".cursor/hooks.json")).unwrap(),
+        original
+    );
 }
