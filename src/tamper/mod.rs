@@ -1409,6 +1409,33 @@ mod tests {
         )
     }
 
+    /// False findings on real history (ripgrep, express, gson), kept at 0: a new Rust
+    /// macro whose name starts with `assert`, supertest's `.expect(200)`, and two distinct
+    /// objects compared with `assertEquals`.
+    #[test]
+    fn real_checks_are_not_weakened() {
+        for (path, old, new) in [
+            (
+                "tests/macros.rs",
+                "#[test]\nfn t() { assert_eq!(f(), 1); }\n",
+                "macro_rules! assert_eq_printed {\n    ($a:expr) => { assert_eq!($a, 1) };\n}\n\n#[test]\nfn t() { assert_eq!(f(), 1); }\n",
+            ),
+            (
+                "test/app.js",
+                "it('works', () => {\n  request(app).get('/').expect(404);\n});\n",
+                "it('works', () => {\n  request(app).get('/').expect(200).expect('hello');\n});\n",
+            ),
+            (
+                "src/test/java/PointTest.java",
+                "class PointTest {\n  @Test\n  void eq() {\n    assertTrue(p.equals(q));\n  }\n}\n",
+                "class PointTest {\n  @Test\n  void eq() {\n    assertEquals(new Point(1, 2), new Point(1, 2));\n  }\n}\n",
+            ),
+        ] {
+            let report = report(&[(path, old, new)]);
+            assert_eq!(report.assertions_weakened, 0, "{path}: {report:?}");
+        }
+    }
+
     #[test]
     fn runners_collect_by_their_default_naming() {
         use Language::{Go, JavaScript, Python, Rust};

@@ -160,7 +160,9 @@ fn falsy(expr: &[Token<'_>]) -> bool {
 /// Two operands that are the same code, with no string literal in them (the lexer keeps no
 /// string contents, so `f("a")` and `f("b")` would look alike).
 fn same(a: &[Token<'_>], b: &[Token<'_>]) -> bool {
-    !a.is_empty() && a == b && !a.contains(&Token::Str)
+    // Two `new X()` are two objects: comparing them tests `equals` (gson's
+    // `assertEquals(new X(), new X())`), which is a real check.
+    !a.is_empty() && a == b && !a.contains(&Token::Str) && !a.contains(&Token::Ident(b"new"))
 }
 
 /// `a == a`, `a === a`, `a is a`, `a <= a`, `a >= a`: true whatever `a` is.
@@ -259,7 +261,12 @@ pub(crate) fn is_trivial(
         return false;
     };
     if matches!(last, b"expect" | b"Expect") {
-        // `expect(true)…`, `expect(x).toBe(x)`, `expect(x).to.equal(x)`.
+        // `expect(true)…`, `expect(x).toBe(x)`, `expect(x).to.equal(x)`. A method named
+        // `expect` (supertest's `request(app).get('/').expect(200)`) states the value it
+        // checks for, not a subject: it is no trivial assertion.
+        if start > 0 && is_punct(tokens.get(start - 1), b'.') {
+            return false;
+        }
         let [subject] = args.as_slice() else {
             return false;
         };
@@ -664,6 +671,13 @@ mod tests {
             (Language::JavaScript, "expect(render()).toBe(true)"),
             (Language::JavaScript, "expect(x).not.toBe(x)"),
             (Language::JavaScript, "expect(x).toBe(y)"),
+            // supertest: `.expect(…)` states the response it checks for.
+            (Language::JavaScript, "request(app).get(\"/\").expect(200)"),
+            (Language::JavaScript, "agent.get(\"/\").expect(\"hello\")"),
+            (
+                Language::Java,
+                "assertEquals(new Point(1, 2), new Point(1, 2))",
+            ),
             (Language::Go, "assert.Equal(t, want, got)"),
         ] {
             assert!(!trivial(language, code), "{code}");

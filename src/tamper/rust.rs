@@ -73,11 +73,20 @@ pub(crate) const TABLE: Table = Table {
         .at_start(),
     ],
     weakeners: &[
-        // `macro_rules! assert_eq { … }`: the assertions below call it instead.
+        // `macro_rules! assert_eq { … }`: the assertions below call it instead. Only the
+        // standard names: a macro of a new name (`assert_eq_printed!`) redefines nothing.
         Pattern::new(&[
             Tok::Ident(Name::Is(&["macro_rules"])),
             Tok::Punct(b"!"),
-            Tok::Ident(Name::StartsWith(&["assert"])),
+            Tok::Ident(Name::Is(&[
+                "assert",
+                "assert_eq",
+                "assert_ne",
+                "assert_matches",
+                "debug_assert",
+                "debug_assert_eq",
+                "debug_assert_ne",
+            ])),
         ])
         .at_start(),
         // `use std::assert_ne as assert_eq;` is found by the analysis itself (on a `use`
