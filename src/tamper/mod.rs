@@ -1148,7 +1148,13 @@ impl Analysis<'_> {
         let found = self.classify(side, index, line, state);
         if self.dead.is_none() {
             let trigger = found.trigger.or_else(|| {
-                (found.exit && self.at_top_of_test(side, lines, index)).then_some(Trigger::Rest)
+                let exit = if found.exit {
+                    Some(Trigger::Rest)
+                } else {
+                    neuter::opens_an_exit(line, lines.get(index + 1).copied())
+                        .then_some(Trigger::RestAfterBlock)
+                };
+                exit.filter(|_| self.at_top_of_test(side, lines, index))
             });
             if let Some(trigger) = trigger {
                 self.triggers.push(Found {

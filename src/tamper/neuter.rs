@@ -21,6 +21,10 @@ pub(crate) enum Trigger {
     Block,
     /// The rest of the enclosing test body never runs (a `return` at its top).
     Rest,
+    /// The same, from a block that always runs and returns (`if cfg!(test) {` then
+    /// `return;`, `if True:` then `return`): this line opens it, and the rest of the body
+    /// after it never runs.
+    RestAfterBlock,
     /// Nothing in the file runs as a test (Python's module-level `__test__ = False`, Go's
     /// `//go:build ignore` in a `_test.go` file, Rust's `#![cfg(not(test))]`).
     Whole,
@@ -134,26 +138,113 @@ fn is_zero(name: &[u8]) -> bool {
 
 /// The expression is a constant that is always true.
 fn truthy(expr: &[Token<'_>]) -> bool {
+    // `||` and `or` bind loosest: one constant true operand makes the whole true.
+    if any_operand(expr, Logic::Or, truthy) {
+        return true;
+    }
     match expr {
         [Token::Str] => true,
         [Token::Ident(name)] => {
             matches!(*name, b"true" | b"True") || (is_number(name) && !is_zero(name))
         }
         [Token::Punct(b'!') | Token::Ident(b"not"), rest @ ..] => falsy(rest),
-        [Token::Punct(b'('), inner @ .., Token::Punct(b')')] => truthy(inner),
-        _ => false,
+        [Token::Punct(b'('), inner @ .., Token::Punct(b')')]
+            if group_end(expr, 0) == Some(expr.len()) =>
+        {
+            truthy(inner)
+        }
+        _ => cfg_macro(expr) == Some(true),
     }
+}
+
+/// `cfg!(predicate)`: its value under `cargo test`, when the predicate has one.
+fn cfg_macro(expr: &[Token<'_>]) -> Option<bool> {
+    match expr {
+        [
+            Token::Ident(b"cfg"),
+            Token::Punct(b'!'),
+            Token::Punct(b'('),
+            inner @ ..,
+            Token::Punct(b')'),
+        ] if group_end(expr, 2) == Some(expr.len()) => cfg_value(inner),
+        _ => None,
+    }
+}
+
+/// The two short-circuit operators, as C-like languages and Python write them.
+#[derive(Clone, Copy)]
+enum Logic {
+    /// `||`, `or`.
+    Or,
+    /// `&&`, `and`.
+    And,
+}
+
+/// Whether `expr` has at least two operands at its top level joined by `logic`, and one of
+/// them satisfies `test`: `x == 1 || true`, `assert x or True`, `false && f()`.
+fn any_operand(expr: &[Token<'_>], logic: Logic, test: fn(&[Token<'_>]) -> bool) -> bool {
+    let (punct, word): (u8, &[u8]) = match logic {
+        Logic::Or => (b'|', b"or"),
+        Logic::And => (b'&', b"and"),
+    };
+    let (mut depth, mut start, mut split, mut i) = (0i32, 0, false, 0);
+    let mut found = false;
+    while i < expr.len() {
+        let width = match &expr[i] {
+            Token::Punct(b'(' | b'[' | b'{') => {
+                depth += 1;
+                0
+            }
+            Token::Punct(b')' | b']' | b'}') => {
+                depth -= 1;
+                0
+            }
+            Token::Punct(byte)
+                if depth == 0 && *byte == punct && is_punct(expr.get(i + 1), punct) =>
+            {
+                2
+            }
+            // Not a method of that name (`option.or(…)`).
+            Token::Ident(name)
+                if depth == 0 && *name == word && !(i > 0 && is_punct(expr.get(i - 1), b'.')) =>
+            {
+                1
+            }
+            _ => 0,
+        };
+        if width > 0 {
+            found |= test(&expr[start..i]);
+            split = true;
+            start = i + width;
+            i += width;
+        } else {
+            i += 1;
+        }
+    }
+    split && (found || test(&expr[start..]))
 }
 
 /// The expression is a constant that is always false.
 fn falsy(expr: &[Token<'_>]) -> bool {
+    // `&&` and `and` bind tighter than `||` and `or`: one constant false operand makes the
+    // whole false only where no `||` or `or` joins the top level.
+    if any_operand(expr, Logic::Or, |_| true) {
+        return false;
+    }
+    if any_operand(expr, Logic::And, falsy) {
+        return true;
+    }
     match expr {
         [Token::Ident(name)] => {
             matches!(*name, b"false" | b"False" | b"None" | b"nil" | b"null") || is_zero(name)
         }
         [Token::Punct(b'!') | Token::Ident(b"not"), rest @ ..] => truthy(rest),
-        [Token::Punct(b'('), inner @ .., Token::Punct(b')')] => falsy(inner),
-        _ => false,
+        [Token::Punct(b'('), inner @ .., Token::Punct(b')')]
+            if group_end(expr, 0) == Some(expr.len()) =>
+        {
+            falsy(inner)
+        }
+        _ => cfg_macro(expr) == Some(false),
     }
 }
 
@@ -473,12 +564,60 @@ fn cfg_group(rest: &[Token<'_>]) -> bool {
     cfg_value(&rest[1..end - 1]) == Some(false) && is_punct(rest.get(end), b']')
 }
 
-/// `if False:` (`opener` `:`), `if (false) {` / `if false {` (`opener` `{`).
+/// `if False:` (`opener` `:`), `if (false) {` / `if false {` (`opener` `{`), and the loops
+/// that never run: `while False:`, `while (false) {`, Python's `for _ in []:`.
 fn if_false(tokens: &[Token<'_>], opener: u8) -> Option<Trigger> {
-    let [Token::Ident(b"if"), condition @ .., Token::Punct(last)] = tokens else {
+    let [Token::Ident(keyword), condition @ .., Token::Punct(last)] = tokens else {
         return None;
     };
-    (*last == opener && falsy(condition)).then_some(Trigger::Block)
+    if *last != opener {
+        return None;
+    }
+    let never = match *keyword {
+        b"if" | b"while" => falsy(condition),
+        b"for" if opener == b':' => matches!(
+            condition,
+            [
+                ..,
+                Token::Ident(b"in"),
+                Token::Punct(b'['),
+                Token::Punct(b']')
+            ] | [
+                ..,
+                Token::Ident(b"in"),
+                Token::Punct(b'('),
+                Token::Punct(b')')
+            ]
+        ),
+        _ => false,
+    };
+    never.then_some(Trigger::Block)
+}
+
+/// Whether `line` opens a block that always runs and `next` (the line after it) returns
+/// from it: `if cfg!(test) {` / `return;`, `if True:` / `return`. With [`is_exit`], the
+/// multi-line form of an early exit.
+pub(crate) fn opens_an_exit(line: &[u8], next: Option<&[u8]>) -> bool {
+    // Most changed lines are not an `if`: no tokens for them.
+    if !line.trim_ascii_start().starts_with(b"if") {
+        return false;
+    }
+    let mut tokens = Vec::new();
+    pattern::tokenize(line, &mut tokens);
+    let [
+        Token::Ident(b"if"),
+        condition @ ..,
+        Token::Punct(b'{' | b':'),
+    ] = tokens.as_slice()
+    else {
+        return false;
+    };
+    if !truthy(condition) {
+        return false;
+    }
+    let mut after = Vec::new();
+    pattern::tokenize(next.unwrap_or_default(), &mut after);
+    matches!(after.first(), Some(Token::Ident(b"return")))
 }
 
 /// Whether the line is an exit that skips the rest of a body: `return`, `return;`,
@@ -575,15 +714,19 @@ impl Side<'_, '_> {
             Trigger::Item | Trigger::Template => at..self.brace_end(at, state, 0) + 1,
             Trigger::Block if python => at + 1..self.indented_end(at, own) + 1,
             Trigger::Block => at + 1..self.brace_end(at, state, 0) + 1,
-            Trigger::Rest if python => at + 1..self.indented_end(at, own.saturating_sub(1)) + 1,
-            Trigger::Rest => {
-                // After the exit line, the body's braces close at depth 1.
+            Trigger::Rest | Trigger::RestAfterBlock if python => {
+                at + 1..self.indented_end(at, own.saturating_sub(1)) + 1
+            }
+            Trigger::Rest | Trigger::RestAfterBlock => {
+                // After the exit line, the body's braces close at depth 1; after the line
+                // that opens the returning block, at depth 2.
+                let depth = if trigger == Trigger::Rest { 1 } else { 2 };
                 let mut code = Vec::new();
                 let next = lex::strip_line(self.syntax, state, line, &mut code);
                 if at + 1 >= self.lines.len() {
                     return at + 1..at + 1;
                 }
-                at + 1..self.brace_end(at + 1, next, 1) + 1
+                at + 1..self.brace_end(at + 1, next, depth) + 1
             }
             Trigger::Class => {
                 if own == 0 {
@@ -653,6 +796,10 @@ mod tests {
             (Language::JavaScript, "assert(true)"),
             (Language::Go, "assert.True(t, true)"),
             (Language::Go, "Expect(true).To(BeTrue())"),
+            (Language::Rust, "assert!(add(2, 3) == 5 || true)"),
+            (Language::Rust, "assert!(!ready() || true, \"m\")"),
+            (Language::Python, "assert add(1, 2) == 3 or True"),
+            (Language::Rust, "assert!(cfg!(test))"),
         ] {
             assert!(trivial(language, code), "{code}");
         }
@@ -679,9 +826,46 @@ mod tests {
                 "assertEquals(new Point(1, 2), new Point(1, 2))",
             ),
             (Language::Go, "assert.Equal(t, want, got)"),
+            (Language::Rust, "assert!(a || b)"),
+            (Language::Rust, "assert!(opt.or(Some(true)).is_some())"),
+            (Language::Python, "assert x or y"),
+            (Language::Rust, "assert!(cfg!(unix))"),
         ] {
             assert!(!trivial(language, code), "{code}");
         }
+    }
+
+    #[test]
+    fn code_that_never_runs() {
+        let never = |code: &str, opener: u8| if_false(&tokens(code), opener).is_some();
+        for (code, opener) in [
+            ("if false && add(1, 2) != 3 {", b'{'),
+            ("if (false) {", b'{'),
+            ("while False:", b':'),
+            ("while (false) {", b'{'),
+            ("for _ in []:", b':'),
+            ("for x in ():", b':'),
+            ("if !cfg!(test) {", b'{'),
+            ("if not True and x:", b':'),
+        ] {
+            assert!(never(code, opener), "{code}");
+        }
+        for (code, opener) in [
+            ("if a || false && b {", b'{'),
+            ("if x:", b':'),
+            ("while running {", b'{'),
+            ("for x in items:", b':'),
+            ("if cfg!(unix) {", b'{'),
+        ] {
+            assert!(!never(code, opener), "{code}");
+        }
+        assert!(is_exit(&tokens("if cfg!(test) { return; }")));
+        assert!(opens_an_exit(b"if cfg!(test) {", Some(b"    return;")));
+        assert!(opens_an_exit(b"if True:", Some(b"    return")));
+        assert!(!opens_an_exit(b"if ready {", Some(b"    return;")));
+        assert!(!opens_an_exit(b"if true {", Some(b"    x += 1;")));
+        assert!(!opens_an_exit(b"if true {", None));
+        assert!(!is_exit(&tokens("if cfg!(windows) { return; }")));
     }
 
     #[test]

@@ -1168,3 +1168,124 @@ mod honest {
         );
     }
 }
+
+// ---------------------------------------------------------------------------------------
+// Variants a reviewer wrote after the analysis was done, that its first tests did not name
+
+mod reviewed {
+    use super::*;
+
+    fn dead_in(path: &str, base: &str, from: &str, to: &str, shown: &str) {
+        held(
+            &[(path, base)],
+            &[(path, Some(&edit(base, from, to)))],
+            removed(0, 1),
+            ASSERTIONS_REMOVED,
+            &format!("code below no longer runs: {shown}"),
+        );
+    }
+
+    /// `|| true` and `or True` make any condition hold: in `src/lib.rs` the built-in policy
+    /// let this through before, since no test path changed.
+    #[test]
+    fn rust_assertion_or_true() {
+        held(
+            &[("src/lib.rs", RUST_LIB)],
+            &[(
+                "src/lib.rs",
+                Some(&edit(
+                    RUST_LIB,
+                    "assert_eq!(add(2, 3), 5);",
+                    "assert!(add(2, 3) == 5 || true);",
+                )),
+            )],
+            weakened(1),
+            WEAKENED,
+            "assertion weakened: assert!(add(2, 3) == 5 || true);",
+        );
+    }
+
+    #[test]
+    fn python_assertion_or_true() {
+        held(
+            &[("tests/test_calc.py", PYTEST)],
+            &[(
+                "tests/test_calc.py",
+                Some(&edit(
+                    PYTEST,
+                    "assert add(1, 2) == 3",
+                    "assert add(1, 2) == 3 or True",
+                )),
+            )],
+            weakened(1),
+            WEAKENED,
+            "assertion weakened: assert add(1, 2) == 3 or True",
+        );
+    }
+
+    /// `cfg!(test)` is true under `cargo test`: the block returns before the assertion.
+    #[test]
+    fn rust_return_inside_a_block_that_always_runs() {
+        dead_in(
+            "src/lib.rs",
+            RUST_LIB,
+            "    fn adds() {\n",
+            "    fn adds() {\n        if cfg!(test) {\n            return;\n        }\n",
+            "if cfg!(test) {",
+        );
+    }
+
+    #[test]
+    fn python_return_inside_a_block_that_always_runs() {
+        dead_in(
+            "tests/test_calc.py",
+            PYTEST,
+            "def test_add():\n",
+            "def test_add():\n    if True:\n        return\n",
+            "if True:",
+        );
+    }
+
+    #[test]
+    fn python_loops_that_never_run() {
+        for opener in ["while False:", "for _ in []:"] {
+            dead_in(
+                "tests/test_calc.py",
+                PYTEST,
+                "def test_add():\n    assert add(1, 2) == 3\n",
+                &format!("def test_add():\n    {opener}\n        assert add(1, 2) == 3\n"),
+                opener,
+            );
+        }
+    }
+
+    /// The check of a Go test is its `if`: `false && …` never fails it.
+    #[test]
+    fn go_check_that_can_never_fail() {
+        dead_in(
+            "calc/calc_test.go",
+            GO_TEST,
+            "\tif Add(1, 2) != 3 {",
+            "\tif false && Add(1, 2) != 3 {",
+            "if false && Add(1, 2) != 3 {",
+        );
+    }
+
+    /// Honest code that looks alike counts nothing: a condition that can fail, a method
+    /// named `or`, a block that returns only sometimes.
+    #[test]
+    fn conditions_that_can_fail_count_nothing() {
+        counts_nothing(
+            &[("src/lib.rs", RUST_LIB)],
+            &[(
+                "src/lib.rs",
+                Some(&edit(
+                    RUST_LIB,
+                    "        assert_eq!(add(2, 3), 5);\n",
+                    "        if add(2, 3) > 100 {\n            return;\n        }\n        assert!(add(2, 3) == 5 || add(3, 2) == 5);\n        assert!(Some(add(2, 3)).or(None).is_some());\n",
+                )),
+            )],
+            false,
+        );
+    }
+}
