@@ -419,7 +419,8 @@ fn table_for(path: &str) -> Option<&'static Table> {
 }
 
 /// Whether a file of `language` at `path` holds tests that the language's common runners
-/// collect by their default naming: Go's `_test.go`; pytest's `test_*.py` and `*_test.py`
+/// collect by their default naming: Go's `_test.go` (not starting with `_` or `.`, not under
+/// `testdata/`); pytest's `test_*.py` and `*_test.py`
 /// and unittest's `test*.py`; Jest's `__tests__/`, Vitest's and Jest's `.test.`/`.spec.`,
 /// and `node --test`'s and Mocha's `test/` and `test-`/`-test`/`_test` names. Languages
 /// whose runners find tests wherever they are written (Rust, the JVM's build tools) collect
@@ -430,7 +431,10 @@ fn runner_collects(language: Language, path: &str) -> bool {
     let in_directory =
         |directory: &str| path.split('/').rev().skip(1).any(|part| part == directory);
     match language {
-        Language::Go => stem.ends_with("_test"),
+        // The go tool ignores files whose names start with `_` or `.`, and `testdata/`.
+        Language::Go => {
+            stem.ends_with("_test") && !name.starts_with(['_', '.']) && !in_directory("testdata")
+        }
         Language::Python => stem.starts_with("test") || stem.ends_with("_test"),
         Language::JavaScript => {
             in_directory("__tests__")
@@ -1448,6 +1452,8 @@ mod tests {
         for (language, path, collected) in [
             (Go, "pkg/calc_test.go", true),
             (Go, "pkg/calc.go", false),
+            (Go, "pkg/_calc_test.go", false),
+            (Go, "pkg/testdata/calc_test.go", false),
             (Python, "tests/test_calc.py", true),
             (Python, "app/tests.py", true),
             (Python, "calc_test.py", true),
