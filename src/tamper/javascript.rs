@@ -165,9 +165,51 @@ pub(crate) const TABLE: Table = Table {
         Pattern::new(&[Tok::Ident(Name::Is(&["should"])), Tok::Punct(b"(")]).not_after(NOT_A_CALL),
     ],
     disables: &[],
-    weakeners: &[],
+    weakeners: &[
+        // `const expect = () => ({ toBe() {} })`, `let expect = function …`: the assertions
+        // below call a stand-in. `const expect = chai.expect` and `const { expect } = …`
+        // bind the real one and do not match.
+        Pattern::new(&[
+            Tok::Ident(BINDINGS),
+            Tok::Ident(Name::Is(&["expect"])),
+            Tok::Punct(b"="),
+            Tok::Punct(b"({"),
+        ])
+        .at_start(),
+        Pattern::new(&[
+            Tok::Ident(BINDINGS),
+            Tok::Ident(Name::Is(&["expect"])),
+            Tok::Punct(b"="),
+            Tok::Ident(Name::Is(&["function", "async"])),
+        ])
+        .at_start(),
+        // TypeScript's `const expect: any = …`.
+        Pattern::new(&[
+            Tok::Ident(BINDINGS),
+            Tok::Ident(Name::Is(&["expect"])),
+            Tok::Punct(b":"),
+        ])
+        .at_start(),
+        // `function expect(…) {`.
+        Pattern::new(&[
+            Tok::Ident(Name::Is(&["function"])),
+            Tok::Ident(Name::Is(&["expect"])),
+        ])
+        .at_start(),
+        // `global.expect = …`, `globalThis.expect = …`.
+        Pattern::new(&[
+            Tok::Ident(Name::Is(&["global", "globalThis", "window"])),
+            Tok::Punct(b"."),
+            Tok::Ident(Name::Is(&["expect"])),
+            Tok::Punct(b"="),
+        ])
+        .at_start(),
+    ],
     selectors: &[],
 };
+
+/// The keywords that bind a name.
+const BINDINGS: Name = Name::Is(&["const", "let", "var"]);
 
 #[cfg(test)]
 mod tests {

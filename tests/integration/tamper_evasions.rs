@@ -1271,6 +1271,41 @@ mod reviewed {
         );
     }
 
+    /// `expect` replaced by a stand-in that checks nothing, in the test file or globally.
+    #[test]
+    fn jest_expect_redefined() {
+        for stand_in in [
+            "const expect = () => ({ toBe() {} });",
+            "const expect: any = () => ({ toBe() {} });",
+            "global.expect = () => ({ toBe() {} });",
+            "function expect() { return { toBe() {} }; }",
+        ] {
+            held(
+                &[("test/sum.test.js", JEST)],
+                &[("test/sum.test.js", Some(&format!("{stand_in}\n{JEST}")))],
+                weakened(1),
+                WEAKENED,
+                &format!("assertion weakened: {stand_in}"),
+            );
+        }
+    }
+
+    /// Binding the real `expect` from chai is no redefinition.
+    #[test]
+    fn chai_expect_bound_counts_nothing() {
+        for binding in [
+            "const { expect } = require('chai');",
+            "const expect = chai.expect;",
+            "const expect = require('chai').expect;",
+        ] {
+            counts_nothing(
+                &[("test/sum.test.js", JEST)],
+                &[("test/sum.test.js", Some(&format!("{binding}\n{JEST}")))],
+                true,
+            );
+        }
+    }
+
     /// Honest code that looks alike counts nothing: a condition that can fail, a method
     /// named `or`, a block that returns only sometimes.
     #[test]
