@@ -768,17 +768,51 @@ fn defines(text: &[u8], name: &[u8]) -> bool {
     memchr::memmem::find(text, &needle).is_some()
 }
 
-/// Python statements that unbind a test the file defines: `del test_x`, `test_x = None`.
+/// Python statements that unbind a test the file defines: `del test_x`, `test_x = None`,
+/// `del AddTest` (a test class: each counts one test at least), and a module global removed
+/// by name (`globals().pop("test_x")`, `del globals()[…]`: the lexer keeps no string
+/// contents, so one test).
 fn python_disables(tokens: &[Token<'_>], text: &[u8]) -> u32 {
-    let is_test = |token: &Token<'_>| matches!(token, Token::Ident(name) if name.starts_with(b"test") && defines(text, name));
+    let is_test = |token: &Token<'_>| {
+        matches!(token, Token::Ident(name) if (name.starts_with(b"test") && defines(text, name))
+            || (memchr::memmem::find(name, b"Test").is_some() && defines_class(text, name)))
+    };
+    let globals = |tokens: &[Token<'_>]| {
+        matches!(
+            tokens,
+            [
+                Token::Ident(b"globals" | b"vars"),
+                Token::Punct(b'('),
+                Token::Punct(b')'),
+                ..
+            ]
+        )
+    };
     match tokens {
+        [Token::Ident(b"del"), rest @ ..] if globals(rest) => 1,
         [Token::Ident(b"del"), rest @ ..] => {
             let names = rest.iter().filter(|token| is_test(token)).count();
             u32::try_from(names).unwrap_or(u32::MAX)
         }
+        [
+            _,
+            _,
+            _,
+            Token::Punct(b'.'),
+            Token::Ident(b"pop" | b"__delitem__"),
+            ..,
+        ] if globals(tokens) => 1,
         [name, Token::Punct(b'='), next, ..] if *next != Token::Punct(b'=') && is_test(name) => 1,
         _ => 0,
     }
+}
+
+/// Whether `text` defines a Python class `name` (`class name(` or `class name:`).
+fn defines_class(text: &[u8], name: &[u8]) -> bool {
+    let mut needle = b"class ".to_vec();
+    needle.extend_from_slice(name);
+    memchr::memmem::find_iter(text, &needle)
+        .any(|at| matches!(text.get(at + needle.len()), Some(b'(' | b':')))
 }
 
 /// A Go build constraint line, `//go:build …` or `// +build …`, and whether it names the

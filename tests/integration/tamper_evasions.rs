@@ -1290,6 +1290,33 @@ mod reviewed {
         }
     }
 
+    /// A test class deleted by name, and a test removed from the module's globals.
+    #[test]
+    fn python_tests_unbound_another_way() {
+        held(
+            &[("tests/test_calc.py", UNITTEST)],
+            &[(
+                "tests/test_calc.py",
+                Some(&format!("{UNITTEST}\n\ndel AddTest\n")),
+            )],
+            removed(1, 0),
+            TESTS_REMOVED,
+            "del AddTest",
+        );
+        held(
+            &[("tests/test_calc.py", PYTEST)],
+            &[(
+                "tests/test_calc.py",
+                Some(&format!(
+                    "{PYTEST}\n\nglobals().pop(\"test_add_negative\")\n"
+                )),
+            )],
+            removed(1, 0),
+            TESTS_REMOVED,
+            "globals().pop(",
+        );
+    }
+
     /// Binding the real `expect` from chai is no redefinition.
     #[test]
     fn chai_expect_bound_counts_nothing() {
