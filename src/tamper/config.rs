@@ -289,7 +289,7 @@ fn makefile(text: &str) -> BTreeMap<String, String> {
             if target.starts_with('.') {
                 continue;
             }
-            if target.contains("test") || target == "check" {
+            if runs_tests(target) {
                 let key = format!("target {target}");
                 settings.insert(key.clone(), prerequisites.trim().to_owned());
                 current = Some(key);
@@ -297,6 +297,18 @@ fn makefile(text: &str) -> BTreeMap<String, String> {
         }
     }
     settings
+}
+
+/// Whether a Makefile target is named for running tests: one of its words (split at `-`,
+/// `_`, `.`, `/`, `:`) is `test`, `tests`, `check`, `pytest`, `unittest` or `e2e`. A target
+/// that only contains the letters (`doctest`, `latest`, `contest`) is not.
+fn runs_tests(target: &str) -> bool {
+    target.split(['-', '_', '.', '/', ':']).any(|word| {
+        matches!(
+            word,
+            "test" | "tests" | "check" | "pytest" | "unittest" | "e2e"
+        )
+    })
 }
 
 /// The keys (`name:` or `name =`) on the changed lines of a JavaScript or JSON runner
@@ -346,6 +358,24 @@ mod tests {
 
     fn keys(path: &str, old: &str, new: &str) -> Vec<String> {
         changed(path, old.as_bytes(), new.as_bytes())
+    }
+
+    #[test]
+    fn makefile_targets_named_for_tests() {
+        for target in [
+            "test",
+            "tests",
+            "test-unit",
+            "integration_tests",
+            "check",
+            "e2e",
+            "pytest",
+        ] {
+            assert!(runs_tests(target), "{target}");
+        }
+        for target in ["doctest", "latest", "contest", "build", "testdata-clean"] {
+            assert!(!runs_tests(target), "{target}");
+        }
     }
 
     #[test]
