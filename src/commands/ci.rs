@@ -68,6 +68,7 @@ pub fn run(args: &CiArgs, ctx: &mut Context<'_>) -> anyhow::Result<ExitStatus> {
             target_branch: args.target_branch.as_deref(),
             head_branch: args.head_branch.as_deref(),
             approved: args.approved,
+            actor: None,
         },
     )?;
 

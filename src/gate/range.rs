@@ -9,7 +9,7 @@ use crate::commit_actor::{ACTOR_TRAILER, CommitActor, commit_actor, range_actor,
 use crate::env::{EnvSnapshot, GITHUB_BASE_REF, GITHUB_HEAD_REF, GITHUB_WORKFLOW_REF};
 use crate::eval::RuleOutcome;
 use crate::git::{Change, ChangeOptions, CommitMeta, FileChange, Head, LineCount, Repository};
-use crate::intent::Action;
+use crate::intent::{Action, ResolvedActor};
 use crate::policy::Verdict;
 
 use super::source::{self, RepositoryPolicy};
@@ -30,6 +30,9 @@ pub struct RangeRequest<'a> {
     pub head_branch: Option<&'a str>,
     /// `--approved`: the pipeline's review rules are met.
     pub approved: bool,
+    /// Who judges every commit and the range as their actor, in place of what each commit
+    /// says (an agent's `git push`, judged at its tool call); `None` in the pipeline.
+    pub actor: Option<ResolvedActor>,
 }
 
 /// Judges the range `request` names in `repo`, the pipeline's environment being `env`.
@@ -52,6 +55,7 @@ pub fn judge_range(
             head: head_branch,
         },
         request.approved,
+        request.actor.as_ref(),
     )?;
     run.warnings = warnings(&run, env);
     Ok(run)
@@ -505,6 +509,7 @@ fn judge(
     policy: RepositoryPolicy,
     branches: Branches,
     approved: bool,
+    pusher: Option<&ResolvedActor>,
 ) -> anyhow::Result<Run> {
     let rules = &policy.loaded.policy;
     let target = resolve_target(rules, Some(&branches.target.name), env);
@@ -512,7 +517,10 @@ fn judge(
     let mut commits = Vec::with_capacity(range.commits.len());
     for id in &range.commits {
         let meta = repo.commit_meta(id)?;
-        let actor = commit_actor(&meta, &policy.loaded.policy.actors);
+        let mut actor = commit_actor(&meta, &policy.loaded.policy.actors);
+        if let Some(pusher) = pusher {
+            actor.actor = pusher.clone();
+        }
         let change = repo.commit_change(id, &change_options(&policy))?;
         let new_policy = committed_policy_problems(repo, id, &change)?;
         let mut holds = Vec::new();
@@ -559,11 +567,14 @@ fn judge(
     let whole = if commits.is_empty() {
         None
     } else {
-        let actor = range_actor(
-            commits
-                .iter()
-                .map(|commit| (commit.meta.id.as_str(), &commit.actor)),
-        );
+        let actor = match pusher {
+            Some(pusher) => pusher.clone(),
+            None => range_actor(
+                commits
+                    .iter()
+                    .map(|commit| (commit.meta.id.as_str(), &commit.actor)),
+            ),
+        };
         let change = whole_change(repo, &range, &change_options(&policy))?;
         let new_policy = committed_policy_problems(repo, &range.head_id, &change)?;
         let mut judgement = judge_change_for(

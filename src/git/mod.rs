@@ -469,6 +469,16 @@ impl Repository {
         Ok(false)
     }
 
+    /// A configuration value as git reads it (`branch.main.remote`), `None` when unset or
+    /// empty.
+    pub fn config_string(&self, key: &str) -> Option<String> {
+        self.repo
+            .config_snapshot()
+            .string(key)
+            .map(|value| value.to_str_lossy().into_owned())
+            .filter(|value| !value.is_empty())
+    }
+
     /// The local default branch: `init.defaultBranch`, else `main`, else `master`, else the
     /// branch HEAD names, whichever exists first. Only local branches: a remote-tracking ref (`origin/HEAD`) can be moved
     /// by any command without anything judging it.

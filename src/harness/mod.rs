@@ -28,6 +28,7 @@ pub mod edit;
 pub mod gemini;
 pub mod judge;
 pub mod protect;
+mod push;
 pub mod settings;
 pub mod shell;
 
@@ -49,6 +50,7 @@ use crate::tamper::FindingKind;
 use self::edit::{Chunk, Replacement, apply_chunks, apply_replacements};
 use self::judge::{After, ProposedFile, judge_files, read_current, relative_path};
 use self::protect::{Protected, normalise, real_path};
+use self::shell::Push;
 
 /// A coding agent whose tool calls astrix answers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -222,6 +224,8 @@ struct Outcome {
     files: usize,
     target: Option<(String, Option<String>)>,
     policy_digest: Option<String>,
+    /// What approving a held call lets through, when not a commit's change.
+    ask_note: Option<&'static str>,
 }
 
 impl Outcome {
@@ -233,6 +237,7 @@ impl Outcome {
             files: 0,
             target: None,
             policy_digest: None,
+            ask_note: None,
         }
     }
 
@@ -250,6 +255,8 @@ impl Outcome {
 pub const PROTECTED_STATE: &str = "protected-state";
 /// The gate rule that denies shell commands that would switch the gate off.
 pub const GATE_OFF: &str = "gate-off";
+/// The gate rule that asks about a `git push` astrix does not judge at the tool call.
+pub const PUSH_UNJUDGED: &str = "push-unjudged";
 
 /// Runs `astrix hook <harness>`: reads the tool call from stdin and answers it.
 pub fn run(harness: Harness, ctx: &mut Context<'_>) -> anyhow::Result<ExitStatus> {
@@ -302,8 +309,11 @@ fn decide_and_answer(
         Verdict::Allow => Answer::NoDecision,
         Verdict::Deny => Answer::Deny(outcome.reason.clone()),
         Verdict::RequireApproval if call.ask_reaches_a_person => Answer::Ask(format!(
-            "{}\nApproving lets this one call run; the commit gate judges the commit again, and a human approves it there with `astrix approve`",
-            outcome.reason
+            "{}\n{}",
+            outcome.reason,
+            outcome.ask_note.unwrap_or(
+                "Approving lets this one call run; the commit gate judges the commit again, and a human approves it there with `astrix approve`"
+            )
         )),
         Verdict::RequireApproval => Answer::Deny(format!(
             "{}\n{}",
@@ -477,6 +487,7 @@ impl Session {
             files: judged.intent.modified_files.len(),
             target: Some((judged.intent.target.env.clone(), None)),
             policy_digest: Some(judged.policy.loaded.provenance.digest.clone()),
+            ask_note: None,
         };
         if decision.verdict != Verdict::Allow {
             outcome.reason = policy_reason(&call.tool, decision, &judged.tamper);
@@ -554,9 +565,41 @@ impl Session {
                     judgement.target.branch.clone(),
                 )),
                 policy_digest: Some(judgement.policy.loaded.provenance.digest.clone()),
+                ask_note: None,
             });
         }
-        Ok(Outcome::allow())
+        Ok(self.pushes(analysis.pushes))
+    }
+
+    /// `git push`, judged as `astrix ci` would judge the branch it updates: deny → deny,
+    /// held → ask, allowed → no decision; a form astrix does not resolve here is asked.
+    fn pushes(&self, pushes: Vec<(PathBuf, Push)>) -> Outcome {
+        let mut held = None;
+        for (dir, push) in pushes {
+            if crate::commands::find_work_tree(&dir).is_none() {
+                continue;
+            }
+            let outcome = match push::judge(&dir, &self.env, self.actor(), &push) {
+                Ok(outcome) => outcome,
+                Err(error) => Outcome {
+                    verdict: Verdict::RequireApproval,
+                    reason: format!(
+                        "astrix cannot judge this push here ({error:#}); `astrix ci` judges it in the pipeline"
+                    ),
+                    rules: vec![PUSH_UNJUDGED.to_owned()],
+                    ask_note: Some(push::ASK_NOTE),
+                    ..Outcome::allow()
+                },
+            };
+            match outcome.verdict {
+                Verdict::Allow => {}
+                Verdict::Deny => return outcome,
+                Verdict::RequireApproval => {
+                    held.get_or_insert(outcome);
+                }
+            }
+        }
+        held.unwrap_or_else(Outcome::allow)
     }
 
     /// Appends the decision to the audit log, beside the commit gate's.

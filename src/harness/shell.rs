@@ -27,6 +27,26 @@ pub struct Analysis {
     /// The directories `git commit` would run in, and whether it commits more than the
     /// staged change (`-a`, pathspecs).
     pub commits: Vec<(PathBuf, bool)>,
+    /// The directories `git push` would run in, and what it would push.
+    pub pushes: Vec<(PathBuf, Push)>,
+}
+
+/// What a `git push` names, before the repository's configuration resolves it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Push {
+    /// One branch (or the current one) to one remote (or the default one).
+    Simple {
+        /// The remote named, if any.
+        remote: Option<String>,
+        /// The source named (`HEAD`, a branch, a commit), if any.
+        source: Option<String>,
+        /// The destination named (`main`, `refs/heads/main`), if any.
+        destination: Option<String>,
+        /// `--force`, `-f`, `--force-with-lease`, `+refspec`.
+        force: bool,
+    },
+    /// A form astrix does not judge at the tool call, and why.
+    Unjudged(String),
 }
 
 /// How deep `sh -c` and `eval` are read.
@@ -217,6 +237,11 @@ impl Reader<'_> {
                 }) || rest.iter().any(|arg| arg == "--");
                 self.analysis.commits.push((dir, more));
             }
+            "push" => {
+                if let Some(push) = push(rest) {
+                    self.analysis.pushes.push((dir, push));
+                }
+            }
             _ => {}
         }
     }
@@ -401,6 +426,107 @@ fn writer(name: &str, args: &[String]) -> bool {
         }),
         _ => !READERS.contains(&name),
     }
+}
+
+/// What `git push ARGS` would push; `None` for a dry run, which pushes nothing.
+fn push(args: &[String]) -> Option<Push> {
+    let unjudged = |why: String| Some(Push::Unjudged(why));
+    let mut force = false;
+    let mut operands: Vec<&str> = Vec::new();
+    let mut index = 0;
+    let mut options_end = false;
+    while index < args.len() {
+        let arg = args[index].as_str();
+        index += 1;
+        if options_end || !arg.starts_with('-') || arg == "-" {
+            operands.push(arg);
+            continue;
+        }
+        match arg {
+            "--" => options_end = true,
+            "-n" | "--dry-run" => return None,
+            "-f" | "--force" | "--force-if-includes" => force = true,
+            _ if arg.starts_with("--force-with-lease") => force = true,
+            "-u"
+            | "--set-upstream"
+            | "-q"
+            | "--quiet"
+            | "-v"
+            | "--verbose"
+            | "--progress"
+            | "--no-progress"
+            | "--no-verify"
+            | "--verify"
+            | "--atomic"
+            | "--no-atomic"
+            | "--porcelain"
+            | "--follow-tags"
+            | "--no-follow-tags"
+            | "--thin"
+            | "--no-thin"
+            | "--no-force-with-lease"
+            | "--no-signed"
+            | "--signed"
+            | "-4"
+            | "-6"
+            | "--ipv4"
+            | "--ipv6" => {}
+            "-o" | "--push-option" | "--receive-pack" | "--exec" => index += 1,
+            _ if arg.starts_with("--push-option=")
+                || arg.starts_with("--signed=")
+                || arg.starts_with("--receive-pack=")
+                || arg.starts_with("--exec=")
+                || arg.starts_with("--recurse-submodules=") => {}
+            _ if arg.starts_with("--") => {
+                return unjudged(format!("`git push {arg}`"));
+            }
+            _ => {
+                // A cluster of short options: `-uf`.
+                for flag in arg[1..].chars() {
+                    match flag {
+                        'f' => force = true,
+                        'u' | 'q' | 'v' | '4' | '6' => {}
+                        'n' => return None,
+                        _ => return unjudged(format!("`git push {arg}`")),
+                    }
+                }
+            }
+        }
+    }
+    let (remote, refspec) = match operands.as_slice() {
+        [] => (None, None),
+        [remote] => (Some(*remote), None),
+        [remote, refspec] => (Some(*remote), Some(*refspec)),
+        _ => return unjudged("a `git push` of several refspecs".to_owned()),
+    };
+    let Some(refspec) = refspec else {
+        return Some(Push::Simple {
+            remote: remote.map(str::to_owned),
+            source: None,
+            destination: None,
+            force,
+        });
+    };
+    let (plus, refspec) = match refspec.strip_prefix('+') {
+        Some(rest) => (true, rest),
+        None => (false, refspec),
+    };
+    let (source, destination) = match refspec.split_once(':') {
+        Some(("", _)) => return unjudged(format!("`git push` deleting `{refspec}`")),
+        Some((source, destination)) => (source, Some(destination)),
+        None => (refspec, None),
+    };
+    if source.contains('*') || source.starts_with("refs/tags/") || source.is_empty() {
+        return unjudged(format!("`git push` of `{refspec}`"));
+    }
+    Some(Push::Simple {
+        remote: remote.map(str::to_owned),
+        source: Some(source.to_owned()),
+        destination: destination
+            .filter(|name| !name.is_empty())
+            .map(str::to_owned),
+        force: force || plus,
+    })
 }
 
 /// Whether a configuration key decides whether astrix's hooks run: `core.hooksPath`, and the
@@ -657,6 +783,106 @@ mod tests {
                 (PathBuf::from("/repo"), false)
             ]
         );
+    }
+
+    fn pushes(command: &str) -> Vec<(PathBuf, Push)> {
+        analyse(command, Path::new("/repo"), None, &protected()).pushes
+    }
+
+    fn simple(
+        remote: Option<&str>,
+        source: Option<&str>,
+        destination: Option<&str>,
+        force: bool,
+    ) -> Push {
+        Push::Simple {
+            remote: remote.map(str::to_owned),
+            source: source.map(str::to_owned),
+            destination: destination.map(str::to_owned),
+            force,
+        }
+    }
+
+    #[test]
+    fn the_simple_forms_of_git_push_are_read() {
+        for (command, push) in [
+            ("git push", simple(None, None, None, false)),
+            (
+                "git push -u origin",
+                simple(Some("origin"), None, None, false),
+            ),
+            (
+                "git push --set-upstream origin feature",
+                simple(Some("origin"), Some("feature"), None, false),
+            ),
+            (
+                "git push origin HEAD:main",
+                simple(Some("origin"), Some("HEAD"), Some("main"), false),
+            ),
+            (
+                "git push origin HEAD:refs/heads/x",
+                simple(Some("origin"), Some("HEAD"), Some("refs/heads/x"), false),
+            ),
+            (
+                "git push -o ci.skip origin a:b",
+                simple(Some("origin"), Some("a"), Some("b"), false),
+            ),
+            (
+                "git push --force origin work",
+                simple(Some("origin"), Some("work"), None, true),
+            ),
+            (
+                "git push -uf origin",
+                simple(Some("origin"), None, None, true),
+            ),
+            (
+                "git push --force-with-lease=main:abc origin main",
+                simple(Some("origin"), Some("main"), None, true),
+            ),
+            (
+                "git push origin +work:work",
+                simple(Some("origin"), Some("work"), Some("work"), true),
+            ),
+        ] {
+            assert_eq!(
+                pushes(command),
+                [(PathBuf::from("/repo"), push)],
+                "{command}"
+            );
+        }
+        assert_eq!(
+            pushes("git commit -m x && git -C sub push origin"),
+            [(
+                PathBuf::from("/repo/sub"),
+                simple(Some("origin"), None, None, false)
+            )]
+        );
+    }
+
+    #[test]
+    fn the_forms_of_git_push_not_judged_here_are_marked() {
+        for command in [
+            "git push --all",
+            "git push --mirror origin",
+            "git push --tags",
+            "git push --delete origin old",
+            "git push -d origin old",
+            "git push origin :old",
+            "git push origin a b",
+            "git push origin 'refs/heads/*:refs/heads/*'",
+            "git push origin refs/tags/v1",
+            "git push --prune origin",
+        ] {
+            let found = pushes(command);
+            assert!(
+                matches!(found.as_slice(), [(_, Push::Unjudged(_))]),
+                "{command}: {found:?}"
+            );
+        }
+        // A dry run pushes nothing; other commands are not pushes.
+        assert_eq!(pushes("git push -n origin main"), []);
+        assert_eq!(pushes("git push --dry-run"), []);
+        assert_eq!(pushes("echo git push && git pull"), []);
     }
 
     #[test]

@@ -1070,3 +1070,129 @@ fn cursor_the_installed_command_fails_closed_and_round_trips() {
         original
     );
 }
+
+/// A Claude Code `Bash` call of `command` in the repository.
+fn bash_call(repo: &TestRepo, command: &str) -> Vec<u8> {
+    serde_json::json!({
+        "session_id": "abc123",
+        "transcript_path": "/dev/null",
+        "cwd": repo.path(),
+        "permission_mode": "default",
+        "hook_event_name": "PreToolUse",
+        "tool_name": "Bash",
+        "tool_input": {"command": command, "description": "Push the branch"},
+        "tool_use_id": "toolu_push",
+    })
+    .to_string()
+    .into_bytes()
+}
+
+/// [`repository`] as a clone of a bare `origin` (made with the git CLI) that has `main`,
+/// with a commit of an ordinary change on `work`.
+fn repository_with_origin() -> TestRepo {
+    let repo = repository();
+    let origin = repo.path().parent().unwrap().join("origin.git");
+    let origin = origin.display().to_string();
+    repo.git(&["init", "-q", "--bare", "-b", "main", &origin]);
+    repo.git(&["remote", "add", "origin", &origin]);
+    repo.git(&["push", "-q", "origin", "main"]);
+    repo.git(&["fetch", "-q", "origin"]);
+    repo.write("src/util.py", "x = 1\n");
+    repo.commit_all("Add util");
+    repo
+}
+
+#[test]
+fn claude_code_a_push_to_main_is_denied_as_ci_would_deny_it() {
+    let repo = repository_with_origin();
+    let output = hook(
+        &repo,
+        "claude-code",
+        &bash_call(&repo, "git push origin HEAD:main"),
+    );
+    let (answer, reason) = decision(&output);
+    assert_eq!(answer, "deny");
+    assert!(reason.contains("agents-off-production"), "{reason}");
+    assert!(
+        reason.contains("`refs/remotes/origin/main..HEAD` to `origin/main`"),
+        "{reason}"
+    );
+    snapshot(&repo, "agents_claude_code_push_to_main_denied", &output);
+    // Recorded beside the commit decisions.
+    let log = repo
+        .command(ASTRIX)
+        .args(["log", "--source", "tool-call", "--format", "json"])
+        .output()
+        .unwrap();
+    let entries: serde_json::Value = serde_json::from_slice(&log.stdout).unwrap();
+    assert_eq!(entries.as_array().unwrap().len(), 1, "{entries}");
+    assert_eq!(entries[0]["decision"], "deny");
+    assert_eq!(entries[0]["branch"], "main");
+    // The same by the default form, from `main` itself.
+    repo.git(&["checkout", "-q", "main"]);
+    repo.git(&["merge", "-q", "--ff-only", "work"]);
+    let output = hook(&repo, "claude-code", &bash_call(&repo, "git push"));
+    assert_eq!(decision(&output).0, "deny");
+}
+
+#[test]
+fn claude_code_a_push_of_a_feature_branch_gets_no_decision() {
+    let repo = repository_with_origin();
+    for command in [
+        "git push -u origin work",
+        "git push origin HEAD:refs/heads/work",
+        "git push --force-with-lease origin work",
+    ] {
+        let output = hook(&repo, "claude-code", &bash_call(&repo, command));
+        assert_eq!(
+            shown(&output),
+            "exit: Some(0)\nstdout:\n\nstderr:\n",
+            "{command}"
+        );
+    }
+    // Once the remote has it, the default form pushes `work` to `origin/work`.
+    repo.git(&["push", "-q", "-u", "origin", "work"]);
+    repo.write("src/more.py", "y = 2\n");
+    repo.commit_all("Add more");
+    let output = hook(&repo, "claude-code", &bash_call(&repo, "git push"));
+    assert_eq!(shown(&output), "exit: Some(0)\nstdout:\n\nstderr:\n");
+    // A change to the tests on the same branch is held, as CI would hold it.
+    repo.write("tests/test_more.py", "def test_more():\n    assert True\n");
+    repo.commit_all("Add a test");
+    let output = hook(&repo, "claude-code", &bash_call(&repo, "git push"));
+    let (answer, reason) = decision(&output);
+    assert_eq!(answer, "ask");
+    assert!(reason.contains("agents-touching-tests"), "{reason}");
+    assert!(
+        reason.contains("`astrix ci` judges the branch again"),
+        "{reason}"
+    );
+}
+
+#[test]
+fn claude_code_a_push_astrix_cannot_judge_is_asked() {
+    let repo = repository_with_origin();
+    for command in [
+        "git push --all",
+        "git push --mirror origin",
+        "git push origin --delete old",
+        "git push origin work main",
+        "git push /somewhere/else work",
+        "git push upstream work",
+    ] {
+        let output = hook(&repo, "claude-code", &bash_call(&repo, command));
+        let (answer, reason) = decision(&output);
+        assert_eq!(answer, "ask", "{command}");
+        assert!(
+            reason.contains("cannot judge this push at the tool call")
+                && reason.contains("`astrix ci` judges the branch in the pipeline"),
+            "{command}: {reason}"
+        );
+    }
+    // Where nobody is asked, it is denied as any held call is.
+    let input = String::from_utf8(bash_call(&repo, "git push --all"))
+        .unwrap()
+        .replace("\"default\"", "\"bypassPermissions\"");
+    let output = hook(&repo, "claude-code", input.as_bytes());
+    assert_eq!(decision(&output).0, "deny");
+}
