@@ -305,6 +305,10 @@ pub enum DocsTopic {
     TestTampering,
     /// The MCP server: registering it, its tools and their schemas.
     Mcp,
+    /// The agents' tool-call hooks: Claude Code, Codex, Gemini CLI, Copilot CLI, Cursor.
+    Agents,
+    /// Every way to install astrix: wheels, crates.io, release binaries, pre-commit, the action.
+    Install,
     /// Faults, hostile inputs and fuzzing.
     Robustness,
     /// How astrix is built, for contributors.

@@ -17,6 +17,8 @@ pub fn page(topic: DocsTopic) -> &'static str {
         DocsTopic::BlastRadius => include_str!("../../docs/blast-radius.md"),
         DocsTopic::TestTampering => include_str!("../../docs/test-tampering.md"),
         DocsTopic::Mcp => include_str!("../../docs/mcp.md"),
+        DocsTopic::Agents => include_str!("../../docs/agents.md"),
+        DocsTopic::Install => include_str!("../../docs/install.md"),
         DocsTopic::Robustness => include_str!("../../docs/robustness.md"),
         DocsTopic::Architecture => include_str!("../../docs/architecture.md"),
     }

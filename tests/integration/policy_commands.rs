@@ -364,6 +364,8 @@ fn docs_lists_and_prints_every_page() {
             include_str!("../../docs/test-tampering.md"),
         ),
         ("mcp", include_str!("../../docs/mcp.md")),
+        ("agents", include_str!("../../docs/agents.md")),
+        ("install", include_str!("../../docs/install.md")),
         ("robustness", include_str!("../../docs/robustness.md")),
         ("architecture", include_str!("../../docs/architecture.md")),
     ] {
