@@ -43,6 +43,20 @@ KINDS = [
 ]
 
 
+def repo_name(repo, taken):
+    """A name for `repo` that no other repository of the run has: its directory's name, or,
+    for a git directory called `repo` or `.git` (a mirror, a checkout's `.git`), its parent's;
+    a number is added when two still clash."""
+    path = os.path.normpath(os.path.abspath(repo))
+    name = os.path.basename(path).removesuffix(".git")
+    if name in ("", "repo"):
+        name = os.path.basename(os.path.dirname(path)).removesuffix(".git")
+    unique, n = name, 2
+    while unique in taken:
+        unique, n = f"{name}-{n}", n + 1
+    return unique
+
+
 def git(repo, *args, env):
     result = subprocess.run(["git", "-C", repo, *args], env=env, capture_output=True)
     if result.returncode != 0:
@@ -145,7 +159,7 @@ def main():
     totals = {kind: 0 for kind in KINDS}
     total_commits = 0
     for repo in args.repos:
-        name = os.path.basename(os.path.normpath(repo)).removesuffix(".git")
+        name = repo_name(repo, everything)
         commits, failed, seconds = history(astrix, repo, env)
         everything[name] = {"path": os.path.abspath(repo), "commits": commits}
         firing = {kind: sum(fires(c["counts"][kind]) for c in commits) for kind in KINDS}
