@@ -52,19 +52,8 @@ pub fn parse(input: &[u8]) -> anyhow::Result<ToolCall> {
             input.hook_event_name
         );
     }
-    let command = || -> anyhow::Result<String> {
-        input
-            .tool_input
-            .get("command")
-            .and_then(Value::as_str)
-            .map(str::to_owned)
-            .ok_or_else(|| {
-                anyhow::anyhow!(
-                    "`tool_input.command` of `{}` is missing or not a string",
-                    input.tool_name
-                )
-            })
-    };
+    let command =
+        || super::string_argument(&input.tool_input, "tool_input", &input.tool_name, "command");
     let action = match input.tool_name.as_str() {
         "Bash" => {
             let command = command()?;

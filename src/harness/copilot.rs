@@ -68,11 +68,7 @@ pub fn parse(input: &[u8]) -> anyhow::Result<ToolCall> {
         })?;
     }
     let text = |name: &str| args.get(name).and_then(Value::as_str).map(str::to_owned);
-    let field = |name: &str| {
-        text(name).ok_or_else(|| {
-            anyhow::anyhow!("`toolArgs.{name}` of `{tool}` is missing or not a string")
-        })
-    };
+    let field = |name: &str| super::string_argument(&args, "toolArgs", &tool, name);
     let action = match tool.to_ascii_lowercase().as_str() {
         "bash" => Action::Shell(field("command")?),
         "create" => Action::Write(vec![FileWrite {

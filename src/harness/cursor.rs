@@ -88,9 +88,12 @@ pub fn parse(input: &[u8]) -> anyhow::Result<ToolCall> {
             if let Some(dir) = text(&["working_directory"]).filter(|dir| !dir.is_empty()) {
                 cwd = Some(PathBuf::from(dir));
             }
-            Action::Shell(text(&["command"]).ok_or_else(|| {
-                anyhow::anyhow!("`tool_input.command` of `Shell` is missing or not a string")
-            })?)
+            Action::Shell(super::string_argument(
+                &input.tool_input,
+                "tool_input",
+                "Shell",
+                "command",
+            )?)
         }
         "Write" => Action::Write(vec![FileWrite {
             path: PathBuf::from(path()?),

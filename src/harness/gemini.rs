@@ -52,18 +52,8 @@ pub fn parse(input: &[u8]) -> anyhow::Result<ToolCall> {
             input.hook_event_name
         );
     }
-    let field = |name: &str| -> anyhow::Result<String> {
-        input
-            .tool_input
-            .get(name)
-            .and_then(Value::as_str)
-            .map(str::to_owned)
-            .ok_or_else(|| {
-                anyhow::anyhow!(
-                    "`tool_input.{name}` of `{}` is missing or not a string",
-                    input.tool_name
-                )
-            })
+    let field = |name: &str| {
+        super::string_argument(&input.tool_input, "tool_input", &input.tool_name, name)
     };
     let action = match input.tool_name.as_str() {
         "write_file" => Action::Write(vec![FileWrite {

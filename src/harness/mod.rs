@@ -259,6 +259,20 @@ pub const GATE_OFF: &str = "gate-off";
 pub const PUSH_UNJUDGED: &str = "push-unjudged";
 
 /// Runs `astrix hook <harness>`: reads the tool call from stdin and answers it.
+/// The string `name` of a tool call's arguments `args` (the object the harness calls
+/// `object`, as in `tool_input`), or an error that names the field and the tool.
+pub(crate) fn string_argument(
+    args: &serde_json::Value,
+    object: &str,
+    tool: &str,
+    name: &str,
+) -> anyhow::Result<String> {
+    args.get(name)
+        .and_then(serde_json::Value::as_str)
+        .map(str::to_owned)
+        .ok_or_else(|| anyhow::anyhow!("`{object}.{name}` of `{tool}` is missing or not a string"))
+}
+
 pub fn run(harness: Harness, ctx: &mut Context<'_>) -> anyhow::Result<ExitStatus> {
     let mut input = Vec::new();
     std::io::stdin()
