@@ -50,12 +50,7 @@ const ASKING_MODES: &[&str] = &["default", "plan", "acceptEdits"];
 /// Reads the hook's input.
 pub fn parse(input: &[u8]) -> anyhow::Result<ToolCall> {
     let input: PreToolUse = serde_json::from_slice(input)?;
-    if input.hook_event_name != "PreToolUse" {
-        anyhow::bail!(
-            "`hook_event_name` is `{}`, but astrix answers `PreToolUse` only; register `astrix hook claude-code` under `PreToolUse`",
-            input.hook_event_name
-        );
-    }
+    super::expect_event(super::Harness::ClaudeCode, &input.hook_event_name)?;
     let field = |name: &str| {
         super::string_argument(&input.tool_input, "tool_input", &input.tool_name, name)
     };

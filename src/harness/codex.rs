@@ -46,12 +46,7 @@ struct PreToolUse {
 /// Reads the hook's input.
 pub fn parse(input: &[u8]) -> anyhow::Result<ToolCall> {
     let input: PreToolUse = serde_json::from_slice(input)?;
-    if input.hook_event_name != "PreToolUse" {
-        anyhow::bail!(
-            "`hook_event_name` is `{}`, but astrix answers `PreToolUse` only; register `astrix hook codex` under `PreToolUse`",
-            input.hook_event_name
-        );
-    }
+    super::expect_event(super::Harness::Codex, &input.hook_event_name)?;
     let command =
         || super::string_argument(&input.tool_input, "tool_input", &input.tool_name, "command");
     let action = match input.tool_name.as_str() {

@@ -54,12 +54,7 @@ struct PreToolUse {
 /// Reads the hook's input.
 pub fn parse(input: &[u8]) -> anyhow::Result<ToolCall> {
     let input: PreToolUse = serde_json::from_slice(input)?;
-    if input.hook_event_name != "preToolUse" {
-        anyhow::bail!(
-            "`hook_event_name` is `{}`, but astrix answers `preToolUse` only; register `astrix hook cursor` under `preToolUse`",
-            input.hook_event_name
-        );
-    }
+    super::expect_event(super::Harness::Cursor, &input.hook_event_name)?;
     let args = match &input.tool_input {
         // Cursor passes some tools' input as a JSON string.
         Value::String(text) => serde_json::from_str(text).unwrap_or(Value::Null),

@@ -46,12 +46,7 @@ struct BeforeTool {
 /// Reads the hook's input.
 pub fn parse(input: &[u8]) -> anyhow::Result<ToolCall> {
     let input: BeforeTool = serde_json::from_slice(input)?;
-    if input.hook_event_name != "BeforeTool" {
-        anyhow::bail!(
-            "`hook_event_name` is `{}`, but astrix answers `BeforeTool` only; register `astrix hook gemini-cli` under `BeforeTool`",
-            input.hook_event_name
-        );
-    }
+    super::expect_event(super::Harness::GeminiCli, &input.hook_event_name)?;
     let field = |name: &str| {
         super::string_argument(&input.tool_input, "tool_input", &input.tool_name, name)
     };

@@ -259,6 +259,17 @@ pub const GATE_OFF: &str = "gate-off";
 pub const PUSH_UNJUDGED: &str = "push-unjudged";
 
 /// Runs `astrix hook <harness>`: reads the tool call from stdin and answers it.
+/// An error unless the input's `hook_event_name` is the event `harness` is registered under.
+pub(crate) fn expect_event(harness: Harness, event: &str) -> anyhow::Result<()> {
+    let (expected, name) = (harness.event(), harness.name());
+    if event != expected {
+        anyhow::bail!(
+            "`hook_event_name` is `{event}`, but astrix answers `{expected}` only; register `astrix hook {name}` under `{expected}`"
+        );
+    }
+    Ok(())
+}
+
 /// The string `name` of a tool call's arguments `args` (the object the harness calls
 /// `object`, as in `tool_input`), or an error that names the field and the tool.
 pub(crate) fn string_argument(
