@@ -51,18 +51,18 @@ impl Harness {
         match self {
             Harness::ClaudeCode => Shape::Grouped {
                 matcher: super::claude_code::MATCHER,
-                event: "PreToolUse",
+                event: self.event(),
                 timeout: TIMEOUT_SECONDS,
             },
             Harness::Codex => Shape::Grouped {
                 matcher: super::codex::MATCHER,
-                event: "PreToolUse",
+                event: self.event(),
                 timeout: TIMEOUT_SECONDS,
             },
             // Gemini CLI counts a hook's timeout in milliseconds.
             Harness::GeminiCli => Shape::Grouped {
                 matcher: super::gemini::MATCHER,
-                event: "BeforeTool",
+                event: self.event(),
                 timeout: TIMEOUT_SECONDS * 1000,
             },
             Harness::CopilotCli => Shape::Copilot,
