@@ -106,13 +106,25 @@ fn resolve(repo: &Repository, push: &Push) -> anyhow::Result<Result<Resolved, St
             };
             (source.clone(), name)
         }
+        // `remote.<name>.push` refspecs choose what a push without one sends.
+        (None, _)
+            if repo
+                .config_string(&format!("remote.{remote}.push"))
+                .is_some() =>
+        {
+            return Ok(Err(format!(
+                "`remote.{remote}.push` chooses what `git push` sends"
+            )));
+        }
         (None, _) => match default_push(repo, current.as_deref()) {
             Ok(pair) => pair,
             Err(why) => return Ok(Err(why)),
         },
     };
+    // git reads `heads/main` as `refs/heads/main` too.
     let destination = destination
         .strip_prefix("refs/heads/")
+        .or_else(|| destination.strip_prefix("heads/"))
         .unwrap_or(&destination)
         .to_owned();
     if destination.starts_with("refs/") || destination == "HEAD" || destination.contains('*') {

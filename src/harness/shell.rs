@@ -186,6 +186,8 @@ impl Reader<'_> {
     fn git(&mut self, args: &[String]) {
         let mut dir = self.cwd.clone();
         let mut index = 0;
+        // Settings given on git's command line, which a push's destination may come from.
+        let mut overrides = false;
         while index < args.len() {
             let arg = args[index].as_str();
             let value = args.get(index + 1).map(String::as_str);
@@ -196,16 +198,18 @@ impl Reader<'_> {
                     }
                     index += 2;
                 }
-                "-c" => {
+                "-c" | "--config-env" => {
                     if let Some(value) = value {
                         self.git_override(value);
                     }
+                    overrides = true;
                     index += 2;
                 }
                 "--git-dir" | "--work-tree" | "--namespace" | "--exec-path" | "--super-prefix"
                 | "--list-cmds" | "--attr-source" => index += 2,
                 _ if arg.starts_with("--config-env=") => {
                     self.git_override(&arg["--config-env=".len()..]);
+                    overrides = true;
                     index += 1;
                 }
                 _ if arg.starts_with('-') => index += 1,
@@ -238,7 +242,15 @@ impl Reader<'_> {
                 self.analysis.commits.push((dir, more));
             }
             "push" => {
-                if let Some(push) = push(rest) {
+                let push = if overrides {
+                    Some(Push::Unjudged(
+                        "`git -c … push` (settings on the command line can choose what is pushed, and where)"
+                            .to_owned(),
+                    ))
+                } else {
+                    push(rest)
+                };
+                if let Some(push) = push {
                     self.analysis.pushes.push((dir, push));
                 }
             }
@@ -432,6 +444,7 @@ fn writer(name: &str, args: &[String]) -> bool {
 fn push(args: &[String]) -> Option<Push> {
     let unjudged = |why: String| Some(Push::Unjudged(why));
     let mut force = false;
+    let mut dry_run = false; // The last of `--dry-run` and `--no-dry-run` wins, as in git.
     let mut operands: Vec<&str> = Vec::new();
     let mut index = 0;
     let mut options_end = false;
@@ -444,7 +457,8 @@ fn push(args: &[String]) -> Option<Push> {
         }
         match arg {
             "--" => options_end = true,
-            "-n" | "--dry-run" => return None,
+            "-n" | "--dry-run" => dry_run = true,
+            "--no-dry-run" => dry_run = false,
             "-f" | "--force" | "--force-if-includes" => force = true,
             _ if arg.starts_with("--force-with-lease") => force = true,
             "-u"
@@ -486,13 +500,14 @@ fn push(args: &[String]) -> Option<Push> {
                     match flag {
                         'f' => force = true,
                         'u' | 'q' | 'v' | '4' | '6' => {}
-                        'n' => return None,
+                        'n' => dry_run = true,
                         _ => return unjudged(format!("`git push {arg}`")),
                     }
                 }
             }
         }
     }
+    (!dry_run).then_some(())?; // A dry run pushes nothing.
     let (remote, refspec) = match operands.as_slice() {
         [] => (None, None),
         [remote] => (Some(*remote), None),
@@ -702,6 +717,7 @@ mod tests {
             "git config --unset core.hooksPath",
             "git -c core.hooksPath=/dev/null commit -m x",
             "git --config-env=core.hooksPath=X commit",
+            "git --config-env core.hooksPath=HOME commit -am x",
             "git config include.path ../evil.cfg",
             "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.hooksPath GIT_CONFIG_VALUE_0=/x git commit",
             "export GIT_CONFIG_PARAMETERS=\"'core.hooksPath'='/x'\"",
@@ -882,6 +898,21 @@ mod tests {
         // A dry run pushes nothing; other commands are not pushes.
         assert_eq!(pushes("git push -n origin main"), []);
         assert_eq!(pushes("git push --dry-run"), []);
+        // The last of `--dry-run` and `--no-dry-run` wins; settings on git's command line
+        // can choose the destination, so such a push is not judged here.
+        assert!(matches!(
+            pushes("git push --dry-run --no-dry-run origin HEAD:main").as_slice(),
+            [(_, Push::Simple { .. })]
+        ));
+        for command in [
+            "git -c remote.origin.push=HEAD:main push origin",
+            "git --config-env push.default=X push",
+        ] {
+            assert!(
+                matches!(pushes(command).as_slice(), [(_, Push::Unjudged(_))]),
+                "{command}"
+            );
+        }
         assert_eq!(pushes("echo git push && git pull"), []);
     }
 

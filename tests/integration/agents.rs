@@ -1133,6 +1133,15 @@ fn claude_code_a_push_to_main_is_denied_as_ci_would_deny_it() {
     repo.git(&["merge", "-q", "--ff-only", "work"]);
     let output = hook(&repo, "claude-code", &bash_call(&repo, "git push"));
     assert_eq!(decision(&output).0, "deny");
+    // Spellings an adversary found that once got through: git reads `heads/main` as
+    // `refs/heads/main`, and the last of `--dry-run` and `--no-dry-run` wins.
+    for command in [
+        "git push origin HEAD:heads/main",
+        "git push --dry-run --no-dry-run origin HEAD:main",
+    ] {
+        let output = hook(&repo, "claude-code", &bash_call(&repo, command));
+        assert_eq!(decision(&output).0, "deny", "{command}");
+    }
 }
 
 #[test]
@@ -1179,6 +1188,9 @@ fn claude_code_a_push_astrix_cannot_judge_is_asked() {
         "git push origin work main",
         "git push /somewhere/else work",
         "git push upstream work",
+        // Settings on git's command line can choose what is pushed.
+        "git -c remote.origin.push=HEAD:main push origin",
+        "git --config-env push.default=X push origin",
     ] {
         let output = hook(&repo, "claude-code", &bash_call(&repo, command));
         let (answer, reason) = decision(&output);
@@ -1189,6 +1201,13 @@ fn claude_code_a_push_astrix_cannot_judge_is_asked() {
             "{command}: {reason}"
         );
     }
+    // So do `remote.<name>.push` refspecs set in the repository's configuration.
+    repo.git(&["config", "remote.origin.push", "HEAD:main"]);
+    for command in ["git push", "git push origin"] {
+        let output = hook(&repo, "claude-code", &bash_call(&repo, command));
+        assert_eq!(decision(&output).0, "ask", "{command}");
+    }
+    repo.git(&["config", "--unset", "remote.origin.push"]);
     // Where nobody is asked, it is denied as any held call is.
     let input = String::from_utf8(bash_call(&repo, "git push --all"))
         .unwrap()
