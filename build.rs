@@ -31,6 +31,24 @@ fn main() {
         .unwrap_or_else(|| "unknown".to_owned());
     let short: String = commit.chars().take(12).collect();
     println!("cargo:rustc-env=ASTRIX_BUILD_COMMIT={short}");
+    default_policy_digest(&manifest_dir);
+}
+
+/// The digest of the built-in default policy, which every judgement without a committed
+/// policy records: computed once here rather than on every commit.
+fn default_policy_digest(manifest_dir: &Path) {
+    use sha2::{Digest, Sha256};
+    use std::fmt::Write as _;
+
+    let path = manifest_dir.join("src/policy/default.ax");
+    println!("cargo:rerun-if-changed={}", path.display());
+    let text =
+        std::fs::read(&path).unwrap_or_else(|err| panic!("cannot read {}: {err}", path.display()));
+    let mut digest = String::from("sha256:");
+    for byte in Sha256::digest(&text) {
+        let _ = write!(digest, "{byte:02x}");
+    }
+    println!("cargo:rustc-env=ASTRIX_DEFAULT_POLICY_DIGEST={digest}");
 }
 
 /// A commit id as printed: hexadecimal, at least 7 digits, or `unknown`.

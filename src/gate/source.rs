@@ -37,25 +37,46 @@ pub fn digest(text: &str) -> String {
     out
 }
 
-/// Validates `text`; `provenance` says where it came from (its digest is filled in here).
+/// Validates `text`, its `[[test]]` cases included, which the caller runs or counts;
+/// `provenance` says where it came from (its digest is filled in here).
 pub fn from_text(
     label: &str,
     text: &str,
     provenance: PolicyProvenance,
 ) -> Result<LoadedPolicy, InvalidPolicyError> {
-    from_text_with(label, text, provenance, true)
+    from_text_with(label, text, provenance, Cases::Keep)
 }
 
-/// [`from_text`]; without `cases`, the `[[test]]` cases are not read
-/// ([`policy::load_without_cases`]).
+/// What a caller needs of a policy's `[[test]]` cases.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Cases {
+    /// The cases themselves: they are run (`astrix test`) or counted (`validate`).
+    Keep,
+    /// Only that they load, for a policy that judges: a committed policy whose cases do not
+    /// load is invalid like any other. The built-in default's cases are known to load (unit
+    /// tests run them), so its text (committed unchanged, or built in) is read without them.
+    Check,
+}
+
+/// [`from_text`], reading the cases as `cases` says.
 fn from_text_with(
     label: &str,
     text: &str,
     mut provenance: PolicyProvenance,
-    cases: bool,
+    cases: Cases,
 ) -> Result<LoadedPolicy, InvalidPolicyError> {
-    provenance.digest = digest(text);
-    match load_once(label, text, &provenance.digest, cases) {
+    let built_in = text == policy::DEFAULT_POLICY;
+    provenance.digest = if built_in {
+        policy::DEFAULT_POLICY_DIGEST.to_owned()
+    } else {
+        digest(text)
+    };
+    let read = if built_in && cases == Cases::Check {
+        policy::DEFAULT_POLICY_RULES
+    } else {
+        text
+    };
+    match load_once(label, read, &provenance.digest) {
         Ok((policy, warnings)) => Ok(LoadedPolicy {
             policy: policy.into(),
             provenance,
@@ -68,9 +89,9 @@ fn from_text_with(
 /// What loading a policy gave: the policy and its warnings, or its diagnostics.
 type Loaded = Result<(Policy, Diagnostics), Diagnostics>;
 
-/// A policy loaded inside [`reusing`]: its label, digest, whether its cases were read, and
-/// what loading it gave.
-type KeptPolicy = (String, String, bool, Loaded);
+/// A policy loaded inside [`reusing`]: its label, digest, the length of the text read (the
+/// built-in default's is read with or without its cases), and what loading it gave.
+type KeptPolicy = (String, String, usize, Loaded);
 
 thread_local! {
     /// The policies loaded inside [`reusing`], by label and digest; `None` outside it.
@@ -89,35 +110,34 @@ pub fn reusing<T>(work: impl FnOnce() -> T) -> T {
     result
 }
 
-/// [`policy::load`], once per label and content inside [`reusing`].
-fn load_once(label: &str, text: &str, digest: &str, cases: bool) -> Loaded {
+/// [`policy::load`] of `text` (whose digest is `digest`), once per label and content inside
+/// [`reusing`].
+fn load_once(label: &str, text: &str, digest: &str) -> Loaded {
     /// A transaction judges a handful of policies at most; more are loaded again.
     const KEPT: usize = 8;
-    let load = || {
-        if cases {
-            policy::load(label, text)
-        } else {
-            policy::load_without_cases(label, text)
-        }
-    };
     let found = LOADED.with_borrow(|loaded| {
         loaded.as_ref().map(|loaded| {
             loaded
                 .iter()
-                .find(|(l, d, c, _)| l == label && d == digest && *c == cases)
+                .find(|(l, d, len, _)| l == label && d == digest && *len == text.len())
                 .map(|(_, _, _, result)| result.clone())
         })
     });
     match found {
-        None => load(),
+        None => policy::load(label, text),
         Some(Some(result)) => result,
         Some(None) => {
-            let result = load();
+            let result = policy::load(label, text);
             LOADED.with_borrow_mut(|loaded| {
                 if let Some(loaded) = loaded
                     && loaded.len() < KEPT
                 {
-                    loaded.push((label.to_owned(), digest.to_owned(), cases, result.clone()));
+                    loaded.push((
+                        label.to_owned(),
+                        digest.to_owned(),
+                        text.len(),
+                        result.clone(),
+                    ));
                 }
             });
             result
@@ -128,15 +148,15 @@ fn load_once(label: &str, text: &str, digest: &str, cases: bool) -> Loaded {
 /// The built-in default policy, to judge with; `why` says why it applies. Its `[[test]]`
 /// cases are not read: [`built_in_with_cases`] reads them, and unit tests run them.
 pub fn built_in(why: &str) -> LoadedPolicy {
-    built_in_loaded(why, false)
+    built_in_loaded(why, Cases::Check)
 }
 
 /// [`built_in`] with its `[[test]]` cases, for `astrix test`.
 pub fn built_in_with_cases(why: &str) -> LoadedPolicy {
-    built_in_loaded(why, true)
+    built_in_loaded(why, Cases::Keep)
 }
 
-fn built_in_loaded(why: &str, cases: bool) -> LoadedPolicy {
+fn built_in_loaded(why: &str, cases: Cases) -> LoadedPolicy {
     let provenance = PolicyProvenance {
         source: "built-in".to_owned(),
         file: None,
@@ -360,7 +380,7 @@ fn from_committed(data: Vec<u8>, provenance: PolicyProvenance) -> RepositoryPoli
         Ok(text) => text,
         Err(diagnostics) => return invalid_committed(diagnostics, source),
     };
-    match from_text(FILE_NAME, &text, provenance) {
+    match from_text_with(FILE_NAME, &text, provenance, Cases::Check) {
         Ok(loaded) => RepositoryPolicy {
             loaded,
             committed_invalid: None,
@@ -380,5 +400,52 @@ fn invalid_committed(diagnostics: Diagnostics, source: &str) -> RepositoryPolicy
     RepositoryPolicy {
         loaded: built_in(why),
         committed_invalid: (source != "index").then_some(diagnostics),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_built_in_digest_is_the_digest_of_its_text() {
+        assert_eq!(
+            policy::DEFAULT_POLICY_DIGEST,
+            digest(policy::DEFAULT_POLICY)
+        );
+        assert_eq!(
+            built_in("test").provenance.digest,
+            digest(policy::DEFAULT_POLICY)
+        );
+    }
+
+    /// A repository that committed the built-in default unchanged is judged by it, cases
+    /// unread, with the committed file named as the source; any other text is read whole, so
+    /// that a committed case that does not load still makes the policy invalid.
+    #[test]
+    fn a_committed_default_judges_without_its_cases_and_other_texts_read_theirs() {
+        let provenance = || PolicyProvenance {
+            source: "head".to_owned(),
+            file: Some(policy::FILE_NAME.to_owned()),
+            revision: None,
+            digest: String::new(),
+            description: String::new(),
+        };
+        let committed = from_committed(policy::DEFAULT_POLICY.as_bytes().to_vec(), provenance());
+        assert!(committed.committed_invalid.is_none());
+        assert!(committed.loaded.policy.cases.is_empty());
+        assert_eq!(committed.loaded.provenance.source, "head");
+        assert_eq!(
+            committed.loaded.provenance.digest,
+            digest(policy::DEFAULT_POLICY)
+        );
+
+        let broken = format!("{}\n[[test]]\nname = \"x\"\n", policy::DEFAULT_POLICY);
+        let committed = from_committed(broken.into_bytes(), provenance());
+        assert!(committed.committed_invalid.is_some());
+        assert_eq!(committed.loaded.provenance.source, "built-in");
+
+        let with_cases = built_in_with_cases("test");
+        assert_eq!(with_cases.policy.cases.len(), 24);
     }
 }

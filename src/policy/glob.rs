@@ -128,11 +128,46 @@ impl PatternGlob {
 }
 
 /// A single branch-name glob: anchored, `*` never crosses `/`.
-pub fn compile_branch(pattern: &str) -> Result<globset::GlobMatcher, GlobError> {
+pub fn compile_branch(pattern: &str) -> Result<BranchGlob, GlobError> {
     if pattern.is_empty() {
         return Err(GlobError::Empty);
     }
-    Ok(build(pattern)?.compile_matcher())
+    // A name without glob syntax is compared as it is; any other is parsed now (its errors
+    // are the policy's) and its regex built when a branch is first matched against it:
+    // building the regexes of the built-in policy's four patterns cost more than reading
+    // the rest of it.
+    let glob = if pattern.contains(['*', '?', '[', ']', '{', '}', '\\']) {
+        Some(build(pattern)?)
+    } else {
+        None
+    };
+    Ok(BranchGlob {
+        text: pattern.to_owned(),
+        glob,
+        matcher: OnceLock::new(),
+    })
+}
+
+/// A checked branch pattern ([`compile_branch`]).
+#[derive(Debug, Clone)]
+pub struct BranchGlob {
+    text: String,
+    /// The parsed glob; `None` for a plain name, which matches itself alone.
+    glob: Option<Glob>,
+    matcher: OnceLock<globset::GlobMatcher>,
+}
+
+impl BranchGlob {
+    /// Whether `branch` matches the pattern.
+    pub fn is_match(&self, branch: &str) -> bool {
+        match &self.glob {
+            None => branch == self.text,
+            Some(glob) => self
+                .matcher
+                .get_or_init(|| glob.compile_matcher())
+                .is_match(branch),
+        }
+    }
 }
 
 fn build(pattern: &str) -> Result<Glob, GlobError> {
@@ -1114,6 +1149,35 @@ mod tests {
             let sets = matcher.for_paths(&paths);
             assert!(matches!(sets.0, Sets::All(_)), "{shape}");
         }
+    }
+
+    #[test]
+    fn plain_branch_names_match_as_their_globs_do() {
+        let names = [
+            "main",
+            "release/1.0",
+            "main2",
+            "Main",
+            "ma-in",
+            "a.b",
+            "a/",
+            "x y",
+            "é",
+        ];
+        for pattern in names {
+            let glob = build(pattern).unwrap().compile_matcher();
+            let branch = compile_branch(pattern).unwrap();
+            assert!(branch.glob.is_none(), "{pattern}");
+            for name in names {
+                assert_eq!(
+                    branch.is_match(name),
+                    glob.is_match(name),
+                    "{pattern} {name}"
+                );
+            }
+        }
+        assert!(compile_branch("rel[").is_err());
+        assert!(compile_branch("release/{a").is_err());
     }
 
     #[test]

@@ -49,22 +49,10 @@ pub const MAX_POLICY_BYTES: usize = 10 * 1024 * 1024;
 /// Reads and validates a policy. `file` is the name shown in diagnostics. On success the
 /// warnings (if any) are returned beside the policy; on failure every problem found.
 pub fn load(file: &str, source: &str) -> Result<(Policy, Diagnostics), Diagnostics> {
-    load_with(file, source, true)
-}
-
-/// [`load`] without reading the `[[test]]` cases (the policy has none): for a policy whose
-/// cases are known to load, the built-in default, when it judges rather than runs its cases.
-/// They are about a third of its validation.
-pub fn load_without_cases(file: &str, source: &str) -> Result<(Policy, Diagnostics), Diagnostics> {
-    load_with(file, source, false)
-}
-
-fn load_with(file: &str, source: &str, cases: bool) -> Result<(Policy, Diagnostics), Diagnostics> {
     if source.len() > MAX_POLICY_BYTES {
         return Err(too_large(file, source));
     }
     let mut loader = Loader::new(source);
-    loader.cases = cases;
     let policy = loader.run();
     let diagnostics = Diagnostics {
         file: file.to_owned(),
@@ -112,8 +100,6 @@ pub(super) struct Loader<'s> {
     /// "Did you mean" hints still allowed: each costs edit distances, and a hostile file
     /// with a million misspellings must stay fast. Real files need a handful.
     suggestions_left: usize,
-    /// Whether the `[[test]]` cases are read ([`load_without_cases`]).
-    pub(super) cases: bool,
 }
 
 impl<'s> Loader<'s> {
@@ -123,7 +109,6 @@ impl<'s> Loader<'s> {
             index: LineIndex::new(source),
             diagnostics: Vec::new(),
             suggestions_left: 1_000,
-            cases: true,
         }
     }
 
@@ -311,23 +296,28 @@ mod tests {
         assert_eq!(policy.test_patterns, DEFAULT_TEST_PATTERNS);
     }
 
-    /// Without its cases the built-in policy is the same policy: the same rules, in the same
-    /// order, with the same warnings (none).
+    /// What judges without the cases, the text before them, is the same policy: the same
+    /// rules, in the same order, on the same lines, with the same warnings (none); and what
+    /// follows it is cases alone.
     #[test]
     fn the_default_policy_without_cases_judges_alike() {
         let source = crate::policy::DEFAULT_POLICY;
+        let rules = crate::policy::DEFAULT_POLICY_RULES;
+        assert!(source.starts_with(rules) && rules.len() < source.len());
         let (full, _) = load("Astrixfile.ax", source).unwrap();
-        let (judging, warnings) = load_without_cases("Astrixfile.ax", source).unwrap();
+        let (judging, warnings) = load("Astrixfile.ax", rules).unwrap();
         assert!(warnings.items.is_empty(), "{warnings:#?}");
         assert!(judging.cases.is_empty());
-        assert_eq!(format!("{:?}", judging.rules), format!("{:?}", full.rules));
+        let without_cases = |policy: &Policy| {
+            format!("{policy:?}").replace(&format!("cases: {:?}", policy.cases), "")
+        };
+        assert_eq!(without_cases(&judging), without_cases(&full));
+        let rest: toml::Table = toml::from_str(&source[rules.len()..]).unwrap();
+        assert_eq!(rest.keys().collect::<Vec<_>>(), ["test"]);
         assert_eq!(
-            format!("{:?}", judging.environments),
-            format!("{:?}", full.environments)
+            rest["test"].as_array().map(Vec::len),
+            Some(full.cases.len())
         );
-        // A broken case is still an error of a policy loaded with its cases.
-        let broken = format!("{source}\n[[test]]\nname = \"x\"\n");
-        assert!(load("Astrixfile.ax", &broken).is_err());
     }
 
     #[test]

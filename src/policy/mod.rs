@@ -25,7 +25,7 @@ use glob::{ListId, Matcher};
 use numeric::NumericPolicy;
 use wildcard::Wildcard;
 
-pub use load::{MAX_POLICY_BYTES, load, load_without_cases};
+pub use load::{MAX_POLICY_BYTES, load};
 
 /// The file name astrix reads at the repository root.
 pub const FILE_NAME: &str = "Astrixfile.ax";
@@ -84,6 +84,33 @@ pub fn decode(file: &str, bytes: Vec<u8>) -> Result<String, crate::diagnostic::D
 
 /// The built-in default policy, used when a repository has none and written by `astrix init`.
 pub const DEFAULT_POLICY: &str = include_str!("default.ax");
+
+/// `sha256:<hex>` of [`DEFAULT_POLICY`], computed when astrix is built.
+pub const DEFAULT_POLICY_DIGEST: &str = env!("ASTRIX_DEFAULT_POLICY_DIGEST");
+
+/// [`DEFAULT_POLICY`] without its `[[test]]` cases, which come last in the file: what judges
+/// when the cases are not run. Reading it costs half of reading the whole file (the cases
+/// are inline tables), and it is read on every commit of a repository without a policy.
+pub const DEFAULT_POLICY_RULES: &str = DEFAULT_POLICY.split_at(first_case(DEFAULT_POLICY)).0;
+
+/// The offset of the line `[[test]]` that starts the first case of `text` (its length when
+/// there is none).
+const fn first_case(text: &str) -> usize {
+    const HEADER: &[u8] = b"\n[[test]]\n";
+    let bytes = text.as_bytes();
+    let mut at = 0;
+    while at + HEADER.len() <= bytes.len() {
+        let mut same = 0;
+        while same < HEADER.len() && bytes[at + same] == HEADER[same] {
+            same += 1;
+        }
+        if same == HEADER.len() {
+            return at + 1;
+        }
+        at += 1;
+    }
+    bytes.len()
+}
 
 /// What a rule (or the policy's default) decides.
 #[derive(
@@ -193,7 +220,7 @@ pub struct Environment {
     /// `branches` as written.
     pub branch_patterns: Vec<String>,
     /// `branches`, compiled.
-    pub branches: Vec<globset::GlobMatcher>,
+    pub branches: Vec<glob::BranchGlob>,
 }
 
 impl Environment {

@@ -156,8 +156,7 @@ impl Loader<'_> {
         );
         let mut names = HashMap::new();
         let mut cases = Vec::with_capacity(raw.cases.len());
-        let read_cases = if self.cases { &raw.cases[..] } else { &[] };
-        for case in read_cases {
+        for case in &raw.cases {
             if let Some(case) = self.validate_case(case, &mut names) {
                 cases.push(case);
             }
