@@ -3,6 +3,8 @@
 //! was made on, and the range as a whole as a merge into the target's environment, by the
 //! policy at the tip of the target; the actor of each from the commit itself.
 
+use std::sync::{Condvar, Mutex};
+
 use anyhow::{Context as _, bail};
 
 use crate::commit_actor::{ACTOR_TRAILER, CommitActor, commit_actor, range_actor, short};
@@ -514,14 +516,62 @@ fn judge(
     let rules = &policy.loaded.policy;
     let target = resolve_target(rules, Some(&branches.target.name), env);
     let head_target = resolve_target(rules, Some(&branches.head.name), env);
+    let options = change_options(&policy);
+    std::thread::scope(|scope| {
+        let beside = Beside::start(scope, env, repo.opened_from(), &range, &options);
+        judge_with(
+            env,
+            repo,
+            &range,
+            &policy,
+            &branches,
+            approved,
+            pusher,
+            &options,
+            beside.as_deref(),
+        )
+    })
+    .map(|(commits, whole)| Run {
+        range,
+        branches,
+        policy,
+        commits,
+        whole,
+        approved_flag: approved,
+        target,
+        head_target,
+        warnings: Vec::new(),
+    })
+}
+
+/// [`judge`]'s commits and range as a whole, their changes measured by `beside` too when it
+/// runs.
+#[expect(
+    clippy::too_many_arguments,
+    reason = "the parts of one judgement, split from `judge` only to run inside its thread scope"
+)]
+fn judge_with(
+    env: &EnvSnapshot,
+    repo: &Repository,
+    range: &Range,
+    policy: &RepositoryPolicy,
+    branches: &Branches,
+    approved: bool,
+    pusher: Option<&ResolvedActor>,
+    options: &ChangeOptions,
+    beside: Option<&Beside>,
+) -> anyhow::Result<(Vec<JudgedCommit>, Option<Judgement>)> {
     let mut commits = Vec::with_capacity(range.commits.len());
-    for id in &range.commits {
+    for (index, id) in range.commits.iter().enumerate() {
         let meta = repo.commit_meta(id)?;
         let mut actor = commit_actor(&meta, &policy.loaded.policy.actors);
         if let Some(pusher) = pusher {
             actor.actor = pusher.clone();
         }
-        let change = repo.commit_change(id, &change_options(&policy))?;
+        let change = match beside {
+            Some(beside) => beside.commit(repo, index, id, options)?,
+            None => repo.commit_change(id, options)?,
+        };
         let new_policy = committed_policy_problems(repo, id, &change)?;
         let mut holds = Vec::new();
         let provenance = meta
@@ -575,7 +625,10 @@ fn judge(
                     .map(|commit| (commit.meta.id.as_str(), &commit.actor)),
             ),
         };
-        let change = whole_change(repo, &range, &change_options(&policy))?;
+        let change = match beside {
+            Some(beside) => beside.whole(repo, range, options)?,
+            None => whole_change(repo, range, options)?,
+        };
         let new_policy = committed_policy_problems(repo, &range.head_id, &change)?;
         let mut judgement = judge_change_for(
             env,
@@ -599,17 +652,175 @@ fn judge(
         }
         Some(judgement)
     };
-    Ok(Run {
-        range,
-        branches,
-        policy,
-        commits,
-        whole,
-        approved_flag: approved,
-        target,
-        head_target,
-        warnings: Vec::new(),
-    })
+    Ok((commits, whole))
+}
+
+/// A second thread that measures the changes of a range beside the calling thread: the
+/// range as a whole first, then its commits from the last one back, while the calling
+/// thread measures them from the first one on and judges each in order. Measuring is most
+/// of the work (reading and diffing every changed blob, and the test-tampering analysis);
+/// the commits are independent of each other, and a CI machine has more than one core.
+///
+/// The second thread opens the repository again (gix's handles cannot cross threads) and
+/// only ever answers with a change or with nothing: whatever it could not measure, the
+/// calling thread measures again in order, so errors, and which one is reported, never
+/// depend on threads.
+struct Beside {
+    state: Mutex<Ahead>,
+    /// Signalled when the second thread is done.
+    done: Condvar,
+}
+
+/// What the two threads have claimed, and what the second one measured.
+struct Ahead {
+    /// The next commit (by index) the calling thread measures: it has claimed those before.
+    front: usize,
+    /// The second thread has claimed the commits from this index on.
+    back: usize,
+    /// The second thread's changes by commit index; `None` where it could not measure one.
+    commits: Vec<Option<Change>>,
+    /// The range as a whole, when the second thread could measure it.
+    whole: Option<Change>,
+    /// The second thread is done: everything from `back` on that it could measure is here.
+    done: bool,
+}
+
+impl Beside {
+    /// Ranges of fewer commits are measured on the calling thread alone: opening the
+    /// repository again and starting a thread cost about what measuring a commit does.
+    const MIN_COMMITS: usize = 4;
+
+    /// Starts the second thread in `scope`, for a range long enough to share; `None` when
+    /// it is not, or when the thread cannot be started (the calling thread then measures
+    /// everything, as it would have).
+    fn start<'scope>(
+        scope: &'scope std::thread::Scope<'scope, '_>,
+        env: &'scope EnvSnapshot,
+        opened_from: &'scope std::path::Path,
+        range: &'scope Range,
+        options: &'scope ChangeOptions,
+    ) -> Option<std::sync::Arc<Self>> {
+        let count = range.commits.len();
+        if count < Self::MIN_COMMITS {
+            return None;
+        }
+        let beside = std::sync::Arc::new(Self {
+            state: Mutex::new(Ahead {
+                front: 0,
+                back: count,
+                commits: (0..count).map(|_| None).collect(),
+                whole: None,
+                done: false,
+            }),
+            done: Condvar::new(),
+        });
+        let worker = std::sync::Arc::clone(&beside);
+        // `spawn_scoped` rather than `scope.spawn`, which panics when no thread can be made;
+        // the stack of a main thread, so that diffing a huge file is no more at risk there.
+        std::thread::Builder::new()
+            .name("astrix-range".to_owned())
+            .stack_size(8 << 20)
+            .spawn_scoped(scope, move || {
+                // A panic here (a bug) leaves the calling thread to measure, and hit, the
+                // same thing: it is reported there, in order.
+                let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    worker.measure(env, opened_from, range, options);
+                }));
+                worker.lock().done = true;
+                worker.done.notify_all();
+            })
+            .ok()?;
+        Some(beside)
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Ahead> {
+        self.state
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// The second thread's work.
+    fn measure(
+        &self,
+        env: &EnvSnapshot,
+        opened_from: &std::path::Path,
+        range: &Range,
+        options: &ChangeOptions,
+    ) {
+        let Ok(repo) = Repository::open(opened_from, env) else {
+            return;
+        };
+        let whole = whole_change(&repo, range, options).ok();
+        self.lock().whole = whole;
+        loop {
+            let index = {
+                let mut state = self.lock();
+                if state.back <= state.front {
+                    return;
+                }
+                state.back -= 1;
+                state.back
+            };
+            let change = repo.commit_change(&range.commits[index], options).ok();
+            if let Some(slot) = self.lock().commits.get_mut(index) {
+                *slot = change;
+            }
+        }
+    }
+
+    /// Waits for the second thread to be done.
+    fn finished(&self) -> std::sync::MutexGuard<'_, Ahead> {
+        let mut state = self.lock();
+        while !state.done {
+            state = self
+                .done
+                .wait(state)
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+        }
+        state
+    }
+
+    /// The change of commit `id`, the range's `index`th: measured here when the second
+    /// thread has not claimed it, else the second thread's (measured again here when it
+    /// could not).
+    fn commit(
+        &self,
+        repo: &Repository,
+        index: usize,
+        id: &str,
+        options: &ChangeOptions,
+    ) -> Result<Change, crate::git::GitError> {
+        let mut state = self.lock();
+        if index < state.back {
+            state.front = index + 1;
+            drop(state);
+            return repo.commit_change(id, options);
+        }
+        drop(state);
+        let measured = self
+            .finished()
+            .commits
+            .get_mut(index)
+            .and_then(Option::take);
+        match measured {
+            Some(change) => Ok(change),
+            None => repo.commit_change(id, options),
+        }
+    }
+
+    /// The range as a whole: the second thread's, or measured here when it could not.
+    fn whole(
+        &self,
+        repo: &Repository,
+        range: &Range,
+        options: &ChangeOptions,
+    ) -> anyhow::Result<Change> {
+        let measured = self.finished().whole.take();
+        match measured {
+            Some(change) => Ok(change),
+            None => whole_change(repo, range, options),
+        }
+    }
 }
 
 /// `--approved`: a hold passes, and says so; a denial stays.

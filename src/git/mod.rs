@@ -75,6 +75,8 @@ pub struct Repository {
     common_dir: PathBuf,
     index_path: PathBuf,
     work_dir: Option<PathBuf>,
+    /// The directory [`Self::open`] started from, for [`Self::open_again`].
+    opened_from: PathBuf,
 }
 
 /// What `HEAD` is.
@@ -212,7 +214,15 @@ impl Repository {
             common_dir,
             index_path,
             work_dir,
+            opened_from: cwd,
         })
+    }
+
+    /// The directory this repository was opened from: [`Self::open`] of it (in the same
+    /// environment) opens the same repository on another thread, as gix's handles cannot
+    /// cross threads (this build leaves out gix's `parallel` feature).
+    pub fn opened_from(&self) -> &Path {
+        &self.opened_from
     }
 
     /// Object access, with the repository's cache of recently read blobs.

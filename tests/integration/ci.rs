@@ -1083,3 +1083,75 @@ fn the_hooks_add_no_trailers_when_the_policy_turns_them_off() {
     );
     assert_eq!(message(&repo, "HEAD"), "By an agent\n\n");
 }
+
+/// A range long enough to be measured on two threads (the calling one from the first commit
+/// on, a second one from the last back) counts every commit as `git log --numstat` does,
+/// in order.
+#[test]
+fn a_long_range_counts_every_commit_as_git_does() {
+    let mut branch = Branch::new();
+    let mut ids = Vec::new();
+    for i in 0..24 {
+        let body = lines(10 + 7 * i, &format!("line of commit {i}"));
+        let mut files = vec![(format!("src/file{}.rs", i % 5), body)];
+        if i % 3 == 0 {
+            files.push((format!("docs/note{i}.md"), lines(i, "note")));
+        }
+        let files: Vec<(&str, &str)> = files
+            .iter()
+            .map(|(p, c)| (p.as_str(), c.as_str()))
+            .collect();
+        ids.push(branch.commit(&format!("c{i}"), HUMAN, &files, &format!("Commit {i}")));
+    }
+    let output = branch.ci(&["--base", "main", "--format", "json"], &[]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let report = json(&output);
+    let commits = report["commits"].as_array().unwrap();
+    assert_eq!(commits.len(), ids.len());
+    for (commit, id) in commits.iter().zip(&ids) {
+        assert_eq!(commit["commit"], id.as_str());
+        let numstat = branch.repo.git(&["show", "--numstat", "--format=", id]);
+        let (mut added, mut deleted) = (0, 0);
+        for line in numstat.lines().filter(|line| !line.is_empty()) {
+            let mut fields = line.split('\t');
+            added += fields.next().unwrap().parse::<u64>().unwrap();
+            deleted += fields.next().unwrap().parse::<u64>().unwrap();
+        }
+        let diff = &commit["intent"]["diff"];
+        assert_eq!(diff["lines_added"], added, "{id}");
+        assert_eq!(diff["lines_deleted"], deleted, "{id}");
+    }
+}
+
+/// Blobs missing from two commits of a long range, one measured by each thread: the error
+/// is the first commit's, as when the commits are measured one after the other.
+#[test]
+fn a_missing_blob_in_a_long_range_is_reported_for_the_first_commit() {
+    let mut branch = Branch::new();
+    let mut blobs = Vec::new();
+    for i in 0..16 {
+        let path = format!("src/f{i}.txt");
+        let body = format!("unique content of commit {i}\n");
+        branch.commit(
+            &format!("c{i}"),
+            HUMAN,
+            &[(&path, &body)],
+            &format!("Commit {i}"),
+        );
+        blobs.push(branch.repo.rev_parse(&format!("HEAD:{path}")));
+    }
+    for blob in [&blobs[2], &blobs[14]] {
+        let object = branch
+            .repo
+            .path()
+            .join(".git/objects")
+            .join(&blob[..2])
+            .join(&blob[2..]);
+        std::fs::remove_file(&object).unwrap();
+    }
+    let output = branch.ci(&["--base", "main"], &[]);
+    assert_eq!(output.status.code(), Some(2), "{}", stdout(&output));
+    let message = stderr(&output);
+    assert!(message.contains(&blobs[2]), "{message}");
+    assert!(!message.contains(&blobs[14]), "{message}");
+}
