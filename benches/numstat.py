@@ -335,6 +335,7 @@ class Workspace:
 class Runner:
     def __init__(self, args, root, objects_dirs, object_format, empty_tree):
         self.astrix = args.astrix
+        self.check = args.check
         self.root = root
         self.objects_dirs = objects_dirs
         self.object_format = object_format
@@ -363,6 +364,12 @@ class Runner:
     def run_astrix(self, ws):
         start = time.perf_counter()
         result = subprocess.run([self.astrix, "intent"], cwd=ws.dir, env=ws.index_env,
+                                capture_output=True)
+        return result, time.perf_counter() - start
+
+    def run_check(self, ws):
+        start = time.perf_counter()
+        result = subprocess.run([self.astrix, "check"], cwd=ws.dir, env=ws.index_env,
                                 capture_output=True)
         return result, time.perf_counter() - start
 
@@ -411,12 +418,18 @@ class Runner:
 
     def compare_state(self, ws, astrix_first=True):
         """(git entries, git facts, astrix facts or None, astrix error, git s, astrix s)."""
+        c_time = None
         if astrix_first:
+            if self.check:
+                _, c_time = self.run_check(ws)
             a, a_time = self.run_astrix(ws)
             g, g_time = self.run_git(ws)
         else:
             g, g_time = self.run_git(ws)
             a, a_time = self.run_astrix(ws)
+            if self.check:
+                _, c_time = self.run_check(ws)
+        self.local.check_seconds = c_time
         if g.returncode != 0:
             raise RuntimeError("reference git failed: " + g.stderr.decode(errors="replace").strip())
         entries = parse_numstat(g.stdout)
@@ -439,6 +452,8 @@ class Runner:
             record["skipped"] = str(error)
             return record
         record.update(git=totals(gf), git_seconds=g_time, astrix_seconds=a_time)
+        if self.local.check_seconds is not None:
+            record["check_seconds"] = self.local.check_seconds
         if a_err is not None:
             record["astrix_error"] = a_err
             record["mismatch"] = True
@@ -694,6 +709,21 @@ def timing(records):
         "ratio_median": round(statistics.median(r["astrix_seconds"] / r["git_seconds"]
                                                 for r in done), 3),
         "ratio_total": round(a_total / g_total, 3),
+        **check_timing(done, g_total),
+    }
+
+
+def check_timing(done, g_total):
+    """`astrix check`'s figures beside `intent`'s, when `--check` timed it."""
+    timed = [r for r in done if "check_seconds" in r]
+    if not timed:
+        return {}
+    c_total = sum(r["check_seconds"] for r in timed)
+    return {
+        "check_median_ms": round(statistics.median(r["check_seconds"] for r in timed) * 1e3, 2),
+        "check_ratio_median": round(statistics.median(r["check_seconds"] / r["git_seconds"]
+                                                      for r in timed), 3),
+        "check_ratio_total": round(c_total / g_total, 3),
     }
 
 
@@ -754,6 +784,9 @@ def main():
     parser.add_argument("--commit", action="append", default=[],
                         help="compare this commit instead of sampling (repeatable)")
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--check", action="store_true",
+                        help="also time `astrix check` on each staged commit, against the same "
+                             "git command")
     parser.add_argument("--out", help="write every result to this JSON file")
     parser.add_argument("--no-diagnose", action="store_true",
                         help="do not narrow mismatches down to files")
@@ -918,6 +951,9 @@ def compare(args, root):
                   f"git median {t['git_median_ms']} ms; ratio median {t['ratio_median']}, "
                   f"over the total {t['ratio_total']} "
                   f"({t['astrix_total_s']} s / {t['git_total_s']} s)")
+            if "check_median_ms" in t:
+                print(f"    check: median {t['check_median_ms']} ms; ratio median "
+                      f"{t['check_ratio_median']}, over the total {t['check_ratio_total']}")
     print(f"elapsed: {elapsed:.0f}s ({elapsed / max(1, len(jobs)):.2f}s per commit)")
 
     if not compared:
