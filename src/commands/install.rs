@@ -202,6 +202,7 @@ pub fn install(args: &InstallArgs, ctx: &mut Context<'_>) -> anyhow::Result<Exit
         "the hooks run {}, or `astrix` on PATH when that file is gone",
         exe.display()
     )?;
+    large_pack_note(&layout, ctx)?;
     if let Some(relative) = &layout.relative {
         let manager = manager.map_or("", |(manager, _)| match manager {
             Manager::Husky => ", and after husky installs its directory again",
@@ -223,6 +224,29 @@ pub fn install(args: &InstallArgs, ctx: &mut Context<'_>) -> anyhow::Result<Exit
         }
     }
     Ok(ExitStatus::Allowed)
+}
+
+/// From this many objects in one pack on, opening its index costs a hook more than
+/// judging an ordinary commit does.
+const LARGE_PACK_OBJECTS: u32 = 250_000;
+
+/// A note on a large pack that no multi-pack-index covers (see
+/// [`crate::git::largest_pack_without_multi_index`]), with what to do about it.
+fn large_pack_note(layout: &Layout, ctx: &mut Context<'_>) -> anyhow::Result<()> {
+    let Some(objects) = crate::git::largest_pack_without_multi_index(&layout.common_dir)
+        .filter(|&objects| objects >= LARGE_PACK_OBJECTS)
+    else {
+        return Ok(());
+    };
+    writeln!(
+        ctx.stdout,
+        "note: the largest pack of this repository holds {objects} objects and no \
+         multi-pack-index covers it: each hook that reads an object checks that pack's whole \
+         index first (for a million objects, half of what judging a branch update costs); \
+         `git multi-pack-index write` spares the hooks that work, and `git maintenance start` \
+         keeps a multi-pack-index up to date"
+    )?;
+    Ok(())
 }
 
 /// The repository-relative path of `files`' hook when the repository tracks it.
@@ -548,6 +572,8 @@ pub(crate) fn hooks_dir(cwd: &Path) -> anyhow::Result<PathBuf> {
 struct Layout {
     /// The directory git runs the hooks from.
     dir: PathBuf,
+    /// The repository's common git directory.
+    common_dir: PathBuf,
     /// The work tree's root, when there is one.
     work_dir: Option<PathBuf>,
     /// `core.hooksPath` when it is set to a relative path: git resolves it in each work tree.
@@ -572,6 +598,7 @@ fn hooks_layout(cwd: &Path) -> anyhow::Result<Layout> {
     else {
         return Ok(Layout {
             dir: cwd.join(repo.common_dir()).join("hooks"),
+            common_dir: cwd.join(repo.common_dir()),
             work_dir,
             relative: None,
             tracked: Vec::new(),
@@ -621,6 +648,7 @@ fn hooks_layout(cwd: &Path) -> anyhow::Result<Layout> {
     }
     Ok(Layout {
         dir,
+        common_dir: cwd.join(repo.common_dir()),
         work_dir,
         relative,
         tracked,

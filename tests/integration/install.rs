@@ -989,3 +989,38 @@ fn the_gate_warns_when_it_runs_without_its_backstop() {
         stderr(&output)
     );
 }
+
+/// A pack of many objects that no multi-pack-index covers gets a note on what each hook pays
+/// for it and how to spare it; a multi-pack-index, or a small pack, gets none. (The pack
+/// index here is its header alone, which is all the note reads.)
+#[test]
+fn install_notes_a_large_pack_without_a_multi_pack_index() {
+    const NOTE: &str = "no multi-pack-index covers it";
+    let repo = Repo::new();
+    let pack = repo.hooks().parent().unwrap().join("objects/pack");
+    fs::create_dir_all(&pack).unwrap();
+    let index = |objects: u32| {
+        let mut header = b"\xfftOc\0\0\0\x02".to_vec();
+        for _ in 0..256 {
+            header.extend_from_slice(&objects.to_be_bytes());
+        }
+        header
+    };
+    fs::write(pack.join("pack-1.idx"), index(1_000)).unwrap();
+    let output = repo.astrix().arg("install").output().unwrap();
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(!String::from_utf8_lossy(&output.stdout).contains(NOTE));
+
+    fs::write(pack.join("pack-2.idx"), index(1_242_388)).unwrap();
+    let output = repo.astrix().arg("install").output().unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    assert!(
+        stdout.contains("the largest pack of this repository holds 1242388 objects and no multi-pack-index covers it"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("`git multi-pack-index write`"), "{stdout}");
+
+    fs::write(pack.join("multi-pack-index"), b"").unwrap();
+    let output = repo.astrix().arg("install").output().unwrap();
+    assert!(!String::from_utf8_lossy(&output.stdout).contains(NOTE));
+}
