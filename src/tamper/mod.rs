@@ -1432,6 +1432,77 @@ use tamper_cases;
 mod tests {
     use super::*;
 
+    /// The first-token filter of pattern lists finds exactly what trying every pattern at
+    /// every token finds, for every list of every language, on lines of every language.
+    #[test]
+    fn pattern_lists_match_as_the_plain_scan_does() {
+        fn plain(
+            patterns: &[pattern::Pattern],
+            tokens: &[Token<'_>],
+            declares_test: bool,
+        ) -> Vec<(usize, usize)> {
+            let mut found = Vec::new();
+            let mut i = 0;
+            'tokens: while i < tokens.len() {
+                for pattern in patterns {
+                    if (pattern.with_test && !declares_test) || (pattern.at_start && i > 0) {
+                        continue;
+                    }
+                    if let Some(end) = pattern.seq_match(tokens, i) {
+                        found.push((i, end));
+                        i = end.max(i + 1);
+                        continue 'tokens;
+                    }
+                }
+                i += 1;
+            }
+            found
+        }
+        let lines = [
+            "#[test] fn it_works() { assert_eq!(add(1, 2), 3); }",
+            "#[cfg_attr(all(), ignore)] #[should_panic] macro_rules! assert_eq { () => {} }",
+            "    debug_assert!(x == x); assert!(true); use std::assert_ne as assert_eq;",
+            "@pytest.mark.skip(reason=\"x\") def test_x(self): self.assertTrue(True)",
+            "from pytest import mark as m; @m.skipif(True); pytest.skip(); assert (x == 1, 'm')",
+            "describe.skip('a', () => { it.only('b', () => expect(true).toBe(true)); });",
+            "test('x', { skip: true }, () => {}); xit('y'); const d = describe['sk' + 'ip'];",
+            "func TestParse(t *testing.T) { t.Skip(\"later\"); if false { t.Errorf(\"x\") } }",
+            "@Test @Disabled void parses() { assertEquals(1, 1); assertTrue(true); }",
+            "@org.junit.Ignore @Test(expected = AssertionError.class) public void x() {}",
+            "}",
+            "",
+            "let x = \"assert!(false)\"; // test",
+            "a.b.c::d(e)[f] = g;",
+        ];
+        for table in TABLES {
+            let mut lists: Vec<&[pattern::Pattern]> = vec![
+                table.tests,
+                table.skips,
+                table.assertions,
+                table.disables,
+                table.weakeners,
+            ];
+            let selectors: Vec<pattern::Pattern> =
+                table.selectors.iter().map(|(_, p)| *p).collect();
+            lists.push(&selectors);
+            for line in lines {
+                let mut code = Vec::new();
+                lex::strip_line(&table.syntax, State::Code, line.as_bytes(), &mut code);
+                let mut tokens = Vec::new();
+                pattern::tokenize(&code, &mut tokens);
+                for list in &lists {
+                    for declares_test in [false, true] {
+                        let mut found = Vec::new();
+                        pattern::for_each_match(list, &tokens, declares_test, |start, end| {
+                            found.push((start, end));
+                        });
+                        assert_eq!(found, plain(list, &tokens, declares_test), "{line}");
+                    }
+                }
+            }
+        }
+    }
+
     /// The totals of a change made of `(path, old, new)` files.
     pub(crate) fn totals(changes: &[(&str, &str, &str)]) -> (u64, u64, u64) {
         let report = report(changes);

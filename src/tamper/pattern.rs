@@ -21,6 +21,9 @@ pub(crate) enum Token<'a> {
 
 /// Splits stripped code into tokens, appending them to `out`.
 pub(crate) fn tokenize<'a>(code: &'a [u8], out: &mut Vec<Token<'a>>) {
+    // Code has at most a token for every two bytes but short runs of punctuation: one
+    // allocation for the line rather than one for every doubling.
+    out.reserve(code.len() / 2 + 1);
     let mut i = 0;
     while i < code.len() {
         let byte = code[i];
@@ -208,18 +211,85 @@ impl Pattern {
                   for the analysis when this is a call"
     )]
     #[inline(always)]
+    /// [`Self::match_at`], for tests that compare matchers.
+    #[cfg(test)]
+    pub(crate) fn seq_match(&self, tokens: &[Token<'_>], start: usize) -> Option<usize> {
+        self.match_at(tokens, start)
+    }
+
     fn match_at(&self, tokens: &[Token<'_>], start: usize) -> Option<usize> {
-        if start > 0
+        // The sequence first: at most tokens, it fails on the first one, which the token
+        // before it need not be read for.
+        let end = self
+            .seq
+            .iter()
+            .try_fold(start, |i, tok| tok.match_at(tokens, i))?;
+        let after_excluded = start > 0
             && self
                 .not_after
                 .iter()
-                .any(|tok| tok.matches_one(tokens[start - 1]))
-        {
-            return None;
+                .any(|tok| tok.matches_one(tokens[start - 1]));
+        (!after_excluded).then_some(end)
+    }
+}
+
+/// The tokens a list of patterns can start a match on, by their first byte (an
+/// identifier's first letter, a punctuation byte; strings apart): most tokens of a line
+/// start none of a list's patterns, and telling so once per token is cheaper than trying
+/// each pattern there. A set that admits too much costs time, never a match.
+struct Starts([u64; 5]);
+
+impl Starts {
+    /// The bit of string literals, past the 256 bytes.
+    const STR: usize = 256;
+
+    fn of(patterns: &[Pattern]) -> Self {
+        let mut starts = Self([0; 5]);
+        for pattern in patterns {
+            match pattern.seq.first() {
+                Some(Tok::Ident(
+                    Name::Is(names) | Name::StartsWith(names) | Name::GoPrefix(names),
+                )) => {
+                    for name in *names {
+                        match name.as_bytes().first() {
+                            Some(&byte) => starts.add(usize::from(byte)),
+                            None => starts.add_identifiers(),
+                        }
+                    }
+                }
+                Some(Tok::Ident(Name::AnyBut(_)) | Tok::Path(_)) => starts.add_identifiers(),
+                Some(Tok::Punct(bytes)) => {
+                    for &byte in *bytes {
+                        starts.add(usize::from(byte));
+                    }
+                }
+                Some(Tok::Str) => starts.add(Self::STR),
+                // Matches without consuming a token: anything may follow.
+                Some(Tok::OptParens) | None => starts.0 = [u64::MAX; 5],
+            }
         }
-        self.seq
-            .iter()
-            .try_fold(start, |i, tok| tok.match_at(tokens, i))
+        starts
+    }
+
+    fn add(&mut self, bit: usize) {
+        self.0[bit / 64] |= 1 << (bit % 64);
+    }
+
+    fn add_identifiers(&mut self) {
+        for byte in 0..=u8::MAX {
+            if super::lex::is_ident_byte(byte) {
+                self.add(usize::from(byte));
+            }
+        }
+    }
+
+    fn admits(&self, token: Token<'_>) -> bool {
+        let bit = match token {
+            Token::Ident(name) => name.first().map_or(0, |&byte| usize::from(byte)),
+            Token::Punct(byte) => usize::from(byte),
+            Token::Str => Self::STR,
+        };
+        self.0[bit / 64] & (1 << (bit % 64)) != 0
     }
 }
 
@@ -244,8 +314,17 @@ pub(crate) fn for_each_match(
         return;
     }
     let starts_only = patterns.iter().all(|pattern| pattern.at_start);
+    let starts = Starts::of(patterns);
     let mut i = 0;
     'tokens: while i < tokens.len() {
+        if !starts.admits(tokens[i]) {
+            // No pattern of the list can match from here: what trying each would conclude.
+            if starts_only {
+                return;
+            }
+            i += 1;
+            continue;
+        }
         for pattern in patterns {
             if (pattern.with_test && !declares_test) || (pattern.at_start && i > 0) {
                 continue;
