@@ -6,14 +6,16 @@
 //! |---|---|
 //! | `pytest.ini` | every key of `[pytest]` |
 //! | `setup.cfg` | every key of `[tool:pytest]` |
-//! | `tox.ini` | every key of `[pytest]`, `commands` of `[testenv]` and `[testenv:…]` |
+//! | `tox.ini` | every key of `[pytest]`, `commands` of `[testenv]` and `[testenv:…]` (not of tool environments, `[testenv:docs]`, `[testenv:lint]`) |
 //! | `pyproject.toml` | every key of `[tool.pytest.ini_options]` and `[tool.pytest]` |
 //! | `Cargo.toml` | `autotests`, `test`, `doctest` and `harness` of any target, `[[test]]` |
 //! | `package.json` | `scripts.test`, `scripts.test:…`, `scripts.pretest`, `jest`, `mocha`, `ava` |
 //! | `jest.config.*`, `vitest.config.*`, `vitest.workspace.*`, `.mocharc.*`, `playwright.config.*`, `cypress.config.*` | every changed key (`name:` on a changed line) |
 //! | `Makefile`, `GNUmakefile`, `*.mk` | targets whose name holds `test`, and `check` |
 //!
-//! A side that does not parse is compared as a whole: any change counts once, as `(file)`.
+//! A side that does not parse is compared as a whole: any change counts once, as `(file)`;
+//! except a `package.json`, which is then read line by line (its test scripts' lines, and
+//! the lines of a `jest`, `mocha`, `ava` or `vitest` block).
 
 use std::collections::BTreeMap;
 
@@ -129,7 +131,7 @@ fn ini(text: &str, sections: &[&str]) -> BTreeMap<String, String> {
                     Some(prefix) => name.starts_with(prefix),
                     None => name == *wanted,
                 });
-            section = wanted.then(|| name.to_owned());
+            section = (wanted && !tool_env(name)).then(|| name.to_owned());
             key = None;
             continue;
         }
@@ -157,6 +159,57 @@ fn ini(text: &str, sections: &[&str]) -> BTreeMap<String, String> {
         key = Some(full);
     }
     settings
+}
+
+/// Whether an INI section is a tox environment that runs tools rather than the tests:
+/// `[testenv:docs]`, `[testenv:lint]`, `[testenv:style,typing]`. Every factor of its name
+/// must be such a tool; `[testenv:py312-docs]` may still run tests.
+fn tool_env(section: &str) -> bool {
+    const TOOLS: &[&str] = &[
+        "docs",
+        "doc",
+        "lint",
+        "linting",
+        "style",
+        "typing",
+        "mypy",
+        "pyright",
+        "flake8",
+        "pep8",
+        "pylint",
+        "ruff",
+        "black",
+        "isort",
+        "format",
+        "fmt",
+        "pre-commit",
+        "precommit",
+        "build",
+        "release",
+        "publish",
+        "upload",
+        "manifest",
+        "readme",
+        "linkcheck",
+        "spell",
+        "spelling",
+        "dev",
+        "devenv",
+        "venv",
+        "clean",
+        "bump",
+        "changelog",
+        "typecheck",
+        "types",
+        "checkqa",
+        "qa",
+    ];
+    let Some(env) = section.strip_prefix("testenv:") else {
+        return false;
+    };
+    env.split([',', ' '])
+        .filter(|env| !env.is_empty())
+        .all(|env| TOOLS.contains(&env) || env.split('-').all(|factor| TOOLS.contains(&factor)))
 }
 
 fn toml_table(text: &str) -> Option<toml::Table> {
@@ -239,9 +292,13 @@ fn cargo(text: &str) -> Option<BTreeMap<String, String>> {
     Some(settings)
 }
 
-/// The test scripts and runner settings of a `package.json`.
+/// The test scripts and runner settings of a `package.json`. One that does not parse
+/// (a trailing comma, a comment) is read line by line ([`package_json_lines`]): npm cannot
+/// run it either, and what its test lines say is still what a fix would run.
 fn package_json(text: &str) -> Option<BTreeMap<String, String>> {
-    let value: serde_json::Value = serde_json::from_str(text).ok()?;
+    let Ok(value) = serde_json::from_str::<serde_json::Value>(text) else {
+        return Some(package_json_lines(text));
+    };
     let object = value.as_object()?;
     let mut settings = BTreeMap::new();
     if let Some(scripts) = object.get("scripts").and_then(serde_json::Value::as_object) {
@@ -261,6 +318,64 @@ fn package_json(text: &str) -> Option<BTreeMap<String, String>> {
         }
     }
     Some(settings)
+}
+
+/// The test settings of a `package.json` that does not parse, by its lines: a line whose
+/// key is a test script (`"test": …`, `"test:unit": …`, `"pretest"`, `"posttest"`) is that
+/// script; a line that opens a runner's own block (`"jest": {`) names the block, with every
+/// line up to the one that closes it. A change to any other line is no test setting.
+fn package_json_lines(text: &str) -> BTreeMap<String, String> {
+    let mut settings = BTreeMap::new();
+    let mut block: Option<(String, i64)> = None;
+    for line in text.lines() {
+        let trimmed = line.trim();
+        if let Some((name, depth)) = &mut block {
+            let name = name.clone();
+            *depth += brace_balance(trimmed);
+            let closed = *depth <= 0;
+            if let Some(value) = settings.get_mut(&name) {
+                let value: &mut String = value;
+                value.push('\n');
+                value.push_str(trimmed);
+            }
+            if closed {
+                block = None;
+            }
+            continue;
+        }
+        let Some(rest) = trimmed.strip_prefix('"') else {
+            continue;
+        };
+        let Some((key, value)) = rest.split_once('"') else {
+            continue;
+        };
+        let Some(value) = value.trim_start().strip_prefix(':') else {
+            continue;
+        };
+        let value = value.trim().trim_end_matches(',').trim();
+        if key == "test" || key.starts_with("test:") || key == "pretest" || key == "posttest" {
+            settings.insert(format!("scripts.{key}"), value.to_owned());
+        } else if matches!(key, "jest" | "mocha" | "ava" | "vitest") {
+            settings.insert(key.to_owned(), value.to_owned());
+            let depth = brace_balance(value);
+            if depth > 0 {
+                block = Some((key.to_owned(), depth));
+            }
+        }
+    }
+    settings
+}
+
+/// `{` and `[` opened minus closed on a line (strings are not told apart: a rough count for
+/// a file that does not parse).
+fn brace_balance(line: &str) -> i64 {
+    line.chars()
+        .map(|c| match c {
+            '{' | '[' => 1,
+            '}' | ']' => -1,
+            _ => 0,
+        })
+        .sum()
 }
 
 /// A Makefile's targets whose name holds `test`, and `check`: the rule line and its recipe.
@@ -421,6 +536,41 @@ mod tests {
             ),
             ["[testenv] commands"]
         );
+        // Environments that build docs or lint run no tests; one with a test factor may.
+        let tox = "[testenv:docs]\ncommands = sphinx-build docs\n\n[testenv:py312-docs]\ncommands = pytest\n\n[testenv:lint,typing]\ncommands = ruff\n";
+        let changed = tox
+            .replace("sphinx-build", "sphinx-build -W")
+            .replace("= pytest", "= pytest -x")
+            .replace("ruff", "ruff check");
+        assert_eq!(
+            keys("tox.ini", tox, &changed),
+            ["[testenv:py312-docs] commands"]
+        );
+    }
+
+    #[test]
+    fn package_json_that_does_not_parse() {
+        let old = "{\n  \"scripts\": {\n    \"test\": \"mocha\",\n  },\n  \"jest\": {\n    \"bail\": true\n  },\n  \"dependencies\": {\"a\": \"1\"},\n}\n";
+        assert!(keys("package.json", old, &old.replace("\"1\"", "\"2\"")).is_empty());
+        assert_eq!(
+            keys("package.json", old, &old.replace("mocha", "mocha --bail")),
+            ["scripts.test"]
+        );
+        assert_eq!(
+            keys("package.json", old, &old.replace("true", "false")),
+            ["jest"]
+        );
+        // Only lines that start with a key are read: a file on one line that does not
+        // parse has lost its test script.
+        let parsed = "{\"scripts\": {\"test\": \"mocha\"}}";
+        assert_eq!(
+            keys(
+                "package.json",
+                parsed,
+                "{\"scripts\": {\"test\": \"mocha\",}}"
+            ),
+            ["scripts.test"]
+        );
     }
 
     #[test]
@@ -491,7 +641,8 @@ mod tests {
             ),
             ["scripts.test"]
         );
-        assert_eq!(keys("package.json", old, "{not json"), ["(file)"]);
+        // A side that does not parse is read by its lines: its test script is gone.
+        assert_eq!(keys("package.json", old, "{not json"), ["scripts.test"]);
     }
 
     #[test]
