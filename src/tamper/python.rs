@@ -96,6 +96,20 @@ pub(crate) const TABLE: Table = Table {
             Tok::Ident(Name::Is(&["raises", "warns"])),
             Tok::Punct(b"("),
         ]),
+        // Their `match=` argument checks the message, as the `assert … in str(e.value)`
+        // it often replaces did.
+        Pattern::new(&[
+            Tok::Punct(b",("),
+            Tok::Ident(Name::Is(&["match"])),
+            Tok::Punct(b"="),
+        ]),
+        // A failure raised outright: `self.fail(…)`, `pytest.fail(…)`.
+        Pattern::new(&[
+            Tok::Ident(Name::Is(&["self", "pytest"])),
+            Tok::Punct(b"."),
+            Tok::Ident(Name::Is(&["fail"])),
+            Tok::Punct(b"("),
+        ]),
     ],
     // `test_x = None` and `del test_x` are found by the analysis itself: they count only
     // when the file defines `test_x`.
@@ -227,6 +241,8 @@ class ParseTest(unittest.TestCase):
     tamper_cases! {
         deleting_a_test: "tests/test_parse.py", PYTEST => edit(PYTEST, "def test_parse_number():\n    assert parse(\"1\") == 1\n    assert parse(\"2\") == 2\n\n\n", ""), [1, 0, 2];
         deleting_an_async_test: "tests/test_parse.py", PYTEST => edit(PYTEST, "async def test_parse_async(client):\n    with pytest.raises(ValueError):\n        await client.parse(\"x\")\n", ""), [1, 0, 1];
+        raises_match_replacing_an_assert: "tests/test_parse.py", "def test_x():\n    with pytest.raises(ValueError) as e:\n        parse(\"x\")\n    assert \"bad\" in str(e.value)\n" => "def test_x():\n    with pytest.raises(\n        ValueError, match=r\"bad\"\n    ):\n        parse(\"x\")\n", [0, 0, 0];
+        fail_replacing_assert_false: "tests/test_parse.py", "def test_x():\n    if parse(\"x\") is None:\n        assert False, \"none\"\n" => "def test_x():\n    if parse(\"x\") is None:\n        pytest.fail(\"none\")\n", [0, 0, 0];
         adding_skip_mark: "tests/test_parse.py", PYTEST => edit(PYTEST, "def test_parse_number", "@pytest.mark.skip(reason=\"flaky\")\ndef test_parse_number"), [0, 1, 0];
         adding_skipif_and_xfail: "tests/test_parse.py", PYTEST => edit(PYTEST, "def test_parse_number", "@pytest.mark.skipif(sys.platform == \"win32\", reason=\"x\")\n@pytest.mark.xfail\ndef test_parse_number"), [0, 2, 0];
         adding_pytest_skip_call: "tests/test_parse.py", PYTEST => edit(PYTEST, "    assert parse(\"1\") == 1\n", "    pytest.skip(\"later\")\n    assert parse(\"1\") == 1\n"), [0, 1, 0];
