@@ -54,6 +54,7 @@ mod jvm;
 mod lex;
 mod neuter;
 mod pattern;
+mod place;
 mod python;
 mod rust;
 
@@ -521,6 +522,7 @@ pub fn analyze_file_with(
         touches_tests: false,
         triggers: Vec::new(),
         dead: None,
+        places: [Vec::new(), Vec::new()],
     };
     analysis.run(old, new, diff);
     let mut file = analysis.finish();
@@ -754,6 +756,13 @@ enum Mark {
     Template,
 }
 
+/// A line's place bit: its assertions are library code's, not a test's ([`place`]).
+const LIBRARY: u8 = 1;
+
+/// A line's place bit: it defines a function inside a function, which is no test whatever
+/// its name ([`place::python_nested_defs`]).
+const NESTED: u8 = 2;
+
 /// The selector bit of a Go build constraint (`//go:build …`) in a `_test.go` file.
 const GO_BUILD: u32 = 1 << 31;
 
@@ -837,7 +846,7 @@ fn classify(
     state: State,
     line: &[u8],
     code: &mut Vec<u8>,
-    mark: Mark,
+    (mark, place): (Mark, u8),
 ) -> Line {
     code.clear();
     let next = lex::strip_line(&table.syntax, state, line, code);
@@ -897,7 +906,7 @@ fn classify(
     if mark == Mark::Dead {
         return found;
     }
-    let tests = if context.tests && mark == Mark::Live {
+    let tests = if context.tests && mark == Mark::Live && place & NESTED == 0 {
         pattern::count(table.tests, &tokens, false)
     } else {
         0
@@ -905,13 +914,16 @@ fn classify(
     let declares_test = tests > 0;
     // An assertion that checks nothing is still an assertion (deleting it removes one), and
     // it weakens the test it stands in.
+    // Library code's assertions check the program, not a test: they count for nothing.
     let (mut assertions, mut weakened) = (0, 0);
-    pattern::for_each_match(table.assertions, &tokens, declares_test, |start, end| {
-        assertions += 1;
-        if neuter::is_trivial(table.language, &tokens, start, end) {
-            weakened += 1;
-        }
-    });
+    if place & LIBRARY == 0 {
+        pattern::for_each_match(table.assertions, &tokens, declares_test, |start, end| {
+            assertions += 1;
+            if neuter::is_trivial(table.language, &tokens, start, end) {
+                weakened += 1;
+            }
+        });
+    }
     let mut counts = Counts {
         tests,
         skips: pattern::count(table.skips, &tokens, declares_test),
@@ -919,7 +931,20 @@ fn classify(
         disables: pattern::count(table.disables, &tokens, declares_test),
         weakened: weakened + pattern::count(table.weakeners, &tokens, declares_test),
     };
-    match table.language {
+    language_counts(table.language, context, &tokens, text, &mut counts);
+    found.counts = counts;
+    found
+}
+
+/// What a line holds that a language's own rules find, beyond its table's patterns.
+fn language_counts(
+    language: Language,
+    context: &Context<'_>,
+    tokens: &[Token<'_>],
+    text: &[u8],
+    counts: &mut Counts,
+) {
+    match language {
         Language::Rust => {
             // `use std::assert_ne as assert_eq;`: an assertion imported under another's name.
             if matches!(tokens.first(), Some(Token::Ident(b"use" | b"pub"))) {
@@ -928,7 +953,7 @@ fn classify(
                 });
                 counts.weakened += u32::try_from(renamed.count()).unwrap_or(u32::MAX);
             }
-            for attribute in neuter::cfg_attr_applies(&tokens) {
+            for attribute in neuter::cfg_attr_applies(tokens) {
                 match attribute.first() {
                     Some(Token::Ident(b"ignore")) => counts.skips += 1,
                     Some(Token::Ident(b"should_panic")) => counts.disables += 1,
@@ -936,11 +961,9 @@ fn classify(
                 }
             }
         }
-        Language::Python if context.tests => counts.disables += python_disables(&tokens, text),
+        Language::Python if context.tests => counts.disables += python_disables(tokens, text),
         _ => {}
     }
-    found.counts = counts;
-    found
 }
 
 /// The hunks of `diff` as index ranges, when they fit sides of `old_len` and `new_len`
@@ -990,6 +1013,8 @@ struct Analysis<'a> {
     /// Per side, which lines are dead or macro templates, once the triggers are known
     /// (second walk).
     dead: Option<[Vec<Mark>; 2]>,
+    /// Per side, each line's place bits ([`LIBRARY`], [`NESTED`]); empty when all are 0.
+    places: [Vec<u8>; 2],
 }
 
 fn side_index(side: Side) -> usize {
@@ -1015,6 +1040,7 @@ impl Analysis<'_> {
         let hunks = checked_hunks(diff, old_lines.len(), new_lines.len())
             // Cannot happen (the diff's own hunks); one hunk of everything still nets right.
             .unwrap_or_else(|| vec![(0..old_lines.len(), 0..new_lines.len())]);
+        self.places(&old_lines, &new_lines, &hunks);
         self.walk(&old_lines, &new_lines, &hunks);
         if self.triggers.is_empty() {
             return;
@@ -1077,6 +1103,66 @@ impl Analysis<'_> {
         self.walk(&old_lines, &new_lines, &hunks);
     }
 
+    /// Works out the place bits of each side's lines, when some line can have them: a
+    /// Python test module's functions nested in functions; the assertions of library code
+    /// (a whole file, or in Rust, the lines outside test items, walked only when a changed
+    /// line mentions an assertion).
+    fn places(
+        &mut self,
+        old_lines: &[&[u8]],
+        new_lines: &[&[u8]],
+        hunks: &[(Range<usize>, Range<usize>)],
+    ) {
+        let language = self.table.language;
+        let whole = place::file_is_tests(language, &self.file.path, self.context.tests, self.sides);
+        for (side, lines) in [old_lines, new_lines].into_iter().enumerate() {
+            let mut places = Vec::new();
+            if whole == Some(false) {
+                places = vec![LIBRARY; lines.len()];
+            } else if whole.is_none() {
+                let changed = hunks
+                    .iter()
+                    .flat_map(|(before, after)| {
+                        if side == 0 {
+                            before.clone()
+                        } else {
+                            after.clone()
+                        }
+                    })
+                    .any(|i| {
+                        lines
+                            .get(i)
+                            .is_some_and(|line| memchr::memmem::find(line, b"assert").is_some())
+                    });
+                if changed {
+                    places = place::rust_test_lines(&self.table.syntax, self.table.tests, lines)
+                        .into_iter()
+                        .map(|tests| if tests { 0 } else { LIBRARY })
+                        .collect();
+                }
+            }
+            if language == Language::Python && self.context.tests {
+                let nested = place::python_nested_defs(lines);
+                if nested.iter().any(|nested| *nested) {
+                    places.resize(lines.len(), 0);
+                    for (place, nested) in places.iter_mut().zip(nested) {
+                        if nested {
+                            *place |= NESTED;
+                        }
+                    }
+                }
+            }
+            self.places[side] = places;
+        }
+    }
+
+    fn place(&self, side: Side, line: usize) -> u8 {
+        self.places[side_index(side)]
+            .get(line)
+            .copied()
+            .unwrap_or(0)
+    }
+
     fn mark(&self, side: Side, line: usize) -> Mark {
         self.dead.as_ref().map_or(Mark::Live, |dead| {
             dead[side_index(side)]
@@ -1100,6 +1186,7 @@ impl Analysis<'_> {
         let mut tests = 0;
         for i in region {
             let Some(line) = lines.get(i) else { break };
+            let place = self.place(side, i);
             let found = classify(
                 self.table,
                 &self.context,
@@ -1107,7 +1194,7 @@ impl Analysis<'_> {
                 state,
                 line,
                 &mut self.code,
-                Mark::Live,
+                (Mark::Live, place),
             );
             if name.is_none() {
                 let mut tokens = Vec::new();
@@ -1168,6 +1255,7 @@ impl Analysis<'_> {
 
     fn classify(&mut self, side: Side, index: usize, line: &[u8], state: State) -> Line {
         let mark = self.mark(side, index);
+        let place = self.place(side, index);
         classify(
             self.table,
             &self.context,
@@ -1175,7 +1263,7 @@ impl Analysis<'_> {
             state,
             line,
             &mut self.code,
-            mark,
+            (mark, place),
         )
     }
 
@@ -1234,6 +1322,7 @@ impl Analysis<'_> {
             if line.trim_ascii().is_empty() {
                 continue;
             }
+            let place = self.place(side, i);
             let found = classify(
                 self.table,
                 &self.context,
@@ -1241,7 +1330,7 @@ impl Analysis<'_> {
                 State::Code,
                 line,
                 &mut self.code,
-                Mark::Live,
+                (Mark::Live, place),
             );
             if seen == 0 && !matches!(self.code.trim_ascii_end().last(), Some(b'{' | b':')) {
                 return false;

@@ -243,6 +243,8 @@ class ParseTest(unittest.TestCase):
         deleting_an_async_test: "tests/test_parse.py", PYTEST => edit(PYTEST, "async def test_parse_async(client):\n    with pytest.raises(ValueError):\n        await client.parse(\"x\")\n", ""), [1, 0, 1];
         raises_match_replacing_an_assert: "tests/test_parse.py", "def test_x():\n    with pytest.raises(ValueError) as e:\n        parse(\"x\")\n    assert \"bad\" in str(e.value)\n" => "def test_x():\n    with pytest.raises(\n        ValueError, match=r\"bad\"\n    ):\n        parse(\"x\")\n", [0, 0, 0];
         fail_replacing_assert_false: "tests/test_parse.py", "def test_x():\n    if parse(\"x\") is None:\n        assert False, \"none\"\n" => "def test_x():\n    if parse(\"x\") is None:\n        pytest.fail(\"none\")\n", [0, 0, 0];
+        library_assertions_are_not_the_tests: "src/app.py", "def f(x):\n    assert x, \"x\"\n    return x\n" => "def f(x):\n    return x\n", [0, 0, 0];
+        a_function_nested_in_a_test_is_no_test: "tests/test_app.py", "def test_a():\n    def test_view():\n        return 1\n    assert test_view() == 1\n" => "def test_a():\n    def view():\n        return 1\n    assert view() == 1\n", [0, 0, 0];
         adding_skip_mark: "tests/test_parse.py", PYTEST => edit(PYTEST, "def test_parse_number", "@pytest.mark.skip(reason=\"flaky\")\ndef test_parse_number"), [0, 1, 0];
         adding_skipif_and_xfail: "tests/test_parse.py", PYTEST => edit(PYTEST, "def test_parse_number", "@pytest.mark.skipif(sys.platform == \"win32\", reason=\"x\")\n@pytest.mark.xfail\ndef test_parse_number"), [0, 2, 0];
         adding_pytest_skip_call: "tests/test_parse.py", PYTEST => edit(PYTEST, "    assert parse(\"1\") == 1\n", "    pytest.skip(\"later\")\n    assert parse(\"1\") == 1\n"), [0, 1, 0];

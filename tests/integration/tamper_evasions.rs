@@ -1351,3 +1351,142 @@ mod reviewed {
         );
     }
 }
+
+// ---------------------------------------------------------------------------------------
+// False findings from real history (the corpus's hand-judged sample): honest changes that
+// must count nothing, and the tampering next to them that still counts
+
+mod real_history {
+    use super::*;
+
+    /// A function defined inside a test is a helper of that test, whatever its name: removing
+    /// it removes no test (flask's tests define views named `test_…` inside tests).
+    #[test]
+    fn a_function_named_like_a_test_inside_a_test() {
+        let old = "def test_url_for(app):\n    def test_view():\n        return \"x\"\n\n    app.add_url_rule(\"/\", view_func=test_view)\n    assert url_for(test_view) == \"/\"\n\n\ndef test_other():\n    assert True is not False\n";
+        let new = "def test_url_for(app):\n    def view():\n        return \"x\"\n\n    app.add_url_rule(\"/\", view_func=view)\n    assert url_for(view) == \"/\"\n\n\ndef test_other():\n    assert True is not False\n";
+        counts_nothing(
+            &[("tests/test_app.py", old)],
+            &[("tests/test_app.py", Some(new))],
+            true,
+        );
+    }
+
+    /// A variable named `context` indexed and assigned is no computed skip marker.
+    #[test]
+    fn a_context_object_assigned_by_key() {
+        let old = "describe('render', () => {\n  it('merges locals', () => {\n    const context = {};\n    expect(render(context)).toBe('');\n  });\n});\n";
+        let new = "describe('render', () => {\n  it('merges locals', () => {\n    const context = {};\n    for (const key of Object.keys(locals)) {\n      context[key] = locals[key];\n    }\n    expect(render(context)).toBe('');\n  });\n});\n";
+        counts_nothing(
+            &[("test/render.js", old)],
+            &[("test/render.js", Some(new))],
+            true,
+        );
+    }
+
+    /// `pytest.raises(…, match=…)` and `self.fail(…)` check what the lines they replace
+    /// checked.
+    #[test]
+    fn checks_rewritten_as_raises_match_and_fail() {
+        let old = "import pytest\n\n\ndef test_parse():\n    with pytest.raises(ValueError) as info:\n        parse(\"x\")\n    assert \"bad\" in str(info.value)\n";
+        let new = "import pytest\n\n\ndef test_parse():\n    with pytest.raises(ValueError, match=\"bad\"):\n        parse(\"x\")\n";
+        counts_nothing(
+            &[("tests/test_parse.py", old)],
+            &[("tests/test_parse.py", Some(new))],
+            true,
+        );
+        let old = "import unittest\n\n\nclass ParseTest(unittest.TestCase):\n    def test_parse(self):\n        if parse(\"x\") is None:\n            assert False, \"no value\"\n";
+        let new = "import unittest\n\n\nclass ParseTest(unittest.TestCase):\n    def test_parse(self):\n        if parse(\"x\") is None:\n            self.fail(\"no value\")\n";
+        counts_nothing(
+            &[("tests/test_parse.py", old)],
+            &[("tests/test_parse.py", Some(new))],
+            true,
+        );
+    }
+
+    /// Assertions of library code check the program, not a test: removing them removes
+    /// no test assertion.
+    #[test]
+    fn assertions_in_library_code() {
+        let old = "def route(rule, **options):\n    assert rule.startswith(\"/\"), \"urls must start with a slash\"\n    return Rule(rule, **options)\n";
+        let new = "def route(rule, **options):\n    return Rule(rule, **options)\n";
+        counts_nothing(
+            &[("src/flask/app.py", old)],
+            &[("src/flask/app.py", Some(new))],
+            false,
+        );
+        let old =
+            "pub fn add(a: i32, b: i32) -> i32 {\n    assert!(a >= 0, \"a\");\n    a + b\n}\n";
+        counts_nothing(
+            &[("src/add.rs", old)],
+            &[(
+                "src/add.rs",
+                Some("pub fn add(a: i32, b: i32) -> i32 {\n    a + b\n}\n"),
+            )],
+            false,
+        );
+        // The library part of a file with a test module.
+        let with_library_assert = edit(
+            RUST_LIB,
+            "    a + b\n}\n",
+            "    assert!(a > i32::MIN, \"overflow\");\n    a + b\n}\n",
+        );
+        counts_nothing(
+            &[("src/lib.rs", &with_library_assert)],
+            &[("src/lib.rs", Some(RUST_LIB))],
+            false,
+        );
+        let old = "package calc;\n\npublic final class Calc {\n    public static int add(int a, int b) {\n        assert a >= 0;\n        return a + b;\n    }\n}\n";
+        let new = "package calc;\n\npublic final class Calc {\n    public static int add(int a, int b) {\n        return a + b;\n    }\n}\n";
+        counts_nothing(
+            &[("src/main/java/calc/Calc.java", old)],
+            &[("src/main/java/calc/Calc.java", Some(new))],
+            false,
+        );
+    }
+
+    /// The assertions of a test module still count: those of `RUST_LIB`'s tests.
+    #[test]
+    fn assertions_in_a_test_module_of_a_library_file_count() {
+        held(
+            &[("src/lib.rs", RUST_LIB)],
+            &[(
+                "src/lib.rs",
+                Some(&edit(RUST_LIB, "        assert_eq!(add(2, 3), 5);\n", "")),
+            )],
+            removed(0, 1),
+            ASSERTIONS_REMOVED,
+            "assert_eq!(add(2, 3), 5);",
+        );
+    }
+
+    /// tox environments that build the docs or lint run no tests.
+    #[test]
+    fn tox_environments_that_run_no_tests() {
+        let tox = "[testenv]\ncommands = pytest\n\n[testenv:docs]\ncommands = sphinx-build -W docs docs/_build\n\n[testenv:style]\ncommands = pre-commit run --all-files\n";
+        let new = "[testenv]\ncommands = pytest\n\n[testenv:docs]\ncommands = sphinx-build -W -b dirhtml docs docs/_build\n\n[testenv:style]\ncommands = pre-commit run --all-files --show-diff-on-failure\n";
+        counts_nothing(&[("tox.ini", tox)], &[("tox.ini", Some(new))], false);
+    }
+
+    /// A `package.json` that does not parse is read line by line: a dependency changed
+    /// next to a trailing comma is no test setting, and its test script still is.
+    #[test]
+    fn package_json_that_does_not_parse() {
+        let old = "{\n  \"name\": \"calc\",\n  \"scripts\": {\n    \"test\": \"mocha\",\n  },\n  \"dependencies\": {\n    \"left-pad\": \"1.0.0\"\n  }\n}\n";
+        counts_nothing(
+            &[("package.json", old)],
+            &[("package.json", Some(&edit(old, "1.0.0", "1.3.0")))],
+            false,
+        );
+        held(
+            &[("package.json", old)],
+            &[(
+                "package.json",
+                Some(&edit(old, "\"mocha\"", "\"mocha || true\"")),
+            )],
+            config(1),
+            CONFIG,
+            "scripts.test",
+        );
+    }
+}
