@@ -523,6 +523,7 @@ pub fn analyze_file_with(
         triggers: Vec::new(),
         dead: None,
         places: [Vec::new(), Vec::new()],
+        added: Vec::new(),
     };
     analysis.run(old, new, diff);
     let mut file = analysis.finish();
@@ -1015,6 +1016,22 @@ struct Analysis<'a> {
     dead: Option<[Vec<Mark>; 2]>,
     /// Per side, each line's place bits ([`LIBRARY`], [`NESTED`]); empty when all are 0.
     places: [Vec<u8>; 2],
+    /// The added lines that hold a test or a skip marker, or are an attribute or decorator
+    /// line, in order: what [`Analysis::forgive_new_skips`] reads.
+    added: Vec<Added>,
+}
+
+/// An added line, for telling which test a skip marker added with it applies to.
+#[derive(Debug, Clone, Copy)]
+struct Added {
+    /// Its index in the new side.
+    line: usize,
+    /// The hunk it was added in (its index in the walk).
+    hunk: usize,
+    tests: u32,
+    skips: u32,
+    /// It starts with `@` or `#[`: a decorator or attribute of the item below.
+    attribute: bool,
 }
 
 fn side_index(side: Side) -> usize {
@@ -1232,7 +1249,13 @@ impl Analysis<'_> {
             old_lines.len()..old_lines.len(),
             new_lines.len()..new_lines.len(),
         );
-        for (before, after) in hunks.iter().cloned().chain(std::iter::once(end)) {
+        self.added.clear();
+        for (hunk, (before, after)) in hunks
+            .iter()
+            .cloned()
+            .chain(std::iter::once(end))
+            .enumerate()
+        {
             // The unchanged lines up to the hunk.
             for (i, j) in (o..before.start).zip(n..after.start) {
                 let line = old_lines[i];
@@ -1248,9 +1271,109 @@ impl Analysis<'_> {
             }
             for j in after.clone() {
                 new_state = self.changed(Side::New, j, new_lines, new_state);
+                if let Some(last) = self.added.last_mut()
+                    && last.line == j
+                {
+                    last.hunk = hunk;
+                }
             }
             (o, n) = (before.end, after.end);
         }
+    }
+
+    /// A test added already skipped skips nothing that ran (a test for a platform it cannot
+    /// run on yet, a commented-out test brought back skipped): a skip marker added with the
+    /// test it applies to is taken off the file's skips, as many as the file adds tests.
+    /// A marker applies to the test declared on its own line; an attribute or decorator
+    /// line, to a test declared in its run of attribute lines or on the line after it
+    /// (`#[test]` / `#[ignore]`, `@pytest.mark.skip` / `def test_x`); any other line (a
+    /// `t.Skip()`, `pytest.skip()` in a body), to the nearest test declared above it. In each
+    /// case the test's line must be added in the same hunk: a skip put on a test that ran
+    /// stays counted, even next to a new one.
+    fn forgive_new_skips(&mut self) {
+        let added_tests = (-self.file.tests_removed).max(0);
+        if added_tests == 0 || self.file.test_skips_added <= 0 {
+            return;
+        }
+        let added = &self.added;
+        let at = |line: usize| {
+            added
+                .binary_search_by_key(&line, |added| added.line)
+                .ok()
+                .map(|i| added[i])
+        };
+        // (skip line, skips, the line of the test it applies to)
+        let mut forgiven: Vec<(usize, u32, usize)> = Vec::new();
+        for (i, skip) in added
+            .iter()
+            .enumerate()
+            .filter(|(_, added)| added.skips > 0)
+        {
+            let same_hunk = |other: &Added| other.hunk == skip.hunk;
+            let test = if skip.tests > 0 {
+                Some(skip.line)
+            } else if skip.attribute {
+                let mut above = skip.line;
+                while let Some(line) = above.checked_sub(1).and_then(at)
+                    && line.attribute
+                    && same_hunk(&line)
+                    && line.tests == 0
+                {
+                    above = line.line;
+                }
+                let test_above = above
+                    .checked_sub(1)
+                    .and_then(at)
+                    .filter(|line| line.attribute && same_hunk(line) && line.tests > 0);
+                let mut below = skip.line + 1;
+                let test_below = loop {
+                    match at(below) {
+                        Some(line) if same_hunk(&line) && line.tests > 0 => break Some(line),
+                        Some(line) if same_hunk(&line) && line.attribute => below += 1,
+                        _ => break None,
+                    }
+                };
+                test_above.or(test_below).map(|line| line.line)
+            } else {
+                added[..i]
+                    .iter()
+                    .rev()
+                    .take_while(|line| same_hunk(line))
+                    .find(|line| line.tests > 0)
+                    .map(|line| line.line)
+            };
+            if let Some(test) = test {
+                forgiven.push((skip.line, skip.skips, test));
+            }
+        }
+        // As many new tests as the file adds: the skips of the first ones.
+        let mut tests: Vec<usize> = forgiven.iter().map(|&(_, _, test)| test).collect();
+        tests.sort_unstable();
+        tests.dedup();
+        tests.truncate(usize::try_from(added_tests).unwrap_or(usize::MAX));
+        forgiven.retain(|(_, _, test)| tests.contains(test));
+        let total: i64 = forgiven.iter().map(|(_, skips, _)| i64::from(*skips)).sum();
+        let mut left = total.min(self.file.test_skips_added);
+        self.file.test_skips_added -= left;
+        for (line, _, _) in forgiven {
+            if left == 0 {
+                break;
+            }
+            for finding in &mut self.file.findings {
+                if finding.kind == FindingKind::SkipAdded
+                    && !finding.unchanged
+                    && finding.line == line + 1
+                    && left > 0
+                {
+                    let taken = i64::from(finding.count).min(left);
+                    left -= taken;
+                    finding.count -= u32::try_from(taken).unwrap_or(finding.count);
+                }
+            }
+        }
+        self.file
+            .findings
+            .retain(|finding| finding.kind != FindingKind::SkipAdded || finding.count > 0);
     }
 
     fn classify(&mut self, side: Side, index: usize, line: &[u8], state: State) -> Line {
@@ -1298,6 +1421,19 @@ impl Analysis<'_> {
                 Side::New => FindingKind::DeadCodeAdded,
             };
             self.push(side, index, line, kind, 1, false);
+        }
+        if side == Side::New {
+            let trimmed = line.trim_ascii_start();
+            let attribute = trimmed.starts_with(b"@") || trimmed.starts_with(b"#[");
+            if attribute || found.counts.tests > 0 || found.counts.skips > 0 {
+                self.added.push(Added {
+                    line: index,
+                    hunk: 0,
+                    tests: found.counts.tests,
+                    skips: found.counts.skips,
+                    attribute,
+                });
+            }
         }
         self.record(side, index, line, found.counts, false);
         self.record_selectors(side, index, line, found.selectors);
@@ -1475,6 +1611,7 @@ impl Analysis<'_> {
     }
 
     fn finish(mut self) -> FileTamper {
+        self.forgive_new_skips();
         self.file.removes_or_skips_tests =
             self.touches_tests || !self.file.test_config_changed.is_empty();
         self.file

@@ -245,6 +245,8 @@ class ParseTest(unittest.TestCase):
         fail_replacing_assert_false: "tests/test_parse.py", "def test_x():\n    if parse(\"x\") is None:\n        assert False, \"none\"\n" => "def test_x():\n    if parse(\"x\") is None:\n        pytest.fail(\"none\")\n", [0, 0, 0];
         library_assertions_are_not_the_tests: "src/app.py", "def f(x):\n    assert x, \"x\"\n    return x\n" => "def f(x):\n    return x\n", [0, 0, 0];
         a_function_nested_in_a_test_is_no_test: "tests/test_app.py", "def test_a():\n    def test_view():\n        return 1\n    assert test_view() == 1\n" => "def test_a():\n    def view():\n        return 1\n    assert view() == 1\n", [0, 0, 0];
+        a_test_added_skipped_skips_nothing: "tests/test_parse.py", PYTEST => format!("{PYTEST}\n\n@pytest.mark.skip\ndef test_new():\n    pytest.skip(\"later\")\n    assert parse(\"3\") == 3\n"), [-1, 0, -1];
+        a_skip_on_an_old_test_next_to_a_new_one_counts: "tests/test_parse.py", PYTEST => edit(PYTEST, "def test_parse_number():\n", "def test_new():\n    assert parse(\"3\") == 3\n\n\n@pytest.mark.skip\ndef test_parse_number():\n"), [-1, 1, -1];
         adding_skip_mark: "tests/test_parse.py", PYTEST => edit(PYTEST, "def test_parse_number", "@pytest.mark.skip(reason=\"flaky\")\ndef test_parse_number"), [0, 1, 0];
         adding_skipif_and_xfail: "tests/test_parse.py", PYTEST => edit(PYTEST, "def test_parse_number", "@pytest.mark.skipif(sys.platform == \"win32\", reason=\"x\")\n@pytest.mark.xfail\ndef test_parse_number"), [0, 2, 0];
         adding_pytest_skip_call: "tests/test_parse.py", PYTEST => edit(PYTEST, "    assert parse(\"1\") == 1\n", "    pytest.skip(\"later\")\n    assert parse(\"1\") == 1\n"), [0, 1, 0];

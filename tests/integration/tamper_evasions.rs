@@ -1384,6 +1384,98 @@ mod real_history {
         );
     }
 
+    /// A test added already skipped (a platform it cannot run on yet) skips nothing that ran,
+    /// in each language's style: a marker above it, on its line, or first in its body.
+    #[test]
+    fn tests_added_already_skipped() {
+        let cases: &[(&str, &str, &str, &str)] = &[
+            (
+                "tests/test_calc.py",
+                PYTEST,
+                "\n\n@pytest.mark.skipif(sys.platform == \"win32\", reason=\"posix\")\ndef test_add_posix():\n    assert add(1, 2) == 3\n",
+                "",
+            ),
+            (
+                "tests/test_calc.py",
+                PYTEST,
+                "\n\ndef test_add_later():\n    pytest.skip(\"not yet\")\n    assert add(1, 2) == 3\n",
+                "",
+            ),
+            (
+                "src/lib.rs",
+                RUST_LIB,
+                "",
+                "\n    #[test]\n    #[ignore = \"slow\"]\n    fn adds_many() {\n        assert_eq!(add(1, 1), 2);\n    }\n",
+            ),
+            (
+                "test/sum.test.js",
+                JEST,
+                "\ntest.skip('adds later', () => {\n  expect(sum(1, 1)).toBe(2);\n});\n",
+                "",
+            ),
+            (
+                "calc_test.go",
+                GO_TEST,
+                "\nfunc TestAddLater(t *testing.T) {\n\tt.Skip(\"later\")\n\tif Add(1, 1) != 2 {\n\t\tt.Fatal(\"1 + 1\")\n\t}\n}\n",
+                "",
+            ),
+        ];
+        for (path, base, appended, in_module) in cases {
+            let new = if in_module.is_empty() {
+                format!("{base}{appended}")
+            } else {
+                edit(
+                    base,
+                    "        assert_eq!(add(-1, -2), -3);\n    }\n",
+                    &format!("        assert_eq!(add(-1, -2), -3);\n    }}\n{in_module}"),
+                )
+            };
+            let sandbox = repo(&[(path, base)]);
+            let counts = stage(&sandbox, &[(path, Some(&new))]);
+            assert_eq!(counts.test_skips_added, 0, "{path}: {counts:?}\n{new}");
+            assert_eq!(
+                (counts.tests_removed, counts.assertions_removed),
+                (0, 0),
+                "{path}: {counts:?}"
+            );
+        }
+    }
+
+    /// A test that was commented out comes back skipped: nothing that ran is skipped now.
+    #[test]
+    fn a_commented_out_test_brought_back_skipped() {
+        let old = "describe('sum', () => {\n  it('adds', () => {\n    expect(sum(1, 2)).toBe(3);\n  });\n\n  // it('adds big numbers', () => {\n  //   expect(sum(2 ** 53, 1)).toBe(2 ** 53 + 1);\n  // });\n});\n";
+        let new = "describe('sum', () => {\n  it('adds', () => {\n    expect(sum(1, 2)).toBe(3);\n  });\n\n  it.skip('adds big numbers', () => {\n    expect(sum(2 ** 53, 1)).toBe(2 ** 53 + 1);\n  });\n});\n";
+        counts_nothing(
+            &[("test/sum.test.js", old)],
+            &[("test/sum.test.js", Some(new))],
+            true,
+        );
+    }
+
+    /// A skip added to a test that ran stays counted even when a new test comes with it.
+    #[test]
+    fn a_skip_on_an_old_test_next_to_a_new_one_counts() {
+        held(
+            &[("tests/test_calc.py", &format!("import pytest\n{PYTEST}"))],
+            &[(
+                "tests/test_calc.py",
+                Some(&edit(
+                    &format!("import pytest\n{PYTEST}"),
+                    "def test_add_negative():\n",
+                    "def test_add_zero():\n    assert add(0, 0) == 0\n\n\n@pytest.mark.skip\ndef test_add_negative():\n",
+                )),
+            )],
+            Counts {
+                test_skips_added: 1,
+                modifies_tests: true,
+                ..Counts::default()
+            },
+            SKIPPED,
+            "@pytest.mark.skip",
+        );
+    }
+
     /// `pytest.raises(…, match=…)` and `self.fail(…)` check what the lines they replace
     /// checked.
     #[test]
