@@ -423,7 +423,8 @@ fn table_for(path: &str) -> Option<&'static Table> {
 /// collect by their default naming: Go's `_test.go` (not starting with `_` or `.`, not under
 /// `testdata/`); pytest's `test_*.py` and `*_test.py`
 /// and unittest's `test*.py`; Jest's `__tests__/`, Vitest's and Jest's `.test.`/`.spec.`,
-/// and `node --test`'s and Mocha's `test/` and `test-`/`-test`/`_test` names. Languages
+/// and `node --test`'s and Mocha's `test/` and `test-`/`-test`/`_test` names, Jasmine's
+/// `spec/`. Languages
 /// whose runners find tests wherever they are written (Rust, the JVM's build tools) collect
 /// every path.
 fn runner_collects(language: Language, path: &str) -> bool {
@@ -441,6 +442,7 @@ fn runner_collects(language: Language, path: &str) -> bool {
             in_directory("__tests__")
                 || in_directory("test")
                 || in_directory("tests")
+                || in_directory("spec")
                 || stem == "test"
                 || stem.starts_with("test-")
                 || stem.ends_with("-test")
@@ -1285,8 +1287,9 @@ impl Analysis<'_> {
     /// run on yet, a commented-out test brought back skipped): a skip marker added with the
     /// test it applies to is taken off the file's skips, as many as the file adds tests.
     /// A marker applies to the test declared on its own line; an attribute or decorator
-    /// line, to a test declared in its run of attribute lines or on the line after it
-    /// (`#[test]` / `#[ignore]`, `@pytest.mark.skip` / `def test_x`); any other line (a
+    /// line, to a test declared in its run of attribute lines above it or the next one
+    /// declared below it (`#[test]` / `#[ignore]`, `@pytest.mark.skipif(` … `def test_x`, a
+    /// class's `@Ignore`); any other line (a
     /// `t.Skip()`, `pytest.skip()` in a body), to the nearest test declared above it. In each
     /// case the test's line must be added in the same hunk: a skip put on a test that ran
     /// stays counted, even next to a new one.
@@ -1325,15 +1328,13 @@ impl Analysis<'_> {
                     .checked_sub(1)
                     .and_then(at)
                     .filter(|line| line.attribute && same_hunk(line) && line.tests > 0);
-                let mut below = skip.line + 1;
-                let test_below = loop {
-                    match at(below) {
-                        Some(line) if same_hunk(&line) && line.tests > 0 => break Some(line),
-                        Some(line) if same_hunk(&line) && line.attribute => below += 1,
-                        _ => break None,
-                    }
-                };
-                test_above.or(test_below).map(|line| line.line)
+                // The item below: the next test declared in the hunk (every line up to it
+                // is added, so the marker is on it or on a helper added with it).
+                let test_below = added[i + 1..]
+                    .iter()
+                    .take_while(|line| same_hunk(line))
+                    .find(|line| line.tests > 0);
+                test_above.or(test_below.copied()).map(|line| line.line)
             } else {
                 added[..i]
                     .iter()

@@ -1441,6 +1441,41 @@ mod real_history {
         }
     }
 
+    /// A marker written over several lines above a new test, and a new test class ignored
+    /// as a whole (gson's records test).
+    #[test]
+    fn new_tests_skipped_by_a_long_marker_or_their_class() {
+        let appended = "\n\n@pytest.mark.skipif(\n    not callable(getattr(Range, \"to_header\", None)),\n    reason=\"old werkzeug\",\n)\ndef test_range():\n    assert add(1, 2) == 3\n";
+        let sandbox = repo(&[("tests/test_calc.py", PYTEST)]);
+        let counts = stage(
+            &sandbox,
+            &[("tests/test_calc.py", Some(&format!("{PYTEST}{appended}")))],
+        );
+        assert_eq!(counts.test_skips_added, 0, "{counts:?}");
+        let class = "package calc;\n\nimport org.junit.Ignore;\nimport org.junit.Test;\n\n@Ignore\npublic final class RecordTest {\n    @Test\n    public void reads() {\n        assertEquals(1, Calc.read());\n    }\n}\n";
+        let sandbox = repo(&[("src/test/java/calc/CalcTest.java", JUNIT)]);
+        let counts = stage(
+            &sandbox,
+            &[("src/test/java/calc/RecordTest.java", Some(class))],
+        );
+        assert_eq!(counts.test_skips_added, 0, "{counts:?}");
+    }
+
+    /// A Jasmine-style spec file renamed inside `spec/` still runs.
+    #[test]
+    fn a_spec_file_renamed_inside_spec() {
+        let spec = "describe('mocks', function () {\n  it('builds a request', function () {\n    mockRequest().method.should.eql('GET');\n  });\n});\n";
+        let sandbox = repo(&[("spec/spec.helpers.js", spec)]);
+        sandbox.git(&["mv", "spec/spec.helpers.js", "spec/spec.mocks.js"]);
+        assert_eq!(
+            stage(&sandbox, &[]),
+            Counts {
+                modifies_tests: true,
+                ..Counts::default()
+            }
+        );
+    }
+
     /// A test that was commented out comes back skipped: nothing that ran is skipped now.
     #[test]
     fn a_commented_out_test_brought_back_skipped() {
