@@ -6,7 +6,7 @@
 //! |---|---|
 //! | `pytest.ini` | every key of `[pytest]` |
 //! | `setup.cfg` | every key of `[tool:pytest]` |
-//! | `tox.ini` | every key of `[pytest]`, `commands` of `[testenv]` and `[testenv:…]` (not of tool environments, `[testenv:docs]`, `[testenv:lint]`) |
+//! | `tox.ini` | every key of `[pytest]`, `commands` of `[testenv]` and `[testenv:…]` (not of tool environments, `[testenv:docs]`, `[testenv:lint]`, nor of those whose commands name no test runner) |
 //! | `pyproject.toml` | every key of `[tool.pytest.ini_options]` and `[tool.pytest]` |
 //! | `Cargo.toml` | `autotests`, `test`, `doctest` and `harness` of any target, `[[test]]` |
 //! | `package.json` | `scripts.test`, `scripts.test:…`, `scripts.pretest`, `jest`, `mocha`, `ava` |
@@ -94,7 +94,10 @@ pub(crate) fn changed(path: &str, old: &[u8], new: &[u8]) -> Vec<String> {
         return changed_keys(old, new);
     }
     match (settings(old), settings(new)) {
-        (Some(before), Some(after)) => {
+        (Some(mut before), Some(mut after)) => {
+            if matches!(kind, Kind::Ini(_)) {
+                drop_tool_envs(&mut before, &mut after);
+            }
             let mut keys: Vec<String> = before
                 .iter()
                 .filter(|(key, value)| after.get(*key) != Some(value))
@@ -159,6 +162,33 @@ fn ini(text: &str, sections: &[&str]) -> BTreeMap<String, String> {
         key = Some(full);
     }
     settings
+}
+
+/// Drops the `commands` of the named tox environments (`[testenv:…]`) that run no test
+/// runner on either side: `coverage combine`, `codecov`, `pip-compile`. A command runs
+/// tests when it names `test` (`pytest`, `python -m unittest`, `setup.py test`), `nose` or
+/// `trial`. The default `[testenv]` always counts.
+fn drop_tool_envs(before: &mut BTreeMap<String, String>, after: &mut BTreeMap<String, String>) {
+    let runs_tests = |value: Option<&String>| {
+        value.is_some_and(|value| {
+            let value = value.to_ascii_lowercase();
+            ["test", "nose", "trial"]
+                .iter()
+                .any(|word| value.contains(word))
+        })
+    };
+    let keys: Vec<String> = before
+        .keys()
+        .chain(after.keys())
+        .filter(|key| key.starts_with("[testenv:"))
+        .cloned()
+        .collect();
+    for key in keys {
+        if !runs_tests(before.get(&key)) && !runs_tests(after.get(&key)) {
+            before.remove(&key);
+            after.remove(&key);
+        }
+    }
 }
 
 /// Whether an INI section is a tox environment that runs tools rather than the tests:
@@ -546,6 +576,12 @@ mod tests {
             keys("tox.ini", tox, &changed),
             ["[testenv:py312-docs] commands"]
         );
+        // An environment that runs no test runner on either side does not count.
+        let tox = "[testenv:coverage-report]\ncommands = coverage combine\n\n[testenv:cov]\ncommands = coverage run -m pytest\n";
+        let changed = tox
+            .replace("combine", "combine -q")
+            .replace("-m pytest", "-m pytest -x");
+        assert_eq!(keys("tox.ini", tox, &changed), ["[testenv:cov] commands"]);
     }
 
     #[test]

@@ -1590,8 +1590,8 @@ mod real_history {
     /// tox environments that build the docs or lint run no tests.
     #[test]
     fn tox_environments_that_run_no_tests() {
-        let tox = "[testenv]\ncommands = pytest\n\n[testenv:docs]\ncommands = sphinx-build -W docs docs/_build\n\n[testenv:style]\ncommands = pre-commit run --all-files\n";
-        let new = "[testenv]\ncommands = pytest\n\n[testenv:docs]\ncommands = sphinx-build -W -b dirhtml docs docs/_build\n\n[testenv:style]\ncommands = pre-commit run --all-files --show-diff-on-failure\n";
+        let tox = "[testenv]\ncommands = pytest\n\n[testenv:docs]\ncommands = sphinx-build -W docs docs/_build\n\n[testenv:style]\ncommands = pre-commit run --all-files\n\n[testenv:coverage-report]\ncommands = coverage combine\n";
+        let new = "[testenv]\ncommands = pytest\n\n[testenv:docs]\ncommands = sphinx-build -W -b dirhtml docs docs/_build\n\n[testenv:style]\ncommands = pre-commit run --all-files --show-diff-on-failure\n\n[testenv:coverage-report]\ncommands =\n    coverage combine\n    coverage html\n";
         counts_nothing(&[("tox.ini", tox)], &[("tox.ini", Some(new))], false);
     }
 
