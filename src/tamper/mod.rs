@@ -1133,7 +1133,12 @@ impl Analysis<'_> {
         hunks: &[(Range<usize>, Range<usize>)],
     ) {
         let language = self.table.language;
-        let whole = place::file_is_tests(language, &self.file.path, self.context.tests, self.sides);
+        let whole = place::file_is_tests(
+            language,
+            &self.file.path,
+            self.context.test_code,
+            self.sides,
+        );
         for (side, lines) in [old_lines, new_lines].into_iter().enumerate() {
             let mut places = Vec::new();
             if whole == Some(false) {

@@ -1372,6 +1372,20 @@ mod real_history {
         );
     }
 
+    /// A module of a fixture app under `tests/` is not collected: its `def test_function()`
+    /// is no test (flask's `tests/test_apps/`).
+    #[test]
+    fn a_fixture_module_under_tests() {
+        counts_nothing(
+            &[(
+                "tests/test_apps/ext_package/submodule.py",
+                "def test_function():\n    return 42\n",
+            )],
+            &[("tests/test_apps/ext_package/submodule.py", None)],
+            true,
+        );
+    }
+
     /// A variable named `context` indexed and assigned is no computed skip marker.
     #[test]
     fn a_context_object_assigned_by_key() {
