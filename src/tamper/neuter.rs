@@ -252,8 +252,13 @@ fn falsy(expr: &[Token<'_>]) -> bool {
 /// string contents, so `f("a")` and `f("b")` would look alike).
 fn same(a: &[Token<'_>], b: &[Token<'_>]) -> bool {
     // Two `new X()` are two objects: comparing them tests `equals` (gson's
-    // `assertEquals(new X(), new X())`), which is a real check.
-    !a.is_empty() && a == b && !a.contains(&Token::Str) && !a.contains(&Token::Ident(b"new"))
+    // `assertEquals(new X(), new X())`), which is a real check. So do two objects a type
+    // makes, `X.create()`, `Foo::new()`.
+    let constructs = a.contains(&Token::Ident(b"new"))
+        || (a.contains(&Token::Punct(b'('))
+            && a.iter()
+                .any(|token| matches!(token, Token::Ident(name) if name.first().is_some_and(u8::is_ascii_uppercase))));
+    !a.is_empty() && a == b && !a.contains(&Token::Str) && !constructs
 }
 
 /// `a == a`, `a === a`, `a is a`, `a <= a`, `a >= a`: true whatever `a` is.
@@ -826,6 +831,11 @@ mod tests {
                 "assertEquals(new Point(1, 2), new Point(1, 2))",
             ),
             (Language::Go, "assert.Equal(t, want, got)"),
+            (
+                Language::Java,
+                "MoreAsserts.assertEqualsAndHashCode(JsonNull.create(), JsonNull.create())",
+            ),
+            (Language::Rust, "assert_eq!(Point::new(1), Point::new(1))"),
             (Language::Rust, "assert!(a || b)"),
             (Language::Rust, "assert!(opt.or(Some(true)).is_some())"),
             (Language::Python, "assert x or y"),

@@ -1386,6 +1386,39 @@ mod real_history {
         );
     }
 
+    /// An assertion method overridden by one that checks nothing weakens every assertion
+    /// that calls it; one that still checks (flask's `assertIn` backport) does not.
+    #[test]
+    fn an_assertion_method_overridden() {
+        held(
+            &[("tests/test_calc.py", UNITTEST)],
+            &[(
+                "tests/test_calc.py",
+                Some(&edit(
+                    UNITTEST,
+                    "class AddTest(unittest.TestCase):\n",
+                    "class AddTest(unittest.TestCase):\n    def assertEqual(self, *args):\n        pass\n\n",
+                )),
+            )],
+            weakened(1),
+            WEAKENED,
+            "def assertEqual(self, *args):",
+        );
+        let sandbox = repo(&[("tests/test_calc.py", UNITTEST)]);
+        let counts = stage(
+            &sandbox,
+            &[(
+                "tests/test_calc.py",
+                Some(&edit(
+                    UNITTEST,
+                    "class AddTest(unittest.TestCase):\n",
+                    "class AddTest(unittest.TestCase):\n    def assertIn(self, x, y):\n        self.assertTrue(x in y, \"%r not in %r\" % (x, y))\n\n",
+                )),
+            )],
+        );
+        assert_eq!(counts.assertions_weakened, 0, "{counts:?}");
+    }
+
     /// A variable named `context` indexed and assigned is no computed skip marker.
     #[test]
     fn a_context_object_assigned_by_key() {
