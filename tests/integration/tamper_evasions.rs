@@ -1079,6 +1079,8 @@ fn default_test_paths_cover_common_layouts() {
         "lib/user_spec.rb",
         "src/main/java/calc/CalcTest.java",
         "Calc.Tests/CalcTests.cs",
+        "fixtures/users.json",
+        "pkg/testdata/golden.txt",
     ] {
         let sandbox = repo(&[(path, "x = 1\n")]);
         let counts = stage(&sandbox, &[(path, Some("x = 2\n"))]);
