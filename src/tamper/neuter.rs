@@ -462,6 +462,10 @@ pub(crate) fn cfg_value(tokens: &[Token<'_>]) -> Option<bool> {
     match tokens {
         [Token::Ident(b"test" | b"true")] => Some(true),
         [Token::Ident(b"false")] => Some(false),
+        // A name rustc or the platform sets (`unix`, `debug_assertions`, `miri`): it may be
+        // set. Any other bare name (`tests`, `never`, `disabled`, a `--cfg` only a special
+        // build passes) is not set by `cargo test`.
+        [Token::Ident(name)] => (!WELL_KNOWN_CFGS.contains(name)).then_some(false),
         [
             Token::Ident(operator),
             Token::Punct(b'('),
@@ -500,6 +504,29 @@ pub(crate) fn cfg_value(tokens: &[Token<'_>]) -> Option<bool> {
         _ => None,
     }
 }
+
+/// The bare `cfg` names rustc, Cargo or the target set in some build that runs tests.
+const WELL_KNOWN_CFGS: &[&[u8]] = &[
+    b"unix",
+    b"windows",
+    b"doc",
+    b"doctest",
+    b"miri",
+    b"debug_assertions",
+    b"proc_macro",
+    b"overflow_checks",
+    b"ub_checks",
+    b"panic",
+    b"clippy",
+    b"rustfmt",
+    b"target_thread_local",
+    b"target_has_atomic",
+    b"fmt_debug",
+    b"contract_checks",
+    b"relocation_model",
+    b"sanitize",
+    b"emscripten_wasm_eh",
+];
 
 /// A Rust `#[cfg_attr(predicate, attributes…)]` line: the attributes it applies under test
 /// (none when the predicate is false under test).
@@ -890,6 +917,12 @@ mod tests {
         assert_eq!(value("any(test, unix)"), Some(true));
         assert_eq!(value("feature = \"x\""), None);
         assert_eq!(value("not(unix)"), None);
+        // Names nothing sets under `cargo test`.
+        assert_eq!(value("tests"), Some(false));
+        assert_eq!(value("all(test, never)"), Some(false));
+        assert_eq!(value("any(test, never)"), Some(true));
+        assert_eq!(value("not(tests)"), Some(true));
+        assert_eq!(value("all(test, debug_assertions)"), None);
     }
 
     #[test]

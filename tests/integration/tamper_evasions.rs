@@ -290,6 +290,21 @@ mod disabling {
         );
     }
 
+    /// A `cfg` name that nothing sets under `cargo test` (a typo'd `tests`, a made-up
+    /// `never`) compiles the module out as surely as `any()`.
+    #[test]
+    fn rust_cfg_names_nothing_sets_on_the_test_module() {
+        for cfg in ["#[cfg(tests)]", "#[cfg(all(test, never))]"] {
+            held(
+                &[("src/lib.rs", RUST_LIB)],
+                &[("src/lib.rs", Some(&edit(RUST_LIB, "#[cfg(test)]", cfg)))],
+                removed(2, 2),
+                TESTS_REMOVED,
+                "test removed: #[test]",
+            );
+        }
+    }
+
     #[test]
     fn rust_cfg_on_one_test() {
         held(
