@@ -762,9 +762,13 @@ enum Mark {
 /// A line's place bit: its assertions are library code's, not a test's ([`place`]).
 const LIBRARY: u8 = 1;
 
-/// A line's place bit: it defines a function inside a function, which is no test whatever
-/// its name ([`place::python_nested_defs`]).
-const NESTED: u8 = 2;
+/// A line's place bit: it defines a function no runner collects as a test, whatever its
+/// name ([`place::python_places`]).
+const NESTED: u8 = place::NOT_A_TEST;
+
+/// A line's place bit: it never runs, a test replaced by a later one of the same name
+/// ([`place::python_places`]).
+const SHADOWED: u8 = place::SHADOWED;
 
 /// The selector bit of a Go build constraint (`//go:build …`) in a `_test.go` file.
 const GO_BUILD: u32 = 1 << 31;
@@ -906,7 +910,7 @@ fn classify(
     {
         found.call = Some(String::from_utf8_lossy(name).into_owned());
     }
-    if mark == Mark::Dead {
+    if mark == Mark::Dead || place & SHADOWED != 0 {
         return found;
     }
     let tests = if context.tests && mark == Mark::Live && place & NESTED == 0 {
@@ -1016,7 +1020,8 @@ struct Analysis<'a> {
     /// Per side, which lines are dead or macro templates, once the triggers are known
     /// (second walk).
     dead: Option<[Vec<Mark>; 2]>,
-    /// Per side, each line's place bits ([`LIBRARY`], [`NESTED`]); empty when all are 0.
+    /// Per side, each line's place bits ([`LIBRARY`], [`NESTED`], [`SHADOWED`]); empty when
+    /// all are 0.
     places: [Vec<u8>; 2],
     /// The added lines that hold a test, a skip marker or a weak assertion, or are an
     /// attribute or decorator line, in order: what [`Analysis::forgive_new`] reads.
@@ -1140,40 +1145,35 @@ impl Analysis<'_> {
             self.context.test_code,
             self.sides,
         );
+        // Rust outside test paths: its test items, walked only when a changed line on
+        // either side mentions an assertion (and then on both sides alike).
+        let rust_items = whole.is_none()
+            && hunks.iter().any(|(before, after)| {
+                let mentions = |lines: &[&[u8]], range: &Range<usize>| {
+                    range.clone().any(|i| {
+                        lines
+                            .get(i)
+                            .is_some_and(|line| memchr::memmem::find(line, b"assert").is_some())
+                    })
+                };
+                mentions(old_lines, before) || mentions(new_lines, after)
+            });
         for (side, lines) in [old_lines, new_lines].into_iter().enumerate() {
             let mut places = Vec::new();
             if whole == Some(false) {
                 places = vec![LIBRARY; lines.len()];
-            } else if whole.is_none() {
-                let changed = hunks
-                    .iter()
-                    .flat_map(|(before, after)| {
-                        if side == 0 {
-                            before.clone()
-                        } else {
-                            after.clone()
-                        }
-                    })
-                    .any(|i| {
-                        lines
-                            .get(i)
-                            .is_some_and(|line| memchr::memmem::find(line, b"assert").is_some())
-                    });
-                if changed {
-                    places = place::rust_test_lines(&self.table.syntax, self.table.tests, lines)
-                        .into_iter()
-                        .map(|tests| if tests { 0 } else { LIBRARY })
-                        .collect();
-                }
+            } else if rust_items {
+                places = place::rust_test_lines(&self.table.syntax, self.table.tests, lines)
+                    .into_iter()
+                    .map(|tests| if tests { 0 } else { LIBRARY })
+                    .collect();
             }
             if language == Language::Python && self.context.tests {
-                let nested = place::python_nested_defs(lines);
-                if nested.iter().any(|nested| *nested) {
+                let python = place::python_places(lines);
+                if python.iter().any(|bits| *bits != 0) {
                     places.resize(lines.len(), 0);
-                    for (place, nested) in places.iter_mut().zip(nested) {
-                        if nested {
-                            *place |= NESTED;
-                        }
+                    for (place, bits) in places.iter_mut().zip(python) {
+                        *place |= bits;
                     }
                 }
             }
@@ -1267,7 +1267,10 @@ impl Analysis<'_> {
             // The unchanged lines up to the hunk.
             for (i, j) in (o..before.start).zip(n..after.start) {
                 let line = old_lines[i];
-                if old_state == new_state && self.mark(Side::Old, i) == self.mark(Side::New, j) {
+                if old_state == new_state
+                    && self.mark(Side::Old, i) == self.mark(Side::New, j)
+                    && self.place(Side::Old, i) == self.place(Side::New, j)
+                {
                     old_state = lex::advance(syntax, old_state, line);
                     new_state = old_state;
                 } else {

@@ -131,33 +131,119 @@ pub(crate) fn rust_test_lines(syntax: &Syntax, tests: &[Pattern], lines: &[&[u8]
     flags
 }
 
-/// Per line of a Python side: whether it defines a function inside a function (`def` under
-/// a `def`, by indentation). Such a function is a helper of the one it is in, whatever its
-/// name: pytest and unittest collect module-level functions and class methods only.
-pub(crate) fn python_nested_defs(lines: &[&[u8]]) -> Vec<bool> {
-    let mut flags = Vec::with_capacity(lines.len());
-    // The open `def`s and `class`es: indentation, and whether it is a `def`.
-    let mut open: Vec<(usize, bool)> = Vec::new();
-    for line in lines {
+/// A Python line's place bit: it defines a function no runner collects as a test, whatever
+/// its name (see [`python_places`]).
+pub(crate) const NOT_A_TEST: u8 = 2;
+
+/// A Python line's place bit: it is in a test function that a later one of the same name
+/// replaces; it never runs.
+pub(crate) const SHADOWED: u8 = 4;
+
+fn ident_prefix(text: &[u8]) -> &[u8] {
+    let end = text
+        .iter()
+        .position(|&b| !lex::is_ident_byte(b))
+        .unwrap_or(text.len());
+    &text[..end]
+}
+
+/// The place bits of each line of a Python side:
+/// - [`NOT_A_TEST`] on a `def` inside a function (a helper of the one it is in: pytest and
+///   unittest collect module-level functions and class methods only), and on a method of a
+///   class no runner collects: its name does not start with `Test` (pytest) and it has no
+///   base but `object` (unittest needs a `TestCase`), `class AddTest(object):`. Such a
+///   class's `test…` methods never run: [`SHADOWED`] too, with their bodies;
+/// - [`SHADOWED`] on a `def test…` and its body when a later `def` of the same name in the
+///   same class or module replaces it: only the last one runs.
+pub(crate) fn python_places(lines: &[&[u8]]) -> Vec<u8> {
+    /// An open block: a `def`, or a class and whether the runners collect it.
+    #[derive(Clone, Copy, PartialEq)]
+    enum Open {
+        Def,
+        Class { collected: bool },
+    }
+    let mut places = vec![0u8; lines.len()];
+    // The open `def`s and `class`es: indentation, the line, and what it is.
+    let mut open: Vec<(usize, usize, Open)> = Vec::new();
+    // The last `def test…` of each (scope line, name), and where it is.
+    let mut defined: Vec<(Option<usize>, &[u8], usize, usize)> = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
         let trimmed = line.trim_ascii_start();
         if trimmed.is_empty()
             || trimmed.starts_with(b"#")
             || trimmed.iter().all(u8::is_ascii_whitespace)
         {
-            flags.push(false);
             continue;
         }
         let indent = line.len() - trimmed.len();
-        while open.last().is_some_and(|&(at, _)| at >= indent) {
+        while open.last().is_some_and(|&(at, _, _)| at >= indent) {
             open.pop();
         }
-        let is_def = trimmed.starts_with(b"def ") || trimmed.starts_with(b"async def ");
-        flags.push(is_def && open.last().is_some_and(|&(_, def)| def));
-        if is_def || trimmed.starts_with(b"class ") {
-            open.push((indent, is_def));
+        let def = trimmed
+            .strip_prefix(b"def ")
+            .or_else(|| trimmed.strip_prefix(b"async def "));
+        if let Some(rest) = def {
+            let name = ident_prefix(rest.trim_ascii_start());
+            let enclosing = open.last().copied();
+            let body = |places: &mut [u8], bits: u8| {
+                places[i] |= bits;
+                for (j, body) in lines.iter().enumerate().skip(i + 1) {
+                    let text = body.trim_ascii_start();
+                    if !text.is_empty() && body.len() - text.len() <= indent {
+                        break;
+                    }
+                    places[j] |= bits;
+                }
+            };
+            if matches!(enclosing, Some((_, _, Open::Def))) {
+                places[i] |= NOT_A_TEST;
+            } else if matches!(enclosing, Some((_, _, Open::Class { collected: false }))) {
+                // A test method of a class no runner collects never runs, nor do its
+                // assertions; its other methods are helpers.
+                if name.starts_with(b"test") {
+                    body(&mut places, SHADOWED);
+                }
+                places[i] |= NOT_A_TEST;
+            } else if name.starts_with(b"test") {
+                let scope = enclosing.map(|(_, line, _)| line);
+                if let Some(entry) = defined
+                    .iter_mut()
+                    .find(|(known, known_name, _, _)| *known == scope && *known_name == name)
+                {
+                    let (from, width) = (entry.2, entry.3);
+                    places[from] |= SHADOWED;
+                    for (j, body) in lines.iter().enumerate().skip(from + 1) {
+                        let text = body.trim_ascii_start();
+                        if !text.is_empty() && body.len() - text.len() <= width {
+                            break;
+                        }
+                        places[j] |= SHADOWED;
+                    }
+                    (entry.2, entry.3) = (i, indent);
+                } else {
+                    defined.push((scope, name, i, indent));
+                }
+            }
+            open.push((indent, i, Open::Def));
+        } else if let Some(rest) = trimmed.strip_prefix(b"class ") {
+            let rest = rest.trim_ascii_start();
+            let name = ident_prefix(rest);
+            let bases = rest[name.len()..]
+                .trim_ascii_start()
+                .strip_prefix(b"(")
+                .and_then(|bases| {
+                    bases
+                        .iter()
+                        .position(|&b| b == b')')
+                        .map(|end| &bases[..end])
+                })
+                .map(<[u8]>::trim_ascii)
+                .unwrap_or_default();
+            let collected = name.starts_with(b"Test") || !(bases.is_empty() || bases == b"object");
+            open.push((indent, i, Open::Class { collected }));
         }
     }
-    flags
+    places
 }
 
 #[cfg(test)]
@@ -246,12 +332,38 @@ mod tests {
     #[test]
     fn python_nesting() {
         let text = "def test_a():\n    def test_inner():\n        pass\n\n\nclass TestB:\n    def test_m(self):\n        def test_deep():\n            pass\n\n\ndef test_c():\n    class Inner:\n        def test_x(self):\n            pass\n";
-        let nested: Vec<usize> = python_nested_defs(&lines(text))
-            .iter()
-            .enumerate()
-            .filter(|(_, f)| **f)
-            .map(|(i, _)| i + 1)
+        let places = python_places(&lines(text));
+        let not_tests: Vec<usize> = (0..places.len())
+            .filter(|&i| places[i] & NOT_A_TEST != 0)
+            .map(|i| i + 1)
             .collect();
-        assert_eq!(nested, [2, 8]);
+        assert_eq!(not_tests, [2, 8, 14]);
+    }
+
+    #[test]
+    fn python_classes_no_runner_collects() {
+        let text = "class AddTest(object):\n    def test_a(self):\n        pass\n\nclass AddTest2(unittest.TestCase):\n    def test_b(self):\n        pass\n\nclass TestC:\n    def test_c(self):\n        pass\n\nclass Helper:\n    def test_d(self):\n        pass\n";
+        let places = python_places(&lines(text));
+        let not_tests: Vec<usize> = (0..places.len())
+            .filter(|&i| places[i] & NOT_A_TEST != 0)
+            .map(|i| i + 1)
+            .collect();
+        assert_eq!(not_tests, [2, 14]);
+        let never: Vec<usize> = (0..places.len())
+            .filter(|&i| places[i] & SHADOWED != 0)
+            .map(|i| i + 1)
+            .collect();
+        assert_eq!(never, [2, 3, 4, 14, 15]);
+    }
+
+    #[test]
+    fn python_tests_redefined() {
+        let text = "def test_a():\n    assert f() == 1\n\n\ndef test_b():\n    pass\n\n\ndef test_a():\n    pass\n\nclass TestX:\n    def test_a(self):\n        assert 1\n";
+        let places = python_places(&lines(text));
+        let shadowed: Vec<usize> = (0..places.len())
+            .filter(|&i| places[i] & SHADOWED != 0)
+            .map(|i| i + 1)
+            .collect();
+        assert_eq!(shadowed, [1, 2, 3, 4]);
     }
 }

@@ -409,6 +409,48 @@ mod disabling {
         );
     }
 
+    /// A second `def` of the same name replaces the first: the failing test's assertions no
+    /// longer run.
+    #[test]
+    fn python_test_redefined() {
+        held(
+            &[("tests/test_calc.py", PYTEST)],
+            &[(
+                "tests/test_calc.py",
+                Some(&format!(
+                    "{PYTEST}
+
+def test_add_negative():
+    pass
+"
+                )),
+            )],
+            removed(0, 1),
+            ASSERTIONS_REMOVED,
+            "assertion removed: assert add(-1, -2) == -3",
+        );
+    }
+
+    /// A unittest class whose `TestCase` base is replaced by `object` is collected by no
+    /// runner: its tests are removed.
+    #[test]
+    fn python_test_case_base_replaced_by_object() {
+        held(
+            &[("tests/test_calc.py", UNITTEST)],
+            &[(
+                "tests/test_calc.py",
+                Some(&edit(
+                    UNITTEST,
+                    "class AddTest(unittest.TestCase):",
+                    "class AddTest(object):",
+                )),
+            )],
+            removed(2, 2),
+            TESTS_REMOVED,
+            "test removed: def test_add(self):",
+        );
+    }
+
     #[test]
     fn python_test_deleted_by_name() {
         held(
