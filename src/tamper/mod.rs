@@ -128,6 +128,10 @@ pub(crate) struct Table {
     /// Each match makes assertions check nothing without removing them (an assertion macro
     /// redefined).
     pub weakeners: &'static [Pattern],
+    /// Each match in test code lets a failing check pass without it failing the test (`except
+    /// AssertionError`, `catch_unwind`): it weakens the assertions it wraps. Library code's
+    /// do not count.
+    pub swallowers: &'static [Pattern],
     /// Code that changes what the runner selects (`collect_ignore` in a `conftest.py`), by
     /// the name the report gives it.
     pub selectors: &'static [(&'static str, Pattern)],
@@ -931,6 +935,9 @@ fn classify(
             }
         });
     }
+    if place & LIBRARY == 0 {
+        weakened += pattern::count(table.swallowers, &tokens, declares_test);
+    }
     let mut counts = Counts {
         tests,
         skips: pattern::count(table.skips, &tokens, declares_test),
@@ -1151,9 +1158,10 @@ impl Analysis<'_> {
             && hunks.iter().any(|(before, after)| {
                 let mentions = |lines: &[&[u8]], range: &Range<usize>| {
                     range.clone().any(|i| {
-                        lines
-                            .get(i)
-                            .is_some_and(|line| memchr::memmem::find(line, b"assert").is_some())
+                        lines.get(i).is_some_and(|line| {
+                            memchr::memmem::find(line, b"assert").is_some()
+                                || memchr::memmem::find(line, b"catch_unwind").is_some()
+                        })
                     })
                 };
                 mentions(old_lines, before) || mentions(new_lines, after)

@@ -129,6 +129,24 @@ pub(crate) const TABLE: Table = Table {
         ])
         .at_start(),
     ],
+    swallowers: &[
+        // `except AssertionError:`, `except (AssertionError, ValueError):`.
+        Pattern::new(&[
+            Tok::Ident(Name::Is(&["except"])),
+            Tok::Path(Name::Is(&["AssertionError"])),
+        ]),
+        Pattern::new(&[
+            Tok::Ident(Name::Is(&["except"])),
+            Tok::Punct(b"("),
+            Tok::Path(Name::Is(&["AssertionError"])),
+        ]),
+        // `with pytest.raises(AssertionError):`, `self.assertRaises(AssertionError)`.
+        Pattern::new(&[
+            Tok::Ident(Name::Is(&["raises", "assertRaises"])),
+            Tok::Punct(b"("),
+            Tok::Path(Name::Is(&["AssertionError"])),
+        ]),
+    ],
     selectors: &[
         (
             "collect_ignore",

@@ -92,6 +92,11 @@ pub(crate) const TABLE: Table = Table {
         // `use std::assert_ne as assert_eq;` is found by the analysis itself (on a `use`
         // line only).
     ],
+    // `std::panic::catch_unwind(|| { assert_eq!(…) })`: a failed assertion is a caught panic.
+    swallowers: &[Pattern::new(&[
+        Tok::Path(Name::Is(&["catch_unwind"])),
+        Tok::Punct(b"("),
+    ])],
     selectors: &[],
 };
 

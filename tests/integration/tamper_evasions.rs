@@ -1412,6 +1412,86 @@ mod reviewed {
 }
 
 // ---------------------------------------------------------------------------------------
+// Failures swallowed: the assertion stays and runs, and its failure is caught
+
+mod swallowed {
+    use super::*;
+
+    #[test]
+    fn python_assertion_error_caught() {
+        held(
+            &[("tests/test_calc.py", PYTEST)],
+            &[(
+                "tests/test_calc.py",
+                Some(&edit(
+                    PYTEST,
+                    "    assert add(-1, -2) == -3\n",
+                    "    try:\n        assert add(-1, -2) == -3\n    except AssertionError:\n        pass\n",
+                )),
+            )],
+            weakened(1),
+            WEAKENED,
+            "except AssertionError:",
+        );
+        held(
+            &[("tests/test_calc.py", PYTEST)],
+            &[(
+                "tests/test_calc.py",
+                Some(&edit(
+                    PYTEST,
+                    "    assert add(-1, -2) == -3\n",
+                    "    with pytest.raises(AssertionError):\n        assert add(-1, -2) == -3\n",
+                )),
+            )],
+            Counts {
+                assertions_weakened: 1,
+                modifies_tests: true,
+                ..Counts::default()
+            },
+            WEAKENED,
+            "pytest.raises(AssertionError)",
+        );
+    }
+
+    #[test]
+    fn rust_panic_caught() {
+        held(
+            &[("src/lib.rs", RUST_LIB)],
+            &[(
+                "src/lib.rs",
+                Some(&edit(
+                    RUST_LIB,
+                    "        assert_eq!(add(-1, -2), -3);\n",
+                    "        let _ = std::panic::catch_unwind(|| {\n            assert_eq!(add(-1, -2), -3);\n        });\n",
+                )),
+            )],
+            weakened(1),
+            WEAKENED,
+            "catch_unwind",
+        );
+    }
+
+    #[test]
+    fn junit4_test_expecting_its_own_failure() {
+        let junit4 = "package calc;\n\nimport static org.junit.Assert.assertEquals;\n\nimport org.junit.Test;\n\npublic class CalcTest {\n    @Test\n    public void adds() {\n        assertEquals(3, Calc.add(1, 2));\n    }\n}\n";
+        held(
+            &[("src/test/java/calc/CalcTest.java", junit4)],
+            &[(
+                "src/test/java/calc/CalcTest.java",
+                Some(&edit(
+                    junit4,
+                    "    @Test\n",
+                    "    @Test(expected = AssertionError.class)\n",
+                )),
+            )],
+            removed(1, 0),
+            TESTS_REMOVED,
+            "expected = AssertionError.class",
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------------------
 // False findings from real history (the corpus's hand-judged sample): honest changes that
 // must count nothing, and the tampering next to them that still counts
 
