@@ -1329,6 +1329,26 @@ impl Analysis<'_> {
         }
     }
 
+    /// A Go `TestMain` that no longer calls `m.Run()` runs none of the package's tests: one
+    /// test removed at least (the package's other files are not read here); one that calls
+    /// it again gives it back.
+    fn go_test_main(&mut self) {
+        let [old, new] = self.sides.map(go_test_main);
+        let stops = |side: Option<(usize, bool)>| side.is_some_and(|(_, runs)| !runs);
+        let (side, line, kind, sign) = match (stops(old), stops(new), old, new) {
+            (false, true, _, Some((line, _))) => (Side::New, line, FindingKind::TestDisabled, 1),
+            (true, false, Some((line, _)), _) => (Side::Old, line, FindingKind::TestEnabled, -1),
+            _ => return,
+        };
+        self.file.tests_removed += sign;
+        self.touches_tests |= sign > 0;
+        let text = self.sides[side_index(side)]
+            .split(|&b| b == b'\n')
+            .nth(line - 1)
+            .unwrap_or_default();
+        self.push(side, line - 1, text, kind, 1, false);
+    }
+
     /// The added lines that hold `count` of something and the new test they apply to (see
     /// [`Self::forgive_new`]), for the first `tests` such tests: (line, count).
     fn attached(&self, count: impl Fn(&Added) -> u32, tests: i64) -> Vec<(usize, u32)> {
@@ -1662,11 +1682,26 @@ impl Analysis<'_> {
     }
 
     fn finish(mut self) -> FileTamper {
+        if self.table.language == Language::Go && self.context.tests {
+            self.go_test_main();
+        }
         self.forgive_new();
         self.file.removes_or_skips_tests =
             self.touches_tests || !self.file.test_config_changed.is_empty();
         self.file
     }
+}
+
+/// A Go `func TestMain(m *testing.M)` in `text`: its 1-based line, and whether its body
+/// calls `m.Run()` (without it, `go test` runs none of the package's tests and passes).
+fn go_test_main(text: &[u8]) -> Option<(usize, bool)> {
+    let at = memchr::memmem::find(text, b"func TestMain(")?;
+    let line = 1 + memchr::memchr_iter(b'\n', &text[..at]).count();
+    let body = &text[at..];
+    // gofmt closes a top-level function with `}` alone at the start of a line.
+    let end = memchr::memmem::find(body, b"\n}").map_or(body.len(), |end| end + 2);
+    let runs = memchr::memmem::find(&body[..end], b".Run()").is_some();
+    Some((line, runs))
 }
 
 /// Whether the body of the Python `def` on line `index` of `lines` (the lines below it

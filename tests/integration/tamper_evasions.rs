@@ -409,6 +409,27 @@ mod disabling {
         );
     }
 
+    /// A Go `TestMain` that does not call `m.Run()` runs none of the package's tests.
+    #[test]
+    fn go_test_main_without_run() {
+        let main = "package calc\n\nimport (\n\t\"os\"\n\t\"testing\"\n)\n\nfunc TestMain(m *testing.M) {\n\tos.Exit(m.Run())\n}\n";
+        held(
+            &[("calc_test.go", GO_TEST), ("main_test.go", main)],
+            &[(
+                "main_test.go",
+                Some(&edit(main, "\tos.Exit(m.Run())\n", "\tos.Exit(0)\n")),
+            )],
+            removed(1, 0),
+            TESTS_REMOVED,
+            "func TestMain(m *testing.M) {",
+        );
+        counts_nothing(
+            &[("calc_test.go", GO_TEST)],
+            &[("main_test.go", Some(main))],
+            true,
+        );
+    }
+
     /// A second `def` of the same name replaces the first: the failing test's assertions no
     /// longer run.
     #[test]
