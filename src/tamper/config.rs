@@ -11,7 +11,10 @@
 //! | `Cargo.toml` | `autotests`, `test`, `doctest` and `harness` of any target, `[[test]]` |
 //! | `package.json` | `scripts.test`, `scripts.test:…`, `scripts.pretest`, `jest`, `mocha`, `ava` |
 //! | `jest.config.*`, `vitest.config.*`, `vitest.workspace.*`, `.mocharc.*`, `playwright.config.*`, `cypress.config.*` | every changed key (`name:` on a changed line) |
-//! | `Makefile`, `GNUmakefile`, `*.mk` | targets whose name holds `test`, and `check` |
+//! | `Makefile`, `GNUmakefile`, `*.mk`, `justfile` | targets whose name holds `test`, and `check` |
+//! | `pom.xml`, `build.gradle(.kts)`, `noxfile.py` | changed lines naming a switch that skips tests or ignores failures, or the test command |
+//! | `vite.config.*` | changed lines of the `test:` block |
+//! | CI configurations | changed lines that run the tests, `continue-on-error`, `allow_failure` |
 //!
 //! A side that does not parse is compared as a whole: any change counts once, as `(file)`;
 //! except a `package.json`, which is then read line by line (its test scripts' lines, and
@@ -32,6 +35,66 @@ enum Kind {
     /// A JavaScript or JSON runner configuration: every changed key.
     JsConfig,
     Makefile,
+    /// A `justfile`: recipes like a Makefile's targets, indented with spaces or tabs.
+    Justfile,
+    /// A build file, a CI workflow or a `noxfile.py`: the changed lines that hold one of
+    /// these words, each named by the setting it stands for.
+    Words(&'static [(&'static str, &'static str)]),
+    /// A Vite configuration: the changed lines of its `test:` block (Vitest's settings).
+    Vite,
+}
+
+/// Maven's switches that skip the tests or ignore their failures.
+const MAVEN: &[(&str, &str)] = &[
+    ("skipTests", "skipTests"),
+    ("maven.test.skip", "maven.test.skip"),
+    ("testFailureIgnore", "testFailureIgnore"),
+    ("maven.test.failure.ignore", "maven.test.failure.ignore"),
+    ("skipITs", "skipITs"),
+];
+
+/// Gradle's test-task settings that ignore failures or select tests.
+const GRADLE: &[(&str, &str)] = &[
+    ("ignoreFailures", "ignoreFailures"),
+    ("excludeTestsMatching", "excludeTestsMatching"),
+    ("includeTestsMatching", "includeTestsMatching"),
+    ("failOnNoMatchingTests", "failOnNoMatchingTests"),
+    ("-x test", "-x test"),
+];
+
+/// A nox session's test command.
+const NOX: &[(&str, &str)] = &[("pytest", "pytest"), ("unittest", "unittest")];
+
+/// The name CI configurations give a changed test command (see [`ci_test_command`]).
+const CI_COMMAND: &str = "CI test command";
+
+/// CI settings that let a failing step pass.
+const CI: &[(&str, &str)] = &[
+    ("continue-on-error", "continue-on-error"),
+    ("allow_failure", "allow_failure"),
+    ("allow_failures", "allow_failures"),
+];
+
+/// Whether `path` is a CI configuration: a GitHub Actions workflow, GitLab CI, Travis,
+/// Azure Pipelines, `CircleCI`, `AppVeyor`, Buildkite, a `Jenkinsfile`.
+fn is_ci(path: &str) -> bool {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    let yaml = std::path::Path::new(name)
+        .extension()
+        .is_some_and(|extension| {
+            extension.eq_ignore_ascii_case("yml") || extension.eq_ignore_ascii_case("yaml")
+        });
+    (yaml && (path.starts_with(".github/workflows/") || path.starts_with(".buildkite/")))
+        || matches!(
+            name,
+            ".gitlab-ci.yml"
+                | ".travis.yml"
+                | "azure-pipelines.yml"
+                | "appveyor.yml"
+                | ".appveyor.yml"
+                | "Jenkinsfile"
+        )
+        || path == ".circleci/config.yml"
 }
 
 fn kind(path: &str) -> Option<Kind> {
@@ -48,6 +111,12 @@ fn kind(path: &str) -> Option<Kind> {
         "Cargo.toml" => Kind::Cargo,
         "package.json" => Kind::PackageJson,
         "Makefile" | "makefile" | "GNUmakefile" => Kind::Makefile,
+        "justfile" | "Justfile" | ".justfile" => Kind::Justfile,
+        "pom.xml" => Kind::Words(MAVEN),
+        "build.gradle" | "build.gradle.kts" => Kind::Words(GRADLE),
+        "noxfile.py" => Kind::Words(NOX),
+        _ if is_ci(path) => Kind::Words(CI),
+        _ if stem == "vite" && name.contains(".config.") => Kind::Vite,
         _ if std::path::Path::new(name)
             .extension()
             .is_some_and(|extension| extension.eq_ignore_ascii_case("mk")) =>
@@ -86,12 +155,16 @@ pub(crate) fn changed(path: &str, old: &[u8], new: &[u8]) -> Vec<String> {
             Kind::PyProject => pyproject(text),
             Kind::Cargo => cargo(text),
             Kind::PackageJson => package_json(text),
-            Kind::Makefile => Some(makefile(text)),
-            Kind::JsConfig => None,
+            Kind::Makefile => Some(makefile(text, false)),
+            Kind::Justfile => Some(makefile(text, true)),
+            Kind::JsConfig | Kind::Words(_) | Kind::Vite => None,
         }
     };
-    if kind == Kind::JsConfig {
-        return changed_keys(old, new);
+    match kind {
+        Kind::JsConfig => return changed_keys(old, new),
+        Kind::Words(words) => return changed_words(words, is_ci(path), old, new),
+        Kind::Vite => return changed_block(b"test", old, new),
+        _ => {}
     }
     match (settings(old), settings(new)) {
         (Some(mut before), Some(mut after)) => {
@@ -409,11 +482,11 @@ fn brace_balance(line: &str) -> i64 {
 }
 
 /// A Makefile's targets whose name holds `test`, and `check`: the rule line and its recipe.
-fn makefile(text: &str) -> BTreeMap<String, String> {
+fn makefile(text: &str, spaces: bool) -> BTreeMap<String, String> {
     let mut settings = BTreeMap::new();
     let mut current: Option<String> = None;
     for line in text.lines() {
-        if line.starts_with('\t') {
+        if line.starts_with('\t') || (spaces && line.starts_with(' ')) {
             if let Some(target) = &current
                 && let Some(recipe) = settings.get_mut(target)
             {
@@ -454,6 +527,151 @@ fn runs_tests(target: &str) -> bool {
             "test" | "tests" | "check" | "pytest" | "unittest" | "e2e"
         )
     })
+}
+
+/// The lines of the changed hunks of `old` and `new`, comments and blank lines left out.
+fn changed_lines<'a>(old: &'a [u8], new: &'a [u8]) -> Vec<&'a [u8]> {
+    let diff = LineDiff::new(old, new);
+    let (old_lines, new_lines) = (diff.old_lines(), diff.new_lines());
+    let mut lines = Vec::new();
+    for (before, after) in diff.hunks() {
+        for line in before
+            .map(|i| old_lines[i])
+            .chain(after.map(|j| new_lines[j]))
+        {
+            let trimmed = line.trim_ascii();
+            if !trimmed.is_empty() && !trimmed.starts_with(b"#") && !trimmed.starts_with(b"//") {
+                lines.push(line);
+            }
+        }
+    }
+    lines
+}
+
+/// Whether `line` holds `phrase` as whole words (ASCII letters and digits do not touch it
+/// on either side), ignoring ASCII case.
+fn holds_phrase(line: &[u8], phrase: &[u8]) -> bool {
+    let lower = line.to_ascii_lowercase();
+    let phrase = phrase.to_ascii_lowercase();
+    memchr::memmem::find_iter(&lower, &phrase).any(|at| {
+        let before = at.checked_sub(1).and_then(|i| lower.get(i));
+        let after = lower.get(at + phrase.len());
+        !before.is_some_and(u8::is_ascii_alphanumeric)
+            && !after.is_some_and(u8::is_ascii_alphanumeric)
+    })
+}
+
+/// The commands that run a test suite, as a CI step writes them.
+const TEST_COMMANDS: &[&str] = &[
+    "cargo test",
+    "cargo nextest",
+    "go test",
+    "gotestsum",
+    "pytest",
+    "py.test",
+    "unittest",
+    "tox",
+    "nox",
+    "npm test",
+    "npm run test",
+    "npm t",
+    "yarn test",
+    "yarn run test",
+    "pnpm test",
+    "pnpm run test",
+    "bun test",
+    "jest",
+    "vitest",
+    "mocha",
+    "mvn",
+    "mvnw",
+    "gradle",
+    "gradlew",
+    "make test",
+    "make check",
+    "just test",
+    "ctest",
+    "rspec",
+    "phpunit",
+    "dotnet test",
+];
+
+/// Whether a CI line runs the tests: it names a test command.
+fn ci_test_command(line: &[u8]) -> bool {
+    TEST_COMMANDS
+        .iter()
+        .any(|command| holds_phrase(line, command.as_bytes()))
+}
+
+/// The settings `words` names on the changed lines of `old` and `new`; in a CI
+/// configuration, also a changed line that runs the tests (`CI test command`).
+fn changed_words(words: &[(&str, &str)], ci: bool, old: &[u8], new: &[u8]) -> Vec<String> {
+    let mut keys: Vec<String> = Vec::new();
+    for line in changed_lines(old, new) {
+        for (key, word) in words {
+            if memchr::memmem::find(line, word.as_bytes()).is_some()
+                && !keys.iter().any(|k| k == key)
+            {
+                keys.push((*key).to_owned());
+            }
+        }
+        if ci && ci_test_command(line) && !keys.iter().any(|k| k == CI_COMMAND) {
+            keys.push(CI_COMMAND.to_owned());
+        }
+    }
+    keys.sort();
+    keys
+}
+
+/// The lines of each `name:` block of a side (`test: {` … `}`, or the one line).
+fn block_lines(name: &[u8], lines: &[&[u8]]) -> Vec<bool> {
+    let mut inside = vec![false; lines.len()];
+    let mut depth = 0i64;
+    let mut open = false;
+    for (i, line) in lines.iter().enumerate() {
+        let trimmed = line.trim_ascii_start();
+        if !open
+            && let Some(rest) = trimmed.strip_prefix(name)
+            && rest.trim_ascii_start().starts_with(b":")
+        {
+            open = true;
+            depth = 0;
+        }
+        if open {
+            inside[i] = true;
+            for &b in *line {
+                match b {
+                    b'{' | b'[' | b'(' => depth += 1,
+                    b'}' | b']' | b')' => depth -= 1,
+                    _ => {}
+                }
+            }
+            if depth <= 0 {
+                open = false;
+            }
+        }
+    }
+    inside
+}
+
+/// `name` when a changed line of `old` or `new` is in a `name:` block of its side.
+fn changed_block(name: &[u8], old: &[u8], new: &[u8]) -> Vec<String> {
+    let diff = LineDiff::new(old, new);
+    let (old_lines, new_lines) = (diff.old_lines(), diff.new_lines());
+    let (old_block, new_block) = (block_lines(name, &old_lines), block_lines(name, &new_lines));
+    let changed = diff.hunks().any(|(before, after)| {
+        before
+            .clone()
+            .any(|i| old_block.get(i).copied().unwrap_or(false))
+            || after
+                .clone()
+                .any(|j| new_block.get(j).copied().unwrap_or(false))
+    });
+    if changed {
+        vec![String::from_utf8_lossy(name).into_owned()]
+    } else {
+        Vec::new()
+    }
 }
 
 /// The keys (`name:` or `name =`) on the changed lines of a JavaScript or JSON runner
@@ -582,6 +800,105 @@ mod tests {
             .replace("combine", "combine -q")
             .replace("-m pytest", "-m pytest -x");
         assert_eq!(keys("tox.ini", tox, &changed), ["[testenv:cov] commands"]);
+    }
+
+    #[test]
+    fn build_files_ci_nox_just_and_vite() {
+        let pom = "<project>\n  <properties>\n    <java.version>11</java.version>\n  </properties>\n</project>\n";
+        assert!(keys("pom.xml", pom, &pom.replace("11", "17")).is_empty());
+        assert_eq!(
+            keys(
+                "pom.xml",
+                pom,
+                &pom.replace(
+                    "</properties>",
+                    "  <skipTests>true</skipTests>\n  </properties>"
+                )
+            ),
+            ["skipTests"]
+        );
+        let gradle = "test {\n    useJUnitPlatform()\n}\n";
+        assert_eq!(
+            keys(
+                "build.gradle",
+                gradle,
+                &gradle.replace('}', "    ignoreFailures = true\n}")
+            ),
+            ["ignoreFailures"]
+        );
+        let workflow =
+            "jobs:\n  test:\n    steps:\n      - run: cargo build\n      - run: cargo test --all\n";
+        assert!(
+            keys(
+                ".github/workflows/ci.yml",
+                workflow,
+                &workflow.replace("cargo build", "cargo build --locked")
+            )
+            .is_empty()
+        );
+        assert_eq!(
+            keys(
+                ".github/workflows/ci.yml",
+                workflow,
+                &workflow.replace("--all", "--all || true")
+            ),
+            ["CI test command"]
+        );
+        assert_eq!(
+            keys(
+                ".gitlab-ci.yml",
+                "test:\n  script: pytest\n",
+                "test:\n  script: pytest\n  allow_failure: true\n"
+            ),
+            ["allow_failure"]
+        );
+        // `tox` and `jest` as whole words only.
+        assert!(!ci_test_command(b"run: echo toxic jester"));
+        assert!(ci_test_command(b"run: npx jest --ci"));
+        let nox = "@nox.session\ndef tests(session):\n    session.install(\"-e\", \".\")\n    session.run(\"pytest\")\n";
+        assert_eq!(
+            keys(
+                "noxfile.py",
+                nox,
+                &nox.replace("\"pytest\"", "\"pytest\", \"-k\", \"not slow\"")
+            ),
+            ["pytest"]
+        );
+        assert!(keys("noxfile.py", nox, &nox.replace("\"-e\", ", "")).is_empty());
+        let just = "build:\n    cargo build\n\ntest:\n    cargo test\n";
+        assert_eq!(
+            keys(
+                "justfile",
+                just,
+                &just.replace("cargo test", "cargo test || true")
+            ),
+            ["target test"]
+        );
+        assert!(
+            keys(
+                "justfile",
+                just,
+                &just.replace("cargo build", "cargo build -r")
+            )
+            .is_empty()
+        );
+        let vite = "export default defineConfig({\n  plugins: [react()],\n  test: {\n    environment: 'jsdom',\n  },\n});\n";
+        assert!(
+            keys(
+                "vite.config.ts",
+                vite,
+                &vite.replace("react()", "react(), svgr()")
+            )
+            .is_empty()
+        );
+        assert_eq!(
+            keys(
+                "vite.config.ts",
+                vite,
+                &vite.replace("'jsdom',", "'jsdom',\n    exclude: ['src/**'],")
+            ),
+            ["test"]
+        );
     }
 
     #[test]

@@ -1118,6 +1118,89 @@ mod runner {
         );
     }
 
+    /// Build files, CI, nox, just and Vite: the settings that skip the tests or let their
+    /// failures pass, and the commands that run them; other lines of the same files are
+    /// no test setting.
+    #[test]
+    fn build_ci_nox_just_and_vite_settings() {
+        let pom = "<project>\n  <properties>\n    <java.version>11</java.version>\n  </properties>\n</project>\n";
+        config_changed(
+            &[("pom.xml", pom)],
+            "pom.xml",
+            &edit(
+                pom,
+                "</properties>",
+                "  <maven.test.skip>true</maven.test.skip>\n  </properties>",
+            ),
+            "maven.test.skip",
+        );
+        let gradle = "test {\n    useJUnitPlatform()\n}\n";
+        config_changed(
+            &[("build.gradle", gradle)],
+            "build.gradle",
+            &edit(
+                gradle,
+                "useJUnitPlatform()\n",
+                "useJUnitPlatform()\n    ignoreFailures = true\n",
+            ),
+            "ignoreFailures",
+        );
+        let workflow = "on: push\njobs:\n  test:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n      - run: cargo test --all\n";
+        config_changed(
+            &[(".github/workflows/ci.yml", workflow)],
+            ".github/workflows/ci.yml",
+            &edit(workflow, "cargo test --all", "cargo test --all || true"),
+            "CI test command",
+        );
+        let nox =
+            "import nox\n\n\n@nox.session\ndef tests(session):\n    session.run(\"pytest\")\n";
+        config_changed(
+            &[("noxfile.py", nox)],
+            "noxfile.py",
+            &edit(
+                nox,
+                "\"pytest\"",
+                "\"pytest\", \"--deselect\", \"tests/test_calc.py::test_add\"",
+            ),
+            "pytest",
+        );
+        let just = "build:\n    cargo build\n\ntest:\n    cargo test\n";
+        config_changed(
+            &[("justfile", just)],
+            "justfile",
+            &edit(just, "    cargo test\n", "    cargo test || true\n"),
+            "target test",
+        );
+        let vite = "export default defineConfig({\n  plugins: [react()],\n  test: {\n    environment: 'jsdom',\n  },\n});\n";
+        config_changed(
+            &[("vite.config.ts", vite)],
+            "vite.config.ts",
+            &edit(vite, "'jsdom',\n", "'jsdom',\n    exclude: ['src/**'],\n"),
+            "test",
+        );
+        // A version bump, a build step, a plugin: no test setting.
+        for (path, old, new) in [
+            ("pom.xml", pom, pom.replace("11", "17")),
+            (
+                ".github/workflows/ci.yml",
+                workflow,
+                workflow.replace("checkout@v4", "checkout@v5"),
+            ),
+            (
+                "vite.config.ts",
+                vite,
+                vite.replace("react()", "react(), svgr()"),
+            ),
+        ] {
+            let sandbox = repo(&[(path, old)]);
+            assert_eq!(
+                stage(&sandbox, &[(path, Some(&new))]).test_config_changed,
+                0,
+                "{path}"
+            );
+        }
+    }
+
     #[test]
     fn golden_files_are_test_files() {
         for path in [
