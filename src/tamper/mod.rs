@@ -39,11 +39,12 @@
 //! - tests that macros or loops generate count where they are written (one `#[test]` in a
 //!   `macro_rules!` body counts once, however many tests it expands to; table rows of a
 //!   parametrised test are not cases);
-//! - the patterns apply to every file of the language, test code or not: an `assert!`
-//!   removed from library code counts, and a Python function named `test_connection` in an
-//!   application module is a test;
+//! - name rules and library code are told apart by the file and, in Rust, by its test
+//!   items ([`place`]), not by what calls what: a helper that asserts, outside test code,
+//!   counts nothing;
 //! - an assertion weakened into another assertion (`assert_eq!(x, 3)` into
-//!   `assert!(true)`) is not a removal;
+//!   `assert!(true)`, or into `assert!(x.is_some())`) is not a removal; it counts in
+//!   `assertions_weakened`;
 //! - doctests (code in Rust doc comments) are comments and do not count.
 
 mod config;
@@ -530,6 +531,8 @@ pub fn analyze_file_with(
         dead: None,
         places: [Vec::new(), Vec::new()],
         added: Vec::new(),
+        existence_added: 0,
+        exact_removed: 0,
     };
     analysis.run(old, new, diff);
     let mut file = analysis.finish();
@@ -717,6 +720,9 @@ struct Counts {
     disables: u32,
     /// Assertions that check nothing, and redefinitions of assertions.
     weakened: u32,
+    /// Of the assertions, those that only check that a value exists
+    /// ([`neuter::is_existence`]).
+    existence: u32,
 }
 
 impl Counts {
@@ -732,6 +738,7 @@ impl Counts {
             assertions: self.assertions.saturating_sub(other.assertions),
             disables: self.disables.saturating_sub(other.disables),
             weakened: self.weakened.saturating_sub(other.weakened),
+            existence: self.existence.saturating_sub(other.existence),
         }
     }
 }
@@ -926,12 +933,14 @@ fn classify(
     // An assertion that checks nothing is still an assertion (deleting it removes one), and
     // it weakens the test it stands in.
     // Library code's assertions check the program, not a test: they count for nothing.
-    let (mut assertions, mut weakened) = (0, 0);
+    let (mut assertions, mut weakened, mut existence) = (0, 0, 0);
     if place & LIBRARY == 0 {
         pattern::for_each_match(table.assertions, &tokens, declares_test, |start, end| {
             assertions += 1;
             if neuter::is_trivial(table.language, &tokens, start, end) {
                 weakened += 1;
+            } else if neuter::is_existence(table.language, &tokens, start, end) {
+                existence += 1;
             }
         });
     }
@@ -944,6 +953,7 @@ fn classify(
         assertions,
         disables: pattern::count(table.disables, &tokens, declares_test),
         weakened: weakened + pattern::count(table.weakeners, &tokens, declares_test),
+        existence,
     };
     language_counts(table.language, context, &tokens, text, &mut counts);
     found.counts = counts;
@@ -1033,6 +1043,10 @@ struct Analysis<'a> {
     /// The added lines that hold a test, a skip marker or a weak assertion, or are an
     /// attribute or decorator line, in order: what [`Analysis::forgive_new`] reads.
     added: Vec<Added>,
+    /// Existence checks added minus removed ([`neuter::is_existence`]).
+    existence_added: i64,
+    /// Other assertions removed minus added.
+    exact_removed: i64,
 }
 
 /// An added line, for telling which test a skip marker added with it applies to.
@@ -1045,6 +1059,7 @@ struct Added {
     tests: u32,
     skips: u32,
     weakened: u32,
+    existence: u32,
     /// It starts with `@` or `#[`: a decorator or attribute of the item below.
     attribute: bool,
 }
@@ -1130,6 +1145,8 @@ impl Analysis<'_> {
         file.test_skips_added = 0;
         file.assertions_removed = 0;
         file.assertions_weakened = 0;
+        self.existence_added = 0;
+        self.exact_removed = 0;
         file.findings.clear();
         self.touches_tests = false;
         self.walk(&old_lines, &new_lines, &hunks);
@@ -1329,6 +1346,56 @@ impl Analysis<'_> {
         }
     }
 
+    /// Exact checks replaced by existence checks (`expect(x).toBe(3)` by
+    /// `expect(x).toBeDefined()`, `assertEqual` by `assertIsNotNone`): as many weakened as
+    /// the file both adds existence checks and removes other assertions (net), leaving out
+    /// the existence checks of the tests it adds.
+    fn exact_checks_weakened(&mut self) {
+        let added_tests = (-self.file.tests_removed).max(0);
+        let in_new_tests: i64 = if added_tests > 0 {
+            self.attached(|added| added.existence, added_tests)
+                .iter()
+                .map(|(_, count)| i64::from(*count))
+                .sum()
+        } else {
+            0
+        };
+        let weakened = (self.existence_added - in_new_tests)
+            .min(self.exact_removed)
+            .max(0);
+        if weakened == 0 {
+            return;
+        }
+        self.file.assertions_weakened += weakened;
+        self.touches_tests = true;
+        let mut left = weakened;
+        let lines: Vec<(usize, u32)> = self
+            .added
+            .iter()
+            .filter(|added| added.existence > 0)
+            .map(|added| (added.line, added.existence))
+            .collect();
+        for (line, count) in lines {
+            if left == 0 {
+                break;
+            }
+            let count = i64::from(count).min(left);
+            left -= count;
+            let text = self.sides[1]
+                .split(|&b| b == b'\n')
+                .nth(line)
+                .unwrap_or_default();
+            self.push(
+                Side::New,
+                line,
+                text,
+                FindingKind::AssertionWeakened,
+                u32::try_from(count).unwrap_or(u32::MAX),
+                false,
+            );
+        }
+    }
+
     /// A Go `TestMain` that no longer calls `m.Run()` runs none of the package's tests: one
     /// test removed at least (the package's other files are not read here); one that calls
     /// it again gives it back.
@@ -1495,13 +1562,19 @@ impl Analysis<'_> {
             let trimmed = line.trim_ascii_start();
             let attribute = trimmed.starts_with(b"@") || trimmed.starts_with(b"#[");
             let counts = found.counts;
-            if attribute || counts.tests > 0 || counts.skips > 0 || counts.weakened > 0 {
+            if attribute
+                || counts.tests > 0
+                || counts.skips > 0
+                || counts.weakened > 0
+                || counts.existence > 0
+            {
                 self.added.push(Added {
                     line: index,
                     hunk: 0,
                     tests: counts.tests,
                     skips: counts.skips,
                     weakened: counts.weakened,
+                    existence: counts.existence,
                     attribute,
                 });
             }
@@ -1634,6 +1707,9 @@ impl Analysis<'_> {
         file.assertions_removed += sign * i64::from(counts.assertions);
         file.test_skips_added -= sign * i64::from(counts.skips);
         file.assertions_weakened -= sign * i64::from(counts.weakened);
+        self.existence_added -= sign * i64::from(counts.existence);
+        self.exact_removed +=
+            sign * (i64::from(counts.assertions) - i64::from(counts.weakened + counts.existence));
         self.touches_tests |= match side {
             Side::Old => counts.tests > 0,
             Side::New => counts.skips > 0 || counts.disables > 0 || counts.weakened > 0,
@@ -1685,6 +1761,7 @@ impl Analysis<'_> {
         if self.table.language == Language::Go && self.context.tests {
             self.go_test_main();
         }
+        self.exact_checks_weakened();
         self.forgive_new();
         self.file.removes_or_skips_tests =
             self.touches_tests || !self.file.test_config_changed.is_empty();
@@ -1826,6 +1903,64 @@ mod tests {
         ] {
             let report = report(&[(path, old, new)]);
             assert_eq!(report.assertions_weakened, 0, "{path}: {report:?}");
+        }
+    }
+
+    /// Exact checks replaced by checks that a value exists weaken the test; existence
+    /// checks in a new test, or added next to the exact ones, do not.
+    #[test]
+    fn exact_checks_replaced_by_existence_checks() {
+        for (path, old, new, weakened) in [
+            (
+                "test/sum.test.js",
+                "it('adds', () => {\n  expect(sum(1, 2)).toBe(3);\n});\n",
+                "it('adds', () => {\n  expect(sum(1, 2)).toBeDefined();\n});\n",
+                1,
+            ),
+            (
+                "tests/test_calc.py",
+                "import unittest\n\nclass T(unittest.TestCase):\n    def test_a(self):\n        self.assertEqual(add(1, 2), 3)\n",
+                "import unittest\n\nclass T(unittest.TestCase):\n    def test_a(self):\n        self.assertIsNotNone(add(1, 2))\n",
+                1,
+            ),
+            (
+                "tests/test_calc.py",
+                "def test_a():\n    assert add(1, 2) == 3\n",
+                "def test_a():\n    assert add(1, 2) is not None\n",
+                1,
+            ),
+            (
+                "src/test/java/CalcTest.java",
+                "class CalcTest {\n  @Test\n  void adds() {\n    assertEquals(3, add(1, 2));\n  }\n}\n",
+                "class CalcTest {\n  @Test\n  void adds() {\n    assertNotNull(add(1, 2));\n  }\n}\n",
+                1,
+            ),
+            (
+                "tests/calc.rs",
+                "#[test]\nfn adds() {\n    assert_eq!(add(1, 2), Some(3));\n}\n",
+                "#[test]\nfn adds() {\n    assert!(add(1, 2).is_some());\n}\n",
+                1,
+            ),
+            // Added beside the exact check: nothing replaced.
+            (
+                "test/sum.test.js",
+                "it('adds', () => {\n  expect(sum(1, 2)).toBe(3);\n});\n",
+                "it('adds', () => {\n  expect(sum(1, 2)).toBeDefined();\n  expect(sum(1, 2)).toBe(3);\n});\n",
+                0,
+            ),
+            // In a new test, next to an exact check removed elsewhere: nothing replaced.
+            (
+                "test/sum.test.js",
+                "it('adds', () => {\n  expect(sum(1, 2)).toBe(3);\n  expect(sum(2, 2)).toBe(4);\n});\n",
+                "it('adds', () => {\n  expect(sum(1, 2)).toBe(3);\n});\n\nit('returns', () => {\n  expect(sum(1, 2)).toBeTruthy();\n});\n",
+                0,
+            ),
+        ] {
+            let report = report(&[(path, old, new)]);
+            assert_eq!(
+                report.assertions_weakened, weakened,
+                "{path}: {new}\n{report:?}"
+            );
         }
     }
 

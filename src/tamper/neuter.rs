@@ -386,6 +386,80 @@ pub(crate) fn is_trivial(
     cond_trivial(last, args)
 }
 
+/// Whether the assertion matched at `tokens[start..end]` only checks that a value exists or
+/// is truthy, not what it is: `expect(x).toBeDefined()`, `.toBeTruthy()`,
+/// `.not.toBeNull()`, chai's `.to.exist` and `.to.be.ok`, `assertIsNotNone(x)`,
+/// `assert x is not None`, a bare `assert x`, `assertNotNull(x)`, `assert!(x.is_some())`,
+/// `assert!(x.is_ok())`, testify's `NotNil`, gomega's `NotTo(BeNil())`. Put in place of an
+/// exact check, it lets a wrong value pass.
+pub(crate) fn is_existence(
+    language: Language,
+    tokens: &[Token<'_>],
+    start: usize,
+    end: usize,
+) -> bool {
+    let Some(name) = ident(tokens.get(start)) else {
+        return false;
+    };
+    let rest = &tokens[start..];
+    let has = |seq: &[&[u8]]| {
+        rest.windows(seq.len()).any(|window| {
+            window.iter().zip(seq).all(|(token, want)| match token {
+                Token::Ident(word) => word == want,
+                Token::Punct(byte) => want.len() == 1 && want[0] == *byte,
+                Token::Str => false,
+            })
+        })
+    };
+    match language {
+        Language::JavaScript => {
+            has(&[b".", b"toBeDefined"])
+                || has(&[b".", b"toBeTruthy"])
+                || has(&[b"not", b".", b"toBeNull"])
+                || has(&[b"not", b".", b"toBeUndefined"])
+                || has(&[b".", b"exist"])
+                || has(&[b"be", b".", b"ok"])
+        }
+        Language::Python => {
+            if name == b"assertIsNotNone" {
+                return true;
+            }
+            if name != b"assert" || end != start + 1 {
+                return false;
+            }
+            let expr = split_top(&tokens[end..], b',').first();
+            let dotted = !expr.is_empty()
+                && expr.iter().enumerate().all(|(i, token)| match token {
+                    Token::Ident(word) => i % 2 == 0 && *word != b"not",
+                    Token::Punct(b'.') => i % 2 == 1,
+                    _ => false,
+                });
+            dotted
+                || matches!(
+                    expr,
+                    [
+                        ..,
+                        Token::Ident(b"is"),
+                        Token::Ident(b"not"),
+                        Token::Ident(b"None")
+                    ]
+                )
+        }
+        Language::Java | Language::Kotlin => {
+            tokens[start..end].contains(&Token::Ident(b"assertNotNull"))
+        }
+        Language::Rust => {
+            has(&[b".", b"is_some", b"(", b")", b")"]) || has(&[b".", b"is_ok", b"(", b")", b")"])
+        }
+        Language::Go => {
+            has(&[b".", b"NotNil", b"("])
+                || has(&[b"NotTo", b"(", b"BeNil"])
+                || has(&[b"ToNot", b"(", b"BeNil"])
+        }
+        Language::RunnerConfig => false,
+    }
+}
+
 /// `expect(a)` followed by `.matcher(a)` (through `.to.`, `.not` is left alone).
 fn compared_to_itself(tokens: &[Token<'_>], mut i: usize, subject: &[Token<'_>]) -> bool {
     loop {

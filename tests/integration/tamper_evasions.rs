@@ -1596,6 +1596,49 @@ mod swallowed {
 }
 
 // ---------------------------------------------------------------------------------------
+// Exact checks replaced by checks that a value exists
+
+mod loosened {
+    use super::*;
+
+    #[test]
+    fn jest_to_be_replaced_by_to_be_defined() {
+        held(
+            &[("test/sum.test.js", JEST)],
+            &[(
+                "test/sum.test.js",
+                Some(&edit(
+                    JEST,
+                    "expect(sum(1, 2)).toBe(3);",
+                    "expect(sum(1, 2)).toBeDefined();",
+                )),
+            )],
+            weakened(1),
+            WEAKENED,
+            "expect(sum(1, 2)).toBeDefined();",
+        );
+    }
+
+    #[test]
+    fn unittest_assert_equal_replaced_by_assert_is_not_none() {
+        held(
+            &[("tests/test_calc.py", UNITTEST)],
+            &[(
+                "tests/test_calc.py",
+                Some(&edit(
+                    UNITTEST,
+                    "self.assertEqual(add(1, 2), 3)",
+                    "self.assertIsNotNone(add(1, 2))",
+                )),
+            )],
+            weakened(1),
+            WEAKENED,
+            "self.assertIsNotNone(add(1, 2))",
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------------------
 // False findings from real history (the corpus's hand-judged sample): honest changes that
 // must count nothing, and the tampering next to them that still counts
 
