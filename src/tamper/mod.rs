@@ -758,6 +758,9 @@ struct Line {
     /// The name of the macro an item-level Rust macro invocation calls (`rgtest!(…)` at the
     /// start of a line).
     call: Option<String>,
+    /// Swallowers (`except AssertionError:`, `catch_unwind(`) on the line: they weaken only
+    /// when what they wrap asserts ([`swallows_a_check`]).
+    swallows: u32,
 }
 
 /// What a line is to the second walk.
@@ -875,6 +878,7 @@ fn classify(
         exit: false,
         selectors: 0,
         call: None,
+        swallows: 0,
     };
     if table.language == Language::Go
         && state == State::Code
@@ -945,7 +949,7 @@ fn classify(
         });
     }
     if place & LIBRARY == 0 {
-        weakened += pattern::count(table.swallowers, &tokens, declares_test);
+        found.swallows = pattern::count(table.swallowers, &tokens, declares_test);
     }
     let mut counts = Counts {
         tests,
@@ -1522,6 +1526,9 @@ impl Analysis<'_> {
     fn changed(&mut self, side: Side, index: usize, lines: &[&[u8]], state: State) -> State {
         let line = lines[index];
         let mut found = self.classify(side, index, line, state);
+        if found.swallows > 0 && swallows_a_check(lines, index) {
+            found.counts.weakened += found.swallows;
+        }
         if self.table.language == Language::Python
             && found.counts.weakened > 0
             && line.trim_ascii_start().starts_with(b"def ")
@@ -1769,6 +1776,65 @@ impl Analysis<'_> {
     }
 }
 
+/// Whether the swallower on line `index` of `lines` catches a failing check: the code it
+/// wraps (the rest of its line after the failure's name, and the lines below indented
+/// deeper; for Python's `except AssertionError:`, the `try:` block above) asserts, and (for
+/// `except`) its handler does not check again, raise or fail. `pytest.raises(AssertionError)`
+/// around a library call that asserts, gson's `assertThrows(AssertionError.class, () ->
+/// gson.toJson(x))`, and flask's `try: … except AssertionError: self.assert_equal(…)` (one
+/// check or the other) swallow nothing.
+fn swallows_a_check(lines: &[&[u8]], index: usize) -> bool {
+    let indent = |line: &[u8]| {
+        line.iter()
+            .take_while(|b| matches!(b, b' ' | b'\t'))
+            .count()
+    };
+    let asserts = |line: &[u8]| memchr::memmem::find(line, b"assert").is_some();
+    let Some(&line) = lines.get(index) else {
+        return false;
+    };
+    let own = indent(line);
+    let block = || {
+        lines
+            .iter()
+            .skip(index + 1)
+            .take(40)
+            .take_while(|line| line.trim_ascii().is_empty() || indent(line) > own)
+    };
+    if line.trim_ascii_start().starts_with(b"except") {
+        let checks_again = block().any(|line| {
+            asserts(line)
+                || memchr::memmem::find(line, b"raise").is_some()
+                || memchr::memmem::find(line, b"fail").is_some()
+        });
+        if checks_again {
+            return false;
+        }
+        return lines[..index]
+            .iter()
+            .rev()
+            .take(40)
+            .take_while(|line| {
+                let trimmed = line.trim_ascii_start();
+                !(indent(line) == own && trimmed.starts_with(b"try"))
+            })
+            .any(|line| asserts(line));
+    }
+    let rest = [
+        "AssertionError",
+        "AssertionFailedError",
+        "ComparisonFailure",
+        "Throwable",
+        "catch_unwind",
+    ]
+    .iter()
+    .find_map(|name| {
+        memchr::memmem::rfind(line, name.as_bytes()).map(|at| &line[at + name.len()..])
+    })
+    .unwrap_or_default();
+    asserts(rest) || block().any(|line| asserts(line))
+}
+
 /// A Go `func TestMain(m *testing.M)` in `text`: its 1-based line, and whether its body
 /// calls `m.Run()` (without it, `go test` runs none of the package's tests and passes).
 fn go_test_main(text: &[u8]) -> Option<(usize, bool)> {
@@ -1893,6 +1959,35 @@ mod tests {
                 "test/Route.js",
                 "describe('Route', () => {\n});\n",
                 "describe('Route', () => {\n  it('dispatches post', (done) => {\n    route.post(() => {\n      assert(true);\n      done();\n    });\n  });\n});\n",
+            ),
+            // flask: one check or the other; a library call that asserts.
+            (
+                "tests/test_helpers.py",
+                "def test_sort():\n    lines = run()\n",
+                "def test_sort():\n    lines = run()\n    try:\n        assert lines == by_int\n    except AssertionError:\n        assert lines == by_str\n",
+            ),
+            (
+                "tests/test_basic.py",
+                "def test_route(app):\n    app.run()\n",
+                "def test_route(app):\n    with pytest.raises(AssertionError):\n        app.add_url_rule(\"/\", endpoint=\"x\")\n",
+            ),
+            // gson: the library throws the AssertionError under test.
+            (
+                "src/test/java/DiagnosticsTest.java",
+                "class DiagnosticsTest {\n  @Test\n  void t() {\n  }\n}\n",
+                "class DiagnosticsTest {\n  @Test\n  void t() {\n    AssertionError e = assertThrows(AssertionError.class, () -> gson.toJson(new T()));\n  }\n}\n",
+            ),
+            // flask: a comparison to True written as a bare assertion (flake8 E712).
+            (
+                "tests/test_templating.py",
+                "def test_reload(app):\n    assert app.templates_auto_reload == True\n",
+                "def test_reload(app):\n    assert app.templates_auto_reload\n",
+            ),
+            // gson: assertTrue(map.has(x)) replaced by assertNotNull(map.get(x)).
+            (
+                "src/test/java/MapTest.java",
+                "class MapTest {\n  @Test\n  void t() {\n    assertTrue(map.has(x));\n  }\n}\n",
+                "class MapTest {\n  @Test\n  void t() {\n    assertNotNull(map.get(x));\n  }\n}\n",
             ),
             // flask: assertIn backported on Python 2.6, still checking.
             (

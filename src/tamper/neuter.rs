@@ -411,6 +411,11 @@ pub(crate) fn is_existence(
             })
         })
     };
+    // The one argument of a call that checks truthiness: `assertTrue(x)`, `assert(x)`.
+    let one_argument = || {
+        call_args(tokens, end.max(start + 1)).is_some_and(|(args, _)| args.len == 1)
+            || call_args(tokens, end.saturating_sub(1)).is_some_and(|(args, _)| args.len == 1)
+    };
     match language {
         Language::JavaScript => {
             has(&[b".", b"toBeDefined"])
@@ -419,35 +424,34 @@ pub(crate) fn is_existence(
                 || has(&[b"not", b".", b"toBeUndefined"])
                 || has(&[b".", b"exist"])
                 || has(&[b"be", b".", b"ok"])
+                || (name == b"assert" && has(&[b"assert", b".", b"ok"]))
+                || (name == b"assert"
+                    && is_punct(tokens.get(start + 1), b'(')
+                    && call_args(tokens, start + 1).is_some_and(|(args, _)| {
+                        args.len == 1 && args.first().iter().all(|token| !is_comparison(token))
+                    }))
         }
         Language::Python => {
-            if name == b"assertIsNotNone" {
-                return true;
+            if matches!(
+                name,
+                b"assertIsNotNone" | b"assertTrue" | b"assert_true" | b"assert_" | b"failUnless"
+            ) || (name == b"self"
+                && matches!(
+                    ident(tokens.get(start + 2)),
+                    Some(b"assertIsNotNone" | b"assertTrue" | b"assert_true" | b"assert_")
+                ))
+            {
+                return one_argument();
             }
             if name != b"assert" || end != start + 1 {
                 return false;
             }
             let expr = split_top(&tokens[end..], b',').first();
-            let dotted = !expr.is_empty()
-                && expr.iter().enumerate().all(|(i, token)| match token {
-                    Token::Ident(word) => i % 2 == 0 && *word != b"not",
-                    Token::Punct(b'.') => i % 2 == 1,
-                    _ => false,
-                });
-            dotted
-                || matches!(
-                    expr,
-                    [
-                        ..,
-                        Token::Ident(b"is"),
-                        Token::Ident(b"not"),
-                        Token::Ident(b"None")
-                    ]
-                )
+            truthiness(expr)
         }
-        Language::Java | Language::Kotlin => {
-            tokens[start..end].contains(&Token::Ident(b"assertNotNull"))
-        }
+        Language::Java | Language::Kotlin => tokens[start..end]
+            .iter()
+            .any(|t| matches!(t, Token::Ident(b"assertNotNull" | b"assertTrue"))),
         Language::Rust => {
             has(&[b".", b"is_some", b"(", b")", b")"]) || has(&[b".", b"is_ok", b"(", b")", b")"])
         }
@@ -458,6 +462,42 @@ pub(crate) fn is_existence(
         }
         Language::RunnerConfig => false,
     }
+}
+
+/// A token that compares or calls: what a check of an exact value has.
+fn is_comparison(token: &Token<'_>) -> bool {
+    matches!(token, Token::Punct(b'=' | b'<' | b'>' | b'!' | b'('))
+        || matches!(token, Token::Ident(b"in" | b"not" | b"and" | b"or" | b"is"))
+}
+
+/// A Python condition that only checks truthiness or presence: a bare value (`x`,
+/// `rv.data`, `config["KEY"]`), `x is not None`, `x == True`, `x is True`; not a constant
+/// (`assert False, "unreachable"`).
+fn truthiness(expr: &[Token<'_>]) -> bool {
+    // With a presence test, the value may be a call's (`f(x) is not None`); bare, it is a
+    // name, an attribute or an item.
+    let (value, calls) = match expr {
+        [
+            value @ ..,
+            Token::Ident(b"is"),
+            Token::Ident(b"not"),
+            Token::Ident(b"None"),
+        ]
+        | [value @ .., Token::Ident(b"is"), Token::Ident(b"True")]
+        | [
+            value @ ..,
+            Token::Punct(b'='),
+            Token::Punct(b'='),
+            Token::Ident(b"True"),
+        ] => (value, true),
+        _ => (expr, false),
+    };
+    let constant = matches!(value, [Token::Ident(word)] if truthy(value) || falsy(value) || is_number(word) || *word == b"None");
+    !value.is_empty()
+        && !constant
+        && !value
+            .iter()
+            .any(|token| is_comparison(token) && !(calls && *token == Token::Punct(b'(')))
 }
 
 /// `expect(a)` followed by `.matcher(a)` (through `.to.`, `.not` is left alone).
@@ -977,6 +1017,57 @@ mod tests {
         assert!(!opens_an_exit(b"if true {", Some(b"    x += 1;")));
         assert!(!opens_an_exit(b"if true {", None));
         assert!(!is_exit(&tokens("if cfg!(windows) { return; }")));
+    }
+
+    #[test]
+    fn existence_checks() {
+        let existence = |language, code: &str| {
+            let tokens = tokens(code);
+            let table = match language {
+                Language::Python => &crate::tamper::python::TABLE,
+                Language::JavaScript => &crate::tamper::javascript::TABLE,
+                Language::Java => &crate::tamper::jvm::JAVA,
+                Language::Rust => &crate::tamper::rust::TABLE,
+                _ => &crate::tamper::go::TABLE,
+            };
+            let mut found = false;
+            pattern::for_each_match(table.assertions, &tokens, false, |start, end| {
+                found |= is_existence(language, &tokens, start, end);
+            });
+            found
+        };
+        for (language, code) in [
+            (Language::Python, "assert rv.data"),
+            (Language::Python, "assert app.config[\"KEY\"]"),
+            (Language::Python, "assert x is not None"),
+            (Language::Python, "assert x == True"),
+            (Language::Python, "self.assertTrue(flask.session.modified)"),
+            (Language::Python, "self.assertIsNotNone(x)"),
+            (Language::JavaScript, "assert(req.called)"),
+            (Language::JavaScript, "assert.ok(req.called)"),
+            (Language::JavaScript, "should(req.called).be.ok"),
+            (Language::JavaScript, "expect(x).toBeDefined()"),
+            (Language::Java, "assertNotNull(x)"),
+            (Language::Java, "assertTrue(map.has(x))"),
+            (Language::Rust, "assert!(x.is_some());"),
+            (Language::Go, "assert.NotNil(t, x)"),
+        ] {
+            assert!(existence(language, code), "{code}");
+        }
+        for (language, code) in [
+            (Language::Python, "assert False, \"unreachable\""),
+            (Language::Python, "assert x == 3"),
+            (Language::Python, "assert \"a\" in x"),
+            (Language::Python, "assert isinstance(x, int)"),
+            (Language::Python, "self.assertEqual(x, 3)"),
+            (Language::JavaScript, "assert(x === 3)"),
+            (Language::JavaScript, "assert.equal(x, 3)"),
+            (Language::JavaScript, "expect(x).toBe(3)"),
+            (Language::Java, "assertEquals(3, x)"),
+            (Language::Rust, "assert_eq!(x, Some(3));"),
+        ] {
+            assert!(!existence(language, code), "{code}");
+        }
     }
 
     #[test]
