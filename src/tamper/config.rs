@@ -596,11 +596,17 @@ const TEST_COMMANDS: &[&str] = &[
     "dotnet test",
 ];
 
-/// Whether a CI line runs the tests: it names a test command.
+/// Whether a CI line runs the tests: it names a test command, and it does not install,
+/// cache or reference a published action (`pip install tox`, `cache: gradle`, `uses:
+/// gradle/actions/setup-gradle@v4`).
 fn ci_test_command(line: &[u8]) -> bool {
-    TEST_COMMANDS
+    let tooling = ["install", "uses:", "cache"]
         .iter()
-        .any(|command| holds_phrase(line, command.as_bytes()))
+        .any(|word| memchr::memmem::find(line, word.as_bytes()).is_some());
+    !tooling
+        && TEST_COMMANDS
+            .iter()
+            .any(|command| holds_phrase(line, command.as_bytes()))
 }
 
 /// The settings `words` names on the changed lines of `old` and `new`; in a CI
@@ -854,6 +860,8 @@ mod tests {
         );
         // `tox` and `jest` as whole words only.
         assert!(!ci_test_command(b"run: echo toxic jester"));
+        assert!(!ci_test_command(b"- run: pip install tox pytest"));
+        assert!(!ci_test_command(b"- uses: gradle/actions/setup-gradle@v4"));
         assert!(ci_test_command(b"run: npx jest --ci"));
         let nox = "@nox.session\ndef tests(session):\n    session.install(\"-e\", \".\")\n    session.run(\"pytest\")\n";
         assert_eq!(
