@@ -411,10 +411,15 @@ pub(crate) fn is_existence(
             })
         })
     };
-    // The one argument of a call that checks truthiness: `assertTrue(x)`, `assert(x)`.
+    // The one argument of a call that checks truthiness, a bare value: `assertTrue(x)`,
+    // `assert(res.ok)`; not `assertTrue(a.equals(b))`, `assert(!x)`, `assert(false)`.
+    let one_bare_argument = |open: usize| {
+        call_args(tokens, open).is_some_and(|(args, _)| args.len == 1 && bare(args.first()))
+    };
     let one_argument = || {
-        call_args(tokens, end.max(start + 1)).is_some_and(|(args, _)| args.len == 1)
-            || call_args(tokens, end.saturating_sub(1)).is_some_and(|(args, _)| args.len == 1)
+        [end, end.saturating_sub(1), start + 1]
+            .into_iter()
+            .any(|open| is_punct(tokens.get(open), b'(') && one_bare_argument(open))
     };
     match language {
         Language::JavaScript => {
@@ -424,23 +429,22 @@ pub(crate) fn is_existence(
                 || has(&[b"not", b".", b"toBeUndefined"])
                 || has(&[b".", b"exist"])
                 || has(&[b"be", b".", b"ok"])
-                || (name == b"assert" && has(&[b"assert", b".", b"ok"]))
+                || (name == b"assert"
+                    && has(&[b"assert", b".", b"ok", b"("])
+                    && is_punct(tokens.get(start + 3), b'(')
+                    && one_bare_argument(start + 3))
                 || (name == b"assert"
                     && is_punct(tokens.get(start + 1), b'(')
-                    && call_args(tokens, start + 1).is_some_and(|(args, _)| {
-                        args.len == 1 && args.first().iter().all(|token| !is_comparison(token))
-                    }))
+                    && one_bare_argument(start + 1))
         }
         Language::Python => {
+            if name == b"assertIsNotNone" {
+                return true;
+            }
             if matches!(
                 name,
-                b"assertIsNotNone" | b"assertTrue" | b"assert_true" | b"assert_" | b"failUnless"
-            ) || (name == b"self"
-                && matches!(
-                    ident(tokens.get(start + 2)),
-                    Some(b"assertIsNotNone" | b"assertTrue" | b"assert_true" | b"assert_")
-                ))
-            {
+                b"assertTrue" | b"assert_true" | b"assert_" | b"failUnless"
+            ) {
                 return one_argument();
             }
             if name != b"assert" || end != start + 1 {
@@ -449,9 +453,10 @@ pub(crate) fn is_existence(
             let expr = split_top(&tokens[end..], b',').first();
             truthiness(expr)
         }
-        Language::Java | Language::Kotlin => tokens[start..end]
-            .iter()
-            .any(|t| matches!(t, Token::Ident(b"assertNotNull" | b"assertTrue"))),
+        Language::Java | Language::Kotlin => {
+            tokens[start..end].contains(&Token::Ident(b"assertNotNull"))
+                || (tokens[start..end].contains(&Token::Ident(b"assertTrue")) && one_argument())
+        }
         Language::Rust => {
             has(&[b".", b"is_some", b"(", b")", b")"]) || has(&[b".", b"is_ok", b"(", b")", b")"])
         }
@@ -462,6 +467,14 @@ pub(crate) fn is_existence(
         }
         Language::RunnerConfig => false,
     }
+}
+
+/// A value that is only read (a name, an attribute, an item), not computed, compared or
+/// constant.
+fn bare(value: &[Token<'_>]) -> bool {
+    let constant = matches!(value, [Token::Ident(word)] if truthy(value) || falsy(value) || is_number(word) || matches!(*word, b"None" | b"null" | b"undefined"))
+        || value.iter().all(|token| *token == Token::Str);
+    !value.is_empty() && !constant && !value.iter().any(is_comparison)
 }
 
 /// A token that compares or calls: what a check of an exact value has.
@@ -1048,7 +1061,7 @@ mod tests {
             (Language::JavaScript, "should(req.called).be.ok"),
             (Language::JavaScript, "expect(x).toBeDefined()"),
             (Language::Java, "assertNotNull(x)"),
-            (Language::Java, "assertTrue(map.has(x))"),
+            (Language::Java, "assertTrue(found)"),
             (Language::Rust, "assert!(x.is_some());"),
             (Language::Go, "assert.NotNil(t, x)"),
         ] {
@@ -1064,6 +1077,10 @@ mod tests {
             (Language::JavaScript, "assert.equal(x, 3)"),
             (Language::JavaScript, "expect(x).toBe(3)"),
             (Language::Java, "assertEquals(3, x)"),
+            (Language::Java, "assertTrue(json.contains(\"x\"))"),
+            (Language::JavaScript, "assert(false)"),
+            (Language::JavaScript, "assert.ok(!app.enabled(\"x\"))"),
+            (Language::Python, "self.assert_(not rv.data)"),
             (Language::Rust, "assert_eq!(x, Some(3));"),
         ] {
             assert!(!existence(language, code), "{code}");
