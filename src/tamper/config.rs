@@ -548,19 +548,6 @@ fn changed_lines<'a>(old: &'a [u8], new: &'a [u8]) -> Vec<&'a [u8]> {
     lines
 }
 
-/// Whether `line` holds `phrase` as whole words (ASCII letters and digits do not touch it
-/// on either side), ignoring ASCII case.
-fn holds_phrase(line: &[u8], phrase: &[u8]) -> bool {
-    let lower = line.to_ascii_lowercase();
-    let phrase = phrase.to_ascii_lowercase();
-    memchr::memmem::find_iter(&lower, &phrase).any(|at| {
-        let before = at.checked_sub(1).and_then(|i| lower.get(i));
-        let after = lower.get(at + phrase.len());
-        !before.is_some_and(u8::is_ascii_alphanumeric)
-            && !after.is_some_and(u8::is_ascii_alphanumeric)
-    })
-}
-
 /// The commands that run a test suite, as a CI step writes them.
 const TEST_COMMANDS: &[&str] = &[
     "cargo test",
@@ -596,17 +583,67 @@ const TEST_COMMANDS: &[&str] = &[
     "dotnet test",
 ];
 
-/// Whether a CI line runs the tests: it names a test command, and it does not install,
-/// cache or reference a published action (`pip install tox`, `cache: gradle`, `uses:
-/// gradle/actions/setup-gradle@v4`).
+/// Whether a CI line runs the tests: a command (a line of a script, or the value of a
+/// `run:`, `script:`, `command:` key) that starts with a test command, after a runner
+/// prefix (`npx`, `python -m`, `./`, `poetry run`, …), and does not install anything. A
+/// matrix entry (`tox: py310`), a dependency pin (`npm-i: mocha@9`), `pip install tox`,
+/// `cache: gradle` and `uses: gradle/actions/setup-gradle@v4` are not.
 fn ci_test_command(line: &[u8]) -> bool {
-    let tooling = ["install", "uses:", "cache"]
-        .iter()
-        .any(|word| memchr::memmem::find(line, word.as_bytes()).is_some());
-    !tooling
-        && TEST_COMMANDS
-            .iter()
-            .any(|command| holds_phrase(line, command.as_bytes()))
+    let text = String::from_utf8_lossy(line);
+    let mut command = text.trim().trim_start_matches(['-', ' ']).trim_start();
+    if let Some((key, value)) = command.split_once(':')
+        && !key.is_empty()
+        && key
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+    {
+        if !matches!(
+            key,
+            "run" | "script" | "command" | "cmd" | "commands" | "test_script" | "test"
+        ) {
+            return false;
+        }
+        command = value
+            .trim()
+            .trim_start_matches(['-', ' ', '|', '>'])
+            .trim_start();
+    }
+    if command.contains("install") {
+        return false;
+    }
+    loop {
+        let before = command;
+        for prefix in [
+            "npx ",
+            "python -m ",
+            "python3 -m ",
+            "./",
+            "bundle exec ",
+            "poetry run ",
+            "uv run ",
+            "pipenv run ",
+            "hatch run ",
+            "pdm run ",
+            "sudo ",
+            "time ",
+            "xvfb-run ",
+            "coverage run -m ",
+        ] {
+            command = command.strip_prefix(prefix).unwrap_or(command).trim_start();
+        }
+        if command == before {
+            break;
+        }
+    }
+    TEST_COMMANDS.iter().any(|test| {
+        command
+            .get(..test.len())
+            .is_some_and(|start| start.eq_ignore_ascii_case(test))
+            && !command[test.len()..]
+                .chars()
+                .next()
+                .is_some_and(|c| c.is_ascii_alphanumeric())
+    })
 }
 
 /// The settings `words` names on the changed lines of `old` and `new`; in a CI
@@ -860,6 +897,13 @@ mod tests {
         );
         // `tox` and `jest` as whole words only.
         assert!(!ci_test_command(b"run: echo toxic jester"));
+        assert!(!ci_test_command(
+            b"- {name: '3.10', python: '3.10', tox: py310}"
+        ));
+        assert!(!ci_test_command(b"            npm-i: mocha@9.1.3"));
+        assert!(ci_test_command(b"  script: npm test"));
+        assert!(ci_test_command(b"        run: python -m pytest -x || true"));
+        assert!(ci_test_command(b"          cargo test --all"));
         assert!(!ci_test_command(b"- run: pip install tox pytest"));
         assert!(!ci_test_command(b"- uses: gradle/actions/setup-gradle@v4"));
         assert!(ci_test_command(b"run: npx jest --ci"));
