@@ -398,9 +398,8 @@ pub(crate) fn is_existence(
     start: usize,
     end: usize,
 ) -> bool {
-    let Some(name) = ident(tokens.get(start)) else {
-        return false;
-    };
+    // should.js matches from the `.` of `x.should`.
+    let name = ident(tokens.get(start)).unwrap_or_default();
     let rest = &tokens[start..];
     let has = |seq: &[&[u8]]| {
         rest.windows(seq.len()).any(|window| {
@@ -429,6 +428,8 @@ pub(crate) fn is_existence(
                 || has(&[b"not", b".", b"toBeUndefined"])
                 || has(&[b".", b"exist"])
                 || has(&[b"be", b".", b"ok"])
+                || has(&[b"be", b".", b"true"])
+                || has(&[b"toBe", b"(", b"true", b")"])
                 || (name == b"assert"
                     && has(&[b"assert", b".", b"ok", b"("])
                     && is_punct(tokens.get(start + 3), b'(')
@@ -1060,6 +1061,8 @@ mod tests {
             (Language::JavaScript, "assert.ok(req.called)"),
             (Language::JavaScript, "should(req.called).be.ok"),
             (Language::JavaScript, "expect(x).toBeDefined()"),
+            (Language::JavaScript, "err.should.be.ok()"),
+            (Language::JavaScript, "b.should.be.true()"),
             (Language::Java, "assertNotNull(x)"),
             (Language::Java, "assertTrue(found)"),
             (Language::Rust, "assert!(x.is_some());"),
