@@ -6,14 +6,19 @@
 //! |---|---|
 //! | `pytest.ini` | every key of `[pytest]` |
 //! | `setup.cfg` | every key of `[tool:pytest]` |
-//! | `tox.ini` | every key of `[pytest]`, `commands` of `[testenv]` and `[testenv:…]` |
+//! | `tox.ini` | every key of `[pytest]`, `commands` of `[testenv]` and `[testenv:…]` (not of tool environments, `[testenv:docs]`, `[testenv:lint]`, nor of those whose commands name no test runner) |
 //! | `pyproject.toml` | every key of `[tool.pytest.ini_options]` and `[tool.pytest]` |
 //! | `Cargo.toml` | `autotests`, `test`, `doctest` and `harness` of any target, `[[test]]` |
 //! | `package.json` | `scripts.test`, `scripts.test:…`, `scripts.pretest`, `jest`, `mocha`, `ava` |
 //! | `jest.config.*`, `vitest.config.*`, `vitest.workspace.*`, `.mocharc.*`, `playwright.config.*`, `cypress.config.*` | every changed key (`name:` on a changed line) |
-//! | `Makefile`, `GNUmakefile`, `*.mk` | targets whose name holds `test`, and `check` |
+//! | `Makefile`, `GNUmakefile`, `*.mk`, `justfile` | targets whose name holds `test`, and `check` |
+//! | `pom.xml`, `build.gradle(.kts)`, `noxfile.py` | changed lines naming a switch that skips tests or ignores failures, or the test command |
+//! | `vite.config.*` | changed lines of the `test:` block |
+//! | CI configurations | changed lines that run the tests, `continue-on-error`, `allow_failure` |
 //!
-//! A side that does not parse is compared as a whole: any change counts once, as `(file)`.
+//! A side that does not parse is compared as a whole: any change counts once, as `(file)`;
+//! except a `package.json`, which is then read line by line (its test scripts' lines, and
+//! the lines of a `jest`, `mocha`, `ava` or `vitest` block).
 
 use std::collections::BTreeMap;
 
@@ -30,6 +35,66 @@ enum Kind {
     /// A JavaScript or JSON runner configuration: every changed key.
     JsConfig,
     Makefile,
+    /// A `justfile`: recipes like a Makefile's targets, indented with spaces or tabs.
+    Justfile,
+    /// A build file, a CI workflow or a `noxfile.py`: the changed lines that hold one of
+    /// these words, each named by the setting it stands for.
+    Words(&'static [(&'static str, &'static str)]),
+    /// A Vite configuration: the changed lines of its `test:` block (Vitest's settings).
+    Vite,
+}
+
+/// Maven's switches that skip the tests or ignore their failures.
+const MAVEN: &[(&str, &str)] = &[
+    ("skipTests", "skipTests"),
+    ("maven.test.skip", "maven.test.skip"),
+    ("testFailureIgnore", "testFailureIgnore"),
+    ("maven.test.failure.ignore", "maven.test.failure.ignore"),
+    ("skipITs", "skipITs"),
+];
+
+/// Gradle's test-task settings that ignore failures or select tests.
+const GRADLE: &[(&str, &str)] = &[
+    ("ignoreFailures", "ignoreFailures"),
+    ("excludeTestsMatching", "excludeTestsMatching"),
+    ("includeTestsMatching", "includeTestsMatching"),
+    ("failOnNoMatchingTests", "failOnNoMatchingTests"),
+    ("-x test", "-x test"),
+];
+
+/// A nox session's test command.
+const NOX: &[(&str, &str)] = &[("pytest", "pytest"), ("unittest", "unittest")];
+
+/// The name CI configurations give a changed test command (see [`ci_test_command`]).
+const CI_COMMAND: &str = "CI test command";
+
+/// CI settings that let a failing step pass.
+const CI: &[(&str, &str)] = &[
+    ("continue-on-error", "continue-on-error"),
+    ("allow_failure", "allow_failure"),
+    ("allow_failures", "allow_failures"),
+];
+
+/// Whether `path` is a CI configuration: a GitHub Actions workflow, GitLab CI, Travis,
+/// Azure Pipelines, `CircleCI`, `AppVeyor`, Buildkite, a `Jenkinsfile`.
+fn is_ci(path: &str) -> bool {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    let yaml = std::path::Path::new(name)
+        .extension()
+        .is_some_and(|extension| {
+            extension.eq_ignore_ascii_case("yml") || extension.eq_ignore_ascii_case("yaml")
+        });
+    (yaml && (path.starts_with(".github/workflows/") || path.starts_with(".buildkite/")))
+        || matches!(
+            name,
+            ".gitlab-ci.yml"
+                | ".travis.yml"
+                | "azure-pipelines.yml"
+                | "appveyor.yml"
+                | ".appveyor.yml"
+                | "Jenkinsfile"
+        )
+        || path == ".circleci/config.yml"
 }
 
 fn kind(path: &str) -> Option<Kind> {
@@ -46,6 +111,12 @@ fn kind(path: &str) -> Option<Kind> {
         "Cargo.toml" => Kind::Cargo,
         "package.json" => Kind::PackageJson,
         "Makefile" | "makefile" | "GNUmakefile" => Kind::Makefile,
+        "justfile" | "Justfile" | ".justfile" => Kind::Justfile,
+        "pom.xml" => Kind::Words(MAVEN),
+        "build.gradle" | "build.gradle.kts" => Kind::Words(GRADLE),
+        "noxfile.py" => Kind::Words(NOX),
+        _ if is_ci(path) => Kind::Words(CI),
+        _ if stem == "vite" && name.contains(".config.") => Kind::Vite,
         _ if std::path::Path::new(name)
             .extension()
             .is_some_and(|extension| extension.eq_ignore_ascii_case("mk")) =>
@@ -84,15 +155,22 @@ pub(crate) fn changed(path: &str, old: &[u8], new: &[u8]) -> Vec<String> {
             Kind::PyProject => pyproject(text),
             Kind::Cargo => cargo(text),
             Kind::PackageJson => package_json(text),
-            Kind::Makefile => Some(makefile(text)),
-            Kind::JsConfig => None,
+            Kind::Makefile => Some(makefile(text, false)),
+            Kind::Justfile => Some(makefile(text, true)),
+            Kind::JsConfig | Kind::Words(_) | Kind::Vite => None,
         }
     };
-    if kind == Kind::JsConfig {
-        return changed_keys(old, new);
+    match kind {
+        Kind::JsConfig => return changed_keys(old, new),
+        Kind::Words(words) => return changed_words(words, is_ci(path), old, new),
+        Kind::Vite => return changed_block(b"test", old, new),
+        _ => {}
     }
     match (settings(old), settings(new)) {
-        (Some(before), Some(after)) => {
+        (Some(mut before), Some(mut after)) => {
+            if matches!(kind, Kind::Ini(_)) {
+                drop_tool_envs(&mut before, &mut after);
+            }
             let mut keys: Vec<String> = before
                 .iter()
                 .filter(|(key, value)| after.get(*key) != Some(value))
@@ -129,7 +207,7 @@ fn ini(text: &str, sections: &[&str]) -> BTreeMap<String, String> {
                     Some(prefix) => name.starts_with(prefix),
                     None => name == *wanted,
                 });
-            section = wanted.then(|| name.to_owned());
+            section = (wanted && !tool_env(name)).then(|| name.to_owned());
             key = None;
             continue;
         }
@@ -157,6 +235,84 @@ fn ini(text: &str, sections: &[&str]) -> BTreeMap<String, String> {
         key = Some(full);
     }
     settings
+}
+
+/// Drops the `commands` of the named tox environments (`[testenv:…]`) that run no test
+/// runner on either side: `coverage combine`, `codecov`, `pip-compile`. A command runs
+/// tests when it names `test` (`pytest`, `python -m unittest`, `setup.py test`), `nose` or
+/// `trial`. The default `[testenv]` always counts.
+fn drop_tool_envs(before: &mut BTreeMap<String, String>, after: &mut BTreeMap<String, String>) {
+    let runs_tests = |value: Option<&String>| {
+        value.is_some_and(|value| {
+            let value = value.to_ascii_lowercase();
+            ["test", "nose", "trial"]
+                .iter()
+                .any(|word| value.contains(word))
+        })
+    };
+    let keys: Vec<String> = before
+        .keys()
+        .chain(after.keys())
+        .filter(|key| key.starts_with("[testenv:"))
+        .cloned()
+        .collect();
+    for key in keys {
+        if !runs_tests(before.get(&key)) && !runs_tests(after.get(&key)) {
+            before.remove(&key);
+            after.remove(&key);
+        }
+    }
+}
+
+/// Whether an INI section is a tox environment that runs tools rather than the tests:
+/// `[testenv:docs]`, `[testenv:lint]`, `[testenv:style,typing]`. Every factor of its name
+/// must be such a tool; `[testenv:py312-docs]` may still run tests.
+fn tool_env(section: &str) -> bool {
+    const TOOLS: &[&str] = &[
+        "docs",
+        "doc",
+        "lint",
+        "linting",
+        "style",
+        "typing",
+        "mypy",
+        "pyright",
+        "flake8",
+        "pep8",
+        "pylint",
+        "ruff",
+        "black",
+        "isort",
+        "format",
+        "fmt",
+        "pre-commit",
+        "precommit",
+        "build",
+        "release",
+        "publish",
+        "upload",
+        "manifest",
+        "readme",
+        "linkcheck",
+        "spell",
+        "spelling",
+        "dev",
+        "devenv",
+        "venv",
+        "clean",
+        "bump",
+        "changelog",
+        "typecheck",
+        "types",
+        "checkqa",
+        "qa",
+    ];
+    let Some(env) = section.strip_prefix("testenv:") else {
+        return false;
+    };
+    env.split([',', ' '])
+        .filter(|env| !env.is_empty())
+        .all(|env| TOOLS.contains(&env) || env.split('-').all(|factor| TOOLS.contains(&factor)))
 }
 
 fn toml_table(text: &str) -> Option<toml::Table> {
@@ -239,9 +395,13 @@ fn cargo(text: &str) -> Option<BTreeMap<String, String>> {
     Some(settings)
 }
 
-/// The test scripts and runner settings of a `package.json`.
+/// The test scripts and runner settings of a `package.json`. One that does not parse
+/// (a trailing comma, a comment) is read line by line ([`package_json_lines`]): npm cannot
+/// run it either, and what its test lines say is still what a fix would run.
 fn package_json(text: &str) -> Option<BTreeMap<String, String>> {
-    let value: serde_json::Value = serde_json::from_str(text).ok()?;
+    let Ok(value) = serde_json::from_str::<serde_json::Value>(text) else {
+        return Some(package_json_lines(text));
+    };
     let object = value.as_object()?;
     let mut settings = BTreeMap::new();
     if let Some(scripts) = object.get("scripts").and_then(serde_json::Value::as_object) {
@@ -263,12 +423,70 @@ fn package_json(text: &str) -> Option<BTreeMap<String, String>> {
     Some(settings)
 }
 
+/// The test settings of a `package.json` that does not parse, by its lines: a line whose
+/// key is a test script (`"test": …`, `"test:unit": …`, `"pretest"`, `"posttest"`) is that
+/// script; a line that opens a runner's own block (`"jest": {`) names the block, with every
+/// line up to the one that closes it. A change to any other line is no test setting.
+fn package_json_lines(text: &str) -> BTreeMap<String, String> {
+    let mut settings = BTreeMap::new();
+    let mut block: Option<(String, i64)> = None;
+    for line in text.lines() {
+        let trimmed = line.trim();
+        if let Some((name, depth)) = &mut block {
+            let name = name.clone();
+            *depth += brace_balance(trimmed);
+            let closed = *depth <= 0;
+            if let Some(value) = settings.get_mut(&name) {
+                let value: &mut String = value;
+                value.push('\n');
+                value.push_str(trimmed);
+            }
+            if closed {
+                block = None;
+            }
+            continue;
+        }
+        let Some(rest) = trimmed.strip_prefix('"') else {
+            continue;
+        };
+        let Some((key, value)) = rest.split_once('"') else {
+            continue;
+        };
+        let Some(value) = value.trim_start().strip_prefix(':') else {
+            continue;
+        };
+        let value = value.trim().trim_end_matches(',').trim();
+        if key == "test" || key.starts_with("test:") || key == "pretest" || key == "posttest" {
+            settings.insert(format!("scripts.{key}"), value.to_owned());
+        } else if matches!(key, "jest" | "mocha" | "ava" | "vitest") {
+            settings.insert(key.to_owned(), value.to_owned());
+            let depth = brace_balance(value);
+            if depth > 0 {
+                block = Some((key.to_owned(), depth));
+            }
+        }
+    }
+    settings
+}
+
+/// `{` and `[` opened minus closed on a line (strings are not told apart: a rough count for
+/// a file that does not parse).
+fn brace_balance(line: &str) -> i64 {
+    line.chars()
+        .map(|c| match c {
+            '{' | '[' => 1,
+            '}' | ']' => -1,
+            _ => 0,
+        })
+        .sum()
+}
+
 /// A Makefile's targets whose name holds `test`, and `check`: the rule line and its recipe.
-fn makefile(text: &str) -> BTreeMap<String, String> {
+fn makefile(text: &str, spaces: bool) -> BTreeMap<String, String> {
     let mut settings = BTreeMap::new();
     let mut current: Option<String> = None;
     for line in text.lines() {
-        if line.starts_with('\t') {
+        if line.starts_with('\t') || (spaces && line.starts_with(' ')) {
             if let Some(target) = &current
                 && let Some(recipe) = settings.get_mut(target)
             {
@@ -309,6 +527,194 @@ fn runs_tests(target: &str) -> bool {
             "test" | "tests" | "check" | "pytest" | "unittest" | "e2e"
         )
     })
+}
+
+/// The lines of the changed hunks of `old` and `new`, comments and blank lines left out.
+fn changed_lines<'a>(old: &'a [u8], new: &'a [u8]) -> Vec<&'a [u8]> {
+    let diff = LineDiff::new(old, new);
+    let (old_lines, new_lines) = (diff.old_lines(), diff.new_lines());
+    let mut lines = Vec::new();
+    for (before, after) in diff.hunks() {
+        for line in before
+            .map(|i| old_lines[i])
+            .chain(after.map(|j| new_lines[j]))
+        {
+            let trimmed = line.trim_ascii();
+            if !trimmed.is_empty() && !trimmed.starts_with(b"#") && !trimmed.starts_with(b"//") {
+                lines.push(line);
+            }
+        }
+    }
+    lines
+}
+
+/// The commands that run a test suite, as a CI step writes them.
+const TEST_COMMANDS: &[&str] = &[
+    "cargo test",
+    "cargo nextest",
+    "go test",
+    "gotestsum",
+    "pytest",
+    "py.test",
+    "unittest",
+    "tox",
+    "nox",
+    "npm test",
+    "npm run test",
+    "npm t",
+    "yarn test",
+    "yarn run test",
+    "pnpm test",
+    "pnpm run test",
+    "bun test",
+    "jest",
+    "vitest",
+    "mocha",
+    "mvn",
+    "mvnw",
+    "gradle",
+    "gradlew",
+    "make test",
+    "make check",
+    "just test",
+    "ctest",
+    "rspec",
+    "phpunit",
+    "dotnet test",
+];
+
+/// Whether a CI line runs the tests: a command (a line of a script, or the value of a
+/// `run:`, `script:`, `command:` key) that starts with a test command, after a runner
+/// prefix (`npx`, `python -m`, `./`, `poetry run`, …), and does not install anything. A
+/// matrix entry (`tox: py310`), a dependency pin (`npm-i: mocha@9`), `pip install tox`,
+/// `cache: gradle` and `uses: gradle/actions/setup-gradle@v4` are not.
+fn ci_test_command(line: &[u8]) -> bool {
+    let text = String::from_utf8_lossy(line);
+    let mut command = text.trim().trim_start_matches(['-', ' ']).trim_start();
+    if let Some((key, value)) = command.split_once(':')
+        && !key.is_empty()
+        && key
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+    {
+        if !matches!(
+            key,
+            "run" | "script" | "command" | "cmd" | "commands" | "test_script" | "test"
+        ) {
+            return false;
+        }
+        command = value
+            .trim()
+            .trim_start_matches(['-', ' ', '|', '>'])
+            .trim_start();
+    }
+    if command.contains("install") {
+        return false;
+    }
+    loop {
+        let before = command;
+        for prefix in [
+            "npx ",
+            "python -m ",
+            "python3 -m ",
+            "./",
+            "bundle exec ",
+            "poetry run ",
+            "uv run ",
+            "pipenv run ",
+            "hatch run ",
+            "pdm run ",
+            "sudo ",
+            "time ",
+            "xvfb-run ",
+            "coverage run -m ",
+        ] {
+            command = command.strip_prefix(prefix).unwrap_or(command).trim_start();
+        }
+        if command == before {
+            break;
+        }
+    }
+    TEST_COMMANDS.iter().any(|test| {
+        command
+            .get(..test.len())
+            .is_some_and(|start| start.eq_ignore_ascii_case(test))
+            && !command[test.len()..]
+                .chars()
+                .next()
+                .is_some_and(|c| c.is_ascii_alphanumeric())
+    })
+}
+
+/// The settings `words` names on the changed lines of `old` and `new`; in a CI
+/// configuration, also a changed line that runs the tests (`CI test command`).
+fn changed_words(words: &[(&str, &str)], ci: bool, old: &[u8], new: &[u8]) -> Vec<String> {
+    let mut keys: Vec<String> = Vec::new();
+    for line in changed_lines(old, new) {
+        for (key, word) in words {
+            if memchr::memmem::find(line, word.as_bytes()).is_some()
+                && !keys.iter().any(|k| k == key)
+            {
+                keys.push((*key).to_owned());
+            }
+        }
+        if ci && ci_test_command(line) && !keys.iter().any(|k| k == CI_COMMAND) {
+            keys.push(CI_COMMAND.to_owned());
+        }
+    }
+    keys.sort();
+    keys
+}
+
+/// The lines of each `name:` block of a side (`test: {` … `}`, or the one line).
+fn block_lines(name: &[u8], lines: &[&[u8]]) -> Vec<bool> {
+    let mut inside = vec![false; lines.len()];
+    let mut depth = 0i64;
+    let mut open = false;
+    for (i, line) in lines.iter().enumerate() {
+        let trimmed = line.trim_ascii_start();
+        if !open
+            && let Some(rest) = trimmed.strip_prefix(name)
+            && rest.trim_ascii_start().starts_with(b":")
+        {
+            open = true;
+            depth = 0;
+        }
+        if open {
+            inside[i] = true;
+            for &b in *line {
+                match b {
+                    b'{' | b'[' | b'(' => depth += 1,
+                    b'}' | b']' | b')' => depth -= 1,
+                    _ => {}
+                }
+            }
+            if depth <= 0 {
+                open = false;
+            }
+        }
+    }
+    inside
+}
+
+/// `name` when a changed line of `old` or `new` is in a `name:` block of its side.
+fn changed_block(name: &[u8], old: &[u8], new: &[u8]) -> Vec<String> {
+    let diff = LineDiff::new(old, new);
+    let (old_lines, new_lines) = (diff.old_lines(), diff.new_lines());
+    let (old_block, new_block) = (block_lines(name, &old_lines), block_lines(name, &new_lines));
+    let changed = diff.hunks().any(|(before, after)| {
+        before
+            .clone()
+            .any(|i| old_block.get(i).copied().unwrap_or(false))
+            || after
+                .clone()
+                .any(|j| new_block.get(j).copied().unwrap_or(false))
+    });
+    if changed {
+        vec![String::from_utf8_lossy(name).into_owned()]
+    } else {
+        Vec::new()
+    }
 }
 
 /// The keys (`name:` or `name =`) on the changed lines of a JavaScript or JSON runner
@@ -421,6 +827,155 @@ mod tests {
             ),
             ["[testenv] commands"]
         );
+        // Environments that build docs or lint run no tests; one with a test factor may.
+        let tox = "[testenv:docs]\ncommands = sphinx-build docs\n\n[testenv:py312-docs]\ncommands = pytest\n\n[testenv:lint,typing]\ncommands = ruff\n";
+        let changed = tox
+            .replace("sphinx-build", "sphinx-build -W")
+            .replace("= pytest", "= pytest -x")
+            .replace("ruff", "ruff check");
+        assert_eq!(
+            keys("tox.ini", tox, &changed),
+            ["[testenv:py312-docs] commands"]
+        );
+        // An environment that runs no test runner on either side does not count.
+        let tox = "[testenv:coverage-report]\ncommands = coverage combine\n\n[testenv:cov]\ncommands = coverage run -m pytest\n";
+        let changed = tox
+            .replace("combine", "combine -q")
+            .replace("-m pytest", "-m pytest -x");
+        assert_eq!(keys("tox.ini", tox, &changed), ["[testenv:cov] commands"]);
+    }
+
+    #[test]
+    fn build_files_ci_nox_just_and_vite() {
+        let pom = "<project>\n  <properties>\n    <java.version>11</java.version>\n  </properties>\n</project>\n";
+        assert!(keys("pom.xml", pom, &pom.replace("11", "17")).is_empty());
+        assert_eq!(
+            keys(
+                "pom.xml",
+                pom,
+                &pom.replace(
+                    "</properties>",
+                    "  <skipTests>true</skipTests>\n  </properties>"
+                )
+            ),
+            ["skipTests"]
+        );
+        let gradle = "test {\n    useJUnitPlatform()\n}\n";
+        assert_eq!(
+            keys(
+                "build.gradle",
+                gradle,
+                &gradle.replace('}', "    ignoreFailures = true\n}")
+            ),
+            ["ignoreFailures"]
+        );
+        let workflow =
+            "jobs:\n  test:\n    steps:\n      - run: cargo build\n      - run: cargo test --all\n";
+        assert!(
+            keys(
+                ".github/workflows/ci.yml",
+                workflow,
+                &workflow.replace("cargo build", "cargo build --locked")
+            )
+            .is_empty()
+        );
+        assert_eq!(
+            keys(
+                ".github/workflows/ci.yml",
+                workflow,
+                &workflow.replace("--all", "--all || true")
+            ),
+            ["CI test command"]
+        );
+        assert_eq!(
+            keys(
+                ".gitlab-ci.yml",
+                "test:\n  script: pytest\n",
+                "test:\n  script: pytest\n  allow_failure: true\n"
+            ),
+            ["allow_failure"]
+        );
+        // `tox` and `jest` as whole words only.
+        assert!(!ci_test_command(b"run: echo toxic jester"));
+        assert!(!ci_test_command(
+            b"- {name: '3.10', python: '3.10', tox: py310}"
+        ));
+        assert!(!ci_test_command(b"            npm-i: mocha@9.1.3"));
+        assert!(ci_test_command(b"  script: npm test"));
+        assert!(ci_test_command(b"        run: python -m pytest -x || true"));
+        assert!(ci_test_command(b"          cargo test --all"));
+        assert!(!ci_test_command(b"- run: pip install tox pytest"));
+        assert!(!ci_test_command(b"- uses: gradle/actions/setup-gradle@v4"));
+        assert!(ci_test_command(b"run: npx jest --ci"));
+        let nox = "@nox.session\ndef tests(session):\n    session.install(\"-e\", \".\")\n    session.run(\"pytest\")\n";
+        assert_eq!(
+            keys(
+                "noxfile.py",
+                nox,
+                &nox.replace("\"pytest\"", "\"pytest\", \"-k\", \"not slow\"")
+            ),
+            ["pytest"]
+        );
+        assert!(keys("noxfile.py", nox, &nox.replace("\"-e\", ", "")).is_empty());
+        let just = "build:\n    cargo build\n\ntest:\n    cargo test\n";
+        assert_eq!(
+            keys(
+                "justfile",
+                just,
+                &just.replace("cargo test", "cargo test || true")
+            ),
+            ["target test"]
+        );
+        assert!(
+            keys(
+                "justfile",
+                just,
+                &just.replace("cargo build", "cargo build -r")
+            )
+            .is_empty()
+        );
+        let vite = "export default defineConfig({\n  plugins: [react()],\n  test: {\n    environment: 'jsdom',\n  },\n});\n";
+        assert!(
+            keys(
+                "vite.config.ts",
+                vite,
+                &vite.replace("react()", "react(), svgr()")
+            )
+            .is_empty()
+        );
+        assert_eq!(
+            keys(
+                "vite.config.ts",
+                vite,
+                &vite.replace("'jsdom',", "'jsdom',\n    exclude: ['src/**'],")
+            ),
+            ["test"]
+        );
+    }
+
+    #[test]
+    fn package_json_that_does_not_parse() {
+        let old = "{\n  \"scripts\": {\n    \"test\": \"mocha\",\n  },\n  \"jest\": {\n    \"bail\": true\n  },\n  \"dependencies\": {\"a\": \"1\"},\n}\n";
+        assert!(keys("package.json", old, &old.replace("\"1\"", "\"2\"")).is_empty());
+        assert_eq!(
+            keys("package.json", old, &old.replace("mocha", "mocha --bail")),
+            ["scripts.test"]
+        );
+        assert_eq!(
+            keys("package.json", old, &old.replace("true", "false")),
+            ["jest"]
+        );
+        // Only lines that start with a key are read: a file on one line that does not
+        // parse has lost its test script.
+        let parsed = "{\"scripts\": {\"test\": \"mocha\"}}";
+        assert_eq!(
+            keys(
+                "package.json",
+                parsed,
+                "{\"scripts\": {\"test\": \"mocha\",}}"
+            ),
+            ["scripts.test"]
+        );
     }
 
     #[test]
@@ -491,7 +1046,8 @@ mod tests {
             ),
             ["scripts.test"]
         );
-        assert_eq!(keys("package.json", old, "{not json"), ["(file)"]);
+        // A side that does not parse is read by its lines: its test script is gone.
+        assert_eq!(keys("package.json", old, "{not json"), ["scripts.test"]);
     }
 
     #[test]

@@ -14,6 +14,9 @@ use super::Language;
 pub(crate) struct Context<'a> {
     /// Whether name-based test patterns (`def test…`, `test(…)`, `func TestX(`) count here.
     pub tests: bool,
+    /// Whether the file is part of the test code (a test module, or a helper beside the
+    /// tests): its assertions are the tests' ([`super::place`]).
+    pub test_code: bool,
     /// Local names for framework names, as written in the file.
     pub aliases: Vec<(&'a [u8], &'static [u8])>,
 }
@@ -80,11 +83,12 @@ fn in_test_dir(path: &str) -> bool {
 }
 
 /// Whether `path` is where pytest or unittest look for tests by default (`test_*.py`,
-/// `*_test.py`, Django's `tests.py`, a `tests/` package, `conftest.py`).
+/// `*_test.py`, unittest's `test*.py`, Django's `tests.py`, `conftest.py`). A module under
+/// a `tests/` directory with another name (a helper, a fixture app) is not collected.
 pub(crate) fn python_test_path(path: &str) -> bool {
     let name = path.rsplit('/').next().unwrap_or(path);
     let stem = name.strip_suffix(".py").unwrap_or(name);
-    stem.starts_with("test") || stem.ends_with("_test") || stem == "conftest" || in_test_dir(path)
+    stem.starts_with("test") || stem.ends_with("_test") || stem == "conftest"
 }
 
 /// Whether `path` is where Jest, Vitest, Mocha, Playwright or Cypress look for tests by
@@ -132,11 +136,13 @@ pub(crate) fn of<'a>(language: Language, path: &str, old: &'a [u8], new: &'a [u8
     let sides = [old, new];
     let mut context = Context {
         tests: true,
+        test_code: true,
         aliases: Vec::new(),
     };
     match language {
         Language::Python => {
             context.tests = python_test_path(path) || holds(sides, PYTHON_IMPORTS);
+            context.test_code = context.tests || in_test_dir(path);
             if holds(sides, &[b" as ", b"= pytest", b"= unittest"]) {
                 for side in sides {
                     python_aliases(side, &mut context.aliases);
@@ -145,6 +151,7 @@ pub(crate) fn of<'a>(language: Language, path: &str, old: &'a [u8], new: &'a [u8
         }
         Language::JavaScript => {
             context.tests = js_test_path(path) || holds(sides, JS_IMPORTS);
+            context.test_code = context.tests;
             if holds(
                 sides,
                 &[b"= describe", b"= it", b"= test", b"= context", b"= suite"],
@@ -220,7 +227,18 @@ mod tests {
 
     #[test]
     fn python_test_context() {
-        assert!(of(Language::Python, "tests/helpers.py", b"", b"").tests);
+        // A helper beside the tests is test code, but pytest collects no test from it.
+        assert!(!of(Language::Python, "tests/helpers.py", b"", b"").tests);
+        assert!(of(Language::Python, "tests/helpers.py", b"", b"").test_code);
+        assert!(
+            of(
+                Language::Python,
+                "tests/helpers.py",
+                b"import pytest\n",
+                b""
+            )
+            .tests
+        );
         assert!(of(Language::Python, "app/test_views.py", b"", b"").tests);
         assert!(of(Language::Python, "app/tests.py", b"", b"").tests);
         assert!(of(Language::Python, "app/views_test.py", b"", b"").tests);

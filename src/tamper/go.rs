@@ -107,6 +107,7 @@ pub(crate) const TABLE: Table = Table {
     ],
     disables: &[],
     weakeners: &[],
+    swallowers: &[],
     // A build constraint in a `_test.go` file is found by the analysis itself (it is a
     // comment).
     selectors: &[],

@@ -60,6 +60,33 @@ const ASSERTIONS: &[Pattern] = &[
     Pattern::new(&[Tok::Ident(Name::Is(&["assert"]))]),
 ];
 
+/// Failures that make a test pass: `JUnit` 4's `@Test(expected = AssertionError.class)`
+/// passes only when the test's own check fails.
+const DISABLES: &[Pattern] = &[Pattern::new(&[
+    Tok::Ident(Name::Is(&["expected"])),
+    Tok::Punct(b"="),
+    Tok::Ident(FAILURES),
+    Tok::Punct(b"."),
+    Tok::Ident(Name::Is(&["class"])),
+])];
+
+/// Checks whose failure is caught: `assertThrows(AssertionError.class, () -> …)`.
+const SWALLOWERS: &[Pattern] = &[Pattern::new(&[
+    Tok::Ident(Name::Is(&["assertThrows", "expectThrows"])),
+    Tok::Punct(b"("),
+    Tok::Ident(FAILURES),
+    Tok::Punct(b"."),
+    Tok::Ident(Name::Is(&["class"])),
+])];
+
+/// What a failing assertion throws.
+const FAILURES: Name = Name::Is(&[
+    "AssertionError",
+    "AssertionFailedError",
+    "ComparisonFailure",
+    "Throwable",
+]);
+
 /// A helper named `assert…` or `assume…` being defined, not called.
 const DEFINITIONS: &[Tok] = &[Tok::Ident(Name::Is(&["void", "fun"]))];
 
@@ -81,8 +108,9 @@ pub(crate) const JAVA: Table = Table {
     tests: TESTS,
     skips: SKIPS,
     assertions: ASSERTIONS,
-    disables: &[],
+    disables: DISABLES,
     weakeners: &[],
+    swallowers: SWALLOWERS,
     selectors: &[],
 };
 
@@ -101,8 +129,9 @@ pub(crate) const KOTLIN: Table = Table {
     tests: TESTS,
     skips: SKIPS,
     assertions: ASSERTIONS,
-    disables: &[],
+    disables: DISABLES,
     weakeners: &[],
+    swallowers: SWALLOWERS,
     selectors: &[],
 };
 

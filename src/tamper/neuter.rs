@@ -252,8 +252,13 @@ fn falsy(expr: &[Token<'_>]) -> bool {
 /// string contents, so `f("a")` and `f("b")` would look alike).
 fn same(a: &[Token<'_>], b: &[Token<'_>]) -> bool {
     // Two `new X()` are two objects: comparing them tests `equals` (gson's
-    // `assertEquals(new X(), new X())`), which is a real check.
-    !a.is_empty() && a == b && !a.contains(&Token::Str) && !a.contains(&Token::Ident(b"new"))
+    // `assertEquals(new X(), new X())`), which is a real check. So do two objects a type
+    // makes, `X.create()`, `Foo::new()`.
+    let constructs = a.contains(&Token::Ident(b"new"))
+        || (a.contains(&Token::Punct(b'('))
+            && a.iter()
+                .any(|token| matches!(token, Token::Ident(name) if name.first().is_some_and(u8::is_ascii_uppercase))));
+    !a.is_empty() && a == b && !a.contains(&Token::Str) && !constructs
 }
 
 /// `a == a`, `a === a`, `a is a`, `a <= a`, `a >= a`: true whatever `a` is.
@@ -381,6 +386,134 @@ pub(crate) fn is_trivial(
     cond_trivial(last, args)
 }
 
+/// Whether the assertion matched at `tokens[start..end]` only checks that a value exists or
+/// is truthy, not what it is: `expect(x).toBeDefined()`, `.toBeTruthy()`,
+/// `.not.toBeNull()`, chai's `.to.exist` and `.to.be.ok`, `assertIsNotNone(x)`,
+/// `assert x is not None`, a bare `assert x`, `assertNotNull(x)`, `assert!(x.is_some())`,
+/// `assert!(x.is_ok())`, testify's `NotNil`, gomega's `NotTo(BeNil())`. Put in place of an
+/// exact check, it lets a wrong value pass.
+pub(crate) fn is_existence(
+    language: Language,
+    tokens: &[Token<'_>],
+    start: usize,
+    end: usize,
+) -> bool {
+    // should.js matches from the `.` of `x.should`.
+    let name = ident(tokens.get(start)).unwrap_or_default();
+    let rest = &tokens[start..];
+    let has = |seq: &[&[u8]]| {
+        rest.windows(seq.len()).any(|window| {
+            window.iter().zip(seq).all(|(token, want)| match token {
+                Token::Ident(word) => word == want,
+                Token::Punct(byte) => want.len() == 1 && want[0] == *byte,
+                Token::Str => false,
+            })
+        })
+    };
+    // The one argument of a call that checks truthiness, a bare value: `assertTrue(x)`,
+    // `assert(res.ok)`; not `assertTrue(a.equals(b))`, `assert(!x)`, `assert(false)`.
+    let one_bare_argument = |open: usize| {
+        call_args(tokens, open).is_some_and(|(args, _)| args.len == 1 && bare(args.first()))
+    };
+    let one_argument = || {
+        [end, end.saturating_sub(1), start + 1]
+            .into_iter()
+            .any(|open| is_punct(tokens.get(open), b'(') && one_bare_argument(open))
+    };
+    match language {
+        Language::JavaScript => {
+            has(&[b".", b"toBeDefined"])
+                || has(&[b".", b"toBeTruthy"])
+                || has(&[b"not", b".", b"toBeNull"])
+                || has(&[b"not", b".", b"toBeUndefined"])
+                || has(&[b".", b"exist"])
+                || has(&[b"be", b".", b"ok"])
+                || has(&[b"be", b".", b"true"])
+                || has(&[b"toBe", b"(", b"true", b")"])
+                || (name == b"assert"
+                    && has(&[b"assert", b".", b"ok", b"("])
+                    && is_punct(tokens.get(start + 3), b'(')
+                    && one_bare_argument(start + 3))
+                || (name == b"assert"
+                    && is_punct(tokens.get(start + 1), b'(')
+                    && one_bare_argument(start + 1))
+        }
+        Language::Python => {
+            if name == b"assertIsNotNone" {
+                return true;
+            }
+            if matches!(
+                name,
+                b"assertTrue" | b"assert_true" | b"assert_" | b"failUnless"
+            ) {
+                return one_argument();
+            }
+            if name != b"assert" || end != start + 1 {
+                return false;
+            }
+            let expr = split_top(&tokens[end..], b',').first();
+            truthiness(expr)
+        }
+        Language::Java | Language::Kotlin => {
+            tokens[start..end].contains(&Token::Ident(b"assertNotNull"))
+                || (tokens[start..end].contains(&Token::Ident(b"assertTrue")) && one_argument())
+        }
+        Language::Rust => {
+            has(&[b".", b"is_some", b"(", b")", b")"]) || has(&[b".", b"is_ok", b"(", b")", b")"])
+        }
+        Language::Go => {
+            has(&[b".", b"NotNil", b"("])
+                || has(&[b"NotTo", b"(", b"BeNil"])
+                || has(&[b"ToNot", b"(", b"BeNil"])
+        }
+        Language::RunnerConfig => false,
+    }
+}
+
+/// A value that is only read (a name, an attribute, an item), not computed, compared or
+/// constant.
+fn bare(value: &[Token<'_>]) -> bool {
+    let constant = matches!(value, [Token::Ident(word)] if truthy(value) || falsy(value) || is_number(word) || matches!(*word, b"None" | b"null" | b"undefined"))
+        || value.iter().all(|token| *token == Token::Str);
+    !value.is_empty() && !constant && !value.iter().any(is_comparison)
+}
+
+/// A token that compares or calls: what a check of an exact value has.
+fn is_comparison(token: &Token<'_>) -> bool {
+    matches!(token, Token::Punct(b'=' | b'<' | b'>' | b'!' | b'('))
+        || matches!(token, Token::Ident(b"in" | b"not" | b"and" | b"or" | b"is"))
+}
+
+/// A Python condition that only checks truthiness or presence: a bare value (`x`,
+/// `rv.data`, `config["KEY"]`), `x is not None`, `x == True`, `x is True`; not a constant
+/// (`assert False, "unreachable"`).
+fn truthiness(expr: &[Token<'_>]) -> bool {
+    // With a presence test, the value may be a call's (`f(x) is not None`); bare, it is a
+    // name, an attribute or an item.
+    let (value, calls) = match expr {
+        [
+            value @ ..,
+            Token::Ident(b"is"),
+            Token::Ident(b"not"),
+            Token::Ident(b"None"),
+        ]
+        | [value @ .., Token::Ident(b"is"), Token::Ident(b"True")]
+        | [
+            value @ ..,
+            Token::Punct(b'='),
+            Token::Punct(b'='),
+            Token::Ident(b"True"),
+        ] => (value, true),
+        _ => (expr, false),
+    };
+    let constant = matches!(value, [Token::Ident(word)] if truthy(value) || falsy(value) || is_number(word) || *word == b"None");
+    !value.is_empty()
+        && !constant
+        && !value
+            .iter()
+            .any(|token| is_comparison(token) && !(calls && *token == Token::Punct(b'(')))
+}
+
 /// `expect(a)` followed by `.matcher(a)` (through `.to.`, `.not` is left alone).
 fn compared_to_itself(tokens: &[Token<'_>], mut i: usize, subject: &[Token<'_>]) -> bool {
     loop {
@@ -457,6 +590,10 @@ pub(crate) fn cfg_value(tokens: &[Token<'_>]) -> Option<bool> {
     match tokens {
         [Token::Ident(b"test" | b"true")] => Some(true),
         [Token::Ident(b"false")] => Some(false),
+        // A name rustc or the platform sets (`unix`, `debug_assertions`, `miri`): it may be
+        // set. Any other bare name (`tests`, `never`, `disabled`, a `--cfg` only a special
+        // build passes) is not set by `cargo test`.
+        [Token::Ident(name)] => (!WELL_KNOWN_CFGS.contains(name)).then_some(false),
         [
             Token::Ident(operator),
             Token::Punct(b'('),
@@ -495,6 +632,29 @@ pub(crate) fn cfg_value(tokens: &[Token<'_>]) -> Option<bool> {
         _ => None,
     }
 }
+
+/// The bare `cfg` names rustc, Cargo or the target set in some build that runs tests.
+const WELL_KNOWN_CFGS: &[&[u8]] = &[
+    b"unix",
+    b"windows",
+    b"doc",
+    b"doctest",
+    b"miri",
+    b"debug_assertions",
+    b"proc_macro",
+    b"overflow_checks",
+    b"ub_checks",
+    b"panic",
+    b"clippy",
+    b"rustfmt",
+    b"target_thread_local",
+    b"target_has_atomic",
+    b"fmt_debug",
+    b"contract_checks",
+    b"relocation_model",
+    b"sanitize",
+    b"emscripten_wasm_eh",
+];
 
 /// A Rust `#[cfg_attr(predicate, attributes…)]` line: the attributes it applies under test
 /// (none when the predicate is false under test).
@@ -826,6 +986,11 @@ mod tests {
                 "assertEquals(new Point(1, 2), new Point(1, 2))",
             ),
             (Language::Go, "assert.Equal(t, want, got)"),
+            (
+                Language::Java,
+                "MoreAsserts.assertEqualsAndHashCode(JsonNull.create(), JsonNull.create())",
+            ),
+            (Language::Rust, "assert_eq!(Point::new(1), Point::new(1))"),
             (Language::Rust, "assert!(a || b)"),
             (Language::Rust, "assert!(opt.or(Some(true)).is_some())"),
             (Language::Python, "assert x or y"),
@@ -869,6 +1034,63 @@ mod tests {
     }
 
     #[test]
+    fn existence_checks() {
+        let existence = |language, code: &str| {
+            let tokens = tokens(code);
+            let table = match language {
+                Language::Python => &crate::tamper::python::TABLE,
+                Language::JavaScript => &crate::tamper::javascript::TABLE,
+                Language::Java => &crate::tamper::jvm::JAVA,
+                Language::Rust => &crate::tamper::rust::TABLE,
+                _ => &crate::tamper::go::TABLE,
+            };
+            let mut found = false;
+            pattern::for_each_match(table.assertions, &tokens, false, |start, end| {
+                found |= is_existence(language, &tokens, start, end);
+            });
+            found
+        };
+        for (language, code) in [
+            (Language::Python, "assert rv.data"),
+            (Language::Python, "assert app.config[\"KEY\"]"),
+            (Language::Python, "assert x is not None"),
+            (Language::Python, "assert x == True"),
+            (Language::Python, "self.assertTrue(flask.session.modified)"),
+            (Language::Python, "self.assertIsNotNone(x)"),
+            (Language::JavaScript, "assert(req.called)"),
+            (Language::JavaScript, "assert.ok(req.called)"),
+            (Language::JavaScript, "should(req.called).be.ok"),
+            (Language::JavaScript, "expect(x).toBeDefined()"),
+            (Language::JavaScript, "err.should.be.ok()"),
+            (Language::JavaScript, "b.should.be.true()"),
+            (Language::Java, "assertNotNull(x)"),
+            (Language::Java, "assertTrue(found)"),
+            (Language::Rust, "assert!(x.is_some());"),
+            (Language::Go, "assert.NotNil(t, x)"),
+        ] {
+            assert!(existence(language, code), "{code}");
+        }
+        for (language, code) in [
+            (Language::Python, "assert False, \"unreachable\""),
+            (Language::Python, "assert x == 3"),
+            (Language::Python, "assert \"a\" in x"),
+            (Language::Python, "assert isinstance(x, int)"),
+            (Language::Python, "self.assertEqual(x, 3)"),
+            (Language::JavaScript, "assert(x === 3)"),
+            (Language::JavaScript, "assert.equal(x, 3)"),
+            (Language::JavaScript, "expect(x).toBe(3)"),
+            (Language::Java, "assertEquals(3, x)"),
+            (Language::Java, "assertTrue(json.contains(\"x\"))"),
+            (Language::JavaScript, "assert(false)"),
+            (Language::JavaScript, "assert.ok(!app.enabled(\"x\"))"),
+            (Language::Python, "self.assert_(not rv.data)"),
+            (Language::Rust, "assert_eq!(x, Some(3));"),
+        ] {
+            assert!(!existence(language, code), "{code}");
+        }
+    }
+
+    #[test]
     fn cfg_predicates() {
         let value = |code: &str| cfg_value(&tokens(code));
         assert_eq!(value("test"), Some(true));
@@ -880,6 +1102,12 @@ mod tests {
         assert_eq!(value("any(test, unix)"), Some(true));
         assert_eq!(value("feature = \"x\""), None);
         assert_eq!(value("not(unix)"), None);
+        // Names nothing sets under `cargo test`.
+        assert_eq!(value("tests"), Some(false));
+        assert_eq!(value("all(test, never)"), Some(false));
+        assert_eq!(value("any(test, never)"), Some(true));
+        assert_eq!(value("not(tests)"), Some(true));
+        assert_eq!(value("all(test, debug_assertions)"), None);
     }
 
     #[test]

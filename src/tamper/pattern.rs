@@ -89,6 +89,10 @@ pub(crate) enum Tok {
     /// A balanced `( … )` group on the line if there is one, else nothing (a Go method
     /// receiver).
     OptParens,
+    /// An index `[ … ]` that is read, not assigned: `describe[mode]`, `it["sk" + "ip"](`,
+    /// but not `context[key] = value` or `context[key] += 1`. One left open at the end of
+    /// the line is read.
+    IndexRead,
 }
 
 impl Tok {
@@ -124,6 +128,35 @@ impl Tok {
                     }
                 }
                 None
+            }
+            Self::IndexRead => {
+                if tokens.get(i) != Some(&Token::Punct(b'[')) {
+                    return None;
+                }
+                let mut depth = 0usize;
+                for (j, token) in tokens.iter().enumerate().skip(i) {
+                    match token {
+                        Token::Punct(b'[') => depth += 1,
+                        Token::Punct(b']') => {
+                            depth = depth.saturating_sub(1);
+                            if depth == 0 {
+                                let after = |k: usize| tokens.get(j + k).copied();
+                                let assigned = match after(1) {
+                                    Some(Token::Punct(b'=')) => {
+                                        !matches!(after(2), Some(Token::Punct(b'=' | b'>')))
+                                    }
+                                    Some(Token::Punct(
+                                        b'+' | b'-' | b'*' | b'/' | b'|' | b'&' | b'?',
+                                    )) => after(2) == Some(Token::Punct(b'=')),
+                                    _ => false,
+                                };
+                                return (!assigned).then_some(j + 1);
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                Some(i + 1)
             }
             Self::Path(name) => {
                 let Token::Ident(mut last) = *tokens.get(i)? else {
@@ -264,6 +297,7 @@ impl Starts {
                     }
                 }
                 Some(Tok::Str) => starts.add(Self::STR),
+                Some(Tok::IndexRead) => starts.add(usize::from(b'[')),
                 // Matches without consuming a token: anything may follow.
                 Some(Tok::OptParens) | None => starts.0 = [u64::MAX; 5],
             }

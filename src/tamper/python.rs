@@ -96,6 +96,20 @@ pub(crate) const TABLE: Table = Table {
             Tok::Ident(Name::Is(&["raises", "warns"])),
             Tok::Punct(b"("),
         ]),
+        // Their `match=` argument checks the message, as the `assert … in str(e.value)`
+        // it often replaces did.
+        Pattern::new(&[
+            Tok::Punct(b",("),
+            Tok::Ident(Name::Is(&["match"])),
+            Tok::Punct(b"="),
+        ]),
+        // A failure raised outright: `self.fail(…)`, `pytest.fail(…)`.
+        Pattern::new(&[
+            Tok::Ident(Name::Is(&["self", "pytest"])),
+            Tok::Punct(b"."),
+            Tok::Ident(Name::Is(&["fail"])),
+            Tok::Punct(b"("),
+        ]),
     ],
     // `test_x = None` and `del test_x` are found by the analysis itself: they count only
     // when the file defines `test_x`.
@@ -114,6 +128,24 @@ pub(crate) const TABLE: Table = Table {
             Tok::Ident(Name::AnyBut(&[])),
         ])
         .at_start(),
+    ],
+    swallowers: &[
+        // `except AssertionError:`, `except (AssertionError, ValueError):`.
+        Pattern::new(&[
+            Tok::Ident(Name::Is(&["except"])),
+            Tok::Path(Name::Is(&["AssertionError"])),
+        ]),
+        Pattern::new(&[
+            Tok::Ident(Name::Is(&["except"])),
+            Tok::Punct(b"("),
+            Tok::Path(Name::Is(&["AssertionError"])),
+        ]),
+        // `with pytest.raises(AssertionError):`, `self.assertRaises(AssertionError)`.
+        Pattern::new(&[
+            Tok::Ident(Name::Is(&["raises", "assertRaises"])),
+            Tok::Punct(b"("),
+            Tok::Path(Name::Is(&["AssertionError"])),
+        ]),
     ],
     selectors: &[
         (
@@ -227,6 +259,12 @@ class ParseTest(unittest.TestCase):
     tamper_cases! {
         deleting_a_test: "tests/test_parse.py", PYTEST => edit(PYTEST, "def test_parse_number():\n    assert parse(\"1\") == 1\n    assert parse(\"2\") == 2\n\n\n", ""), [1, 0, 2];
         deleting_an_async_test: "tests/test_parse.py", PYTEST => edit(PYTEST, "async def test_parse_async(client):\n    with pytest.raises(ValueError):\n        await client.parse(\"x\")\n", ""), [1, 0, 1];
+        raises_match_replacing_an_assert: "tests/test_parse.py", "def test_x():\n    with pytest.raises(ValueError) as e:\n        parse(\"x\")\n    assert \"bad\" in str(e.value)\n" => "def test_x():\n    with pytest.raises(\n        ValueError, match=r\"bad\"\n    ):\n        parse(\"x\")\n", [0, 0, 0];
+        fail_replacing_assert_false: "tests/test_parse.py", "def test_x():\n    if parse(\"x\") is None:\n        assert False, \"none\"\n" => "def test_x():\n    if parse(\"x\") is None:\n        pytest.fail(\"none\")\n", [0, 0, 0];
+        library_assertions_are_not_the_tests: "src/app.py", "def f(x):\n    assert x, \"x\"\n    return x\n" => "def f(x):\n    return x\n", [0, 0, 0];
+        a_function_nested_in_a_test_is_no_test: "tests/test_app.py", "def test_a():\n    def test_view():\n        return 1\n    assert test_view() == 1\n" => "def test_a():\n    def view():\n        return 1\n    assert view() == 1\n", [0, 0, 0];
+        a_test_added_skipped_skips_nothing: "tests/test_parse.py", PYTEST => format!("{PYTEST}\n\n@pytest.mark.skip\ndef test_new():\n    pytest.skip(\"later\")\n    assert parse(\"3\") == 3\n"), [-1, 0, -1];
+        a_skip_on_an_old_test_next_to_a_new_one_counts: "tests/test_parse.py", PYTEST => edit(PYTEST, "def test_parse_number():\n", "def test_new():\n    assert parse(\"3\") == 3\n\n\n@pytest.mark.skip\ndef test_parse_number():\n"), [-1, 1, -1];
         adding_skip_mark: "tests/test_parse.py", PYTEST => edit(PYTEST, "def test_parse_number", "@pytest.mark.skip(reason=\"flaky\")\ndef test_parse_number"), [0, 1, 0];
         adding_skipif_and_xfail: "tests/test_parse.py", PYTEST => edit(PYTEST, "def test_parse_number", "@pytest.mark.skipif(sys.platform == \"win32\", reason=\"x\")\n@pytest.mark.xfail\ndef test_parse_number"), [0, 2, 0];
         adding_pytest_skip_call: "tests/test_parse.py", PYTEST => edit(PYTEST, "    assert parse(\"1\") == 1\n", "    pytest.skip(\"later\")\n    assert parse(\"1\") == 1\n"), [0, 1, 0];

@@ -92,6 +92,11 @@ pub(crate) const TABLE: Table = Table {
         // `use std::assert_ne as assert_eq;` is found by the analysis itself (on a `use`
         // line only).
     ],
+    // `std::panic::catch_unwind(|| { assert_eq!(…) })`: a failed assertion is a caught panic.
+    swallowers: &[Pattern::new(&[
+        Tok::Path(Name::Is(&["catch_unwind"])),
+        Tok::Punct(b"("),
+    ])],
     selectors: &[],
 };
 
@@ -141,7 +146,9 @@ mod tests {
         // `debug_assert_ne!` is not an assertion (it checks nothing in a release build).
         wrapper_attributes: "tests/a.rs", "#[tokio::test(flavor = \"multi_thread\")]\nasync fn a() {}\n#[rstest]\n#[case(1)]\n#[case(2)]\nfn b(#[case] x: u8) { debug_assert_ne!(x, 0); prop_assert_eq!(x, x); }\n" => "", [4, 0, 1];
         helper_names_are_not_assertions: "src/a.rs", "fn f() { my_assert_helper!(x); assertion(x); self.assert(); }\n" => "", [0, 0, 0];
-        lifetimes_do_not_open_literals: "src/a.rs", "fn f<'a>(x: &'a str) -> &'a str { assert!(x.len() > 0); x }\n" => "", [0, 0, 1];
+        lifetimes_do_not_open_literals: "tests/a.rs", "fn f<'a>(x: &'a str) -> &'a str { assert!(x.len() > 0); x }\n" => "", [0, 0, 1];
+        library_assertions_are_not_the_tests: "src/a.rs", "fn f(x: &str) -> &str { assert!(x.len() > 0); x }\n\n#[cfg(test)]\nmod tests {\n    #[test]\n    fn t() {\n        assert!(true);\n    }\n}\n" => "fn f(x: &str) -> &str { x }\n\n#[cfg(test)]\nmod tests {\n    #[test]\n    fn t() {\n        assert!(true);\n    }\n}\n", [0, 0, 0];
+        test_module_assertions_count: "src/a.rs", "fn f(x: &str) -> &str { assert!(x.len() > 0); x }\n\n#[cfg(test)]\nmod tests {\n    #[test]\n    fn t() {\n        assert!(f(\"a\") == \"a\");\n    }\n}\n" => "fn f(x: &str) -> &str { assert!(x.len() > 0); x }\n\n#[cfg(test)]\nmod tests {\n    #[test]\n    fn t() {\n    }\n}\n", [0, 0, 1];
     }
 
     #[test]

@@ -290,6 +290,21 @@ mod disabling {
         );
     }
 
+    /// A `cfg` name that nothing sets under `cargo test` (a typo'd `tests`, a made-up
+    /// `never`) compiles the module out as surely as `any()`.
+    #[test]
+    fn rust_cfg_names_nothing_sets_on_the_test_module() {
+        for cfg in ["#[cfg(tests)]", "#[cfg(all(test, never))]"] {
+            held(
+                &[("src/lib.rs", RUST_LIB)],
+                &[("src/lib.rs", Some(&edit(RUST_LIB, "#[cfg(test)]", cfg)))],
+                removed(2, 2),
+                TESTS_REMOVED,
+                "test removed: #[test]",
+            );
+        }
+    }
+
     #[test]
     fn rust_cfg_on_one_test() {
         held(
@@ -391,6 +406,69 @@ mod disabling {
             removed(1, 0),
             TESTS_REMOVED,
             "test disabled: test_add_negative = None",
+        );
+    }
+
+    /// A Go `TestMain` that does not call `m.Run()` runs none of the package's tests.
+    #[test]
+    fn go_test_main_without_run() {
+        let main = "package calc\n\nimport (\n\t\"os\"\n\t\"testing\"\n)\n\nfunc TestMain(m *testing.M) {\n\tos.Exit(m.Run())\n}\n";
+        held(
+            &[("calc_test.go", GO_TEST), ("main_test.go", main)],
+            &[(
+                "main_test.go",
+                Some(&edit(main, "\tos.Exit(m.Run())\n", "\tos.Exit(0)\n")),
+            )],
+            removed(1, 0),
+            TESTS_REMOVED,
+            "func TestMain(m *testing.M) {",
+        );
+        counts_nothing(
+            &[("calc_test.go", GO_TEST)],
+            &[("main_test.go", Some(main))],
+            true,
+        );
+    }
+
+    /// A second `def` of the same name replaces the first: the failing test's assertions no
+    /// longer run.
+    #[test]
+    fn python_test_redefined() {
+        held(
+            &[("tests/test_calc.py", PYTEST)],
+            &[(
+                "tests/test_calc.py",
+                Some(&format!(
+                    "{PYTEST}
+
+def test_add_negative():
+    pass
+"
+                )),
+            )],
+            removed(0, 1),
+            ASSERTIONS_REMOVED,
+            "assertion removed: assert add(-1, -2) == -3",
+        );
+    }
+
+    /// A unittest class whose `TestCase` base is replaced by `object` is collected by no
+    /// runner: its tests are removed.
+    #[test]
+    fn python_test_case_base_replaced_by_object() {
+        held(
+            &[("tests/test_calc.py", UNITTEST)],
+            &[(
+                "tests/test_calc.py",
+                Some(&edit(
+                    UNITTEST,
+                    "class AddTest(unittest.TestCase):",
+                    "class AddTest(object):",
+                )),
+            )],
+            removed(2, 2),
+            TESTS_REMOVED,
+            "test removed: def test_add(self):",
         );
     }
 
@@ -1040,6 +1118,89 @@ mod runner {
         );
     }
 
+    /// Build files, CI, nox, just and Vite: the settings that skip the tests or let their
+    /// failures pass, and the commands that run them; other lines of the same files are
+    /// no test setting.
+    #[test]
+    fn build_ci_nox_just_and_vite_settings() {
+        let pom = "<project>\n  <properties>\n    <java.version>11</java.version>\n  </properties>\n</project>\n";
+        config_changed(
+            &[("pom.xml", pom)],
+            "pom.xml",
+            &edit(
+                pom,
+                "</properties>",
+                "  <maven.test.skip>true</maven.test.skip>\n  </properties>",
+            ),
+            "maven.test.skip",
+        );
+        let gradle = "test {\n    useJUnitPlatform()\n}\n";
+        config_changed(
+            &[("build.gradle", gradle)],
+            "build.gradle",
+            &edit(
+                gradle,
+                "useJUnitPlatform()\n",
+                "useJUnitPlatform()\n    ignoreFailures = true\n",
+            ),
+            "ignoreFailures",
+        );
+        let workflow = "on: push\njobs:\n  test:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n      - run: cargo test --all\n";
+        config_changed(
+            &[(".github/workflows/ci.yml", workflow)],
+            ".github/workflows/ci.yml",
+            &edit(workflow, "cargo test --all", "cargo test --all || true"),
+            "CI test command",
+        );
+        let nox =
+            "import nox\n\n\n@nox.session\ndef tests(session):\n    session.run(\"pytest\")\n";
+        config_changed(
+            &[("noxfile.py", nox)],
+            "noxfile.py",
+            &edit(
+                nox,
+                "\"pytest\"",
+                "\"pytest\", \"--deselect\", \"tests/test_calc.py::test_add\"",
+            ),
+            "pytest",
+        );
+        let just = "build:\n    cargo build\n\ntest:\n    cargo test\n";
+        config_changed(
+            &[("justfile", just)],
+            "justfile",
+            &edit(just, "    cargo test\n", "    cargo test || true\n"),
+            "target test",
+        );
+        let vite = "export default defineConfig({\n  plugins: [react()],\n  test: {\n    environment: 'jsdom',\n  },\n});\n";
+        config_changed(
+            &[("vite.config.ts", vite)],
+            "vite.config.ts",
+            &edit(vite, "'jsdom',\n", "'jsdom',\n    exclude: ['src/**'],\n"),
+            "test",
+        );
+        // A version bump, a build step, a plugin: no test setting.
+        for (path, old, new) in [
+            ("pom.xml", pom, pom.replace("11", "17")),
+            (
+                ".github/workflows/ci.yml",
+                workflow,
+                workflow.replace("checkout@v4", "checkout@v5"),
+            ),
+            (
+                "vite.config.ts",
+                vite,
+                vite.replace("react()", "react(), svgr()"),
+            ),
+        ] {
+            let sandbox = repo(&[(path, old)]);
+            assert_eq!(
+                stage(&sandbox, &[(path, Some(&new))]).test_config_changed,
+                0,
+                "{path}"
+            );
+        }
+    }
+
     #[test]
     fn golden_files_are_test_files() {
         for path in [
@@ -1079,6 +1240,8 @@ fn default_test_paths_cover_common_layouts() {
         "lib/user_spec.rb",
         "src/main/java/calc/CalcTest.java",
         "Calc.Tests/CalcTests.cs",
+        "fixtures/users.json",
+        "pkg/testdata/golden.txt",
     ] {
         let sandbox = repo(&[(path, "x = 1\n")]);
         let counts = stage(&sandbox, &[(path, Some("x = 2\n"))]);
@@ -1348,6 +1511,442 @@ mod reviewed {
                 )),
             )],
             false,
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Failures swallowed: the assertion stays and runs, and its failure is caught
+
+mod swallowed {
+    use super::*;
+
+    #[test]
+    fn python_assertion_error_caught() {
+        held(
+            &[("tests/test_calc.py", PYTEST)],
+            &[(
+                "tests/test_calc.py",
+                Some(&edit(
+                    PYTEST,
+                    "    assert add(-1, -2) == -3\n",
+                    "    try:\n        assert add(-1, -2) == -3\n    except AssertionError:\n        pass\n",
+                )),
+            )],
+            weakened(1),
+            WEAKENED,
+            "except AssertionError:",
+        );
+        held(
+            &[("tests/test_calc.py", PYTEST)],
+            &[(
+                "tests/test_calc.py",
+                Some(&edit(
+                    PYTEST,
+                    "    assert add(-1, -2) == -3\n",
+                    "    with pytest.raises(AssertionError):\n        assert add(-1, -2) == -3\n",
+                )),
+            )],
+            Counts {
+                assertions_weakened: 1,
+                modifies_tests: true,
+                ..Counts::default()
+            },
+            WEAKENED,
+            "pytest.raises(AssertionError)",
+        );
+    }
+
+    #[test]
+    fn rust_panic_caught() {
+        held(
+            &[("src/lib.rs", RUST_LIB)],
+            &[(
+                "src/lib.rs",
+                Some(&edit(
+                    RUST_LIB,
+                    "        assert_eq!(add(-1, -2), -3);\n",
+                    "        let _ = std::panic::catch_unwind(|| {\n            assert_eq!(add(-1, -2), -3);\n        });\n",
+                )),
+            )],
+            weakened(1),
+            WEAKENED,
+            "catch_unwind",
+        );
+    }
+
+    #[test]
+    fn junit4_test_expecting_its_own_failure() {
+        let junit4 = "package calc;\n\nimport static org.junit.Assert.assertEquals;\n\nimport org.junit.Test;\n\npublic class CalcTest {\n    @Test\n    public void adds() {\n        assertEquals(3, Calc.add(1, 2));\n    }\n}\n";
+        held(
+            &[("src/test/java/calc/CalcTest.java", junit4)],
+            &[(
+                "src/test/java/calc/CalcTest.java",
+                Some(&edit(
+                    junit4,
+                    "    @Test\n",
+                    "    @Test(expected = AssertionError.class)\n",
+                )),
+            )],
+            removed(1, 0),
+            TESTS_REMOVED,
+            "expected = AssertionError.class",
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Exact checks replaced by checks that a value exists
+
+mod loosened {
+    use super::*;
+
+    #[test]
+    fn jest_to_be_replaced_by_to_be_defined() {
+        held(
+            &[("test/sum.test.js", JEST)],
+            &[(
+                "test/sum.test.js",
+                Some(&edit(
+                    JEST,
+                    "expect(sum(1, 2)).toBe(3);",
+                    "expect(sum(1, 2)).toBeDefined();",
+                )),
+            )],
+            weakened(1),
+            WEAKENED,
+            "expect(sum(1, 2)).toBeDefined();",
+        );
+    }
+
+    #[test]
+    fn unittest_assert_equal_replaced_by_assert_is_not_none() {
+        held(
+            &[("tests/test_calc.py", UNITTEST)],
+            &[(
+                "tests/test_calc.py",
+                Some(&edit(
+                    UNITTEST,
+                    "self.assertEqual(add(1, 2), 3)",
+                    "self.assertIsNotNone(add(1, 2))",
+                )),
+            )],
+            weakened(1),
+            WEAKENED,
+            "self.assertIsNotNone(add(1, 2))",
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// False findings from real history (the corpus's hand-judged sample): honest changes that
+// must count nothing, and the tampering next to them that still counts
+
+mod real_history {
+    use super::*;
+
+    /// A function defined inside a test is a helper of that test, whatever its name: removing
+    /// it removes no test (flask's tests define views named `test_…` inside tests).
+    #[test]
+    fn a_function_named_like_a_test_inside_a_test() {
+        let old = "def test_url_for(app):\n    def test_view():\n        return \"x\"\n\n    app.add_url_rule(\"/\", view_func=test_view)\n    assert url_for(test_view) == \"/\"\n\n\ndef test_other():\n    assert True is not False\n";
+        let new = "def test_url_for(app):\n    def view():\n        return \"x\"\n\n    app.add_url_rule(\"/\", view_func=view)\n    assert url_for(view) == \"/\"\n\n\ndef test_other():\n    assert True is not False\n";
+        counts_nothing(
+            &[("tests/test_app.py", old)],
+            &[("tests/test_app.py", Some(new))],
+            true,
+        );
+    }
+
+    /// A module of a fixture app under `tests/` is not collected: its `def test_function()`
+    /// is no test (flask's `tests/test_apps/`).
+    #[test]
+    fn a_fixture_module_under_tests() {
+        counts_nothing(
+            &[(
+                "tests/test_apps/ext_package/submodule.py",
+                "def test_function():\n    return 42\n",
+            )],
+            &[("tests/test_apps/ext_package/submodule.py", None)],
+            true,
+        );
+    }
+
+    /// An assertion method overridden by one that checks nothing weakens every assertion
+    /// that calls it; one that still checks (flask's `assertIn` backport) does not.
+    #[test]
+    fn an_assertion_method_overridden() {
+        held(
+            &[("tests/test_calc.py", UNITTEST)],
+            &[(
+                "tests/test_calc.py",
+                Some(&edit(
+                    UNITTEST,
+                    "class AddTest(unittest.TestCase):\n",
+                    "class AddTest(unittest.TestCase):\n    def assertEqual(self, *args):\n        pass\n\n",
+                )),
+            )],
+            weakened(1),
+            WEAKENED,
+            "def assertEqual(self, *args):",
+        );
+        let sandbox = repo(&[("tests/test_calc.py", UNITTEST)]);
+        let counts = stage(
+            &sandbox,
+            &[(
+                "tests/test_calc.py",
+                Some(&edit(
+                    UNITTEST,
+                    "class AddTest(unittest.TestCase):\n",
+                    "class AddTest(unittest.TestCase):\n    def assertIn(self, x, y):\n        self.assertTrue(x in y, \"%r not in %r\" % (x, y))\n\n",
+                )),
+            )],
+        );
+        assert_eq!(counts.assertions_weakened, 0, "{counts:?}");
+    }
+
+    /// A variable named `context` indexed and assigned is no computed skip marker.
+    #[test]
+    fn a_context_object_assigned_by_key() {
+        let old = "describe('render', () => {\n  it('merges locals', () => {\n    const context = {};\n    expect(render(context)).toBe('');\n  });\n});\n";
+        let new = "describe('render', () => {\n  it('merges locals', () => {\n    const context = {};\n    for (const key of Object.keys(locals)) {\n      context[key] = locals[key];\n    }\n    expect(render(context)).toBe('');\n  });\n});\n";
+        counts_nothing(
+            &[("test/render.js", old)],
+            &[("test/render.js", Some(new))],
+            true,
+        );
+    }
+
+    /// A test added already skipped (a platform it cannot run on yet) skips nothing that ran,
+    /// in each language's style: a marker above it, on its line, or first in its body.
+    #[test]
+    fn tests_added_already_skipped() {
+        let cases: &[(&str, &str, &str, &str)] = &[
+            (
+                "tests/test_calc.py",
+                PYTEST,
+                "\n\n@pytest.mark.skipif(sys.platform == \"win32\", reason=\"posix\")\ndef test_add_posix():\n    assert add(1, 2) == 3\n",
+                "",
+            ),
+            (
+                "tests/test_calc.py",
+                PYTEST,
+                "\n\ndef test_add_later():\n    pytest.skip(\"not yet\")\n    assert add(1, 2) == 3\n",
+                "",
+            ),
+            (
+                "src/lib.rs",
+                RUST_LIB,
+                "",
+                "\n    #[test]\n    #[ignore = \"slow\"]\n    fn adds_many() {\n        assert_eq!(add(1, 1), 2);\n    }\n",
+            ),
+            (
+                "test/sum.test.js",
+                JEST,
+                "\ntest.skip('adds later', () => {\n  expect(sum(1, 1)).toBe(2);\n});\n",
+                "",
+            ),
+            (
+                "calc_test.go",
+                GO_TEST,
+                "\nfunc TestAddLater(t *testing.T) {\n\tt.Skip(\"later\")\n\tif Add(1, 1) != 2 {\n\t\tt.Fatal(\"1 + 1\")\n\t}\n}\n",
+                "",
+            ),
+        ];
+        for (path, base, appended, in_module) in cases {
+            let new = if in_module.is_empty() {
+                format!("{base}{appended}")
+            } else {
+                edit(
+                    base,
+                    "        assert_eq!(add(-1, -2), -3);\n    }\n",
+                    &format!("        assert_eq!(add(-1, -2), -3);\n    }}\n{in_module}"),
+                )
+            };
+            let sandbox = repo(&[(path, base)]);
+            let counts = stage(&sandbox, &[(path, Some(&new))]);
+            assert_eq!(counts.test_skips_added, 0, "{path}: {counts:?}\n{new}");
+            assert_eq!(
+                (counts.tests_removed, counts.assertions_removed),
+                (0, 0),
+                "{path}: {counts:?}"
+            );
+        }
+    }
+
+    /// A marker written over several lines above a new test, and a new test class ignored
+    /// as a whole (gson's records test).
+    #[test]
+    fn new_tests_skipped_by_a_long_marker_or_their_class() {
+        let appended = "\n\n@pytest.mark.skipif(\n    not callable(getattr(Range, \"to_header\", None)),\n    reason=\"old werkzeug\",\n)\ndef test_range():\n    assert add(1, 2) == 3\n";
+        let sandbox = repo(&[("tests/test_calc.py", PYTEST)]);
+        let counts = stage(
+            &sandbox,
+            &[("tests/test_calc.py", Some(&format!("{PYTEST}{appended}")))],
+        );
+        assert_eq!(counts.test_skips_added, 0, "{counts:?}");
+        let class = "package calc;\n\nimport org.junit.Ignore;\nimport org.junit.Test;\n\n@Ignore\npublic final class RecordTest {\n    @Test\n    public void reads() {\n        assertEquals(1, Calc.read());\n    }\n}\n";
+        let sandbox = repo(&[("src/test/java/calc/CalcTest.java", JUNIT)]);
+        let counts = stage(
+            &sandbox,
+            &[("src/test/java/calc/RecordTest.java", Some(class))],
+        );
+        assert_eq!(counts.test_skips_added, 0, "{counts:?}");
+    }
+
+    /// A Jasmine-style spec file renamed inside `spec/` still runs.
+    #[test]
+    fn a_spec_file_renamed_inside_spec() {
+        let spec = "describe('mocks', function () {\n  it('builds a request', function () {\n    mockRequest().method.should.eql('GET');\n  });\n});\n";
+        let sandbox = repo(&[("spec/spec.helpers.js", spec)]);
+        sandbox.git(&["mv", "spec/spec.helpers.js", "spec/spec.mocks.js"]);
+        assert_eq!(
+            stage(&sandbox, &[]),
+            Counts {
+                modifies_tests: true,
+                ..Counts::default()
+            }
+        );
+    }
+
+    /// A test that was commented out comes back skipped: nothing that ran is skipped now.
+    #[test]
+    fn a_commented_out_test_brought_back_skipped() {
+        let old = "describe('sum', () => {\n  it('adds', () => {\n    expect(sum(1, 2)).toBe(3);\n  });\n\n  // it('adds big numbers', () => {\n  //   expect(sum(2 ** 53, 1)).toBe(2 ** 53 + 1);\n  // });\n});\n";
+        let new = "describe('sum', () => {\n  it('adds', () => {\n    expect(sum(1, 2)).toBe(3);\n  });\n\n  it.skip('adds big numbers', () => {\n    expect(sum(2 ** 53, 1)).toBe(2 ** 53 + 1);\n  });\n});\n";
+        counts_nothing(
+            &[("test/sum.test.js", old)],
+            &[("test/sum.test.js", Some(new))],
+            true,
+        );
+    }
+
+    /// A skip added to a test that ran stays counted even when a new test comes with it.
+    #[test]
+    fn a_skip_on_an_old_test_next_to_a_new_one_counts() {
+        held(
+            &[("tests/test_calc.py", &format!("import pytest\n{PYTEST}"))],
+            &[(
+                "tests/test_calc.py",
+                Some(&edit(
+                    &format!("import pytest\n{PYTEST}"),
+                    "def test_add_negative():\n",
+                    "def test_add_zero():\n    assert add(0, 0) == 0\n\n\n@pytest.mark.skip\ndef test_add_negative():\n",
+                )),
+            )],
+            Counts {
+                test_skips_added: 1,
+                modifies_tests: true,
+                ..Counts::default()
+            },
+            SKIPPED,
+            "@pytest.mark.skip",
+        );
+    }
+
+    /// `pytest.raises(…, match=…)` and `self.fail(…)` check what the lines they replace
+    /// checked.
+    #[test]
+    fn checks_rewritten_as_raises_match_and_fail() {
+        let old = "import pytest\n\n\ndef test_parse():\n    with pytest.raises(ValueError) as info:\n        parse(\"x\")\n    assert \"bad\" in str(info.value)\n";
+        let new = "import pytest\n\n\ndef test_parse():\n    with pytest.raises(ValueError, match=\"bad\"):\n        parse(\"x\")\n";
+        counts_nothing(
+            &[("tests/test_parse.py", old)],
+            &[("tests/test_parse.py", Some(new))],
+            true,
+        );
+        let old = "import unittest\n\n\nclass ParseTest(unittest.TestCase):\n    def test_parse(self):\n        if parse(\"x\") is None:\n            assert False, \"no value\"\n";
+        let new = "import unittest\n\n\nclass ParseTest(unittest.TestCase):\n    def test_parse(self):\n        if parse(\"x\") is None:\n            self.fail(\"no value\")\n";
+        counts_nothing(
+            &[("tests/test_parse.py", old)],
+            &[("tests/test_parse.py", Some(new))],
+            true,
+        );
+    }
+
+    /// Assertions of library code check the program, not a test: removing them removes
+    /// no test assertion.
+    #[test]
+    fn assertions_in_library_code() {
+        let old = "def route(rule, **options):\n    assert rule.startswith(\"/\"), \"urls must start with a slash\"\n    return Rule(rule, **options)\n";
+        let new = "def route(rule, **options):\n    return Rule(rule, **options)\n";
+        counts_nothing(
+            &[("src/flask/app.py", old)],
+            &[("src/flask/app.py", Some(new))],
+            false,
+        );
+        let old =
+            "pub fn add(a: i32, b: i32) -> i32 {\n    assert!(a >= 0, \"a\");\n    a + b\n}\n";
+        counts_nothing(
+            &[("src/add.rs", old)],
+            &[(
+                "src/add.rs",
+                Some("pub fn add(a: i32, b: i32) -> i32 {\n    a + b\n}\n"),
+            )],
+            false,
+        );
+        // The library part of a file with a test module.
+        let with_library_assert = edit(
+            RUST_LIB,
+            "    a + b\n}\n",
+            "    assert!(a > i32::MIN, \"overflow\");\n    a + b\n}\n",
+        );
+        counts_nothing(
+            &[("src/lib.rs", &with_library_assert)],
+            &[("src/lib.rs", Some(RUST_LIB))],
+            false,
+        );
+        let old = "package calc;\n\npublic final class Calc {\n    public static int add(int a, int b) {\n        assert a >= 0;\n        return a + b;\n    }\n}\n";
+        let new = "package calc;\n\npublic final class Calc {\n    public static int add(int a, int b) {\n        return a + b;\n    }\n}\n";
+        counts_nothing(
+            &[("src/main/java/calc/Calc.java", old)],
+            &[("src/main/java/calc/Calc.java", Some(new))],
+            false,
+        );
+    }
+
+    /// The assertions of a test module still count: those of `RUST_LIB`'s tests.
+    #[test]
+    fn assertions_in_a_test_module_of_a_library_file_count() {
+        held(
+            &[("src/lib.rs", RUST_LIB)],
+            &[(
+                "src/lib.rs",
+                Some(&edit(RUST_LIB, "        assert_eq!(add(2, 3), 5);\n", "")),
+            )],
+            removed(0, 1),
+            ASSERTIONS_REMOVED,
+            "assert_eq!(add(2, 3), 5);",
+        );
+    }
+
+    /// tox environments that build the docs or lint run no tests.
+    #[test]
+    fn tox_environments_that_run_no_tests() {
+        let tox = "[testenv]\ncommands = pytest\n\n[testenv:docs]\ncommands = sphinx-build -W docs docs/_build\n\n[testenv:style]\ncommands = pre-commit run --all-files\n\n[testenv:coverage-report]\ncommands = coverage combine\n";
+        let new = "[testenv]\ncommands = pytest\n\n[testenv:docs]\ncommands = sphinx-build -W -b dirhtml docs docs/_build\n\n[testenv:style]\ncommands = pre-commit run --all-files --show-diff-on-failure\n\n[testenv:coverage-report]\ncommands =\n    coverage combine\n    coverage html\n";
+        counts_nothing(&[("tox.ini", tox)], &[("tox.ini", Some(new))], false);
+    }
+
+    /// A `package.json` that does not parse is read line by line: a dependency changed
+    /// next to a trailing comma is no test setting, and its test script still is.
+    #[test]
+    fn package_json_that_does_not_parse() {
+        let old = "{\n  \"name\": \"calc\",\n  \"scripts\": {\n    \"test\": \"mocha\",\n  },\n  \"dependencies\": {\n    \"left-pad\": \"1.0.0\"\n  }\n}\n";
+        counts_nothing(
+            &[("package.json", old)],
+            &[("package.json", Some(&edit(old, "1.0.0", "1.3.0")))],
+            false,
+        );
+        held(
+            &[("package.json", old)],
+            &[(
+                "package.json",
+                Some(&edit(old, "\"mocha\"", "\"mocha || true\"")),
+            )],
+            config(1),
+            CONFIG,
+            "scripts.test",
         );
     }
 }

@@ -57,6 +57,7 @@ pub const DEFAULT_TEST_PATTERNS: &[&str] = &[
     "**/cypress/**",
     "**/androidTest/**",
     "**/testdata/**",
+    "**/fixtures/**",
     "**/__snapshots__/**",
     "*.golden",
     "*.snap",

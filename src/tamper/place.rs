@@ -1,0 +1,369 @@
+//! Where a line is, for the patterns that only mean something in a test: an assertion of
+//! library code checks the program, not a test, and a function named `test_…` defined
+//! inside a test is that test's helper.
+//!
+//! Per file: Python and JavaScript assertions count in a test module (the file context of
+//! [`super::context`]), JVM ones in a file under a `test/` directory, named `*Test`/`*Tests`
+//! or using a test framework, Go ones everywhere (`t.Error` only exists in tests). Rust
+//! assertions count in a file under a test directory (`tests/`, `benches/`), a `tests.rs` /
+//! `*_test.rs` module, and elsewhere only inside an item that only compiles under test
+//! (`#[cfg(test)] mod tests { … }`, `#[test] fn …`, a `mod tests { … }`): the line walk of
+//! [`rust_test_lines`].
+
+use memchr::memmem;
+
+use super::Language;
+use super::lex::{self, State, Syntax};
+use super::pattern::{self, Pattern, Token};
+
+/// Whether the assertions of a whole file at `path`, with sides `sides`, are the tests'
+/// (`None` for Rust outside test paths: per line, by [`rust_test_lines`]).
+pub(crate) fn file_is_tests(
+    language: Language,
+    path: &str,
+    context_tests: bool,
+    sides: [&[u8]; 2],
+) -> Option<bool> {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    let stem = name.rsplit_once('.').map_or(name, |(stem, _)| stem);
+    let dirs = || path.split('/').rev().skip(1);
+    match language {
+        Language::Python | Language::JavaScript => Some(context_tests),
+        Language::Go | Language::RunnerConfig => Some(true),
+        Language::Java | Language::Kotlin => Some(
+            dirs().any(|dir| matches!(dir, "test" | "tests" | "androidTest" | "testFixtures"))
+                || ["Test", "Tests", "IT", "TestCase", "Spec"]
+                    .iter()
+                    .any(|suffix| stem.ends_with(suffix))
+                || sides.iter().any(|side| {
+                    [&b"org.junit"[..], b"org.testng", b"kotlin.test", b"@Test"]
+                        .iter()
+                        .any(|needle| memmem::find(side, needle).is_some())
+                }),
+        ),
+        Language::Rust => (dirs().any(|dir| {
+            matches!(
+                dir,
+                "tests" | "test" | "benches" | "testing" | "testutil" | "test_utils"
+            )
+        }) || matches!(stem, "tests" | "test")
+            || stem.ends_with("_test")
+            || stem.ends_with("_tests"))
+        .then_some(true),
+    }
+}
+
+/// Whether a Rust attribute line says the item below it only builds or runs under test:
+/// a test attribute (`tests` patterns), or a `cfg` that names `test` and not `not`.
+fn test_attribute(tests: &[Pattern], tokens: &[Token<'_>]) -> bool {
+    match tokens {
+        [
+            Token::Punct(b'#'),
+            Token::Punct(b'['),
+            Token::Ident(b"cfg"),
+            rest @ ..,
+        ] => rest.contains(&Token::Ident(b"test")) && !rest.contains(&Token::Ident(b"not")),
+        [Token::Punct(b'#'), Token::Punct(b'['), ..] => pattern::count(tests, tokens, false) > 0,
+        [Token::Ident(b"mod"), Token::Ident(b"tests" | b"test"), ..] => true,
+        _ => false,
+    }
+}
+
+/// Per line of a Rust side: whether it is inside an item that only builds under test (or
+/// is the attribute line of one). A `#![cfg(test)]` makes every line a test line.
+pub(crate) fn rust_test_lines(syntax: &Syntax, tests: &[Pattern], lines: &[&[u8]]) -> Vec<bool> {
+    let mut flags = Vec::with_capacity(lines.len());
+    let mut state = State::Code;
+    let mut code = Vec::new();
+    let mut depth = 0usize;
+    let mut pending = false;
+    // The depths at which a test item's braces opened.
+    let mut opened: Vec<usize> = Vec::new();
+    for line in lines {
+        code.clear();
+        let start = state;
+        state = lex::strip_line(syntax, start, line, &mut code);
+        let mut tokens = Vec::new();
+        pattern::tokenize(&code, &mut tokens);
+        if start == State::Code {
+            if let [
+                Token::Punct(b'#'),
+                Token::Punct(b'!'),
+                Token::Punct(b'['),
+                Token::Ident(b"cfg"),
+                rest @ ..,
+            ] = tokens.as_slice()
+                && rest.contains(&Token::Ident(b"test"))
+                && !rest.contains(&Token::Ident(b"not"))
+            {
+                return vec![true; lines.len()];
+            }
+            if test_attribute(tests, &tokens) {
+                pending = true;
+            }
+        }
+        let mut in_tests = pending || !opened.is_empty();
+        for token in &tokens {
+            match token {
+                Token::Punct(b'{') => {
+                    depth += 1;
+                    if pending {
+                        opened.push(depth);
+                        pending = false;
+                    }
+                }
+                Token::Punct(b'}') => {
+                    if opened.last() == Some(&depth) {
+                        opened.pop();
+                    }
+                    depth = depth.saturating_sub(1);
+                }
+                Token::Punct(b';') if pending => {
+                    // `#[cfg(test)] use helpers::*;`: an item without a body.
+                    pending = false;
+                }
+                _ => {}
+            }
+        }
+        in_tests |= !opened.is_empty();
+        flags.push(in_tests);
+    }
+    flags
+}
+
+/// A Python line's place bit: it defines a function no runner collects as a test, whatever
+/// its name (see [`python_places`]).
+pub(crate) const NOT_A_TEST: u8 = 2;
+
+/// A Python line's place bit: it is in a test function that a later one of the same name
+/// replaces; it never runs.
+pub(crate) const SHADOWED: u8 = 4;
+
+fn ident_prefix(text: &[u8]) -> &[u8] {
+    let end = text
+        .iter()
+        .position(|&b| !lex::is_ident_byte(b))
+        .unwrap_or(text.len());
+    &text[..end]
+}
+
+/// The place bits of each line of a Python side:
+/// - [`NOT_A_TEST`] on a `def` inside a function (a helper of the one it is in: pytest and
+///   unittest collect module-level functions and class methods only), and on a method of a
+///   class no runner collects: its name does not start with `Test` (pytest) and it has no
+///   base but `object` (unittest needs a `TestCase`), `class AddTest(object):`. Such a
+///   class's `test…` methods never run: [`SHADOWED`] too, with their bodies;
+/// - [`SHADOWED`] on a `def test…` and its body when a later `def` of the same name in the
+///   same class or module replaces it: only the last one runs.
+pub(crate) fn python_places(lines: &[&[u8]]) -> Vec<u8> {
+    /// An open block: a `def`, or a class and whether the runners collect it.
+    #[derive(Clone, Copy, PartialEq)]
+    enum Open {
+        Def,
+        Class { collected: bool },
+    }
+    let mut places = vec![0u8; lines.len()];
+    // The open `def`s and `class`es: indentation, the line, and what it is.
+    let mut open: Vec<(usize, usize, Open)> = Vec::new();
+    // The last `def test…` of each (scope line, name), and where it is.
+    let mut defined: Vec<(Option<usize>, &[u8], usize, usize)> = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        let trimmed = line.trim_ascii_start();
+        if trimmed.is_empty()
+            || trimmed.starts_with(b"#")
+            || trimmed.iter().all(u8::is_ascii_whitespace)
+        {
+            continue;
+        }
+        let indent = line.len() - trimmed.len();
+        while open.last().is_some_and(|&(at, _, _)| at >= indent) {
+            open.pop();
+        }
+        let def = trimmed
+            .strip_prefix(b"def ")
+            .or_else(|| trimmed.strip_prefix(b"async def "));
+        if let Some(rest) = def {
+            let name = ident_prefix(rest.trim_ascii_start());
+            let enclosing = open.last().copied();
+            let body = |places: &mut [u8], bits: u8| {
+                places[i] |= bits;
+                for (j, body) in lines.iter().enumerate().skip(i + 1) {
+                    let text = body.trim_ascii_start();
+                    if !text.is_empty() && body.len() - text.len() <= indent {
+                        break;
+                    }
+                    places[j] |= bits;
+                }
+            };
+            if matches!(enclosing, Some((_, _, Open::Def))) {
+                places[i] |= NOT_A_TEST;
+            } else if matches!(enclosing, Some((_, _, Open::Class { collected: false }))) {
+                // A test method of a class no runner collects never runs, nor do its
+                // assertions; its other methods are helpers.
+                if name.starts_with(b"test") {
+                    body(&mut places, SHADOWED);
+                }
+                places[i] |= NOT_A_TEST;
+            } else if name.starts_with(b"test") {
+                let scope = enclosing.map(|(_, line, _)| line);
+                if let Some(entry) = defined
+                    .iter_mut()
+                    .find(|(known, known_name, _, _)| *known == scope && *known_name == name)
+                {
+                    let (from, width) = (entry.2, entry.3);
+                    places[from] |= SHADOWED;
+                    for (j, body) in lines.iter().enumerate().skip(from + 1) {
+                        let text = body.trim_ascii_start();
+                        if !text.is_empty() && body.len() - text.len() <= width {
+                            break;
+                        }
+                        places[j] |= SHADOWED;
+                    }
+                    (entry.2, entry.3) = (i, indent);
+                } else {
+                    defined.push((scope, name, i, indent));
+                }
+            }
+            open.push((indent, i, Open::Def));
+        } else if let Some(rest) = trimmed.strip_prefix(b"class ") {
+            let rest = rest.trim_ascii_start();
+            let name = ident_prefix(rest);
+            let bases = rest[name.len()..]
+                .trim_ascii_start()
+                .strip_prefix(b"(")
+                .and_then(|bases| {
+                    bases
+                        .iter()
+                        .position(|&b| b == b')')
+                        .map(|end| &bases[..end])
+                })
+                .map(<[u8]>::trim_ascii)
+                .unwrap_or_default();
+            let collected = name.starts_with(b"Test") || !(bases.is_empty() || bases == b"object");
+            open.push((indent, i, Open::Class { collected }));
+        }
+    }
+    places
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tamper::rust;
+
+    fn lines(text: &str) -> Vec<&[u8]> {
+        text.lines().map(str::as_bytes).collect()
+    }
+
+    #[test]
+    fn rust_test_items() {
+        let text = "fn lib() {\n    assert!(x);\n}\n\n#[cfg(test)]\nmod tests {\n    #[test]\n    fn t() {\n        assert!(y);\n    }\n}\n\nfn after() {\n    assert!(z);\n}\n#[cfg(not(test))]\nfn not_test() {\n    assert!(w);\n}\n";
+        let flags = rust_test_lines(&rust::TABLE.syntax, rust::TABLE.tests, &lines(text));
+        let in_tests: Vec<usize> = flags
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| **f)
+            .map(|(i, _)| i + 1)
+            .collect();
+        assert_eq!(in_tests, (5..=11).collect::<Vec<_>>());
+        let whole = rust_test_lines(
+            &rust::TABLE.syntax,
+            rust::TABLE.tests,
+            &lines("#![cfg(test)]\nfn x() {\n    assert!(a);\n}\n"),
+        );
+        assert!(whole.iter().all(|f| *f));
+        // A test attribute on an item without a body ends at its `;`.
+        let flags = rust_test_lines(
+            &rust::TABLE.syntax,
+            rust::TABLE.tests,
+            &lines("#[cfg(test)]\nuse a::b;\nfn lib() {\n    assert!(x);\n}\n"),
+        );
+        assert_eq!(flags, [true, true, false, false, false]);
+    }
+
+    #[test]
+    fn rust_paths() {
+        for path in [
+            "tests/it.rs",
+            "crates/x/tests/a.rs",
+            "src/tests.rs",
+            "src/parse_test.rs",
+            "benches/b.rs",
+        ] {
+            assert_eq!(
+                file_is_tests(Language::Rust, path, true, [b"", b""]),
+                Some(true),
+                "{path}"
+            );
+        }
+        assert_eq!(
+            file_is_tests(Language::Rust, "src/lib.rs", true, [b"", b""]),
+            None
+        );
+        assert_eq!(
+            file_is_tests(
+                Language::Java,
+                "src/main/java/a/Calc.java",
+                true,
+                [b"class Calc {}", b""]
+            ),
+            Some(false)
+        );
+        assert_eq!(
+            file_is_tests(
+                Language::Java,
+                "src/test/java/a/Calc.java",
+                true,
+                [b"", b""]
+            ),
+            Some(true)
+        );
+        assert_eq!(
+            file_is_tests(
+                Language::Java,
+                "x/Calc.java",
+                true,
+                [b"import org.junit.Test;", b""]
+            ),
+            Some(true)
+        );
+    }
+
+    #[test]
+    fn python_nesting() {
+        let text = "def test_a():\n    def test_inner():\n        pass\n\n\nclass TestB:\n    def test_m(self):\n        def test_deep():\n            pass\n\n\ndef test_c():\n    class Inner:\n        def test_x(self):\n            pass\n";
+        let places = python_places(&lines(text));
+        let not_tests: Vec<usize> = (0..places.len())
+            .filter(|&i| places[i] & NOT_A_TEST != 0)
+            .map(|i| i + 1)
+            .collect();
+        assert_eq!(not_tests, [2, 8, 14]);
+    }
+
+    #[test]
+    fn python_classes_no_runner_collects() {
+        let text = "class AddTest(object):\n    def test_a(self):\n        pass\n\nclass AddTest2(unittest.TestCase):\n    def test_b(self):\n        pass\n\nclass TestC:\n    def test_c(self):\n        pass\n\nclass Helper:\n    def test_d(self):\n        pass\n";
+        let places = python_places(&lines(text));
+        let not_tests: Vec<usize> = (0..places.len())
+            .filter(|&i| places[i] & NOT_A_TEST != 0)
+            .map(|i| i + 1)
+            .collect();
+        assert_eq!(not_tests, [2, 14]);
+        let never: Vec<usize> = (0..places.len())
+            .filter(|&i| places[i] & SHADOWED != 0)
+            .map(|i| i + 1)
+            .collect();
+        assert_eq!(never, [2, 3, 4, 14, 15]);
+    }
+
+    #[test]
+    fn python_tests_redefined() {
+        let text = "def test_a():\n    assert f() == 1\n\n\ndef test_b():\n    pass\n\n\ndef test_a():\n    pass\n\nclass TestX:\n    def test_a(self):\n        assert 1\n";
+        let places = python_places(&lines(text));
+        let shadowed: Vec<usize> = (0..places.len())
+            .filter(|&i| places[i] & SHADOWED != 0)
+            .map(|i| i + 1)
+            .collect();
+        assert_eq!(shadowed, [1, 2, 3, 4]);
+    }
+}
