@@ -128,7 +128,7 @@ impl Quote {
 
 /// True for the bytes an identifier is made of. Bytes of non-ASCII characters count, so a
 /// Unicode identifier stays one token; `$` counts for JavaScript and Java names.
-pub(crate) fn is_ident_byte(byte: u8) -> bool {
+pub(crate) const fn is_ident_byte(byte: u8) -> bool {
     byte.is_ascii_alphanumeric() || byte == b'_' || byte == b'$' || byte >= 0x80
 }
 

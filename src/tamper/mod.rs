@@ -1954,16 +1954,20 @@ mod tests {
             "a.b.c::d(e)[f] = g;",
         ];
         for table in TABLES {
-            let mut lists: Vec<&[pattern::Pattern]> = vec![
+            let mut lists: Vec<&'static [pattern::Pattern]> = vec![
                 table.tests,
                 table.skips,
                 table.assertions,
                 table.disables,
                 table.weakeners,
+                table.swallowers,
             ];
-            let selectors: Vec<pattern::Pattern> =
-                table.selectors.iter().map(|(_, p)| *p).collect();
-            lists.push(&selectors);
+            lists.extend(
+                table
+                    .selectors
+                    .iter()
+                    .map(|(_, selector)| std::slice::from_ref(selector)),
+            );
             for line in lines {
                 let mut code = Vec::new();
                 lex::strip_line(&table.syntax, State::Code, line.as_bytes(), &mut code);

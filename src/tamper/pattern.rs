@@ -270,11 +270,48 @@ impl Pattern {
 /// identifier's first letter, a punctuation byte; strings apart): most tokens of a line
 /// start none of a list's patterns, and telling so once per token is cheaper than trying
 /// each pattern there. A set that admits too much costs time, never a match.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Starts([u64; 5]);
+
+/// The sets of the lists used last, by the list's address (lists are `'static` data, so an
+/// address always names the same list): building a set costs more than a line's matching.
+type StartsCache = [Option<(usize, usize, Starts)>; 256];
+
+thread_local! {
+    static STARTS: std::cell::RefCell<StartsCache> = const { std::cell::RefCell::new([None; 256]) };
+}
+
+/// The bytes identifiers are made of, as a set.
+const IDENTIFIERS: [u64; 5] = {
+    let mut set = [0u64; 5];
+    let mut byte = 0;
+    while byte < 256 {
+        #[expect(clippy::cast_possible_truncation, reason = "byte < 256")]
+        if super::lex::is_ident_byte(byte as u8) {
+            set[byte / 64] |= 1 << (byte % 64);
+        }
+        byte += 1;
+    }
+    set
+};
 
 impl Starts {
     /// The bit of string literals, past the 256 bytes.
     const STR: usize = 256;
+
+    /// [`Self::of`], built once per list.
+    fn cached(patterns: &'static [Pattern]) -> Self {
+        let key = (patterns.as_ptr() as usize, patterns.len());
+        let slot = (key.0 >> 4 ^ key.1) % 256;
+        STARTS.with_borrow_mut(|cache| match cache[slot] {
+            Some((address, len, starts)) if (address, len) == key => starts,
+            _ => {
+                let starts = Self::of(patterns);
+                cache[slot] = Some((key.0, key.1, starts));
+                starts
+            }
+        })
+    }
 
     fn of(patterns: &[Pattern]) -> Self {
         let mut starts = Self([0; 5]);
@@ -310,10 +347,8 @@ impl Starts {
     }
 
     fn add_identifiers(&mut self) {
-        for byte in 0..=u8::MAX {
-            if super::lex::is_ident_byte(byte) {
-                self.add(usize::from(byte));
-            }
+        for (set, identifiers) in self.0.iter_mut().zip(IDENTIFIERS) {
+            *set |= identifiers;
         }
     }
 
@@ -330,7 +365,11 @@ impl Starts {
 /// How many times the patterns occur in `tokens`, without overlaps: scanning left to right,
 /// the first pattern that matches at a token counts once and the scan resumes after it.
 /// `declares_test` tells whether the line declares a test (for [`Pattern::with_test`]).
-pub(crate) fn count(patterns: &[Pattern], tokens: &[Token<'_>], declares_test: bool) -> u32 {
+pub(crate) fn count(
+    patterns: &'static [Pattern],
+    tokens: &[Token<'_>],
+    declares_test: bool,
+) -> u32 {
     let mut found = 0;
     for_each_match(patterns, tokens, declares_test, |_, _| found += 1);
     found
@@ -339,7 +378,7 @@ pub(crate) fn count(patterns: &[Pattern], tokens: &[Token<'_>], declares_test: b
 /// Calls `found(start, end)` for each match that [`count`] counts, with the token range it
 /// covers.
 pub(crate) fn for_each_match(
-    patterns: &[Pattern],
+    patterns: &'static [Pattern],
     tokens: &[Token<'_>],
     declares_test: bool,
     mut found: impl FnMut(usize, usize),
@@ -348,7 +387,7 @@ pub(crate) fn for_each_match(
         return;
     }
     let starts_only = patterns.iter().all(|pattern| pattern.at_start);
-    let starts = Starts::of(patterns);
+    let starts = Starts::cached(patterns);
     let mut i = 0;
     'tokens: while i < tokens.len() {
         if !starts.admits(tokens[i]) {
@@ -437,11 +476,11 @@ mod tests {
 
     #[test]
     fn context_rules() {
-        let method = ASSERT_CALL.not_after(&[Tok::Punct(b".")]);
-        assert_eq!(count(&[method], &tokens("x.assert(y)"), false), 0);
-        let option = ASSERT_CALL.with_test();
-        assert_eq!(count(&[option], &tokens("assert(y)"), false), 0);
-        assert_eq!(count(&[option], &tokens("assert(y)"), true), 1);
+        const METHOD: Pattern = ASSERT_CALL.not_after(&[Tok::Punct(b".")]);
+        const OPTION: Pattern = ASSERT_CALL.with_test();
+        assert_eq!(count(&[METHOD], &tokens("x.assert(y)"), false), 0);
+        assert_eq!(count(&[OPTION], &tokens("assert(y)"), false), 0);
+        assert_eq!(count(&[OPTION], &tokens("assert(y)"), true), 1);
     }
 
     #[test]
@@ -456,13 +495,13 @@ mod tests {
 
     #[test]
     fn optional_parentheses() {
-        let pattern = Pattern::new(&[
+        const PATTERN: Pattern = Pattern::new(&[
             Tok::Ident(Name::Is(&["func"])),
             Tok::OptParens,
             Tok::Ident(Name::GoPrefix(&["Test"])),
         ]);
-        assert_eq!(count(&[pattern], &tokens("func TestA(t)"), false), 1);
-        assert_eq!(count(&[pattern], &tokens("func (s *S) TestA()"), false), 1);
-        assert_eq!(count(&[pattern], &tokens("func (s *S"), false), 0);
+        assert_eq!(count(&[PATTERN], &tokens("func TestA(t)"), false), 1);
+        assert_eq!(count(&[PATTERN], &tokens("func (s *S) TestA()"), false), 1);
+        assert_eq!(count(&[PATTERN], &tokens("func (s *S"), false), 0);
     }
 }

@@ -55,7 +55,7 @@ pub(crate) fn file_is_tests(
 
 /// Whether a Rust attribute line says the item below it only builds or runs under test:
 /// a test attribute (`tests` patterns), or a `cfg` that names `test` and not `not`.
-fn test_attribute(tests: &[Pattern], tokens: &[Token<'_>]) -> bool {
+fn test_attribute(tests: &'static [Pattern], tokens: &[Token<'_>]) -> bool {
     match tokens {
         [
             Token::Punct(b'#'),
@@ -71,7 +71,11 @@ fn test_attribute(tests: &[Pattern], tokens: &[Token<'_>]) -> bool {
 
 /// Per line of a Rust side: whether it is inside an item that only builds under test (or
 /// is the attribute line of one). A `#![cfg(test)]` makes every line a test line.
-pub(crate) fn rust_test_lines(syntax: &Syntax, tests: &[Pattern], lines: &[&[u8]]) -> Vec<bool> {
+pub(crate) fn rust_test_lines(
+    syntax: &Syntax,
+    tests: &'static [Pattern],
+    lines: &[&[u8]],
+) -> Vec<bool> {
     let mut flags = Vec::with_capacity(lines.len());
     let mut state = State::Code;
     let mut code = Vec::new();
