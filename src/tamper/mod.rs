@@ -50,6 +50,7 @@
 mod config;
 mod context;
 mod go;
+mod items;
 mod javascript;
 mod jvm;
 mod lex;
@@ -527,6 +528,7 @@ pub fn analyze_file_with(
         file,
         code: Vec::new(),
         touches_tests: false,
+        test_item_changed: false,
         triggers: Vec::new(),
         dead: None,
         places: [Vec::new(), Vec::new()],
@@ -1036,6 +1038,9 @@ struct Analysis<'a> {
     /// A removed line held a test, or an added line holds a skip marker, disables a test or
     /// weakens an assertion.
     touches_tests: bool,
+    /// A changed line is in a test item of a Rust file outside test paths
+    /// ([`items::rust_change_touches_tests`]).
+    test_item_changed: bool,
     /// The lines that make code dead, found on changed lines by the first walk.
     triggers: Vec<Found>,
     /// Per side, which lines are dead or macro templates, once the triggers are known
@@ -1173,6 +1178,15 @@ impl Analysis<'_> {
             self.context.test_code,
             self.sides,
         );
+        if language == Language::Rust && whole.is_none() {
+            self.test_item_changed = items::rust_change_touches_tests(
+                self.table.tests,
+                &self.table.syntax,
+                old_lines,
+                new_lines,
+                hunks,
+            );
+        }
         // Rust outside test paths: its test items, walked only when a changed line on
         // either side mentions an assertion (and then on both sides alike).
         let rust_items = whole.is_none()
@@ -1770,8 +1784,9 @@ impl Analysis<'_> {
         }
         self.exact_checks_weakened();
         self.forgive_new();
-        self.file.removes_or_skips_tests =
-            self.touches_tests || !self.file.test_config_changed.is_empty();
+        self.file.removes_or_skips_tests = self.touches_tests
+            || self.test_item_changed
+            || !self.file.test_config_changed.is_empty();
         self.file
     }
 }

@@ -55,7 +55,7 @@ pub(crate) fn file_is_tests(
 
 /// Whether a Rust attribute line says the item below it only builds or runs under test:
 /// a test attribute (`tests` patterns), or a `cfg` that names `test` and not `not`.
-fn test_attribute(tests: &'static [Pattern], tokens: &[Token<'_>]) -> bool {
+pub(crate) fn test_attribute(tests: &'static [Pattern], tokens: &[Token<'_>]) -> bool {
     match tokens {
         [
             Token::Punct(b'#'),

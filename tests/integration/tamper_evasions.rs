@@ -1510,7 +1510,9 @@ mod reviewed {
                     "        if add(2, 3) > 100 {\n            return;\n        }\n        assert!(add(2, 3) == 5 || add(3, 2) == 5);\n        assert!(Some(add(2, 3)).or(None).is_some());\n",
                 )),
             )],
-            false,
+            // No count moves, but the edit is inside a test of `src/lib.rs`'s test module:
+            // the change modifies tests.
+            true,
         );
     }
 }
@@ -1947,6 +1949,74 @@ mod real_history {
             config(1),
             CONFIG,
             "scripts.test",
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Tests edited inside a source file: no count moves, but the change is a test change
+
+mod inline_tests {
+    use super::*;
+
+    const TOUCHED: Counts = Counts {
+        tests_removed: 0,
+        test_skips_added: 0,
+        assertions_removed: 0,
+        assertions_weakened: 0,
+        test_config_changed: 0,
+        modifies_tests: true,
+    };
+
+    /// Variants a reviewer found allowed outright: an expected value edited to match the
+    /// code, a tolerance widened, the test process ended early, all inside `src/lib.rs`'s
+    /// `#[cfg(test)]` module. An agent's change is held as a test change.
+    #[test]
+    fn an_edit_inside_a_test_module_of_a_source_file_is_held() {
+        for (from, to) in [
+            ("assert_eq!(add(2, 3), 5);", "assert_eq!(add(2, 3), 6);"),
+            (
+                "assert_eq!(add(-1, -2), -3);",
+                "assert!((add(-1, -2) - -3).abs() <= 1);",
+            ),
+            (
+                "    use super::*;\n",
+                "    use super::*;\n    const _: () = ();\n",
+            ),
+        ] {
+            held(
+                &[("src/lib.rs", RUST_LIB)],
+                &[("src/lib.rs", Some(&edit(RUST_LIB, from, to)))],
+                TOUCHED,
+                "agents-touching-tests",
+                "a human signs off on test changes made by an agent",
+            );
+        }
+    }
+
+    /// `mod tests;` taken out of a crate root: the test module no longer builds.
+    #[test]
+    fn a_test_module_declaration_removed_is_held() {
+        let root = "pub mod calc;\n\n#[cfg(test)]\nmod tests;\n";
+        held(
+            &[("src/lib.rs", root), ("src/tests.rs", RUST_LIB)],
+            &[("src/lib.rs", Some("pub mod calc;\n"))],
+            TOUCHED,
+            "agents-touching-tests",
+            "a human signs off on test changes made by an agent",
+        );
+    }
+
+    /// An edit to the library code of the same file changes no test.
+    #[test]
+    fn an_edit_to_the_library_part_is_no_test_change() {
+        counts_nothing(
+            &[("src/lib.rs", RUST_LIB)],
+            &[(
+                "src/lib.rs",
+                Some(&edit(RUST_LIB, "    a + b\n", "    b + a\n")),
+            )],
+            false,
         );
     }
 }
