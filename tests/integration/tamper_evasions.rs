@@ -1116,6 +1116,14 @@ mod runner {
             stage(&sandbox, &[("Makefile", Some(&other))]),
             Counts::default()
         );
+        // A variable the test target uses is part of it.
+        let flags = "TEST_FLAGS = --all\n\ntest:\n\tcargo test $(TEST_FLAGS)\n";
+        config_changed(
+            &[("Makefile", flags)],
+            "Makefile",
+            &edit(flags, "--all", "--all -- --skip add"),
+            "variable TEST_FLAGS",
+        );
     }
 
     /// Build files, CI, nox, just and Vite: the settings that skip the tests or let their
