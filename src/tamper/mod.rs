@@ -1192,10 +1192,23 @@ impl Analysis<'_> {
             if whole == Some(false) {
                 places = vec![LIBRARY; lines.len()];
             } else if rust_items {
-                places = place::rust_test_lines(&self.table.syntax, self.table.tests, lines)
-                    .into_iter()
-                    .map(|tests| if tests { 0 } else { LIBRARY })
-                    .collect();
+                // Only the changed lines that mention an assertion: unchanged lines keep
+                // the same place on both sides.
+                places = vec![0; lines.len()];
+                for range in hunks
+                    .iter()
+                    .map(|(before, after)| if side == 0 { before } else { after })
+                {
+                    for i in range.clone() {
+                        let mentions = lines.get(i).is_some_and(|line| {
+                            memchr::memmem::find(line, b"assert").is_some()
+                                || memchr::memmem::find(line, b"catch_unwind").is_some()
+                        });
+                        if mentions && !place::rust_in_tests(self.table.tests, lines, i) {
+                            places[i] = LIBRARY;
+                        }
+                    }
+                }
             }
             if language == Language::Python && self.context.tests {
                 let python = place::python_places(lines);
