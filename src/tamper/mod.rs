@@ -531,6 +531,9 @@ pub fn analyze_file_with(
         dead: None,
         places: [Vec::new(), Vec::new()],
         added: Vec::new(),
+        in_test_item: false,
+        rust_items: false,
+        last_item: [None, None],
         existence_added: 0,
         exact_removed: 0,
     };
@@ -1047,6 +1050,13 @@ struct Analysis<'a> {
     /// The added lines that hold a test, a skip marker or a weak assertion, or are an
     /// attribute or decorator line, in order: what [`Analysis::forgive_new`] reads.
     added: Vec<Added>,
+    /// A changed line is in a Rust test item of a file outside test paths (`#[cfg(test)]
+    /// mod tests` in `src/`): the change touches tests.
+    in_test_item: bool,
+    /// The file is Rust outside test paths: its changed lines are looked up in their items.
+    rust_items: bool,
+    /// The last changed line looked up, per side: its index and its item's start line.
+    last_item: [Option<(usize, Option<usize>)>; 2],
     /// Existence checks added minus removed ([`neuter::is_existence`]).
     existence_added: i64,
     /// Other assertions removed minus added.
@@ -1187,6 +1197,7 @@ impl Analysis<'_> {
                 };
                 mentions(old_lines, before) || mentions(new_lines, after)
             });
+        self.rust_items = language == Language::Rust && whole.is_none();
         for (side, lines) in [old_lines, new_lines].into_iter().enumerate() {
             let mut places = Vec::new();
             if whole == Some(false) {
@@ -1539,6 +1550,13 @@ impl Analysis<'_> {
     fn changed(&mut self, side: Side, index: usize, lines: &[&[u8]], state: State) -> State {
         let line = lines[index];
         let mut found = self.classify(side, index, line, state);
+        if self.rust_items
+            && !self.in_test_item
+            && state == State::Code
+            && !self.code.trim_ascii().is_empty()
+        {
+            self.in_test_item = self.changed_in_test_item(side, lines, index);
+        }
         if found.swallows > 0 && swallows_a_check(lines, index) {
             found.counts.weakened += found.swallows;
         }
@@ -1610,6 +1628,22 @@ impl Analysis<'_> {
             });
         }
         found.next
+    }
+
+    /// Whether the changed code line `index` of `lines` is in a Rust test item (`#[cfg(test)]
+    /// mod tests { … }` of a `src/` file): a change there is a test change. The item's
+    /// start is followed down from the line looked up before it, so a hunk costs its lines
+    /// and the lines up to its first item's start.
+    fn changed_in_test_item(&mut self, side: Side, lines: &[&[u8]], index: usize) -> bool {
+        let slot = &mut self.last_item[side_index(side)];
+        let line = lines.get(index).copied().unwrap_or_default();
+        let start = match *slot {
+            _ if place::rust_starts_item(line) => Some(index),
+            Some((last, start)) if last + 1 == index => start,
+            _ => place::rust_item_start(lines, index),
+        };
+        *slot = Some((index, start));
+        start.is_some_and(|start| place::rust_item_is_test(self.table.tests, lines, start))
     }
 
     /// Whether line `index` of `lines` is the first of a test body: the line above opens a
@@ -1784,7 +1818,7 @@ impl Analysis<'_> {
         self.exact_checks_weakened();
         self.forgive_new();
         self.file.removes_or_skips_tests =
-            self.touches_tests || !self.file.test_config_changed.is_empty();
+            self.touches_tests || self.in_test_item || !self.file.test_config_changed.is_empty();
         self.file
     }
 }

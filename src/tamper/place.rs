@@ -77,22 +77,37 @@ fn test_attribute(tests: &[Pattern], tokens: &[Token<'_>]) -> bool {
 /// layout says nothing (no such line, or the end `}` of an item), it is test code: the
 /// assertion counts. Costs the lines between the line and its item's start, no lexing.
 pub(crate) fn rust_in_tests(tests: &[Pattern], lines: &[&[u8]], index: usize) -> bool {
-    fn tokens_of(line: &[u8]) -> Vec<Token<'_>> {
-        let mut tokens = Vec::new();
-        pattern::tokenize(line, &mut tokens);
-        tokens
-    }
-    let starts_item = |line: &[u8]| {
-        line.first()
-            .is_some_and(|b| !b.is_ascii_whitespace() && *b != b'/' && *b != b'}' && *b != b'#')
-    };
-    let Some(start) = (0..=index.min(lines.len().saturating_sub(1)))
+    rust_item_start(lines, index).is_none_or(|start| rust_item_is_test(tests, lines, start))
+}
+
+fn tokens_of(line: &[u8]) -> Vec<Token<'_>> {
+    let mut tokens = Vec::new();
+    pattern::tokenize(line, &mut tokens);
+    tokens
+}
+
+/// Whether a Rust line starts a top-level item: it starts at column 0 with code that is not
+/// a comment, an attribute or the `}` that ends an item.
+pub(crate) fn rust_starts_item(line: &[u8]) -> bool {
+    line.first()
+        .is_some_and(|b| !b.is_ascii_whitespace() && *b != b'/' && *b != b'}' && *b != b'#')
+}
+
+/// The line where the top-level item that holds line `index` starts (see
+/// [`rust_in_tests`]).
+pub(crate) fn rust_item_start(lines: &[&[u8]], index: usize) -> Option<usize> {
+    (0..=index.min(lines.len().saturating_sub(1)))
         .rev()
-        .find(|&i| lines.get(i).is_some_and(|line| starts_item(line)))
-    else {
+        .find(|&i| lines.get(i).is_some_and(|line| rust_starts_item(line)))
+}
+
+/// Whether the top-level item starting on line `start` is test code (see
+/// [`rust_in_tests`]).
+pub(crate) fn rust_item_is_test(tests: &[Pattern], lines: &[&[u8]], start: usize) -> bool {
+    let Some(&line) = lines.get(start) else {
         return true;
     };
-    let item = tokens_of(lines[start]);
+    let item = tokens_of(line);
     if matches!(
         item.as_slice(),
         [Token::Ident(b"mod"), Token::Ident(b"tests" | b"test"), ..]
