@@ -514,7 +514,55 @@ fn makefile(text: &str, spaces: bool) -> BTreeMap<String, String> {
             }
         }
     }
+    // The variables the test targets use, `$(PYTEST_FLAGS)` or `${TEST_ARGS}`: changing
+    // them changes what the targets run.
+    let variables = make_variables(text);
+    let used: Vec<(String, String)> = variables
+        .iter()
+        .filter(|(name, _)| {
+            let (round, curly) = (format!("$({name})"), format!("${{{name}}}"));
+            settings
+                .values()
+                .any(|recipe| recipe.contains(&round) || recipe.contains(&curly))
+        })
+        .map(|(name, value)| (format!("variable {name}"), value.clone()))
+        .collect();
+    settings.extend(used);
     settings
+}
+
+/// A Makefile's variables (`NAME = value`, `:=`, `::=`, `?=`, `+=` appends), by name.
+fn make_variables(text: &str) -> BTreeMap<String, String> {
+    let mut variables: BTreeMap<String, String> = BTreeMap::new();
+    for line in text.lines() {
+        if line.starts_with('\t') || line.trim_start().starts_with('#') {
+            continue;
+        }
+        let Some((name, value)) = line.split_once('=') else {
+            continue;
+        };
+        let (name, append) = match name.trim_end().strip_suffix('+') {
+            Some(name) => (name, true),
+            None => (name.trim_end().trim_end_matches([':', '?']), false),
+        };
+        let name = name.trim();
+        let valid = !name.is_empty()
+            && name
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.'));
+        if !valid {
+            continue;
+        }
+        let value = value.trim().to_owned();
+        let entry = variables.entry(name.to_owned()).or_default();
+        if append && !entry.is_empty() {
+            entry.push(' ');
+            entry.push_str(&value);
+        } else {
+            *entry = value;
+        }
+    }
+    variables
 }
 
 /// Whether a Makefile target is named for running tests: one of its words (split at `-`,
@@ -843,6 +891,18 @@ mod tests {
             .replace("combine", "combine -q")
             .replace("-m pytest", "-m pytest -x");
         assert_eq!(keys("tox.ini", tox, &changed), ["[testenv:cov] commands"]);
+    }
+
+    #[test]
+    fn makefile_variables_the_test_targets_use() {
+        let make = "PYTEST_FLAGS = -q\nVERSION = 1.0\n\ntest:\n\tpytest $(PYTEST_FLAGS)\n\nrelease:\n\techo $(VERSION)\n";
+        assert_eq!(
+            keys("Makefile", make, &make.replace("-q", "-q -k 'not add'")),
+            ["variable PYTEST_FLAGS"]
+        );
+        assert!(keys("Makefile", make, &make.replace("1.0", "1.1")).is_empty());
+        let appended = make.replace("VERSION", "PYTEST_FLAGS += --deselect x\nVERSION");
+        assert_eq!(keys("Makefile", make, &appended), ["variable PYTEST_FLAGS"]);
     }
 
     #[test]

@@ -50,7 +50,6 @@
 mod config;
 mod context;
 mod go;
-mod items;
 mod javascript;
 mod jvm;
 mod lex;
@@ -528,11 +527,13 @@ pub fn analyze_file_with(
         file,
         code: Vec::new(),
         touches_tests: false,
-        test_item_changed: false,
         triggers: Vec::new(),
         dead: None,
         places: [Vec::new(), Vec::new()],
         added: Vec::new(),
+        in_test_item: false,
+        rust_items: false,
+        last_item: [None, None],
         existence_added: 0,
         exact_removed: 0,
     };
@@ -1038,9 +1039,6 @@ struct Analysis<'a> {
     /// A removed line held a test, or an added line holds a skip marker, disables a test or
     /// weakens an assertion.
     touches_tests: bool,
-    /// A changed line is in a test item of a Rust file outside test paths
-    /// ([`items::rust_change_touches_tests`]).
-    test_item_changed: bool,
     /// The lines that make code dead, found on changed lines by the first walk.
     triggers: Vec<Found>,
     /// Per side, which lines are dead or macro templates, once the triggers are known
@@ -1052,6 +1050,13 @@ struct Analysis<'a> {
     /// The added lines that hold a test, a skip marker or a weak assertion, or are an
     /// attribute or decorator line, in order: what [`Analysis::forgive_new`] reads.
     added: Vec<Added>,
+    /// A changed line is in a Rust test item of a file outside test paths (`#[cfg(test)]
+    /// mod tests` in `src/`): the change touches tests.
+    in_test_item: bool,
+    /// The file is Rust outside test paths: its changed lines are looked up in their items.
+    rust_items: bool,
+    /// The last changed line looked up, per side: its index and its item's start line.
+    last_item: [Option<(usize, Option<usize>)>; 2],
     /// Existence checks added minus removed ([`neuter::is_existence`]).
     existence_added: i64,
     /// Other assertions removed minus added.
@@ -1178,15 +1183,6 @@ impl Analysis<'_> {
             self.context.test_code,
             self.sides,
         );
-        if language == Language::Rust && whole.is_none() {
-            self.test_item_changed = items::rust_change_touches_tests(
-                self.table.tests,
-                &self.table.syntax,
-                old_lines,
-                new_lines,
-                hunks,
-            );
-        }
         // Rust outside test paths: its test items, walked only when a changed line on
         // either side mentions an assertion (and then on both sides alike).
         let rust_items = whole.is_none()
@@ -1201,15 +1197,29 @@ impl Analysis<'_> {
                 };
                 mentions(old_lines, before) || mentions(new_lines, after)
             });
+        self.rust_items = language == Language::Rust && whole.is_none();
         for (side, lines) in [old_lines, new_lines].into_iter().enumerate() {
             let mut places = Vec::new();
             if whole == Some(false) {
                 places = vec![LIBRARY; lines.len()];
             } else if rust_items {
-                places = place::rust_test_lines(&self.table.syntax, self.table.tests, lines)
-                    .into_iter()
-                    .map(|tests| if tests { 0 } else { LIBRARY })
-                    .collect();
+                // Only the changed lines that mention an assertion: unchanged lines keep
+                // the same place on both sides.
+                places = vec![0; lines.len()];
+                for range in hunks
+                    .iter()
+                    .map(|(before, after)| if side == 0 { before } else { after })
+                {
+                    for i in range.clone() {
+                        let mentions = lines.get(i).is_some_and(|line| {
+                            memchr::memmem::find(line, b"assert").is_some()
+                                || memchr::memmem::find(line, b"catch_unwind").is_some()
+                        });
+                        if mentions && !place::rust_in_tests(self.table.tests, lines, i) {
+                            places[i] = LIBRARY;
+                        }
+                    }
+                }
             }
             if language == Language::Python && self.context.tests {
                 let python = place::python_places(lines);
@@ -1540,6 +1550,13 @@ impl Analysis<'_> {
     fn changed(&mut self, side: Side, index: usize, lines: &[&[u8]], state: State) -> State {
         let line = lines[index];
         let mut found = self.classify(side, index, line, state);
+        if self.rust_items
+            && !self.in_test_item
+            && state == State::Code
+            && !self.code.trim_ascii().is_empty()
+        {
+            self.in_test_item = self.changed_in_test_item(side, lines, index);
+        }
         if found.swallows > 0 && swallows_a_check(lines, index) {
             found.counts.weakened += found.swallows;
         }
@@ -1611,6 +1628,22 @@ impl Analysis<'_> {
             });
         }
         found.next
+    }
+
+    /// Whether the changed code line `index` of `lines` is in a Rust test item (`#[cfg(test)]
+    /// mod tests { … }` of a `src/` file): a change there is a test change. The item's
+    /// start is followed down from the line looked up before it, so a hunk costs its lines
+    /// and the lines up to its first item's start.
+    fn changed_in_test_item(&mut self, side: Side, lines: &[&[u8]], index: usize) -> bool {
+        let slot = &mut self.last_item[side_index(side)];
+        let line = lines.get(index).copied().unwrap_or_default();
+        let start = match *slot {
+            _ if place::rust_starts_item(line) => Some(index),
+            Some((last, start)) if last + 1 == index => start,
+            _ => place::rust_item_start(lines, index),
+        };
+        *slot = Some((index, start));
+        start.is_some_and(|start| place::rust_item_is_test(self.table.tests, lines, start))
     }
 
     /// Whether line `index` of `lines` is the first of a test body: the line above opens a
@@ -1784,9 +1817,8 @@ impl Analysis<'_> {
         }
         self.exact_checks_weakened();
         self.forgive_new();
-        self.file.removes_or_skips_tests = self.touches_tests
-            || self.test_item_changed
-            || !self.file.test_config_changed.is_empty();
+        self.file.removes_or_skips_tests =
+            self.touches_tests || self.in_test_item || !self.file.test_config_changed.is_empty();
         self.file
     }
 }

@@ -387,8 +387,8 @@ pub(crate) fn is_trivial(
 }
 
 /// Whether the assertion matched at `tokens[start..end]` only checks that a value exists or
-/// is truthy, not what it is: `expect(x).toBeDefined()`, `.toBeTruthy()`,
-/// `.not.toBeNull()`, chai's `.to.exist` and `.to.be.ok`, `assertIsNotNone(x)`,
+/// is truthy, not what it is: `expect(x).toBeDefined()`, `.not.toBeNull()`, chai's
+/// `.to.exist`, `should.exist(x)`, `assertIsNotNone(x)`, `assertTrue(x)` of a bare value,
 /// `assert x is not None`, a bare `assert x`, `assertNotNull(x)`, `assert!(x.is_some())`,
 /// `assert!(x.is_ok())`, testify's `NotNil`, gomega's `NotTo(BeNil())`. Put in place of an
 /// exact check, it lets a wrong value pass.
@@ -410,10 +410,23 @@ pub(crate) fn is_existence(
             })
         })
     };
-    // The one argument of a call that checks truthiness, a bare value: `assertTrue(x)`,
-    // `assert(res.ok)`; not `assertTrue(a.equals(b))`, `assert(!x)`, `assert(false)`.
+    // The argument of a call that checks truthiness, a bare value, with or without a
+    // message (first in Python, `assertTrue(x, "m")`; first in JUnit 4, `assertTrue("m",
+    // x)`): `assertTrue(found)`; not `assertTrue(a.equals(b))`, `assertTrue(false)`.
     let one_bare_argument = |open: usize| {
-        call_args(tokens, open).is_some_and(|(args, _)| args.len == 1 && bare(args.first()))
+        call_args(tokens, open).is_some_and(|(args, _)| {
+            let args = args.as_slice();
+            match args {
+                // Python's `assert f(x)` and `assertTrue(f(x))` are the same check.
+                [value] if language == Language::Python => truthiness(value),
+                [value] => bare(value),
+                [first, second] if language == Language::Python => {
+                    truthiness(first) && !bare(second)
+                }
+                [first, second] => !bare(first) && bare(second),
+                _ => false,
+            }
+        })
     };
     let one_argument = || {
         [end, end.saturating_sub(1), start + 1]
@@ -422,21 +435,12 @@ pub(crate) fn is_existence(
     };
     match language {
         Language::JavaScript => {
+            // Presence only: truthiness (`assert.ok(x)`, `x.should.be.ok`, `.toBeTruthy()`)
+            // is how the styles express uses check booleans, and they switch between them.
             has(&[b".", b"toBeDefined"])
-                || has(&[b".", b"toBeTruthy"])
                 || has(&[b"not", b".", b"toBeNull"])
                 || has(&[b"not", b".", b"toBeUndefined"])
                 || has(&[b".", b"exist"])
-                || has(&[b"be", b".", b"ok"])
-                || has(&[b"be", b".", b"true"])
-                || has(&[b"toBe", b"(", b"true", b")"])
-                || (name == b"assert"
-                    && has(&[b"assert", b".", b"ok", b"("])
-                    && is_punct(tokens.get(start + 3), b'(')
-                    && one_bare_argument(start + 3))
-                || (name == b"assert"
-                    && is_punct(tokens.get(start + 1), b'(')
-                    && one_bare_argument(start + 1))
         }
         Language::Python => {
             if name == b"assertIsNotNone" {
@@ -488,9 +492,9 @@ fn is_comparison(token: &Token<'_>) -> bool {
 /// `rv.data`, `config["KEY"]`), `x is not None`, `x == True`, `x is True`; not a constant
 /// (`assert False, "unreachable"`).
 fn truthiness(expr: &[Token<'_>]) -> bool {
-    // With a presence test, the value may be a call's (`f(x) is not None`); bare, it is a
-    // name, an attribute or an item.
-    let (value, calls) = match expr {
+    // A value, read or returned by a call (`x`, `rv.data`, `config["KEY"]`,
+    // `has_request_context()`), tested for presence or truth.
+    let value = match expr {
         [
             value @ ..,
             Token::Ident(b"is"),
@@ -503,15 +507,24 @@ fn truthiness(expr: &[Token<'_>]) -> bool {
             Token::Punct(b'='),
             Token::Punct(b'='),
             Token::Ident(b"True"),
-        ] => (value, true),
-        _ => (expr, false),
+        ] => value,
+        _ => expr,
     };
     let constant = matches!(value, [Token::Ident(word)] if truthy(value) || falsy(value) || is_number(word) || *word == b"None");
-    !value.is_empty()
-        && !constant
-        && !value
-            .iter()
-            .any(|token| is_comparison(token) && !(calls && *token == Token::Punct(b'(')))
+    // Inside a call's parentheses anything goes (`f(a == b)` is still one value).
+    let mut depth = 0usize;
+    let compares = value.iter().any(|token| match token {
+        Token::Punct(b'(' | b'[') => {
+            depth += 1;
+            false
+        }
+        Token::Punct(b')' | b']') => {
+            depth = depth.saturating_sub(1);
+            false
+        }
+        _ => depth == 0 && is_comparison(token),
+    });
+    !value.is_empty() && !constant && !compares
 }
 
 /// `expect(a)` followed by `.matcher(a)` (through `.to.`, `.not` is left alone).
@@ -1055,14 +1068,14 @@ mod tests {
             (Language::Python, "assert app.config[\"KEY\"]"),
             (Language::Python, "assert x is not None"),
             (Language::Python, "assert x == True"),
+            (Language::Python, "assert has_request_context()"),
             (Language::Python, "self.assertTrue(flask.session.modified)"),
             (Language::Python, "self.assertIsNotNone(x)"),
-            (Language::JavaScript, "assert(req.called)"),
-            (Language::JavaScript, "assert.ok(req.called)"),
-            (Language::JavaScript, "should(req.called).be.ok"),
+            (Language::Python, "self.assertTrue(has_request_context())"),
             (Language::JavaScript, "expect(x).toBeDefined()"),
-            (Language::JavaScript, "err.should.be.ok()"),
-            (Language::JavaScript, "b.should.be.true()"),
+            (Language::JavaScript, "expect(x).not.toBeNull()"),
+            (Language::JavaScript, "should.exist(err)"),
+            (Language::Python, "self.assertTrue(log, \"\")"),
             (Language::Java, "assertNotNull(x)"),
             (Language::Java, "assertTrue(found)"),
             (Language::Rust, "assert!(x.is_some());"),
@@ -1074,7 +1087,7 @@ mod tests {
             (Language::Python, "assert False, \"unreachable\""),
             (Language::Python, "assert x == 3"),
             (Language::Python, "assert \"a\" in x"),
-            (Language::Python, "assert isinstance(x, int)"),
+            (Language::Python, "assert not x"),
             (Language::Python, "self.assertEqual(x, 3)"),
             (Language::JavaScript, "assert(x === 3)"),
             (Language::JavaScript, "assert.equal(x, 3)"),
@@ -1083,6 +1096,9 @@ mod tests {
             (Language::Java, "assertTrue(json.contains(\"x\"))"),
             (Language::JavaScript, "assert(false)"),
             (Language::JavaScript, "assert.ok(!app.enabled(\"x\"))"),
+            // Truthiness in JavaScript: the styles switch between these.
+            (Language::JavaScript, "assert.ok(req.called)"),
+            (Language::JavaScript, "req.accepts(\"html\").should.be.true"),
             (Language::Python, "self.assert_(not rv.data)"),
             (Language::Rust, "assert_eq!(x, Some(3));"),
         ] {

@@ -7,13 +7,13 @@
 //! or using a test framework, Go ones everywhere (`t.Error` only exists in tests). Rust
 //! assertions count in a file under a test directory (`tests/`, `benches/`), a `tests.rs` /
 //! `*_test.rs` module, and elsewhere only inside an item that only compiles under test
-//! (`#[cfg(test)] mod tests { … }`, `#[test] fn …`, a `mod tests { … }`): the line walk of
-//! [`rust_test_lines`].
+//! (`#[cfg(test)] mod tests { … }`, `#[test] fn …`, a `mod tests { … }`), read from the
+//! top-level item a changed line is in ([`rust_in_tests`]).
 
 use memchr::memmem;
 
 use super::Language;
-use super::lex::{self, State, Syntax};
+use super::lex;
 use super::pattern::{self, Pattern, Token};
 
 /// Whether the assertions of a whole file at `path`, with sides `sides`, are the tests'
@@ -55,7 +55,7 @@ pub(crate) fn file_is_tests(
 
 /// Whether a Rust attribute line says the item below it only builds or runs under test:
 /// a test attribute (`tests` patterns), or a `cfg` that names `test` and not `not`.
-pub(crate) fn test_attribute(tests: &'static [Pattern], tokens: &[Token<'_>]) -> bool {
+fn test_attribute(tests: &'static [Pattern], tokens: &[Token<'_>]) -> bool {
     match tokens {
         [
             Token::Punct(b'#'),
@@ -69,70 +69,79 @@ pub(crate) fn test_attribute(tests: &'static [Pattern], tokens: &[Token<'_>]) ->
     }
 }
 
-/// Per line of a Rust side: whether it is inside an item that only builds under test (or
-/// is the attribute line of one). A `#![cfg(test)]` makes every line a test line.
-pub(crate) fn rust_test_lines(
-    syntax: &Syntax,
-    tests: &'static [Pattern],
-    lines: &[&[u8]],
-) -> Vec<bool> {
-    let mut flags = Vec::with_capacity(lines.len());
-    let mut state = State::Code;
-    let mut code = Vec::new();
-    let mut depth = 0usize;
-    let mut pending = false;
-    // The depths at which a test item's braces opened.
-    let mut opened: Vec<usize> = Vec::new();
-    for line in lines {
-        code.clear();
-        let start = state;
-        state = lex::strip_line(syntax, start, line, &mut code);
-        let mut tokens = Vec::new();
-        pattern::tokenize(&code, &mut tokens);
-        if start == State::Code {
-            if let [
-                Token::Punct(b'#'),
-                Token::Punct(b'!'),
-                Token::Punct(b'['),
-                Token::Ident(b"cfg"),
-                rest @ ..,
-            ] = tokens.as_slice()
-                && rest.contains(&Token::Ident(b"test"))
-                && !rest.contains(&Token::Ident(b"not"))
-            {
-                return vec![true; lines.len()];
-            }
-            if test_attribute(tests, &tokens) {
-                pending = true;
-            }
-        }
-        let mut in_tests = pending || !opened.is_empty();
-        for token in &tokens {
-            match token {
-                Token::Punct(b'{') => {
-                    depth += 1;
-                    if pending {
-                        opened.push(depth);
-                        pending = false;
-                    }
-                }
-                Token::Punct(b'}') => {
-                    if opened.last() == Some(&depth) {
-                        opened.pop();
-                    }
-                    depth = depth.saturating_sub(1);
-                }
-                Token::Punct(b';') if pending => {
-                    // `#[cfg(test)] use helpers::*;`: an item without a body.
-                    pending = false;
-                }
-                _ => {}
-            }
-        }
-        in_tests |= !opened.is_empty();
-        flags.push(in_tests);
+/// Whether line `index` of a Rust side is test code, read from the top-level item it is
+/// in: the nearest line above it (or itself) that starts at column 0 (rustfmt's layout),
+/// with the attribute lines right above that. A test attribute or a `cfg` naming `test`
+/// there, `mod tests`, a `macro_rules!` (it may define tests) or a `#![cfg(test)]` file
+/// make it test code; any other item (`fn`, `impl`, `pub mod`) is library code. When the
+/// layout says nothing (no such line, or the end `}` of an item), it is test code: the
+/// assertion counts. Costs the lines between the line and its item's start, no lexing.
+pub(crate) fn rust_in_tests(tests: &'static [Pattern], lines: &[&[u8]], index: usize) -> bool {
+    rust_item_start(lines, index).is_none_or(|start| rust_item_is_test(tests, lines, start))
+}
+
+fn tokens_of(line: &[u8]) -> Vec<Token<'_>> {
+    let mut tokens = Vec::new();
+    pattern::tokenize(line, &mut tokens);
+    tokens
+}
+
+/// Whether a Rust line starts a top-level item: it starts at column 0 with code that is not
+/// a comment, an attribute or the `}` that ends an item.
+pub(crate) fn rust_starts_item(line: &[u8]) -> bool {
+    line.first()
+        .is_some_and(|b| !b.is_ascii_whitespace() && *b != b'/' && *b != b'}' && *b != b'#')
+}
+
+/// The line where the top-level item that holds line `index` starts (see
+/// [`rust_in_tests`]).
+pub(crate) fn rust_item_start(lines: &[&[u8]], index: usize) -> Option<usize> {
+    (0..=index.min(lines.len().saturating_sub(1)))
+        .rev()
+        .find(|&i| lines.get(i).is_some_and(|line| rust_starts_item(line)))
+}
+
+/// Whether the top-level item starting on line `start` is test code (see
+/// [`rust_in_tests`]).
+pub(crate) fn rust_item_is_test(tests: &'static [Pattern], lines: &[&[u8]], start: usize) -> bool {
+    let Some(&line) = lines.get(start) else {
+        return true;
+    };
+    let item = tokens_of(line);
+    if matches!(
+        item.as_slice(),
+        [Token::Ident(b"mod"), Token::Ident(b"tests" | b"test"), ..]
+            | [Token::Ident(b"macro_rules"), ..]
+    ) {
+        return true;
     }
-    flags
+    // The attributes right above the item (and comments between them).
+    for line in lines[..start].iter().rev() {
+        let trimmed = line.trim_ascii();
+        if trimmed.starts_with(b"//") {
+            continue;
+        }
+        if !trimmed.starts_with(b"#") {
+            break;
+        }
+        let tokens = tokens_of(trimmed);
+        if test_attribute(tests, &tokens) {
+            return true;
+        }
+    }
+    // A whole file under `#![cfg(test)]` (inner attributes come first; only their lines
+    // are read).
+    lines
+        .iter()
+        .take(start)
+        .filter(|line| line.starts_with(b"#!["))
+        .any(|line| {
+            matches!(
+                tokens_of(line).as_slice(),
+                [Token::Punct(b'#'), Token::Punct(b'!'), Token::Punct(b'['), Token::Ident(b"cfg"), rest @ ..]
+                    if rest.contains(&Token::Ident(b"test")) && !rest.contains(&Token::Ident(b"not"))
+            )
+        })
 }
 
 /// A Python line's place bit: it defines a function no runner collects as a test, whatever
@@ -260,29 +269,20 @@ mod tests {
     }
 
     #[test]
-    fn rust_test_items() {
-        let text = "fn lib() {\n    assert!(x);\n}\n\n#[cfg(test)]\nmod tests {\n    #[test]\n    fn t() {\n        assert!(y);\n    }\n}\n\nfn after() {\n    assert!(z);\n}\n#[cfg(not(test))]\nfn not_test() {\n    assert!(w);\n}\n";
-        let flags = rust_test_lines(&rust::TABLE.syntax, rust::TABLE.tests, &lines(text));
-        let in_tests: Vec<usize> = flags
-            .iter()
-            .enumerate()
-            .filter(|(_, f)| **f)
-            .map(|(i, _)| i + 1)
+    fn rust_lines_in_test_items() {
+        let text = "fn lib() {\n    assert!(x);\n}\n\n#[cfg(test)]\nmod tests {\n    #[test]\n    fn t() {\n        assert!(y);\n    }\n}\n\nfn after() {\n    assert!(z);\n}\n#[cfg(not(test))]\nfn not_test() {\n    assert!(w);\n}\n#[test]\n// a comment\nfn top() {\n    assert!(v);\n}\n";
+        let side = lines(text);
+        let in_tests: Vec<usize> = (0..side.len())
+            .filter(|&i| side[i].trim_ascii_start().starts_with(b"assert"))
+            .filter(|&i| rust_in_tests(rust::TABLE.tests, &side, i))
+            .map(|i| i + 1)
             .collect();
-        assert_eq!(in_tests, (5..=11).collect::<Vec<_>>());
-        let whole = rust_test_lines(
-            &rust::TABLE.syntax,
-            rust::TABLE.tests,
-            &lines("#![cfg(test)]\nfn x() {\n    assert!(a);\n}\n"),
-        );
-        assert!(whole.iter().all(|f| *f));
-        // A test attribute on an item without a body ends at its `;`.
-        let flags = rust_test_lines(
-            &rust::TABLE.syntax,
-            rust::TABLE.tests,
-            &lines("#[cfg(test)]\nuse a::b;\nfn lib() {\n    assert!(x);\n}\n"),
-        );
-        assert_eq!(flags, [true, true, false, false, false]);
+        assert_eq!(in_tests, [9, 23]);
+        let whole = lines("#![cfg(test)]\nfn x() {\n    assert!(a);\n}\n");
+        assert!(rust_in_tests(rust::TABLE.tests, &whole, 2));
+        // A test attribute on an item without a body ends with it.
+        let used = lines("#[cfg(test)]\nuse a::b;\nfn lib() {\n    assert!(x);\n}\n");
+        assert!(!rust_in_tests(rust::TABLE.tests, &used, 3));
     }
 
     #[test]

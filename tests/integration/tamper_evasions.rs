@@ -290,6 +290,44 @@ mod disabling {
         );
     }
 
+    /// A change inside a `#[cfg(test)]` module of a `src/` file is a test change: an
+    /// expected value edited there counts nothing, and an agent's change is held for review.
+    #[test]
+    fn rust_inline_test_module_changed() {
+        let sandbox = repo(&[("src/lib.rs", RUST_LIB)]);
+        let counts = stage(
+            &sandbox,
+            &[(
+                "src/lib.rs",
+                Some(&edit(
+                    RUST_LIB,
+                    "assert_eq!(add(2, 3), 5);",
+                    "assert_eq!(add(2, 3), 6);",
+                )),
+            )],
+        );
+        assert_eq!(
+            counts,
+            Counts {
+                modifies_tests: true,
+                ..Counts::default()
+            }
+        );
+        let (code, report) = check_as_agent(&sandbox);
+        assert_eq!(code, Some(3), "{report}");
+        assert!(report.contains(&format!("[{TOUCHING}]")), "{report}");
+        // The library part of the same file is no test change.
+        let sandbox = repo(&[("src/lib.rs", RUST_LIB)]);
+        let counts = stage(
+            &sandbox,
+            &[(
+                "src/lib.rs",
+                Some(&edit(RUST_LIB, "    a + b\n", "    b + a\n")),
+            )],
+        );
+        assert!(!counts.modifies_tests, "{counts:?}");
+    }
+
     /// A `cfg` name that nothing sets under `cargo test` (a typo'd `tests`, a made-up
     /// `never`) compiles the module out as surely as `any()`.
     #[test]
@@ -1116,6 +1154,14 @@ mod runner {
             stage(&sandbox, &[("Makefile", Some(&other))]),
             Counts::default()
         );
+        // A variable the test target uses is part of it.
+        let flags = "TEST_FLAGS = --all\n\ntest:\n\tcargo test $(TEST_FLAGS)\n";
+        config_changed(
+            &[("Makefile", flags)],
+            "Makefile",
+            &edit(flags, "--all", "--all -- --skip add"),
+            "variable TEST_FLAGS",
+        );
     }
 
     /// Build files, CI, nox, just and Vite: the settings that skip the tests or let their
@@ -1510,8 +1556,7 @@ mod reviewed {
                     "        if add(2, 3) > 100 {\n            return;\n        }\n        assert!(add(2, 3) == 5 || add(3, 2) == 5);\n        assert!(Some(add(2, 3)).or(None).is_some());\n",
                 )),
             )],
-            // No count moves, but the edit is inside a test of `src/lib.rs`'s test module:
-            // the change modifies tests.
+            // A change inside the `#[cfg(test)]` module modifies tests.
             true,
         );
     }

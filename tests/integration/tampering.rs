@@ -293,8 +293,8 @@ fn add_is_commutative() {
             "src/lib.rs",
             &edit(LIB, "fn adds_small_numbers()", "fn adds_two_numbers()"),
         );
-        // The `#[test]` line is unchanged: nothing was removed. src/ is no test path, but
-        // the renamed function is in its test module: the change modifies tests.
+        // The `#[test]` line is unchanged: nothing was removed. The change is inside the
+        // `#[cfg(test)]` module, so it modifies tests although src/ is no test path.
         assert_eq!(repo.tampering(), NONE_IN_TESTS);
         repo.assert_no_findings();
     }
@@ -319,7 +319,7 @@ fn add_is_commutative() {
                 "        assert!(checked_div(4, 2).is_some());\n    }\n\n    #[test]\n    fn adds_zero() {\n        assert_eq!(add(7, 0), 7);\n    }\n\n    #[tokio::test]\n    async fn adds_later() {\n        assert_eq!(add(1, 1), 2);\n    }\n",
             ),
         );
-        // Tests added to `src/lib.rs`'s test module: nothing removed, tests modified.
+        // Inside the `#[cfg(test)]` module: a test change, with nothing counted.
         assert_eq!(repo.tampering(), NONE_IN_TESTS);
         repo.assert_no_findings();
     }
