@@ -1055,8 +1055,9 @@ struct Analysis<'a> {
     in_test_item: bool,
     /// The file is Rust outside test paths: its changed lines are looked up in their items.
     rust_items: bool,
-    /// The last changed line looked up, per side: its index and its item's start line.
-    last_item: [Option<(usize, Option<usize>)>; 2],
+    /// The last changed line looked up, per side: its index, its item's start line, and
+    /// whether that item is test code.
+    last_item: [Option<(usize, Option<usize>, bool)>; 2],
     /// Existence checks added minus removed ([`neuter::is_existence`]).
     existence_added: i64,
     /// Other assertions removed minus added.
@@ -1635,15 +1636,22 @@ impl Analysis<'_> {
     /// start is followed down from the line looked up before it, so a hunk costs its lines
     /// and the lines up to its first item's start.
     fn changed_in_test_item(&mut self, side: Side, lines: &[&[u8]], index: usize) -> bool {
+        let tests = self.table.tests;
         let slot = &mut self.last_item[side_index(side)];
         let line = lines.get(index).copied().unwrap_or_default();
-        let start = match *slot {
+        let previous = slot.filter(|(last, _, _)| last + 1 == index);
+        let start = match previous {
             _ if place::rust_starts_item(line) => Some(index),
-            Some((last, start)) if last + 1 == index => start,
-            _ => place::rust_item_start(lines, index),
+            Some((_, start, _)) => start,
+            None => place::rust_item_start(lines, index),
         };
-        *slot = Some((index, start));
-        start.is_some_and(|start| place::rust_item_is_test(self.table.tests, lines, start))
+        // An item's answer is read once: the lines of a hunk mostly share their item.
+        let is_test = match previous {
+            Some((_, known, answer)) if known == start => answer,
+            _ => start.is_some_and(|start| place::rust_item_is_test(tests, lines, start)),
+        };
+        *slot = Some((index, start, is_test));
+        is_test
     }
 
     /// Whether line `index` of `lines` is the first of a test body: the line above opens a
