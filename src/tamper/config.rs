@@ -691,7 +691,55 @@ fn ci_test_command(line: &[u8]) -> bool {
                 .chars()
                 .next()
                 .is_some_and(|c| c.is_ascii_alphanumeric())
-    })
+    }) && !builds_without_tests(command)
+}
+
+/// A Maven or Gradle command that runs no tests: one that skips them (`-DskipTests`,
+/// `-Dmaven.test.skip`, Gradle's `-x test`), or a Maven one whose goals all come before
+/// `test` (`compile`, `clean`, a plugin's `japicmp:cmp`). A build step added beside the tests
+/// is no test setting; a test command changed into one of these still is (its old line
+/// runs the tests).
+fn builds_without_tests(command: &str) -> bool {
+    let words: Vec<&str> = command
+        .split_whitespace()
+        .map(|word| word.trim_matches(['"', '\'']))
+        .collect();
+    let Some(tool) = words
+        .first()
+        .map(|tool| tool.rsplit('/').next().unwrap_or(tool))
+    else {
+        return false;
+    };
+    let maven = matches!(tool, "mvn" | "mvnw");
+    if !maven && !matches!(tool, "gradle" | "gradlew") {
+        return false;
+    }
+    let skips = words.iter().any(|word| {
+        *word == "-DskipTests"
+            || *word == "-DskipTests=true"
+            || (word.starts_with("-Dmaven.test.skip") && !word.ends_with("=false"))
+    }) || words
+        .windows(2)
+        .any(|pair| matches!(pair, ["-x" | "--exclude-task", "test"]));
+    let goals: Vec<&str> = words[1..]
+        .iter()
+        .filter(|word| !word.starts_with('-'))
+        .copied()
+        .collect();
+    let before_test = maven
+        && !goals.is_empty()
+        && goals.iter().all(|goal| {
+            matches!(
+                *goal,
+                "clean"
+                    | "validate"
+                    | "initialize"
+                    | "generate-sources"
+                    | "process-resources"
+                    | "compile"
+            ) || goal.contains(':')
+        });
+    skips || before_test
 }
 
 /// The settings `words` names on the changed lines of `old` and `new`; in a CI
@@ -903,6 +951,24 @@ mod tests {
         assert!(keys("Makefile", make, &make.replace("1.0", "1.1")).is_empty());
         let appended = make.replace("VERSION", "PYTEST_FLAGS += --deselect x\nVERSION");
         assert_eq!(keys("Makefile", make, &appended), ["variable PYTEST_FLAGS"]);
+    }
+
+    /// Maven and Gradle steps that build without running the tests are no test command.
+    #[test]
+    fn builds_that_run_no_tests_are_no_ci_test_command() {
+        assert!(!ci_test_command(b"        run: mvn -B package -DskipTests"));
+        assert!(!ci_test_command(
+            b"run: ./mvnw -Dmaven.test.skip=true install"
+        ));
+        assert!(!ci_test_command(b"run: mvn --batch-mode compile"));
+        assert!(!ci_test_command(b"run: mvn -B clean japicmp:cmp"));
+        assert!(!ci_test_command(b"run: ./gradlew build -x test"));
+        assert!(ci_test_command(b"run: mvn -B verify -DskipTests=false"));
+        assert!(ci_test_command(
+            b"run: mvn -B -Dmaven.test.skip=false package"
+        ));
+        assert!(ci_test_command(b"run: mvn -B clean verify"));
+        assert!(ci_test_command(b"run: ./gradlew check"));
     }
 
     #[test]

@@ -985,6 +985,24 @@ mod runner {
         );
     }
 
+    /// A CI test step told to skip the tests changes a test setting; a build step that never
+    /// ran tests (a compatibility check, `-DskipTests`) added beside them changes none
+    /// (a false finding judged on gson's history: c2d0cede654d, ddc55e44e754).
+    #[test]
+    fn ci_build_steps_that_run_no_tests() {
+        let workflow = "on: push\njobs:\n  test:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n      - run: mvn -B verify\n";
+        config_changed(
+            &[(".github/workflows/ci.yml", workflow)],
+            ".github/workflows/ci.yml",
+            &edit(workflow, "mvn -B verify", "mvn -B verify -DskipTests"),
+            "CI test command",
+        );
+        let sandbox = repo(&[(".github/workflows/ci.yml", workflow)]);
+        let build = "on: push\njobs:\n  api:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n      - run: mvn -B package -DskipTests\n      - run: mvn -B japicmp:cmp\n      - run: ./gradlew assemble -x test\n";
+        let counts = stage(&sandbox, &[(".github/workflows/api.yml", Some(build))]);
+        assert_eq!(counts.test_config_changed, 0);
+    }
+
     #[test]
     fn conftest_collect_ignore_glob() {
         config_changed(
