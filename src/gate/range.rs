@@ -517,18 +517,13 @@ fn judge(
     let target = resolve_target(rules, Some(&branches.target.name), env);
     let head_target = resolve_target(rules, Some(&branches.head.name), env);
     let options = change_options(&policy);
+    let beside = Beside::new(range.commits.len());
     std::thread::scope(|scope| {
-        let beside = Beside::start(scope, env, repo.opened_from(), &range, &options);
+        let beside = beside
+            .as_ref()
+            .filter(|beside| beside.start(scope, env, repo.opened_from(), &range, &options));
         judge_with(
-            env,
-            repo,
-            &range,
-            &policy,
-            &branches,
-            approved,
-            pusher,
-            &options,
-            beside.as_deref(),
+            env, repo, &range, &policy, &branches, approved, pusher, &options, beside,
         )
     })
     .map(|(commits, whole)| Run {
@@ -690,21 +685,10 @@ impl Beside {
     /// repository again and starting a thread cost about what measuring a commit does.
     const MIN_COMMITS: usize = 4;
 
-    /// Starts the second thread in `scope`, for a range long enough to share; `None` when
-    /// it is not, or when the thread cannot be started (the calling thread then measures
-    /// everything, as it would have).
-    fn start<'scope>(
-        scope: &'scope std::thread::Scope<'scope, '_>,
-        env: &'scope EnvSnapshot,
-        opened_from: &'scope std::path::Path,
-        range: &'scope Range,
-        options: &'scope ChangeOptions,
-    ) -> Option<std::sync::Arc<Self>> {
-        let count = range.commits.len();
-        if count < Self::MIN_COMMITS {
-            return None;
-        }
-        let beside = std::sync::Arc::new(Self {
+    /// The shared state for a range of `count` commits; `None` when the range is too short
+    /// to share.
+    fn new(count: usize) -> Option<Self> {
+        (count >= Self::MIN_COMMITS).then(|| Self {
             state: Mutex::new(Ahead {
                 front: 0,
                 back: count,
@@ -713,8 +697,19 @@ impl Beside {
                 done: false,
             }),
             done: Condvar::new(),
-        });
-        let worker = std::sync::Arc::clone(&beside);
+        })
+    }
+
+    /// Starts the second thread in `scope`; `false` when it cannot be started (the calling
+    /// thread then measures everything, as it would have).
+    fn start<'scope>(
+        &'scope self,
+        scope: &'scope std::thread::Scope<'scope, '_>,
+        env: &'scope EnvSnapshot,
+        opened_from: &'scope std::path::Path,
+        range: &'scope Range,
+        options: &'scope ChangeOptions,
+    ) -> bool {
         // `spawn_scoped` rather than `scope.spawn`, which panics when no thread can be made;
         // the stack of a main thread, so that diffing a huge file is no more at risk there.
         std::thread::Builder::new()
@@ -724,13 +719,12 @@ impl Beside {
                 // A panic here (a bug) leaves the calling thread to measure, and hit, the
                 // same thing: it is reported there, in order.
                 let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                    worker.measure(env, opened_from, range, options);
+                    self.measure(env, opened_from, range, options);
                 }));
-                worker.lock().done = true;
-                worker.done.notify_all();
+                self.lock().done = true;
+                self.done.notify_all();
             })
-            .ok()?;
-        Some(beside)
+            .is_ok()
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, Ahead> {

@@ -75,7 +75,7 @@ pub struct Repository {
     common_dir: PathBuf,
     index_path: PathBuf,
     work_dir: Option<PathBuf>,
-    /// The directory [`Self::open`] started from, for [`Self::open_again`].
+    /// The directory [`Self::open`] started from ([`Self::opened_from`]).
     opened_from: PathBuf,
 }
 
