@@ -40,7 +40,7 @@
 //!   `macro_rules!` body counts once, however many tests it expands to; table rows of a
 //!   parametrised test are not cases);
 //! - name rules and library code are told apart by the file and, in Rust, by its test
-//!   items ([`place`]), not by what calls what: a helper that asserts, outside test code,
+//!   items (`place.rs`), not by what calls what: a helper that asserts, outside test code,
 //!   counts nothing;
 //! - an assertion weakened into another assertion (`assert_eq!(x, 3)` into
 //!   `assert!(true)`, or into `assert!(x.is_some())`) is not a removal; it counts in
