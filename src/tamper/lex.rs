@@ -208,6 +208,13 @@ const OPENERS: [bool; 256] = {
     table
 };
 
+/// Whether `line`, starting in `state`, is code from end to end: it starts in code and holds
+/// no byte that could open a comment or a literal, so it is its own stripped code and the
+/// next line starts in code.
+pub(crate) fn is_plain(state: State, line: &[u8]) -> bool {
+    state == State::Code && !line.iter().any(|&byte| OPENERS[usize::from(byte)])
+}
+
 /// Splits `data` into lines that keep their `\n` (a last line without one is a line too),
 /// as git's line diff sees them ([`crate::linediff`] splits them so for the analysis).
 #[cfg(test)]
@@ -227,7 +234,7 @@ fn split_lines(data: &[u8]) -> Vec<&[u8]> {
 /// The state the next line starts in when `line` starts in `state`. A line that starts in
 /// code and holds no byte of [`OPENERS`] ends in code without running the lexer.
 pub(crate) fn advance(syntax: &Syntax, state: State, line: &[u8]) -> State {
-    if state == State::Code && !line.iter().any(|&byte| OPENERS[usize::from(byte)]) {
+    if is_plain(state, line) {
         return State::Code;
     }
     strip_line(syntax, state, line, &mut Discard::default())

@@ -533,7 +533,7 @@ pub fn analyze_file_with(
         added: Vec::new(),
         in_test_item: false,
         rust_items: false,
-        last_item: [None, None],
+        rust_tests: [None, None],
         existence_added: 0,
         exact_removed: 0,
     };
@@ -1055,9 +1055,9 @@ struct Analysis<'a> {
     in_test_item: bool,
     /// The file is Rust outside test paths: its changed lines are looked up in their items.
     rust_items: bool,
-    /// The last changed line looked up, per side: its index, its item's start line, and
-    /// whether that item is test code.
-    last_item: [Option<(usize, Option<usize>, bool)>; 2],
+    /// Per side, which lines are Rust test code ([`place::rust_test_lines`]), walked the
+    /// first time a line of the side is looked up.
+    rust_tests: [Option<Vec<bool>>; 2],
     /// Existence checks added minus removed ([`neuter::is_existence`]).
     existence_added: i64,
     /// Other assertions removed minus added.
@@ -1216,7 +1216,13 @@ impl Analysis<'_> {
                             memchr::memmem::find(line, b"assert").is_some()
                                 || memchr::memmem::find(line, b"catch_unwind").is_some()
                         });
-                        if mentions && !place::rust_in_tests(self.table.tests, lines, i) {
+                        if mentions
+                            && !self.rust_test_line(
+                                if side == 0 { Side::Old } else { Side::New },
+                                lines,
+                                i,
+                            )
+                        {
                             places[i] = LIBRARY;
                         }
                     }
@@ -1556,7 +1562,9 @@ impl Analysis<'_> {
             && state == State::Code
             && !self.code.trim_ascii().is_empty()
         {
-            self.in_test_item = self.changed_in_test_item(side, lines, index);
+            // A changed line in a Rust test item (`#[cfg(test)] mod tests { … }` of a
+            // `src/` file) is a test change.
+            self.in_test_item = self.rust_test_line(side, lines, index);
         }
         if found.swallows > 0 && swallows_a_check(lines, index) {
             found.counts.weakened += found.swallows;
@@ -1631,27 +1639,14 @@ impl Analysis<'_> {
         found.next
     }
 
-    /// Whether the changed code line `index` of `lines` is in a Rust test item (`#[cfg(test)]
-    /// mod tests { … }` of a `src/` file): a change there is a test change. The item's
-    /// start is followed down from the line looked up before it, so a hunk costs its lines
-    /// and the lines up to its first item's start.
-    fn changed_in_test_item(&mut self, side: Side, lines: &[&[u8]], index: usize) -> bool {
-        let tests = self.table.tests;
-        let slot = &mut self.last_item[side_index(side)];
-        let line = lines.get(index).copied().unwrap_or_default();
-        let previous = slot.filter(|(last, _, _)| last + 1 == index);
-        let start = match previous {
-            _ if place::rust_starts_item(line) => Some(index),
-            Some((_, start, _)) => start,
-            None => place::rust_item_start(lines, index),
-        };
-        // An item's answer is read once: the lines of a hunk mostly share their item.
-        let is_test = match previous {
-            Some((_, known, answer)) if known == start => answer,
-            _ => start.is_some_and(|start| place::rust_item_is_test(tests, lines, start)),
-        };
-        *slot = Some((index, start, is_test));
-        is_test
+    /// Whether line `index` of the Rust side `side` (its `lines`) is test code.
+    fn rust_test_line(&mut self, side: Side, lines: &[&[u8]], index: usize) -> bool {
+        let table = self.table;
+        self.rust_tests[side_index(side)]
+            .get_or_insert_with(|| place::rust_test_lines(&table.syntax, table.tests, lines))
+            .get(index)
+            .copied()
+            .unwrap_or(false)
     }
 
     /// Whether line `index` of `lines` is the first of a test body: the line above opens a

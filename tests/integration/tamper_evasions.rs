@@ -328,6 +328,65 @@ mod disabling {
         assert!(!counts.modifies_tests, "{counts:?}");
     }
 
+    /// The test module is found by its blocks, not by rustfmt's layout: an expected value
+    /// edited in a test item written any other way is a test change too (indented, on one
+    /// line with its attribute, its `{` on a line of its own, a comment or a raw string
+    /// whose lines start at column 0 in between). Each layout once let an agent's edit
+    /// through.
+    #[test]
+    fn rust_inline_test_module_in_any_layout() {
+        let library = "pub fn add(a: i32, b: i32) -> i32 {\n    a + b\n}\n\n";
+        for (name, tests) in [
+            (
+                "indented",
+                "    #[cfg(test)]\n    mod tests {\n        use super::*;\n        #[test]\n        fn adds() {\n            assert_eq!(add(2, 3), 5);\n        }\n    }\n",
+            ),
+            (
+                "one line",
+                "#[cfg(test)] mod tests {\n    use super::*;\n    #[test] fn adds() {\n        assert_eq!(add(2, 3), 5);\n    }\n}\n",
+            ),
+            (
+                "brace below",
+                "#[cfg(test)]\nmod tests\n{\n    use super::*;\n    #[test]\n    fn adds()\n    {\n        assert_eq!(add(2, 3), 5);\n    }\n}\n",
+            ),
+            (
+                "comment between",
+                "#[cfg(test)]\n/* the tests\n*/\nmod tests {\n    use super::*;\n    #[test]\n    fn adds() {\n        assert_eq!(add(2, 3), 5);\n    }\n}\n",
+            ),
+            (
+                "raw string",
+                "#[cfg(test)]\nmod tests {\n    use super::*;\n    const INPUT: &str = r#\"\n}\nfn main() {\n\"#;\n    #[test]\n    fn adds() {\n        assert_eq!(add(2, 3), 5);\n    }\n}\n",
+            ),
+        ] {
+            let text = format!("{library}{tests}");
+            let sandbox = repo(&[("src/lib.rs", &text)]);
+            let counts = stage(
+                &sandbox,
+                &[(
+                    "src/lib.rs",
+                    Some(&edit(&text, "add(2, 3), 5)", "add(2, 3), 6)")),
+                )],
+            );
+            assert!(counts.modifies_tests, "{name}: {counts:?}");
+            let (code, report) = check_as_agent(&sandbox);
+            assert_eq!(code, Some(3), "{name}: {report}");
+            assert!(
+                report.contains(&format!("[{TOUCHING}]")),
+                "{name}: {report}"
+            );
+            // The library function above it is no test change.
+            let sandbox = repo(&[("src/lib.rs", &text)]);
+            let counts = stage(
+                &sandbox,
+                &[(
+                    "src/lib.rs",
+                    Some(&edit(&text, "    a + b\n", "    b + a\n")),
+                )],
+            );
+            assert!(!counts.modifies_tests, "{name}: {counts:?}");
+        }
+    }
+
     /// A `cfg` name that nothing sets under `cargo test` (a typo'd `tests`, a made-up
     /// `never`) compiles the module out as surely as `any()`.
     #[test]
