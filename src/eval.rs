@@ -38,6 +38,35 @@ pub struct Decision {
 }
 
 impl Decision {
+    /// Adds the files whose content makes the change a test change (`changed`) to the files of the contributing rules that matched on
+    /// `modifies_tests = true` alone (no path or policy condition): what a reader of
+    /// `[agents-touching-tests]` looks at. A file already listed (a `[tests].paths` match)
+    /// is not listed twice.
+    pub fn name_test_changes(&mut self, policy: &Policy, changed: &[&str]) {
+        for outcome in &mut self.outcomes {
+            let bare = policy.rules.iter().any(|rule| {
+                rule.id == outcome.id
+                    && rule.line == outcome.line
+                    && rule.modifies_tests == Some(true)
+                    && rule.paths.is_none()
+                    && rule.only_paths.is_none()
+                    && rule.policy.is_none()
+            });
+            if outcome.contributes.is_none() || !bare {
+                continue;
+            }
+            for &path in changed {
+                if outcome.files.iter().any(|file| file == path) {
+                    continue;
+                }
+                if outcome.files.len() < FILES_KEPT {
+                    outcome.files.push(path.to_owned());
+                }
+                outcome.files_total += 1;
+            }
+        }
+    }
+
     /// `allowed` of SPEC §5: allowed, or held and approved.
     pub fn allowed(&self) -> bool {
         match self.verdict {

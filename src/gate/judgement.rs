@@ -172,6 +172,13 @@ pub fn judge_change_for(
         ));
     }
     let mut decision = evaluate_with(rules, &intent, extra);
+    if let Some(tamper) = &facts.tamper {
+        let changed: Vec<&str> = tamper
+            .test_changes()
+            .map(|file| file.path.as_str())
+            .collect();
+        decision.name_test_changes(rules, &changed);
+    }
 
     let mut approval = None;
     let mut stale_approval = None;

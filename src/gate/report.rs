@@ -86,48 +86,76 @@ fn describe_change(change: &Change, policy: &Policy) -> String {
 /// How many test-tampering findings a report lists.
 const FINDINGS_SHOWN: usize = 20;
 
-/// The test-tampering findings, `file:line  what: the line`, when there are any.
+/// A finding as the report lists it: `file:line  what: the line`.
+fn finding_line(finding: &tamper::Finding) -> String {
+    let what = match finding.kind {
+        tamper::FindingKind::TestRemoved => "test removed",
+        tamper::FindingKind::TestAdded => "test added",
+        tamper::FindingKind::SkipAdded => "skip added",
+        tamper::FindingKind::SkipRemoved => "skip removed",
+        tamper::FindingKind::AssertionRemoved => "assertion removed",
+        tamper::FindingKind::AssertionAdded => "assertion added",
+        tamper::FindingKind::TestDisabled => "test disabled",
+        tamper::FindingKind::TestEnabled => "test enabled",
+        tamper::FindingKind::DeadCodeAdded => "code below no longer runs",
+        tamper::FindingKind::DeadCodeRemoved => "code below runs again",
+        tamper::FindingKind::AssertionWeakened => "assertion weakened",
+        tamper::FindingKind::WeakAssertionRemoved => "weak assertion removed",
+        tamper::FindingKind::TestConfigChanged => "test setting changed",
+    };
+    let side = match finding.side {
+        tamper::Side::Old => " (old)",
+        tamper::Side::New => "",
+    };
+    if finding.line == 0 {
+        // A setting of a runner configuration file, named rather than located.
+        return format!("{}  {what}: {}", finding.path, finding.text);
+    }
+    format!(
+        "{}:{}{side}  {what}: {}",
+        finding.path, finding.line, finding.text
+    )
+}
+
+/// The test-tampering findings, `file:line  what: the line`, when there are any; then the
+/// changed lines in Rust test items of files with no finding (`src/lib.rs:8  changed in a
+/// test item`), which make a change that counts nothing a test change.
 pub fn tamper_section(judgement: &Judgement) -> Option<Section> {
     let report = judgement.tamper.as_ref()?;
     let findings: Vec<&tamper::Finding> = report.findings().collect();
-    if findings.is_empty() {
+    let in_items: Vec<String> = report
+        .test_changes()
+        .filter(|file| file.findings.is_empty())
+        .filter_map(|file| {
+            let at = file.test_item_line?;
+            let side = match at.side {
+                tamper::Side::Old => " (old)",
+                tamper::Side::New => "",
+            };
+            Some(format!(
+                "{}:{}{side}  changed in a test item",
+                file.path, at.line
+            ))
+        })
+        .collect();
+    if findings.is_empty() && in_items.is_empty() {
         return None;
     }
     let mut lines: Vec<String> = findings
         .iter()
         .take(FINDINGS_SHOWN)
-        .map(|finding| {
-            let what = match finding.kind {
-                tamper::FindingKind::TestRemoved => "test removed",
-                tamper::FindingKind::TestAdded => "test added",
-                tamper::FindingKind::SkipAdded => "skip added",
-                tamper::FindingKind::SkipRemoved => "skip removed",
-                tamper::FindingKind::AssertionRemoved => "assertion removed",
-                tamper::FindingKind::AssertionAdded => "assertion added",
-                tamper::FindingKind::TestDisabled => "test disabled",
-                tamper::FindingKind::TestEnabled => "test enabled",
-                tamper::FindingKind::DeadCodeAdded => "code below no longer runs",
-                tamper::FindingKind::DeadCodeRemoved => "code below runs again",
-                tamper::FindingKind::AssertionWeakened => "assertion weakened",
-                tamper::FindingKind::WeakAssertionRemoved => "weak assertion removed",
-                tamper::FindingKind::TestConfigChanged => "test setting changed",
-            };
-            let side = match finding.side {
-                tamper::Side::Old => " (old)",
-                tamper::Side::New => "",
-            };
-            if finding.line == 0 {
-                // A setting of a runner configuration file, named rather than located.
-                return format!("{}  {what}: {}", finding.path, finding.text);
-            }
-            format!(
-                "{}:{}{side}  {what}: {}",
-                finding.path, finding.line, finding.text
-            )
-        })
+        .map(|finding| finding_line(finding))
         .collect();
     if findings.len() > FINDINGS_SHOWN {
         lines.push(format!("and {} more", findings.len() - FINDINGS_SHOWN));
+    }
+    let only_items = findings.is_empty();
+    lines.extend(in_items);
+    if only_items {
+        return Some(Section {
+            title: "test changes".to_owned(),
+            lines,
+        });
     }
     let mut extra = String::new();
     if report.assertions_weakened > 0 {

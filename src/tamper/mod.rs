@@ -47,6 +47,7 @@
 //!   `assertions_weakened`;
 //! - doctests (code in Rust doc comments) are comments and do not count.
 
+mod blocks;
 mod config;
 mod context;
 mod go;
@@ -147,6 +148,15 @@ const TABLES: &[&Table] = &[
     &jvm::JAVA,
     &jvm::KOTLIN,
 ];
+
+/// A line of one side of a file's diff.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct LineAt {
+    /// The side its number counts on.
+    pub side: Side,
+    /// Its 1-based number.
+    pub line: usize,
+}
 
 /// Which side of the diff a finding's line number refers to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -290,6 +300,11 @@ pub struct FileTamper {
     /// when the path is not a test path. A renamed test sets it too, and so do a disabled
     /// test, a weakened assertion and a changed runner setting.
     pub removes_or_skips_tests: bool,
+    /// The first changed line (1-based, on its side) inside a Rust test item of a file
+    /// outside test paths (`#[cfg(test)] mod tests { … }` in `src/`): what makes a change
+    /// that counts nothing a test change.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub test_item_line: Option<LineAt>,
     /// Set when the content was not (fully) analysed.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub skipped: Option<Skipped>,
@@ -334,6 +349,7 @@ impl FileTamper {
             assertions_weakened: 0,
             test_config_changed: Vec::new(),
             removes_or_skips_tests: false,
+            test_item_line: None,
             skipped: None,
             uncounted: false,
             findings: Vec::new(),
@@ -390,6 +406,12 @@ impl TamperReport {
     /// Some file removes a test or adds a skip marker: the intent modifies tests.
     pub fn modifies_tests(&self) -> bool {
         self.files.iter().any(|file| file.removes_or_skips_tests)
+    }
+
+    /// The files whose changed content makes the change a test change: a test removed or
+    /// skipped, an assertion weakened, a runner setting, a line in a Rust test item.
+    pub fn test_changes(&self) -> impl Iterator<Item = &FileTamper> {
+        self.files.iter().filter(|file| file.removes_or_skips_tests)
     }
 
     /// Every finding that explains a count, file by file.
@@ -1055,7 +1077,7 @@ struct Analysis<'a> {
     in_test_item: bool,
     /// The file is Rust outside test paths: its changed lines are looked up in their items.
     rust_items: bool,
-    /// Per side, which lines are Rust test code ([`place::rust_test_lines`]), walked the
+    /// Per side, which lines are Rust test code ([`blocks::rust_test_lines`]), walked the
     /// first time a line of the side is looked up.
     rust_tests: [Option<Vec<bool>>; 2],
     /// Existence checks added minus removed ([`neuter::is_existence`]).
@@ -1557,14 +1579,24 @@ impl Analysis<'_> {
     fn changed(&mut self, side: Side, index: usize, lines: &[&[u8]], state: State) -> State {
         let line = lines[index];
         let mut found = self.classify(side, index, line, state);
+        // A changed line in a Rust test item (`#[cfg(test)] mod tests { … }` of a `src/`
+        // file) is a test change; the report names an added one rather than a removed one.
+        let named = self
+            .file
+            .test_item_line
+            .is_some_and(|at| at.side == Side::New || side == Side::Old);
+        // Any line but a blank one: an expected value inside a multi-line string, code
+        // after a comment's end, the `/*` that comments statements out, a doctest.
         if self.rust_items
-            && !self.in_test_item
-            && state == State::Code
-            && !self.code.trim_ascii().is_empty()
+            && !named
+            && !line.trim_ascii().is_empty()
+            && self.rust_test_line(side, lines, index)
         {
-            // A changed line in a Rust test item (`#[cfg(test)] mod tests { … }` of a
-            // `src/` file) is a test change.
-            self.in_test_item = self.rust_test_line(side, lines, index);
+            self.in_test_item = true;
+            self.file.test_item_line = Some(LineAt {
+                side,
+                line: index + 1,
+            });
         }
         if found.swallows > 0 && swallows_a_check(lines, index) {
             found.counts.weakened += found.swallows;
@@ -1643,7 +1675,7 @@ impl Analysis<'_> {
     fn rust_test_line(&mut self, side: Side, lines: &[&[u8]], index: usize) -> bool {
         let table = self.table;
         self.rust_tests[side_index(side)]
-            .get_or_insert_with(|| place::rust_test_lines(&table.syntax, table.tests, lines))
+            .get_or_insert_with(|| blocks::rust_test_lines(&table.syntax, table.tests, lines))
             .get(index)
             .copied()
             .unwrap_or(false)

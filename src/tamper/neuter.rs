@@ -595,13 +595,20 @@ fn cond_trivial(name: &[u8], args: &[&[Token<'_>]]) -> bool {
 /// The value of a Rust `cfg` predicate when tests are built: `Some(false)` for a predicate
 /// that is false under test whatever else is set (`not(test)`, `any()`, `all(test, any())`),
 /// `None` when it depends on something else (a feature, the target).
+pub(crate) fn cfg_value(tokens: &[Token<'_>]) -> Option<bool> {
+    cfg_value_when(tokens, true)
+}
+
+/// The value of a Rust `cfg` predicate in a build where `test` is set or not ([`cfg_value`]
+/// is the test build's).
 #[expect(
     clippy::manual_try_fold,
     reason = "three-valued logic: an unknown operand does not end the fold, a true one (any) or a false one (all) decides it"
 )]
-pub(crate) fn cfg_value(tokens: &[Token<'_>]) -> Option<bool> {
+pub(crate) fn cfg_value_when(tokens: &[Token<'_>], test: bool) -> Option<bool> {
     match tokens {
-        [Token::Ident(b"test" | b"true")] => Some(true),
+        [Token::Ident(b"test")] => Some(test),
+        [Token::Ident(b"true")] => Some(true),
         [Token::Ident(b"false")] => Some(false),
         // A name rustc or the platform sets (`unix`, `debug_assertions`, `miri`): it may be
         // set. Any other bare name (`tests`, `never`, `disabled`, a `--cfg` only a special
@@ -623,10 +630,10 @@ pub(crate) fn cfg_value(tokens: &[Token<'_>]) -> Option<bool> {
                     .filter(|part| !part.is_empty())
                     .collect()
             };
-            let values = parts.iter().map(|part| cfg_value(part));
+            let values = parts.iter().map(|part| cfg_value_when(part, test));
             match *operator {
                 b"not" => match parts.as_slice() {
-                    [one] => cfg_value(one).map(|value| !value),
+                    [one] => cfg_value_when(one, test).map(|value| !value),
                     _ => None,
                 },
                 b"any" => values.fold(Some(false), |acc, value| match (acc, value) {
@@ -688,6 +695,17 @@ pub(crate) fn cfg_attr_applies<'t, 'a>(tokens: &'t [Token<'a>]) -> Vec<&'t [Toke
         Some((predicate, attributes)) if cfg_value(predicate) != Some(false) => attributes.to_vec(),
         _ => Vec::new(),
     }
+}
+
+/// The predicate and the attributes of a `cfg_attr(predicate, attributes…)` whose `(` is
+/// `tokens[open]`.
+pub(crate) fn cfg_attr_split<'t, 'a>(
+    tokens: &'t [Token<'a>],
+    open: usize,
+) -> Option<(&'t [Token<'a>], Vec<&'t [Token<'a>]>)> {
+    let (args, _) = call_args(tokens, open)?;
+    let (predicate, attributes) = args.as_slice().split_first()?;
+    Some((predicate, attributes.to_vec()))
 }
 
 /// What the stripped line `tokens` triggers, by itself (the `return` of [`Trigger::Rest`] is

@@ -387,6 +387,131 @@ mod disabling {
         }
     }
 
+    /// What a reviewer found once the test module was found by its blocks, each with its
+    /// base and the agent's edit: lines that start inside a string or a comment (an
+    /// expected value in a multi-line string, statements commented out, code after a
+    /// comment's end), attributes written as Rust allows but rustfmt never does (`#` and
+    /// `[test]` on two lines, a vertical tab, a path from the root, an alias, `cfg_attr`),
+    /// a `cfg` with a `not` in it, an attribute added above the test module, a `{` in a
+    /// test's signature, a test macro's invocation, and a doctest. Each is a test change:
+    /// held, and the report names the file.
+    #[test]
+    fn rust_test_code_however_written() {
+        let library = "pub fn render(n: i32) -> String {\n    format!(\"sum={}\", n)\n}\n\n";
+        let module = |attribute: &str, body: &str| {
+            format!(
+                "{library}{attribute}\nmod tests {{\n    use super::*;\n    #[test]\n    fn renders() {{\n{body}    }}\n}}\n"
+            )
+        };
+        let check = "        assert_eq!(render(3), \"sum=3\");\n";
+        let multi_line = "        let want = \"\nsum=3\";\n        assert_eq!(format!(\"\\n{}\", render(3)), want);\n";
+        let cases: Vec<(&str, String, String)> = vec![
+            (
+                "an expected value in a multi-line string",
+                module("#[cfg(test)]", multi_line),
+                module("#[cfg(test)]", &multi_line.replace("sum=3", "sum=4")),
+            ),
+            (
+                "statements commented out",
+                module("#[cfg(test)]", check),
+                module("#[cfg(test)]", &format!("        /*\n{check}        */\n")),
+            ),
+            (
+                "code after a comment's end",
+                module("#[cfg(test)]", &format!("        let n = 3;\n{check}")),
+                module(
+                    "#[cfg(test)]",
+                    &format!("        /*\n        */ let n = 4;\n{check}"),
+                ),
+            ),
+            (
+                "an attribute added above the module",
+                module("#[cfg(test)]", check),
+                module("#[cfg(miri)]\n#[cfg(test)]", check),
+            ),
+            (
+                "a cfg with a not",
+                module("#[cfg(all(test, not(miri)))]", check),
+                module("#[cfg(all(test, not(miri)))]", &check.replace("3)", "4)")),
+            ),
+            (
+                "a cfg_attr",
+                module("#[cfg_attr(not(test), cfg(any()))]", check),
+                module(
+                    "#[cfg_attr(not(test), cfg(any()))]",
+                    &check.replace("3)", "4)"),
+                ),
+            ),
+            (
+                "# and [cfg(test)] on two lines, with a vertical tab",
+                module("#\n\u{b}[cfg(test)]", check),
+                module("#\n\u{b}[cfg(test)]", &check.replace("3)", "4)")),
+            ),
+            (
+                "a test attribute from the root, raw, or renamed",
+                format!(
+                    "{library}use core::prelude::v1::test as check;\n#[::core::prelude::v1::test]\nfn a() {{\n    assert_eq!(render(1), \"sum=1\");\n}}\n#[r#test]\nfn b() {{\n    assert_eq!(render(2), \"sum=2\");\n}}\n#[check]\nfn c() {{\n    assert_eq!(render(3), \"sum=3\");\n}}\n"
+                ),
+                format!(
+                    "{library}use core::prelude::v1::test as check;\n#[::core::prelude::v1::test]\nfn a() {{\n    assert_eq!(render(1), \"sum=1\");\n}}\n#[r#test]\nfn b() {{\n    assert_eq!(render(2), \"sum=2\");\n}}\n#[check]\nfn c() {{\n    assert_eq!(render(4), \"sum=4\");\n}}\n"
+                ),
+            ),
+            (
+                "a block in a test's signature",
+                format!(
+                    "{library}#[test]\nfn a() -> Result<(), [u8; {{ 1 }}]> {{\n    assert_eq!(render(1), \"sum=1\");\n    Ok(())\n}}\n"
+                ),
+                format!(
+                    "{library}#[test]\nfn a() -> Result<(), [u8; {{ 1 }}]> {{\n    assert_eq!(render(2), \"sum=2\");\n    Ok(())\n}}\n"
+                ),
+            ),
+            (
+                "a test macro's invocation",
+                format!(
+                    "{library}macro_rules! case {{\n    ($name:ident, $n:expr, $want:expr) => {{\n        #[test]\n        fn $name() {{\n            assert_eq!(render($n), $want);\n        }}\n    }};\n}}\ncase!(three, 3, \"sum=3\");\n"
+                ),
+                format!(
+                    "{library}macro_rules! case {{\n    ($name:ident, $n:expr, $want:expr) => {{\n        #[test]\n        fn $name() {{\n            assert_eq!(render($n), $want);\n        }}\n    }};\n}}\ncase!(three, 3, \"sum=4\");\n"
+                ),
+            ),
+            (
+                "a doctest",
+                format!("/// ```\n/// assert_eq!(x::render(3), \"sum=3\");\n/// ```\n{library}"),
+                format!("/// ```\n/// assert_eq!(x::render(3), \"sum=4\");\n/// ```\n{library}"),
+            ),
+        ];
+        for (name, base, new) in &cases {
+            let sandbox = repo(&[("src/lib.rs", base)]);
+            let counts = stage(&sandbox, &[("src/lib.rs", Some(new))]);
+            assert!(counts.modifies_tests, "{name}: {counts:?}");
+            let (code, report) = check_as_agent(&sandbox);
+            assert_eq!(code, Some(3), "{name}: {report}");
+            assert!(
+                report.contains(&format!("[{TOUCHING}]")) && report.contains("files: src/lib.rs"),
+                "{name}: {report}"
+            );
+        }
+    }
+
+    /// Library code beside test code, with attributes that only look like a test item's:
+    /// a `#[cfg(test)]` variant, field, match arm or parameter before a `{`, a macro that
+    /// reads `cfg!(test)`, a public `mod test` of helpers shipped to users.
+    #[test]
+    fn rust_library_code_beside_test_attributes() {
+        let base = "pub enum E {\n    #[cfg(test)]\n    Probe,\n    Real { x: u8 },\n}\npub fn arms(n: i32) -> i32 {\n    match n {\n        #[cfg(test)]\n        -1 => 0,\n        n => {\n            n + 1\n        }\n    }\n}\npub fn param(#[cfg(test)] _probe: u8, a: i32) -> i32 {\n    a + 1\n}\nmacro_rules! twice {\n    ($e:expr) => { if cfg!(test) { $e * 2 } else { $e + 1 } };\n}\npub mod test {\n    pub fn helper() -> i32 {\n        1\n    }\n}\n";
+        for (from, to) in [
+            ("Real { x: u8 }", "Real { x: u16 }"),
+            ("            n + 1\n", "            n + 2\n"),
+            ("    a + 1\n", "    a + 2\n"),
+            ("$e * 2 }", "$e * 3 }"),
+            ("        1\n    }\n}\n", "        2\n    }\n}\n"),
+        ] {
+            let sandbox = repo(&[("src/lib.rs", base)]);
+            let counts = stage(&sandbox, &[("src/lib.rs", Some(&edit(base, from, to)))]);
+            assert!(!counts.modifies_tests, "{from}: {counts:?}");
+        }
+    }
+
     /// A `cfg` name that nothing sets under `cargo test` (a typo'd `tests`, a made-up
     /// `never`) compiles the module out as surely as `any()`.
     #[test]

@@ -1,0 +1,894 @@
+//! Which lines of a Rust file are test code, whatever its layout: a walk of each side's
+//! blocks over the lexer's code ([`rust_test_lines`]).
+//!
+//! A `{` opens a block that is test code when its parent is, or when a test attribute
+//! (`#[test]`, `#[tokio::test]`, a `cfg` that holds only under test) or `mod tests` is
+//! pending for the item it belongs to. Comments and literals never count (the lexer drops
+//! them), so `r#"}"#`, `'{'` and `/* } */` do not unbalance the walk, and an attribute may
+//! be split over lines, spaced with any whitespace Rust allows, or written through an alias
+//! (`use core::prelude::v1::test as check;`). The doc comments' code examples (doctests,
+//! which `cargo test` runs) are test code too.
+
+use memchr::memmem;
+
+use super::lex::{self, State, Syntax};
+use super::neuter;
+use super::pattern::{self, Pattern, Token};
+
+/// Which lines of a Rust side `lines` are test code: the lines of an item under a test
+/// attribute (and all of that item's attribute lines), of a private `mod tests`/`mod test`,
+/// of a `macro_rules!` whose body holds a test attribute (it defines tests), everything after
+/// a `#![cfg(test)]` in the block or file it is in, and the lines of a doc comment's Rust
+/// code example. A line counts if any of it is test code. A side that never says `test`,
+/// `quickcheck` or `` ``` `` has none.
+pub(crate) fn rust_test_lines(
+    syntax: &Syntax,
+    tests: &'static [Pattern],
+    lines: &[&[u8]],
+) -> Vec<bool> {
+    let mut out = vec![false; lines.len()];
+    let finder = memmem::Finder::new(b"test");
+    if !lines.iter().any(|line| {
+        finder.find(line).is_some()
+            || memmem::find(line, b"quickcheck").is_some()
+            || memmem::find(line, b"```").is_some()
+    }) {
+        return out;
+    }
+    let mut walk = Walk {
+        tests,
+        open: Vec::new(),
+        file_test: false,
+        pending: None,
+        pending_macro: false,
+        macro_name: None,
+        test_macros: Vec::new(),
+        calls: Vec::new(),
+        call: None,
+        last_ident: None,
+        pending_module: false,
+        nest: 0,
+        attributes_from: None,
+        hash: Hash::None,
+        attribute: Vec::new(),
+        brackets: 0,
+        aliases: Vec::new(),
+        alias: Alias::None,
+        fence: None,
+    };
+    let mut state = State::Code;
+    let mut stripped = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        if state == State::Code && walk.doc_example(line) {
+            out[i] = true;
+        }
+        let code: &[u8] = if lex::is_plain(state, line) {
+            line
+        } else {
+            stripped.clear();
+            state = lex::strip_line(syntax, state, line, &mut stripped);
+            &stripped
+        };
+        let test = walk.line(i, code, &mut out);
+        out[i] |= test;
+    }
+    for (name, first, last) in &walk.calls {
+        if walk.test_macros.contains(name) {
+            let last = last.unwrap_or(lines.len().saturating_sub(1));
+            if let Some(lines) = out.get_mut(*first..=last) {
+                lines.fill(true);
+            }
+        }
+    }
+    out
+}
+
+/// A block open at some point of the walk.
+#[derive(Debug, Clone)]
+#[expect(
+    clippy::struct_excessive_bools,
+    reason = "independent facts about one block, each read in one place"
+)]
+struct Block {
+    /// Its code only builds or runs under test.
+    test: bool,
+    /// The line it opens on.
+    start: usize,
+    /// It is the body of a `macro_rules!`.
+    macro_rules: bool,
+    /// A test attribute is in it (for a `macro_rules!`: the macro defines tests).
+    names_test: bool,
+    /// The `(`/`[` depth of the enclosing block where it opened.
+    nest: u32,
+    /// It is a module's body (or a macro's): items, not statements.
+    module: bool,
+    /// For a `macro_rules!` body, the macro's name.
+    name: Option<Vec<u8>>,
+}
+
+/// A test attribute seen, for the item whose `{` comes next.
+#[derive(Debug, Clone, Copy)]
+struct Pending {
+    /// How many blocks were open where it was seen: a `}` that closes one of them ends it.
+    depth: usize,
+    /// The `(`/`[` depth it was seen at: a `,` there ends it (an attribute of a field, a
+    /// variant, a parameter or a match arm), unless an item keyword came after it.
+    nest: u32,
+    /// An item keyword (`fn`, `mod`, `impl`…) came after it: a `,` is in the item's
+    /// header (`fn t<A, B>()`, a `where` clause) and ends nothing.
+    item: bool,
+}
+
+/// Where the walk is in reading `#`, `!` and `[`, which may be spread over lines.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Hash {
+    None,
+    /// After `#`.
+    Outer,
+    /// After `#!`.
+    Inner,
+}
+
+/// Where the walk is in reading `test as NAME` (a `use` that renames the test attribute).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Alias {
+    None,
+    /// After `test`.
+    Test,
+    /// After `test as`.
+    As,
+}
+
+/// The walk of [`rust_test_lines`] between two lines.
+struct Walk {
+    tests: &'static [Pattern],
+    /// The blocks open, innermost last.
+    open: Vec<Block>,
+    /// A `#![cfg(test)]` outside any block: the rest of the file is test code.
+    file_test: bool,
+    pending: Option<Pending>,
+    /// A `macro_rules` seen, for the `{` that comes next, and the name after its `!`.
+    pending_macro: bool,
+    macro_name: Option<Vec<u8>>,
+    /// The macros of this side that define tests (a `macro_rules!` whose body holds a test
+    /// attribute).
+    test_macros: Vec<Vec<u8>>,
+    /// Macro invocations at item level (`check!(case, 1, 2);` in a module): name, first
+    /// line, and last line once known.
+    calls: Vec<(Vec<u8>, usize, Option<usize>)>,
+    /// The invocation being read: its index in `calls`, and how many blocks were open
+    /// where it started.
+    call: Option<(usize, usize)>,
+    /// The identifier just read, when it may name a macro being invoked.
+    last_ident: Option<(Vec<u8>, usize)>,
+    /// A `mod` seen, for the `{` that comes next.
+    pending_module: bool,
+    /// `(` and `[` open in the current block: a `;` inside them (`[u8; 2]`) ends no item.
+    nest: u32,
+    /// The first line of the attributes of the item being read.
+    attributes_from: Option<usize>,
+    hash: Hash,
+    /// The attribute being read (from its `#` to its `]`, across lines), and its `[` depth
+    /// (0: none is being read).
+    attribute: Vec<u8>,
+    brackets: u32,
+    /// Names a `use … test as NAME;` gave the test attribute.
+    aliases: Vec<Vec<u8>>,
+    alias: Alias,
+    /// Inside a doc comment's code example (`Some(true)`: a Rust one).
+    fence: Option<bool>,
+}
+
+/// A byte the walk passes over.
+const SKIP: u8 = 0;
+/// A byte of an identifier ([`lex::is_ident_byte`]).
+const IDENT: u8 = 1;
+/// A byte the walk reads: `#`, `!`, a bracket, `;` or `,`.
+const READ: u8 = 2;
+/// The first byte of a character that may be whitespace to Rust (U+0085, U+200E, U+200F,
+/// U+2028, U+2029).
+const WIDE: u8 = 3;
+
+/// The class of each byte of code.
+const CLASSES: [u8; 256] = {
+    let mut table = [SKIP; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        #[expect(clippy::cast_possible_truncation, reason = "byte < 256")]
+        let b = byte as u8;
+        if b == 0xC2 || b == 0xE2 {
+            table[byte] = WIDE;
+        } else if lex::is_ident_byte(b) {
+            table[byte] = IDENT;
+        } else if matches!(
+            b,
+            b'#' | b'!' | b'{' | b'}' | b'(' | b')' | b'[' | b']' | b';' | b','
+        ) {
+            table[byte] = READ;
+        }
+        byte += 1;
+    }
+    table
+};
+
+/// The length of the whitespace character Rust allows that starts `code` and is not ASCII
+/// (U+0085 NEXT LINE, U+200E and U+200F marks, U+2028 and U+2029 separators), else 0.
+fn wide_space(code: &[u8]) -> usize {
+    match code {
+        [0xC2, 0x85, ..] => 2,
+        [0xE2, 0x80, 0x8E | 0x8F | 0xA8 | 0xA9, ..] => 3,
+        _ => 0,
+    }
+}
+
+/// Whether `byte` is ASCII whitespace to Rust (vertical tab and form feed included).
+fn ascii_space(byte: u8) -> bool {
+    byte.is_ascii_whitespace() || byte == 0x0B
+}
+
+/// `code` with every whitespace character Rust allows written as one space, and raw
+/// identifiers (`r#test`) and a path's leading `::` (`#[::core::prelude::v1::test]`)
+/// written plainly, for tokenizing an attribute.
+fn plain_attribute(code: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(code.len());
+    let mut i = 0;
+    while i < code.len() {
+        let wide = wide_space(&code[i..]);
+        if wide > 0 {
+            out.push(b' ');
+            i += wide;
+            continue;
+        }
+        let byte = code[i];
+        let starts_ident = out.last().is_none_or(|&last| !lex::is_ident_byte(last));
+        if byte == b'r'
+            && starts_ident
+            && code.get(i + 1) == Some(&b'#')
+            && code.get(i + 2).is_some_and(|&b| lex::is_ident_byte(b))
+        {
+            i += 2;
+            continue;
+        }
+        if byte == b':'
+            && code.get(i + 1) == Some(&b':')
+            && matches!(
+                out.iter().rev().find(|b| !ascii_space(**b)),
+                Some(b'[' | b'(' | b',')
+            )
+        {
+            i += 2;
+            continue;
+        }
+        out.push(if ascii_space(byte) { b' ' } else { byte });
+        i += 1;
+    }
+    out
+}
+
+/// The words of a doc example's fence (```` ```rust,no_run ````) that keep it a Rust
+/// example that `cargo test` builds or runs.
+const RUST_FENCE_WORDS: &[&str] = &[
+    "rust",
+    "no_run",
+    "should_panic",
+    "compile_fail",
+    "ignore",
+    "test_harness",
+    "standalone_crate",
+    "edition2015",
+    "edition2018",
+    "edition2021",
+    "edition2024",
+];
+
+impl Walk {
+    fn in_test(&self) -> bool {
+        self.file_test || self.open.last().is_some_and(|block| block.test)
+    }
+
+    /// Follows a doc comment line (`///` or `//!`): returns whether it is part of a Rust
+    /// code example (its fences included).
+    fn doc_example(&mut self, line: &[u8]) -> bool {
+        let trimmed = line.trim_ascii_start();
+        let Some(text) = trimmed
+            .strip_prefix(b"///")
+            .filter(|text| !text.starts_with(b"/"))
+            .or_else(|| trimmed.strip_prefix(b"//!"))
+        else {
+            // The doc comment ends: so does any example left open in it.
+            self.fence = None;
+            return false;
+        };
+        let text = text.trim_ascii();
+        let Some(info) = text.strip_prefix(b"```") else {
+            return self.fence == Some(true);
+        };
+        if let Some(rust) = self.fence.take() {
+            return rust;
+        }
+        let info = String::from_utf8_lossy(info);
+        let rust = info
+            .split([',', ' ', '\t'])
+            .filter(|word| !word.is_empty())
+            .all(|word| RUST_FENCE_WORDS.contains(&word) || word.starts_with("ignore-"));
+        self.fence = Some(rust);
+        rust
+    }
+
+    /// Walks the code of line `i`; returns whether any of it is test code. A `macro_rules!`
+    /// that ends here and defines tests marks its earlier lines in `out`; a test attribute
+    /// marks the attribute lines of its item above it.
+    fn line(&mut self, i: usize, code: &[u8], out: &mut [bool]) -> bool {
+        let mut line_test = self.in_test() || self.pending.is_some() || self.brackets > 0;
+        let mut j = 0;
+        while j < code.len() {
+            let byte = code[j];
+            if self.brackets > 0 {
+                if self.attribute_byte(byte) {
+                    line_test = true;
+                    if let Some(from) = self.attributes_from {
+                        out[from..i].fill(true);
+                    }
+                }
+                j += 1;
+                continue;
+            }
+            let class = CLASSES[usize::from(byte)];
+            let wide = if class == WIDE {
+                wide_space(&code[j..])
+            } else {
+                0
+            };
+            if class == SKIP || wide > 0 {
+                j += wide.max(1);
+                continue;
+            }
+            if self.hash != Hash::None
+                && let Some(taken) = self.after_hash(&code[j..], i)
+            {
+                j += taken;
+                continue;
+            }
+            if class == IDENT || class == WIDE {
+                let ident_end = |from: usize| {
+                    from + code[from..]
+                        .iter()
+                        .position(|&b| CLASSES[usize::from(b)] != IDENT)
+                        .unwrap_or(code.len() - from)
+                };
+                let mut start = j;
+                let mut end = ident_end(j + 1);
+                // `r#test`: the identifier after `r#`.
+                if &code[j..end] == b"r"
+                    && code.get(end) == Some(&b'#')
+                    && code
+                        .get(end + 1)
+                        .is_some_and(|&b| CLASSES[usize::from(b)] == IDENT)
+                {
+                    start = end + 1;
+                    end = ident_end(start);
+                }
+                if self.ident(&code[..j], &code[start..end], &code[end..], i) {
+                    line_test = true;
+                    if let Some(from) = self.attributes_from {
+                        out[from..i].fill(true);
+                    }
+                }
+                j = end;
+            } else {
+                line_test |= self.punct(byte, i, out);
+                j += 1;
+            }
+        }
+        line_test
+    }
+
+    /// The byte after a `#` or `#!`, at the start of `code`: `!` or `[` goes on reading the
+    /// attribute (returns how many bytes it took), anything else ends it (`None`: the byte
+    /// is read as usual).
+    fn after_hash(&mut self, code: &[u8], i: usize) -> Option<usize> {
+        match (self.hash, code.first()) {
+            (Hash::Outer, Some(b'!')) => {
+                self.hash = Hash::Inner;
+                Some(1)
+            }
+            (_, Some(b'[')) => {
+                self.attribute.clear();
+                self.attribute.extend_from_slice(match self.hash {
+                    Hash::Inner => b"#![",
+                    _ => b"#[",
+                });
+                self.hash = Hash::None;
+                self.brackets = 1;
+                self.attributes_from.get_or_insert(i);
+                Some(1)
+            }
+            _ => {
+                self.hash = Hash::None;
+                None
+            }
+        }
+    }
+
+    /// One byte of an attribute being read; returns whether the attribute ends here and is
+    /// a test attribute.
+    fn attribute_byte(&mut self, byte: u8) -> bool {
+        self.attribute.push(byte);
+        match byte {
+            b'[' => self.brackets += 1,
+            b']' => self.brackets -= 1,
+            _ => {}
+        }
+        if self.brackets > 0 {
+            return false;
+        }
+        let code = plain_attribute(&self.attribute);
+        let mut tokens = Vec::new();
+        pattern::tokenize(&code, &mut tokens);
+        let inner = tokens.get(1) == Some(&Token::Punct(b'!'));
+        if !self.test_attribute(&tokens) {
+            return false;
+        }
+        if inner {
+            match self.open.last_mut() {
+                Some(block) => block.test = true,
+                None => self.file_test = true,
+            }
+        } else {
+            self.pending = Some(Pending {
+                depth: self.open.len(),
+                nest: self.nest,
+                item: false,
+            });
+        }
+        if let Some(block) = self.open.last_mut() {
+            block.names_test = true;
+        }
+        true
+    }
+
+    /// Whether an attribute (its tokens, `#` to `]`, spaces plain) says the item below it
+    /// only builds or runs under test: a test attribute (the `tests` patterns, or a name a
+    /// `use … test as NAME` gave it), a `cfg` that names `test` and holds in some test build
+    /// but in no other, or a `cfg_attr` that applies either.
+    fn test_attribute(&self, tokens: &[Token<'_>]) -> bool {
+        let ([
+            Token::Punct(b'#'),
+            Token::Punct(b'!'),
+            Token::Punct(b'['),
+            body @ ..,
+        ]
+        | [Token::Punct(b'#'), Token::Punct(b'['), body @ ..]) = tokens
+        else {
+            return false;
+        };
+        let body = body.strip_suffix(&[Token::Punct(b']')]).unwrap_or(body);
+        self.test_meta(body)
+    }
+
+    /// [`Walk::test_attribute`] of an attribute's content (`cfg(test)`, `tokio::test`).
+    fn test_meta(&self, meta: &[Token<'_>]) -> bool {
+        match meta {
+            [
+                Token::Ident(b"cfg"),
+                Token::Punct(b'('),
+                predicate @ ..,
+                Token::Punct(b')'),
+            ] => only_under_test(predicate, None),
+            [Token::Ident(b"cfg_attr"), ..] => {
+                let Some((predicate, attributes)) = neuter::cfg_attr_split(meta, 1) else {
+                    return false;
+                };
+                attributes.iter().any(|attribute| match attribute {
+                    // `cfg_attr(P, cfg(Q))`: present where `not(P)` or `Q` holds.
+                    [
+                        Token::Ident(b"cfg"),
+                        Token::Punct(b'('),
+                        inner @ ..,
+                        Token::Punct(b')'),
+                    ] => only_under_test(inner, Some(predicate)),
+                    _ => self.test_meta(attribute),
+                })
+            }
+            [Token::Ident(name), ..] if self.aliases.iter().any(|alias| alias == name) => true,
+            _ => {
+                let mut tokens = vec![Token::Punct(b'#'), Token::Punct(b'[')];
+                tokens.extend_from_slice(meta);
+                tokens.push(Token::Punct(b']'));
+                pattern::count(self.tests, &tokens, false) > 0
+            }
+        }
+    }
+
+    /// An identifier (`before` and `rest` are the code around it on its line); returns
+    /// whether it makes the item it starts test code (a private `mod tests`).
+    fn ident(&mut self, before: &[u8], ident: &[u8], rest: &[u8], i: usize) -> bool {
+        // An invocation at item level (`name!` at the top of a module, outside any
+        // invocation): its lines are test code if the macro turns out to define tests.
+        let item_level = self.nest == 0
+            && self.call.is_none()
+            && self.open.last().is_none_or(|block| block.module);
+        self.last_ident = (item_level && rest.first() == Some(&b'!') && ident != b"macro_rules")
+            .then(|| (ident.to_vec(), i));
+        self.alias = match (self.alias, ident) {
+            (_, b"test") => Alias::Test,
+            (Alias::Test, b"as") => Alias::As,
+            (Alias::As, name) => {
+                self.aliases.push(name.to_vec());
+                Alias::None
+            }
+            _ => Alias::None,
+        };
+        if let Some(pending) = &mut self.pending
+            && matches!(
+                ident,
+                b"fn"
+                    | b"mod"
+                    | b"impl"
+                    | b"struct"
+                    | b"enum"
+                    | b"union"
+                    | b"trait"
+                    | b"const"
+                    | b"static"
+                    | b"type"
+                    | b"use"
+                    | b"extern"
+                    | b"macro_rules"
+            )
+        {
+            pending.item = true;
+        }
+        match ident {
+            b"mod" => {
+                self.pending_module = true;
+                let rest = plain_attribute(rest);
+                let rest = rest.trim_ascii_start();
+                let name = &rest[..rest
+                    .iter()
+                    .position(|&b| !lex::is_ident_byte(b))
+                    .unwrap_or(rest.len())];
+                let before = before.trim_ascii_end();
+                let public = before.ends_with(b"pub") || before.ends_with(b")");
+                if matches!(name, b"tests" | b"test") && !public {
+                    self.pending = Some(Pending {
+                        depth: self.open.len(),
+                        nest: self.nest,
+                        item: true,
+                    });
+                    return true;
+                }
+            }
+            b"macro_rules" => self.pending_macro = true,
+            _ if self.pending_macro && self.macro_name.is_none() => {
+                self.macro_name = Some(ident.to_vec());
+            }
+            _ => {}
+        }
+        false
+    }
+
+    /// A `#`, `!`, bracket, `;` or `,` on line `i`; returns whether it opens a test block
+    /// or closes a macro that defines tests.
+    fn punct(&mut self, byte: u8, i: usize, out: &mut [bool]) -> bool {
+        if byte != b'!' {
+            self.last_ident = None;
+        }
+        match byte {
+            b'#' => self.hash = Hash::Outer,
+            b'!' => {
+                if let Some((name, line)) = self.last_ident.take() {
+                    self.call = Some((self.calls.len(), self.open.len()));
+                    self.calls.push((name, line, None));
+                }
+            }
+            b'{' => {
+                let test = self.in_test() || self.pending.is_some();
+                self.open.push(Block {
+                    test,
+                    start: i,
+                    macro_rules: self.pending_macro,
+                    names_test: false,
+                    nest: self.nest,
+                    module: self.pending_module || self.pending_macro,
+                    name: self.macro_name.take(),
+                });
+                // A `{` inside the item's header (`-> [u8; { 1 }]`, `where [(); { N }]:`)
+                // is not its body.
+                if self.nest == 0 {
+                    self.pending = None;
+                    self.attributes_from = None;
+                }
+                self.pending_macro = false;
+                self.pending_module = false;
+                self.nest = 0;
+                return test;
+            }
+            b'}' => {
+                if let Some(block) = self.open.pop() {
+                    self.nest = block.nest;
+                    if let Some(parent) = self.open.last_mut() {
+                        parent.names_test |= block.names_test;
+                    }
+                    if let Some((call, depth)) = self.call
+                        && depth == self.open.len()
+                        && self.nest == 0
+                    {
+                        // `name! { … }` ends with its block.
+                        self.calls[call].2 = Some(i);
+                        self.call = None;
+                    }
+                    if block.macro_rules && block.names_test && !block.test {
+                        if let Some(name) = block.name {
+                            self.test_macros.push(name);
+                        }
+                        out[block.start..i].fill(true);
+                        self.end_item();
+                        return true;
+                    }
+                }
+                // What was pending inside the block ends with it; a `{ … }` in an item's
+                // header (`-> [u8; { 1 }]`) leaves the item's attributes pending.
+                if self
+                    .pending
+                    .is_none_or(|pending| pending.depth > self.open.len())
+                {
+                    self.end_item();
+                }
+            }
+            b'(' | b'[' => self.nest += 1,
+            b')' | b']' => {
+                self.nest = self.nest.saturating_sub(1);
+                if self.pending.is_some_and(|pending| pending.nest > self.nest) {
+                    self.end_item();
+                }
+            }
+            b';' if self.nest == 0
+                && self
+                    .pending
+                    .is_none_or(|pending| pending.depth == self.open.len()) =>
+            {
+                if let Some((call, depth)) = self.call
+                    && depth == self.open.len()
+                {
+                    self.calls[call].2 = Some(i);
+                    self.call = None;
+                }
+                self.end_item();
+            }
+            b',' if self.pending.is_some_and(|pending| {
+                !pending.item && pending.nest == self.nest && pending.depth == self.open.len()
+            }) =>
+            {
+                self.end_item();
+            }
+            _ => {}
+        }
+        false
+    }
+
+    /// The item being read ends: nothing is pending for the next one.
+    fn end_item(&mut self) {
+        self.pending = None;
+        self.pending_macro = false;
+        self.macro_name = None;
+        self.pending_module = false;
+        self.attributes_from = None;
+    }
+}
+
+/// Whether a `cfg` predicate that names `test` keeps an item out of every build but test
+/// builds: it may hold when `test` is set and cannot when it is not. With `unless`
+/// (`cfg_attr(unless, cfg(predicate))`), the item is present where `unless` does not hold
+/// or the predicate does.
+fn only_under_test(predicate: &[Token<'_>], unless: Option<&[Token<'_>]>) -> bool {
+    let names_test = |tokens: &[Token<'_>]| tokens.contains(&Token::Ident(b"test"));
+    if !names_test(predicate) && !unless.is_some_and(names_test) {
+        return false;
+    }
+    let present = |test: bool| {
+        let value = neuter::cfg_value_when(predicate, test);
+        match unless {
+            None => value,
+            Some(unless) => match (neuter::cfg_value_when(unless, test), value) {
+                (Some(false), _) | (_, Some(true)) => Some(true),
+                (Some(true), value) => value,
+                (None, _) => None,
+            },
+        }
+    };
+    present(false) != Some(true) && present(true) != Some(false)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tamper::rust;
+
+    fn lines(text: &str) -> Vec<&[u8]> {
+        text.lines().map(str::as_bytes).collect()
+    }
+
+    fn rust_tests(text: &str) -> Vec<usize> {
+        let side = lines(text);
+        let marks = rust_test_lines(&rust::TABLE.syntax, rust::TABLE.tests, &side);
+        (0..side.len())
+            .filter(|&i| marks[i])
+            .map(|i| i + 1)
+            .collect()
+    }
+
+    fn asserts_in_tests(text: &str) -> Vec<usize> {
+        let side = lines(text);
+        let marks = rust_test_lines(&rust::TABLE.syntax, rust::TABLE.tests, &side);
+        (0..side.len())
+            .filter(|&i| side[i].trim_ascii_start().starts_with(b"assert") && marks[i])
+            .map(|i| i + 1)
+            .collect()
+    }
+
+    const NONE: [usize; 0] = [];
+
+    #[test]
+    fn rust_lines_in_test_items() {
+        let text = "fn lib() {\n    assert!(x);\n}\n\n#[cfg(test)]\nmod tests {\n    #[test]\n    fn t() {\n        assert!(y);\n    }\n}\n\nfn after() {\n    assert!(z);\n}\n#[cfg(not(test))]\nfn not_test() {\n    assert!(w);\n}\n#[test]\n// a comment\nfn top() {\n    assert!(v);\n}\n";
+        assert_eq!(asserts_in_tests(text), [9, 23]);
+        assert_eq!(
+            rust_tests("#![cfg(test)]\nfn x() {\n    assert!(a);\n}\n"),
+            [1, 2, 3, 4]
+        );
+        // A test attribute on an item without a body ends with it.
+        assert_eq!(
+            rust_tests("#[cfg(test)]\nuse a::b;\nfn lib() {\n    assert!(x);\n}\n"),
+            [1, 2]
+        );
+        // No mention of `test`: nothing to walk.
+        assert_eq!(rust_tests("fn a() {\n    assert!(x);\n}\n"), NONE);
+    }
+
+    /// The layouts rustfmt never writes, and literals and comments that look like code:
+    /// the blocks decide, not the columns.
+    #[test]
+    fn rust_test_items_whatever_the_layout() {
+        let body = "pub fn add(a: i32) -> i32 { a }\n";
+        for (name, text, expected) in [
+            (
+                "indented",
+                "    #[cfg(test)]\n    mod tests {\n        #[test]\n        fn t() {\n            assert_eq!(add(1), 1);\n        }\n    }\n",
+                &[5][..],
+            ),
+            (
+                "same line",
+                "#[cfg(test)] mod tests {\n    #[test] fn t() {\n        assert_eq!(add(1), 1);\n    }\n}\n",
+                &[3],
+            ),
+            (
+                "brace below",
+                "#[cfg(test)]\nmod tests\n{\n    #[test]\n    fn t()\n    {\n        assert_eq!(add(1), 1);\n    }\n}\n",
+                &[7],
+            ),
+            (
+                "comment between",
+                "#[cfg(test)]\n/* helpers\n} */\nmod tests {\n    #[test]\n    fn t() {\n        assert_eq!(add(1), 1);\n    }\n}\n",
+                &[7],
+            ),
+            (
+                "raw string",
+                "#[cfg(test)]\nmod tests {\n    const S: &str = r#\"}}}\n}\n\"#;\n    #[test]\n    fn t() {\n        assert_eq!(add(1), 1);\n    }\n}\n",
+                &[8],
+            ),
+            (
+                "multi-line string",
+                "#[cfg(test)]\nmod tests {\n    const S: &str = \"\n}\nfn lib() {\n\";\n    #[test]\n    fn t() {\n        assert_eq!(add(1), 1);\n    }\n}\n",
+                &[9],
+            ),
+            (
+                "char brace",
+                "#[cfg(test)]\nmod tests {\n    const C: char = '}';\n    #[test]\n    fn t() {\n        assert_eq!(add(1), 1);\n    }\n}\n",
+                &[6],
+            ),
+            (
+                "attribute over lines",
+                "#[cfg(\n    test\n)]\nmod checks {\n    fn t() {\n        assert_eq!(add(1), 1);\n    }\n}\n",
+                &[6],
+            ),
+            (
+                "hash and bracket on two lines",
+                "#\n// why\n[test]\nfn t() {\n    assert_eq!(add(1), 1);\n}\n",
+                &[5],
+            ),
+            (
+                "inner attribute",
+                "mod checks {\n    #![cfg(test)]\n    fn t() {\n        assert_eq!(add(1), 1);\n    }\n}\nfn lib() {\n    assert!(true);\n}\n",
+                &[4],
+            ),
+            (
+                "array type",
+                "#[test]\nfn t() -> [u8; 2] {\n    assert_eq!(add(1), 1);\n    [0; 2]\n}\n",
+                &[3],
+            ),
+            (
+                "block in the header",
+                "#[test]\nfn t() -> Result<(), [u8; { 1 }]> {\n    assert_eq!(add(1), 1);\n    Ok(())\n}\n",
+                &[3],
+            ),
+            (
+                "generics and a where clause",
+                "#[test]\nfn t<A, B>()\nwhere\n    A: Default,\n    B: Default,\n{\n    assert_eq!(add(1), 1);\n}\n",
+                &[7],
+            ),
+            (
+                "macro of tests",
+                "macro_rules! cases {\n    ($n:ident) => {\n        #[test]\n        fn $n() {\n            assert_eq!(add(1), 1);\n        }\n    };\n}\n",
+                &[5],
+            ),
+            (
+                "cfg with a not",
+                "#[cfg(all(test, not(miri)))]\nmod unit {\n    fn t() {\n        assert_eq!(add(1), 1);\n    }\n}\n",
+                &[4],
+            ),
+            (
+                "cfg_attr",
+                "#[cfg_attr(test, test)]\nfn t() {\n    assert_eq!(add(1), 1);\n}\n#[cfg_attr(not(test), cfg(any()))]\nmod unit {\n    fn u() {\n        assert_eq!(add(1), 1);\n    }\n}\n",
+                &[3, 8],
+            ),
+            (
+                "a path from the root, a raw identifier, an alias",
+                "#[::core::prelude::v1::test]\nfn t() {\n    assert_eq!(add(1), 1);\n}\n#[r#test]\nfn u() {\n    assert_eq!(add(1), 1);\n}\nuse core::prelude::v1::test as check;\n#[check]\nfn v() {\n    assert_eq!(add(1), 1);\n}\n",
+                &[3, 7, 12],
+            ),
+            (
+                "whitespace Rust allows",
+                "#\u{b}[test]\nfn t() {\n    assert_eq!(add(1), 1);\n}\n#[\u{200e}test]\nfn u() {\n    assert_eq!(add(1), 1);\n}\n#\u{85}[cfg(\u{200e}test)]\nmod \u{200e}unit {\n    fn v() {\n        assert_eq!(add(1), 1);\n    }\n}\n",
+                &[3, 7, 12],
+            ),
+        ] {
+            // The lines are counted in `text`, below the library function.
+            let expected: Vec<usize> = expected.iter().map(|line| line + 1).collect();
+            assert_eq!(
+                asserts_in_tests(&format!("{body}{text}")),
+                expected,
+                "{name}"
+            );
+        }
+    }
+
+    /// Library code next to test code stays library code.
+    #[test]
+    fn library_code_beside_tests() {
+        let text = "#[cfg(test)] mod tests { #[test] fn t() {} }\nfn lib() {\n    assert!(x);\n}\nmacro_rules! check {\n    ($e:expr) => { assert!($e && cfg!(test)) };\n}\nstruct S {\n    #[cfg(test)]\n    probe: u8,\n}\nfn more() {\n    assert!(y);\n}\nenum E {\n    #[cfg(test)]\n    Probe,\n    Real { x: u8 },\n}\nfn arms(n: i32) -> i32 {\n    match n {\n        #[cfg(test)]\n        -1 => 0,\n        n => {\n            assert!(n > 0);\n            n\n        }\n    }\n}\nfn param(#[cfg(test)] _probe: u8, a: i32) -> i32 {\n    assert!(a > 0);\n    a\n}\npub mod test {\n    pub fn helper() {\n        assert!(true);\n    }\n}\n";
+        assert_eq!(asserts_in_tests(text), NONE);
+    }
+
+    /// An attribute added above a test item belongs to it: `#[cfg(miri)]` over
+    /// `#[cfg(test)] mod tests` is a test change.
+    #[test]
+    fn attributes_of_a_test_item() {
+        assert_eq!(
+            rust_tests(
+                "fn lib() {}\n#[cfg(miri)]\n#[allow(dead_code)]\n#[cfg(test)]\nmod tests {\n}\n"
+            ),
+            [2, 3, 4, 5, 6]
+        );
+    }
+
+    /// The invocations of a macro of the same file that defines tests are tests; those of
+    /// other macros are not.
+    #[test]
+    fn invocations_of_test_macros() {
+        let text = "macro_rules! check {\n    ($name:ident, $a:expr, $b:expr) => {\n        #[test]\n        fn $name() {\n            assert_eq!($a, $b);\n        }\n    };\n}\nmacro_rules! only_tests {\n    ($($item:item)*) => { $(#[cfg(test)] $item)* };\n}\nmacro_rules! plain {\n    () => {};\n}\ncheck!(adds, 1 + 1, 2);\ncheck!(\n    subtracts,\n    1 - 1,\n    0\n);\nplain!();\nonly_tests! {\n    mod unit {\n        fn t() {}\n    }\n}\nfn lib() {\n    check!(x, 1, 1);\n}\n";
+        assert_eq!(
+            rust_tests(text),
+            [
+                1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 15, 16, 17, 18, 19, 20, 22, 23, 24, 25, 26
+            ]
+        );
+    }
+
+    /// A doc comment's Rust example is a doctest; a `text` one is not.
+    #[test]
+    fn doc_examples() {
+        let text = "/// Adds.\n///\n/// ```\n/// assert_eq!(add(1), 1);\n/// ```\n///\n/// ```text\n/// add(1) = 1\n/// ```\npub fn add(a: i32) -> i32 { a }\n//! ```rust,no_run\n//! x::add(1);\n//! ```\n";
+        assert_eq!(rust_tests(text), [3, 4, 5, 11, 12, 13]);
+    }
+}
