@@ -15,7 +15,7 @@ use super::lex::{self, State, Syntax};
 use super::neuter;
 use super::pattern::{self, Pattern, Token};
 
-/// Which lines of a Rust side `lines` are test code: the lines of an item under a test
+/// Which lines of a Rust side `side` (split into `lines`) are test code: the lines of an item under a test
 /// attribute (and all of that item's attribute lines), of a private `mod tests`/`mod test`,
 /// of a `macro_rules!` whose body holds a test attribute (it defines tests), everything after
 /// a `#![cfg(test)]` in the block or file it is in, and the lines of a doc comment's Rust
@@ -24,15 +24,14 @@ use super::pattern::{self, Pattern, Token};
 pub(crate) fn rust_test_lines(
     syntax: &Syntax,
     tests: &'static [Pattern],
+    side: &[u8],
     lines: &[&[u8]],
 ) -> Vec<bool> {
     let mut out = vec![false; lines.len()];
-    let finder = memmem::Finder::new(b"test");
-    if !lines.iter().any(|line| {
-        finder.find(line).is_some()
-            || memmem::find(line, b"quickcheck").is_some()
-            || memmem::find(line, b"```").is_some()
-    }) {
+    if [&b"test"[..], b"quickcheck", b"```"]
+        .iter()
+        .all(|needle| memmem::find(side, needle).is_none())
+    {
         return out;
     }
     let mut walk = Walk {
@@ -711,7 +710,12 @@ mod tests {
 
     fn rust_tests(text: &str) -> Vec<usize> {
         let side = lines(text);
-        let marks = rust_test_lines(&rust::TABLE.syntax, rust::TABLE.tests, &side);
+        let marks = rust_test_lines(
+            &rust::TABLE.syntax,
+            rust::TABLE.tests,
+            text.as_bytes(),
+            &side,
+        );
         (0..side.len())
             .filter(|&i| marks[i])
             .map(|i| i + 1)
@@ -720,7 +724,12 @@ mod tests {
 
     fn asserts_in_tests(text: &str) -> Vec<usize> {
         let side = lines(text);
-        let marks = rust_test_lines(&rust::TABLE.syntax, rust::TABLE.tests, &side);
+        let marks = rust_test_lines(
+            &rust::TABLE.syntax,
+            rust::TABLE.tests,
+            text.as_bytes(),
+            &side,
+        );
         (0..side.len())
             .filter(|&i| side[i].trim_ascii_start().starts_with(b"assert") && marks[i])
             .map(|i| i + 1)

@@ -1208,15 +1208,20 @@ impl Analysis<'_> {
         );
         // Rust outside test paths: its test items, walked only when a changed line on
         // either side mentions an assertion (and then on both sides alike).
+        // The searchers are built once per file: building one costs more than a line's
+        // search.
+        let (assert, catch) = (
+            memchr::memmem::Finder::new(b"assert"),
+            memchr::memmem::Finder::new(b"catch_unwind"),
+        );
+        let mentions_assertion =
+            |line: &[u8]| assert.find(line).is_some() || catch.find(line).is_some();
         let rust_items = whole.is_none()
             && hunks.iter().any(|(before, after)| {
                 let mentions = |lines: &[&[u8]], range: &Range<usize>| {
-                    range.clone().any(|i| {
-                        lines.get(i).is_some_and(|line| {
-                            memchr::memmem::find(line, b"assert").is_some()
-                                || memchr::memmem::find(line, b"catch_unwind").is_some()
-                        })
-                    })
+                    range
+                        .clone()
+                        .any(|i| lines.get(i).is_some_and(|line| mentions_assertion(line)))
                 };
                 mentions(old_lines, before) || mentions(new_lines, after)
             });
@@ -1234,10 +1239,7 @@ impl Analysis<'_> {
                     .map(|(before, after)| if side == 0 { before } else { after })
                 {
                     for i in range.clone() {
-                        let mentions = lines.get(i).is_some_and(|line| {
-                            memchr::memmem::find(line, b"assert").is_some()
-                                || memchr::memmem::find(line, b"catch_unwind").is_some()
-                        });
+                        let mentions = lines.get(i).is_some_and(|line| mentions_assertion(line));
                         if mentions
                             && !self.rust_test_line(
                                 if side == 0 { Side::Old } else { Side::New },
@@ -1674,8 +1676,11 @@ impl Analysis<'_> {
     /// Whether line `index` of the Rust side `side` (its `lines`) is test code.
     fn rust_test_line(&mut self, side: Side, lines: &[&[u8]], index: usize) -> bool {
         let table = self.table;
+        let whole = self.sides[side_index(side)];
         self.rust_tests[side_index(side)]
-            .get_or_insert_with(|| blocks::rust_test_lines(&table.syntax, table.tests, lines))
+            .get_or_insert_with(|| {
+                blocks::rust_test_lines(&table.syntax, table.tests, whole, lines)
+            })
             .get(index)
             .copied()
             .unwrap_or(false)
