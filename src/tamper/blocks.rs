@@ -19,21 +19,33 @@ use super::pattern::{self, Pattern, Token};
 /// attribute (and all of that item's attribute lines), of a private `mod tests`/`mod test`,
 /// of a `macro_rules!` whose body holds a test attribute (it defines tests), everything after
 /// a `#![cfg(test)]` in the block or file it is in, and the lines of a doc comment's Rust
-/// code example. A line counts if any of it is test code. A side that never says `test`,
-/// `quickcheck` or `` ``` `` has none.
+/// code example. A line counts if any of it is test code. A side with no test attribute
+/// and no doc comment (it never says `test`, `quickcheck`, `parameterized`, `apply`, `doc`,
+/// `///`, `//!`, `/**` or `/*!`) has none.
 pub(crate) fn rust_test_lines(
     syntax: &Syntax,
     tests: &'static [Pattern],
     side: &[u8],
     lines: &[&[u8]],
-) -> Vec<bool> {
-    let mut out = vec![false; lines.len()];
-    if [&b"test"[..], b"quickcheck", b"```"]
-        .iter()
-        .all(|needle| memmem::find(side, needle).is_none())
+) -> Vec<u8> {
+    let mut out = vec![0; lines.len()];
+    if [
+        &b"test"[..],
+        b"quickcheck",
+        b"parameterized",
+        b"apply",
+        b"doc",
+        b"///",
+        b"//!",
+        b"/**",
+        b"/*!",
+    ]
+    .iter()
+    .all(|needle| memmem::find(side, needle).is_none())
     {
         return out;
     }
+    let mut code_lines = vec![false; lines.len()];
     let mut walk = Walk {
         tests,
         open: Vec::new(),
@@ -48,19 +60,30 @@ pub(crate) fn rust_test_lines(
         pending_module: false,
         nest: 0,
         attributes_from: None,
+        inner_from: None,
         hash: Hash::None,
         attribute: Vec::new(),
         brackets: 0,
         aliases: Vec::new(),
         alias: Alias::None,
-        fence: None,
+        docs: Docs::default(),
     };
     let mut state = State::Code;
     let mut stripped = Vec::new();
     for (i, line) in lines.iter().enumerate() {
-        if state == State::Code && walk.doc_example(line) {
-            out[i] = true;
+        let line = if i == 0 {
+            line.strip_prefix("\u{feff}".as_bytes()).unwrap_or(line)
+        } else {
+            line
+        };
+        // A first line `#!…` that is not an attribute is a shebang, which rustc skips.
+        if i == 0 && line.starts_with(b"#!") && !line[2..].trim_ascii_start().starts_with(b"[") {
+            continue;
         }
+        if walk.docs.line(line, state) {
+            out[i] |= DOCTEST;
+        }
+        let before = state;
         let code: &[u8] = if lex::is_plain(state, line) {
             line
         } else {
@@ -68,19 +91,37 @@ pub(crate) fn rust_test_lines(
             state = lex::strip_line(syntax, state, line, &mut stripped);
             &stripped
         };
-        let test = walk.line(i, code, &mut out);
-        out[i] |= test;
+        // A comment that stays a comment changes nothing that runs.
+        if !code.trim_ascii().is_empty() || before != state || matches!(state, State::Str(_)) {
+            out[i] |= CODE_LINE;
+        }
+        let test = walk.line(i, code, &mut code_lines);
+        code_lines[i] |= test;
     }
     for (name, first, last) in &walk.calls {
         if walk.test_macros.contains(name) {
             let last = last.unwrap_or(lines.len().saturating_sub(1));
-            if let Some(lines) = out.get_mut(*first..=last) {
+            if let Some(lines) = code_lines.get_mut(*first..=last) {
                 lines.fill(true);
             }
         }
     }
+    for (bits, code) in out.iter_mut().zip(code_lines) {
+        if code {
+            *bits |= TEST_CODE;
+        }
+    }
     out
 }
+
+/// A line's bit in [`rust_test_lines`]: it is (partly) in test code.
+pub(crate) const TEST_CODE: u8 = 1;
+/// A line's bit in [`rust_test_lines`]: it holds code, or opens or closes a comment or a
+/// string, or is inside a string: it is not only a comment.
+pub(crate) const CODE_LINE: u8 = 4;
+/// A line's bit in [`rust_test_lines`]: it is a line of a doc example (a doctest), or a
+/// fence or HTML comment that may make one.
+pub(crate) const DOCTEST: u8 = 2;
 
 /// A block open at some point of the walk.
 #[derive(Debug, Clone)]
@@ -116,6 +157,9 @@ struct Pending {
     /// An item keyword (`fn`, `mod`, `impl`…) came after it: a `,` is in the item's
     /// header (`fn t<A, B>()`, a `where` clause) and ends nothing.
     item: bool,
+    /// The `<` of generics open in the item's header: a `{` there (`impl F<{ 2 }>`) is not
+    /// the item's body.
+    angle: u32,
 }
 
 /// Where the walk is in reading `#`, `!` and `[`, which may be spread over lines.
@@ -166,6 +210,8 @@ struct Walk {
     nest: u32,
     /// The first line of the attributes of the item being read.
     attributes_from: Option<usize>,
+    /// The first line of the inner attribute being read (`#![…]`).
+    inner_from: Option<usize>,
     hash: Hash,
     /// The attribute being read (from its `#` to its `]`, across lines), and its `[` depth
     /// (0: none is being read).
@@ -174,15 +220,15 @@ struct Walk {
     /// Names a `use … test as NAME;` gave the test attribute.
     aliases: Vec<Vec<u8>>,
     alias: Alias,
-    /// Inside a doc comment's code example (`Some(true)`: a Rust one).
-    fence: Option<bool>,
+    /// Where the walk is in the doc comments.
+    docs: Docs,
 }
 
 /// A byte the walk passes over.
 const SKIP: u8 = 0;
 /// A byte of an identifier ([`lex::is_ident_byte`]).
 const IDENT: u8 = 1;
-/// A byte the walk reads: `#`, `!`, a bracket, `;` or `,`.
+/// A byte the walk reads: `#`, `!`, a bracket, `<`, `>`, `;` or `,`.
 const READ: u8 = 2;
 /// The first byte of a character that may be whitespace to Rust (U+0085, U+200E, U+200F,
 /// U+2028, U+2029).
@@ -201,7 +247,7 @@ const CLASSES: [u8; 256] = {
             table[byte] = IDENT;
         } else if matches!(
             b,
-            b'#' | b'!' | b'{' | b'}' | b'(' | b')' | b'[' | b']' | b';' | b','
+            b'#' | b'!' | b'{' | b'}' | b'(' | b')' | b'[' | b']' | b';' | b',' | b'<' | b'>'
         ) {
             table[byte] = READ;
         }
@@ -264,8 +310,8 @@ fn plain_attribute(code: &[u8]) -> Vec<u8> {
     out
 }
 
-/// The words of a doc example's fence (```` ```rust,no_run ````) that keep it a Rust
-/// example that `cargo test` builds or runs.
+/// The words of a doc example's fence (```` ```no_run ````) that keep it a Rust example
+/// that `cargo test` builds or runs; with `rust` among them, any other word does.
 const RUST_FENCE_WORDS: &[&str] = &[
     "rust",
     "no_run",
@@ -280,54 +326,196 @@ const RUST_FENCE_WORDS: &[&str] = &[
     "edition2024",
 ];
 
-impl Walk {
-    fn in_test(&self) -> bool {
-        self.file_test || self.open.last().is_some_and(|block| block.test)
+/// A code block open in a doc comment.
+#[derive(Debug, Clone, Copy)]
+struct Fence {
+    /// `` ` `` or `~`, and how many open it: a run of at least as many closes it.
+    byte: u8,
+    len: usize,
+    /// Its code is Rust.
+    rust: bool,
+}
+
+/// Where the walk is in the doc comments (`///`, `//!`, `/** */`, `/*! */`, and
+/// one-line `#[doc = "…"]`), whose Rust code examples `cargo test` runs as doctests.
+#[derive(Debug, Default)]
+#[expect(
+    clippy::struct_excessive_bools,
+    reason = "independent states of the doc comment being read, each read in one place"
+)]
+struct Docs {
+    fence: Option<Fence>,
+    /// Inside a `/** … */` or `/*! … */` doc comment.
+    block: bool,
+    /// The last doc line was blank (an indented code block may start after it).
+    blank: bool,
+    /// The last doc line was in an indented code block.
+    indented: bool,
+    /// Inside the string of a `#[doc = "…"]` that spans lines.
+    string: bool,
+}
+
+impl Docs {
+    /// Follows line `line`, which starts in lexer state `state`; returns whether it is part
+    /// of a doc example, counting every fence line (```` ```text ```` above an example turns
+    /// it into prose), and a doc line with an HTML comment (`<!--` hides an example).
+    fn line(&mut self, line: &[u8], state: State) -> bool {
+        let Some(text) = self.text(line, state) else {
+            let trimmed = line.trim_ascii_start();
+            // Doc comments go on over blank lines, attributes and other comments.
+            if !(trimmed.is_empty() || trimmed.starts_with(b"#") || trimmed.starts_with(b"//")) {
+                self.fence = None;
+                self.blank = false;
+                self.indented = false;
+            }
+            return false;
+        };
+        // The one space after `///` is the comment's, not the text's.
+        let text = text.strip_prefix(b" ").unwrap_or(text);
+        let mut quoted = text;
+        while let Some(rest) = quoted.trim_ascii_start().strip_prefix(b">") {
+            quoted = rest;
+        }
+        let trimmed = quoted.trim_ascii();
+        let html =
+            memmem::find(trimmed, b"<!--").is_some() || memmem::find(trimmed, b"-->").is_some();
+        let run = |byte: u8| trimmed.iter().take_while(|&&b| b == byte).count();
+        let (ticks, tildes) = (run(b'`'), run(b'~'));
+        let opener = if ticks >= 3 {
+            Some((b'`', ticks))
+        } else if tildes >= 3 {
+            Some((b'~', tildes))
+        } else {
+            None
+        };
+        if let Some(open) = self.fence {
+            let closes = opener.is_some_and(|(byte, len)| {
+                byte == open.byte && len >= open.len && trimmed[len..].trim_ascii().is_empty()
+            });
+            if closes {
+                self.fence = None;
+            }
+            self.blank = false;
+            return closes || open.rust;
+        }
+        if let Some((byte, len)) = opener {
+            let info = String::from_utf8_lossy(&trimmed[len..]);
+            let words: Vec<&str> = info
+                .split([',', ' ', '\t', '{', '}', '.'])
+                .filter(|word| !word.is_empty())
+                .collect();
+            let rust = words.contains(&"rust")
+                || words
+                    .iter()
+                    .all(|word| RUST_FENCE_WORDS.contains(word) || word.starts_with("ignore-"));
+            // Any fence line counts; the lines of a fence of another language do not.
+            self.fence = Some(Fence { byte, len, rust });
+            self.blank = false;
+            self.indented = false;
+            return true;
+        }
+        let blank = trimmed.is_empty();
+        let indented = !blank
+            && (text.starts_with(b"    ") || text.starts_with(b"\t"))
+            && (self.blank || self.indented);
+        self.indented = indented;
+        self.blank = blank;
+        indented || html
     }
 
-    /// Follows a doc comment line (`///` or `//!`): returns whether it is part of a Rust
-    /// code example (its fences included).
-    fn doc_example(&mut self, line: &[u8]) -> bool {
+    /// The text of a doc line, when `line` (starting in `state`) is one.
+    fn text<'l>(&mut self, line: &'l [u8], state: State) -> Option<&'l [u8]> {
         let trimmed = line.trim_ascii_start();
-        let Some(text) = trimmed
+        if self.string {
+            if !matches!(state, State::Str(_)) {
+                self.string = false;
+                return None;
+            }
+            if let Some(end) = memchr::memchr(b'"', line) {
+                self.string = false;
+                return Some(&line[..end]);
+            }
+            return Some(line);
+        }
+        if self.block {
+            if !matches!(state, State::Block(_)) {
+                self.block = false;
+                return None;
+            }
+            let text = trimmed
+                .strip_prefix(b"*")
+                .filter(|text| !text.starts_with(b"/"))
+                .unwrap_or(trimmed);
+            if let Some(end) = memmem::find(text, b"*/") {
+                self.block = false;
+                return Some(&text[..end]);
+            }
+            return Some(text);
+        }
+        if state != State::Code {
+            return None;
+        }
+        if let Some(text) = trimmed
             .strip_prefix(b"///")
             .filter(|text| !text.starts_with(b"/"))
             .or_else(|| trimmed.strip_prefix(b"//!"))
-        else {
-            // The doc comment ends: so does any example left open in it.
-            self.fence = None;
-            return false;
-        };
-        let text = text.trim_ascii();
-        let Some(info) = text.strip_prefix(b"```") else {
-            return self.fence == Some(true);
-        };
-        if let Some(rust) = self.fence.take() {
-            return rust;
+        {
+            return Some(text);
         }
-        let info = String::from_utf8_lossy(info);
-        let rust = info
-            .split([',', ' ', '\t'])
-            .filter(|word| !word.is_empty())
-            .all(|word| RUST_FENCE_WORDS.contains(&word) || word.starts_with("ignore-"));
-        self.fence = Some(rust);
-        rust
+        if let Some(text) = trimmed
+            .strip_prefix(b"/**")
+            .filter(|text| !text.starts_with(b"*") && !text.starts_with(b"/"))
+            .or_else(|| trimmed.strip_prefix(b"/*!"))
+        {
+            if let Some(end) = memmem::find(text, b"*/") {
+                return Some(&text[..end]);
+            }
+            self.block = true;
+            return Some(text);
+        }
+        // `#[doc = "…"]` on one line: the string's text.
+        let rest = trimmed.strip_prefix(b"#")?.trim_ascii_start();
+        let rest = rest.strip_prefix(b"!").unwrap_or(rest).trim_ascii_start();
+        let rest = rest
+            .strip_prefix(b"[")?
+            .trim_ascii_start()
+            .strip_prefix(b"doc")?;
+        let rest = rest
+            .trim_ascii_start()
+            .strip_prefix(b"=")?
+            .trim_ascii_start();
+        let rest = rest.strip_prefix(b"\"")?;
+        if let Some(end) = memchr::memrchr(b'"', rest) {
+            return Some(&rest[..end]);
+        }
+        self.string = true;
+        Some(rest)
+    }
+}
+
+impl Walk {
+    fn in_test(&self) -> bool {
+        self.file_test || self.open.last().is_some_and(|block| block.test)
     }
 
     /// Walks the code of line `i`; returns whether any of it is test code. A `macro_rules!`
     /// that ends here and defines tests marks its earlier lines in `out`; a test attribute
     /// marks the attribute lines of its item above it.
     fn line(&mut self, i: usize, code: &[u8], out: &mut [bool]) -> bool {
-        let mut line_test = self.in_test() || self.pending.is_some() || self.brackets > 0;
+        // The lines of an attribute being read count once it ends as a test attribute.
+        let mut line_test = self.in_test() || self.pending.is_some();
         let mut j = 0;
         while j < code.len() {
             let byte = code[j];
             if self.brackets > 0 {
                 if self.attribute_byte(byte) {
                     line_test = true;
-                    if let Some(from) = self.attributes_from {
+                    if let Some(from) = self.inner_from.or(self.attributes_from) {
                         out[from..i].fill(true);
                     }
+                }
+                if self.brackets == 0 {
+                    self.inner_from = None;
                 }
                 j += 1;
                 continue;
@@ -375,7 +563,8 @@ impl Walk {
                 }
                 j = end;
             } else {
-                line_test |= self.punct(byte, i, out);
+                let previous = if j > 0 { code[j - 1] } else { 0 };
+                line_test |= self.punct(byte, previous, i, out);
                 j += 1;
             }
         }
@@ -397,9 +586,14 @@ impl Walk {
                     Hash::Inner => b"#![",
                     _ => b"#[",
                 });
+                // An inner attribute is its block's, not the next item's.
+                if self.hash == Hash::Inner {
+                    self.inner_from = Some(i);
+                } else {
+                    self.attributes_from.get_or_insert(i);
+                }
                 self.hash = Hash::None;
                 self.brackets = 1;
-                self.attributes_from.get_or_insert(i);
                 Some(1)
             }
             _ => {
@@ -426,7 +620,9 @@ impl Walk {
         pattern::tokenize(&code, &mut tokens);
         let inner = tokens.get(1) == Some(&Token::Punct(b'!'));
         if !self.test_attribute(&tokens) {
-            return false;
+            // A setting of doctests (`#![doc(test(attr(deny(warnings))))]`,
+            // `#[cfg(not(doctest))]`) is a test change on its own lines.
+            return test_setting(&tokens);
         }
         if inner {
             match self.open.last_mut() {
@@ -438,6 +634,7 @@ impl Walk {
                 depth: self.open.len(),
                 nest: self.nest,
                 item: false,
+                angle: 0,
             });
         }
         if let Some(block) = self.open.last_mut() {
@@ -507,8 +704,9 @@ impl Walk {
         let item_level = self.nest == 0
             && self.call.is_none()
             && self.open.last().is_none_or(|block| block.module);
-        self.last_ident = (item_level && rest.first() == Some(&b'!') && ident != b"macro_rules")
-            .then(|| (ident.to_vec(), i));
+        let bang = rest.trim_ascii_start().first() == Some(&b'!');
+        self.last_ident =
+            (item_level && bang && ident != b"macro_rules").then(|| (ident.to_vec(), i));
         self.alias = match (self.alias, ident) {
             (_, b"test") => Alias::Test,
             (Alias::Test, b"as") => Alias::As,
@@ -554,6 +752,7 @@ impl Walk {
                         depth: self.open.len(),
                         nest: self.nest,
                         item: true,
+                        angle: 0,
                     });
                     return true;
                 }
@@ -569,7 +768,7 @@ impl Walk {
 
     /// A `#`, `!`, bracket, `;` or `,` on line `i`; returns whether it opens a test block
     /// or closes a macro that defines tests.
-    fn punct(&mut self, byte: u8, i: usize, out: &mut [bool]) -> bool {
+    fn punct(&mut self, byte: u8, previous: u8, i: usize, out: &mut [bool]) -> bool {
         if byte != b'!' {
             self.last_ident = None;
         }
@@ -594,7 +793,7 @@ impl Walk {
                 });
                 // A `{` inside the item's header (`-> [u8; { 1 }]`, `where [(); { N }]:`)
                 // is not its body.
-                if self.nest == 0 {
+                if self.nest == 0 && self.pending.is_none_or(|pending| pending.angle == 0) {
                     self.pending = None;
                     self.attributes_from = None;
                 }
@@ -633,6 +832,17 @@ impl Walk {
                     .is_none_or(|pending| pending.depth > self.open.len())
                 {
                     self.end_item();
+                }
+            }
+            b'<' => {
+                if let Some(pending) = self.pending.as_mut().filter(|pending| pending.item) {
+                    pending.angle += 1;
+                }
+            }
+            // Not the `>` of `->` or `=>`.
+            b'>' if !matches!(previous, b'-' | b'=') => {
+                if let Some(pending) = self.pending.as_mut() {
+                    pending.angle = pending.angle.saturating_sub(1);
                 }
             }
             b'(' | b'[' => self.nest += 1,
@@ -676,8 +886,34 @@ impl Walk {
     }
 }
 
+/// Whether an attribute (its tokens) sets how doctests run: `doc(test(…))`, or a `cfg` or
+/// `cfg_attr` that names `doctest`.
+fn test_setting(tokens: &[Token<'_>]) -> bool {
+    let ([
+        Token::Punct(b'#'),
+        Token::Punct(b'!'),
+        Token::Punct(b'['),
+        body @ ..,
+    ]
+    | [Token::Punct(b'#'), Token::Punct(b'['), body @ ..]) = tokens
+    else {
+        return false;
+    };
+    match body {
+        [
+            Token::Ident(b"doc"),
+            Token::Punct(b'('),
+            Token::Ident(b"test"),
+            ..,
+        ] => true,
+        [Token::Ident(b"cfg" | b"cfg_attr"), rest @ ..] => rest.contains(&Token::Ident(b"doctest")),
+        _ => false,
+    }
+}
+
 /// Whether a `cfg` predicate that names `test` keeps an item out of every build but test
-/// builds: it may hold when `test` is set and cannot when it is not. With `unless`
+/// builds: it may hold when `test` is set and cannot when it is not. Code under
+/// `cfg(any(test, feature = "std"))` is library code too. With `unless`
 /// (`cfg_attr(unless, cfg(predicate))`), the item is present where `unless` does not hold
 /// or the predicate does.
 fn only_under_test(predicate: &[Token<'_>], unless: Option<&[Token<'_>]>) -> bool {
@@ -696,7 +932,7 @@ fn only_under_test(predicate: &[Token<'_>], unless: Option<&[Token<'_>]>) -> boo
             },
         }
     };
-    present(false) != Some(true) && present(true) != Some(false)
+    present(false) == Some(false) && present(true) != Some(false)
 }
 
 #[cfg(test)]
@@ -710,12 +946,15 @@ mod tests {
 
     fn rust_tests(text: &str) -> Vec<usize> {
         let side = lines(text);
-        let marks = rust_test_lines(
+        let marks: Vec<bool> = rust_test_lines(
             &rust::TABLE.syntax,
             rust::TABLE.tests,
             text.as_bytes(),
             &side,
-        );
+        )
+        .into_iter()
+        .map(|bits| bits & (TEST_CODE | DOCTEST) != 0)
+        .collect();
         (0..side.len())
             .filter(|&i| marks[i])
             .map(|i| i + 1)
@@ -724,12 +963,15 @@ mod tests {
 
     fn asserts_in_tests(text: &str) -> Vec<usize> {
         let side = lines(text);
-        let marks = rust_test_lines(
+        let marks: Vec<bool> = rust_test_lines(
             &rust::TABLE.syntax,
             rust::TABLE.tests,
             text.as_bytes(),
             &side,
-        );
+        )
+        .into_iter()
+        .map(|bits| bits & (TEST_CODE | DOCTEST) != 0)
+        .collect();
         (0..side.len())
             .filter(|&i| side[i].trim_ascii_start().starts_with(b"assert") && marks[i])
             .map(|i| i + 1)
@@ -869,6 +1111,38 @@ mod tests {
         assert_eq!(asserts_in_tests(text), NONE);
     }
 
+    /// What a second review got past the walk.
+    #[test]
+    fn second_review() {
+        // A multi-line attribute of library code is library code.
+        assert_eq!(
+            rust_tests(
+                "#[derive(\n    Debug,\n    Clone,\n)]\nstruct S;\n#[cfg(test)]\nmod tests {}\n"
+            ),
+            [6, 7]
+        );
+        // A shebang is not a comment's start.
+        assert_eq!(
+            rust_tests("#!/usr/bin/env -S cargo +nightly -Zscript /*\n#[test]\nfn t() {\n}\n"),
+            [2, 3, 4]
+        );
+        // A space before the `!` of a test macro's invocation; a test impl of a
+        // const-generic type.
+        assert_eq!(
+            rust_tests(
+                "macro_rules! case {\n    ($n:ident) => {\n        #[test]\n        fn $n() {}\n    };\n}\ncase !(a);\n#[cfg(test)]\nimpl Fixture<{ 2 }> {\n    fn f() {}\n}\nfn lib() {}\n"
+            ),
+            [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]
+        );
+        // Doctest settings and other crates' test attributes.
+        assert_eq!(
+            rust_tests(
+                "#![doc(test(attr(deny(warnings))))]\n#[cfg(not(doctest))]\nfn lib() {}\n#[proptest]\nfn p() {}\n#[gtest]\nfn g() {}\n"
+            ),
+            [1, 2, 4, 5, 6, 7]
+        );
+    }
+
     /// An attribute added above a test item belongs to it: `#[cfg(miri)]` over
     /// `#[cfg(test)] mod tests` is a test change.
     #[test]
@@ -898,6 +1172,62 @@ mod tests {
     #[test]
     fn doc_examples() {
         let text = "/// Adds.\n///\n/// ```\n/// assert_eq!(add(1), 1);\n/// ```\n///\n/// ```text\n/// add(1) = 1\n/// ```\npub fn add(a: i32) -> i32 { a }\n//! ```rust,no_run\n//! x::add(1);\n//! ```\n";
-        assert_eq!(rust_tests(text), [3, 4, 5, 11, 12, 13]);
+        // The fences of the `text` example count (one turns an example into prose), its
+        // lines do not.
+        assert_eq!(rust_tests(text), [3, 4, 5, 7, 9, 11, 12, 13]);
+        for (name, text, expected) in [
+            (
+                "tildes",
+                "/// ~~~\n/// f();\n/// ~~~\nfn f() {}\n",
+                &[1, 2, 3][..],
+            ),
+            (
+                "four backticks",
+                "/// ````\n/// f();\n/// ```\n/// ````\nfn f() {}\n",
+                &[1, 2, 3, 4],
+            ),
+            (
+                "rust among other words",
+                "/// ```rust,example\n/// f();\n/// ```\nfn f() {}\n",
+                &[1, 2, 3],
+            ),
+            (
+                "indented",
+                "/// Calls it:\n///\n///     f();\n///\n/// Done.\nfn f() {}\n",
+                &[3],
+            ),
+            (
+                "block doc",
+                "/**\n * ```\n * f();\n * ```\n */\nfn f() {}\n/*! ```\nf();\n``` */\n",
+                &[2, 3, 4, 7, 8, 9],
+            ),
+            (
+                "blockquote",
+                "/// > ```\n/// > f();\n/// > ```\nfn f() {}\n",
+                &[1, 2, 3],
+            ),
+            (
+                "over a blank line and an attribute",
+                "/// ```\n\n#[inline]\n/// f();\n/// ```\nfn f() {}\n",
+                &[1, 4, 5],
+            ),
+            (
+                "doc attributes",
+                "#[doc = \"```\"]\n#[doc = \"f();\"]\n#[doc = \"```\"]\nfn f() {}\n",
+                &[1, 2, 3],
+            ),
+            (
+                "an HTML comment",
+                "/// <!--\n/// ```\n/// f();\n/// ```\n/// -->\nfn f() {}\n",
+                &[1, 2, 3, 4, 5],
+            ),
+            (
+                "after a byte order mark",
+                "\u{feff}/// ```\n/// f();\n/// ```\nfn f() {}\n",
+                &[1, 2, 3],
+            ),
+        ] {
+            assert_eq!(rust_tests(text), expected, "{name}");
+        }
     }
 }

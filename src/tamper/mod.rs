@@ -45,7 +45,8 @@
 //! - an assertion weakened into another assertion (`assert_eq!(x, 3)` into
 //!   `assert!(true)`, or into `assert!(x.is_some())`) is not a removal; it counts in
 //!   `assertions_weakened`;
-//! - doctests (code in Rust doc comments) are comments and do not count.
+//! - doctests (code in Rust doc comments) count no tests or assertions; a changed line of
+//!   one is a test change (`blocks.rs`).
 
 mod blocks;
 mod config;
@@ -1079,7 +1080,7 @@ struct Analysis<'a> {
     rust_items: bool,
     /// Per side, which lines are Rust test code ([`blocks::rust_test_lines`]), walked the
     /// first time a line of the side is looked up.
-    rust_tests: [Option<Vec<bool>>; 2],
+    rust_tests: [Option<Vec<u8>>; 2],
     /// Existence checks added minus removed ([`neuter::is_existence`]).
     existence_added: i64,
     /// Other assertions removed minus added.
@@ -1587,12 +1588,13 @@ impl Analysis<'_> {
             .file
             .test_item_line
             .is_some_and(|at| at.side == Side::New || side == Side::Old);
-        // Any line but a blank one: an expected value inside a multi-line string, code
-        // after a comment's end, the `/*` that comments statements out, a doctest.
+        // Any line that can change what runs: code, a line in a multi-line string, the
+        // `/*` that comments statements out or the `*/` code follows, a doctest's line;
+        // not a comment that stays a comment.
         if self.rust_items
             && !named
             && !line.trim_ascii().is_empty()
-            && self.rust_test_line(side, lines, index)
+            && self.changes_rust_tests(side, lines, index)
         {
             self.in_test_item = true;
             self.file.test_item_line = Some(LineAt {
@@ -1675,6 +1677,19 @@ impl Analysis<'_> {
 
     /// Whether line `index` of the Rust side `side` (its `lines`) is test code.
     fn rust_test_line(&mut self, side: Side, lines: &[&[u8]], index: usize) -> bool {
+        self.rust_test_bits(side, lines, index) & (blocks::TEST_CODE | blocks::DOCTEST) != 0
+    }
+
+    /// Whether the changed line `index` of the Rust side `side` changes a test: a doctest's
+    /// line, or a line of test code that is not only a comment.
+    fn changes_rust_tests(&mut self, side: Side, lines: &[&[u8]], index: usize) -> bool {
+        let bits = self.rust_test_bits(side, lines, index);
+        bits & blocks::DOCTEST != 0
+            || (bits & blocks::TEST_CODE != 0 && bits & blocks::CODE_LINE != 0)
+    }
+
+    /// The [`blocks::rust_test_lines`] bits of line `index` of the Rust side `side`.
+    fn rust_test_bits(&mut self, side: Side, lines: &[&[u8]], index: usize) -> u8 {
         let table = self.table;
         let whole = self.sides[side_index(side)];
         self.rust_tests[side_index(side)]
@@ -1683,7 +1698,7 @@ impl Analysis<'_> {
             })
             .get(index)
             .copied()
-            .unwrap_or(false)
+            .unwrap_or(0)
     }
 
     /// Whether line `index` of `lines` is the first of a test body: the line above opens a

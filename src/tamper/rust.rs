@@ -24,7 +24,9 @@ pub(crate) const TABLE: Table = Table {
     tests: &[
         // `#[test]`, and any attribute whose path ends in `test`: `#[tokio::test]`,
         // `#[async_std::test]`, `#[sqlx::test(…)]`, `#[test_log::test]`. test-case counts
-        // each `#[test_case(…)]`.
+        // each `#[test_case(…)]`; test-strategy's `#[proptest]`, `#[test_matrix]`,
+        // googletest's `#[gtest]`, yare's `#[parameterized]`, test-casing's
+        // `#[test_casing]` and rstest_reuse's `#[apply(template)]` are tests too.
         Pattern::new(&[
             Tok::Punct(b"#"),
             Tok::Punct(b"["),
@@ -34,6 +36,12 @@ pub(crate) const TABLE: Table = Table {
                 "test_case",
                 "wasm_bindgen_test",
                 "quickcheck",
+                "proptest",
+                "test_matrix",
+                "gtest",
+                "parameterized",
+                "test_casing",
+                "apply",
             ])),
         ]),
         // rstest counts the function and each case, `#[case(…)]` or `#[case::name(…)]`,

@@ -479,6 +479,21 @@ mod disabling {
                 format!("/// ```\n/// assert_eq!(x::render(3), \"sum=3\");\n/// ```\n{library}"),
                 format!("/// ```\n/// assert_eq!(x::render(3), \"sum=4\");\n/// ```\n{library}"),
             ),
+            (
+                "a doctest in a ~~~ fence of a block doc comment",
+                format!("/**\n * ~~~\n * assert_eq!(x::render(3), \"sum=3\");\n * ~~~\n */\n{library}"),
+                format!("/**\n * ~~~\n * assert_eq!(x::render(3), \"sum=4\");\n * ~~~\n */\n{library}"),
+            ),
+            (
+                "an indented doctest",
+                format!("/// Renders:\n///\n///     assert_eq!(x::render(3), \"sum=3\");\n{library}"),
+                format!("/// Renders:\n///\n///     assert_eq!(x::render(3), \"sum=4\");\n{library}"),
+            ),
+            (
+                "a doctest turned into prose by a text fence above it",
+                format!("/// ```\n/// assert_eq!(x::render(3), \"sum=4\");\n/// ```\n{library}"),
+                format!("/// ```text\n/// ```\n/// assert_eq!(x::render(3), \"sum=4\");\n/// ```\n{library}"),
+            ),
         ];
         for (name, base, new) in &cases {
             let sandbox = repo(&[("src/lib.rs", base)]);
@@ -490,6 +505,26 @@ mod disabling {
                 report.contains(&format!("[{TOUCHING}]")) && report.contains("files: src/lib.rs"),
                 "{name}: {report}"
             );
+        }
+    }
+
+    /// A comment edited inside a test module, and a multi-line attribute of library code
+    /// in a file with tests (clap's `#[arg(…)]`), or an inner attribute above the test
+    /// module, are no test change; neither is code under `cfg(any(test, feature = "std"))`,
+    /// which non-test builds compile too.
+    #[test]
+    fn rust_comments_and_library_attributes_beside_tests() {
+        let base = "#![allow(unused)]\n#[derive(\n    Debug,\n    Clone,\n)]\npub struct Args {\n    #[arg(\n        long = \"and\",\n        help = \"Both\",\n    )]\n    pub and: bool,\n}\n#[cfg(any(test, feature = \"std\"))]\nconst WIDTH: usize = 8;\n\n#[cfg(test)]\nmod tests {\n    // Checks the width.\n    #[test]\n    fn width() {\n        assert_eq!(super::WIDTH, 8);\n    }\n}\n";
+        for (from, to) in [
+            ("    // Checks the width.\n", "    // Checks the width of a word.\n"),
+            ("        help = \"Both\",\n", "        help = \"Both patterns\",\n"),
+            ("    Clone,\n", "    Clone,\n    PartialEq,\n"),
+            ("#![allow(unused)]\n", "#![allow(unused, dead_code)]\n"),
+            ("const WIDTH: usize = 8;", "const WIDTH: usize = 16;"),
+        ] {
+            let sandbox = repo(&[("src/lib.rs", base)]);
+            let counts = stage(&sandbox, &[("src/lib.rs", Some(&edit(base, from, to)))]);
+            assert!(!counts.modifies_tests, "{from}: {counts:?}");
         }
     }
 
