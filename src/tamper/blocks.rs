@@ -27,7 +27,7 @@ pub(crate) fn rust_test_lines(
     tests: &'static [Pattern],
     side: &[u8],
     lines: &[&[u8]],
-) -> Vec<u8> {
+) -> RustLines {
     let mut out = vec![0; lines.len()];
     if [
         &b"test"[..],
@@ -42,8 +42,12 @@ pub(crate) fn rust_test_lines(
     ]
     .iter()
     .all(|needle| memmem::find(side, needle).is_none())
+        && memmem::find(side, b"mod").is_none()
     {
-        return out;
+        return RustLines {
+            bits: out,
+            modules: Vec::new(),
+        };
     }
     let mut code_lines = vec![false; lines.len()];
     let mut walk = Walk {
@@ -58,6 +62,8 @@ pub(crate) fn rust_test_lines(
         call: None,
         last_ident: None,
         pending_module: false,
+        module: None,
+        modules: Vec::new(),
         nest: 0,
         attributes_from: None,
         inner_from: None,
@@ -111,8 +117,40 @@ pub(crate) fn rust_test_lines(
             *bits |= TEST_CODE;
         }
     }
-    out
+    for module in &walk.modules {
+        for bits in out.get_mut(module.from..module.decl).into_iter().flatten() {
+            *bits |= MODULE_ATTRIBUTE;
+        }
+        for bits in out.get_mut(module.decl..=module.end).into_iter().flatten() {
+            *bits |= MODULE;
+        }
+    }
+    RustLines {
+        bits: out,
+        modules: walk
+            .modules
+            .into_iter()
+            .map(|module| (module.name, module.from..module.end + 1))
+            .collect(),
+    }
 }
+
+/// What [`rust_test_lines`] found in a side.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct RustLines {
+    /// Per line: [`TEST_CODE`], [`DOCTEST`], [`CODE_LINE`], [`MODULE`], [`MODULE_ATTRIBUTE`].
+    pub bits: Vec<u8>,
+    /// The modules the side declares out of line (`mod parse;`): each name, and the lines
+    /// of its declaration (its attributes included).
+    pub modules: Vec<(Vec<u8>, std::ops::Range<usize>)>,
+}
+
+/// A line's bit in [`rust_test_lines`]: it declares a module out of line (`mod parse;`),
+/// whose file's tests build only while it does.
+pub(crate) const MODULE: u8 = 8;
+/// A line's bit in [`rust_test_lines`]: it is an attribute of an out-of-line module
+/// (`#[cfg(feature = "parse")]` over `mod parse;` builds its tests only with the feature).
+pub(crate) const MODULE_ATTRIBUTE: u8 = 16;
 
 /// A line's bit in [`rust_test_lines`]: it is (partly) in test code.
 pub(crate) const TEST_CODE: u8 = 1;
@@ -122,6 +160,16 @@ pub(crate) const CODE_LINE: u8 = 4;
 /// A line's bit in [`rust_test_lines`]: it is a line of a doc example (a doctest), or a
 /// fence or HTML comment that may make one.
 pub(crate) const DOCTEST: u8 = 2;
+
+/// An out-of-line module declaration (`#[cfg(…)] mod parse;`).
+#[derive(Debug, Clone)]
+struct ModuleDeclaration {
+    name: Vec<u8>,
+    /// The first line of its attributes, the line of its `mod`, and the line of its `;`.
+    from: usize,
+    decl: usize,
+    end: usize,
+}
 
 /// A block open at some point of the walk.
 #[derive(Debug, Clone)]
@@ -206,6 +254,10 @@ struct Walk {
     last_ident: Option<(Vec<u8>, usize)>,
     /// A `mod` seen, for the `{` that comes next.
     pending_module: bool,
+    /// The module whose `mod` was just read, and its line: a `;` makes it out of line.
+    module: Option<(Vec<u8>, usize)>,
+    /// The modules declared out of line.
+    modules: Vec<ModuleDeclaration>,
     /// `(` and `[` open in the current block: a `;` inside them (`[u8; 2]`) ends no item.
     nest: u32,
     /// The first line of the attributes of the item being read.
@@ -745,6 +797,8 @@ impl Walk {
                     .iter()
                     .position(|&b| !lex::is_ident_byte(b))
                     .unwrap_or(rest.len())];
+                let name = name.strip_prefix(b"r#").unwrap_or(name);
+                self.module = Some((name.to_vec(), i));
                 let before = before.trim_ascii_end();
                 let public = before.ends_with(b"pub") || before.ends_with(b")");
                 if matches!(name, b"tests" | b"test") && !public {
@@ -799,6 +853,7 @@ impl Walk {
                 }
                 self.pending_macro = false;
                 self.pending_module = false;
+                self.module = None;
                 self.nest = 0;
                 return test;
             }
@@ -863,6 +918,14 @@ impl Walk {
                     self.calls[call].2 = Some(i);
                     self.call = None;
                 }
+                if let Some((name, decl)) = self.module.take() {
+                    self.modules.push(ModuleDeclaration {
+                        name,
+                        from: self.attributes_from.unwrap_or(decl).min(decl),
+                        decl,
+                        end: i,
+                    });
+                }
                 self.end_item();
             }
             b',' if self.pending.is_some_and(|pending| {
@@ -882,6 +945,7 @@ impl Walk {
         self.pending_macro = false;
         self.macro_name = None;
         self.pending_module = false;
+        self.module = None;
         self.attributes_from = None;
     }
 }
@@ -952,6 +1016,7 @@ mod tests {
             text.as_bytes(),
             &side,
         )
+        .bits
         .into_iter()
         .map(|bits| bits & (TEST_CODE | DOCTEST) != 0)
         .collect();
@@ -969,6 +1034,7 @@ mod tests {
             text.as_bytes(),
             &side,
         )
+        .bits
         .into_iter()
         .map(|bits| bits & (TEST_CODE | DOCTEST) != 0)
         .collect();

@@ -8,7 +8,9 @@
 //! | `setup.cfg` | every key of `[tool:pytest]` |
 //! | `tox.ini` | every key of `[pytest]`, `commands` of `[testenv]` and `[testenv:…]` (not of tool environments, `[testenv:docs]`, `[testenv:lint]`, nor of those whose commands name no test runner) |
 //! | `pyproject.toml` | every key of `[tool.pytest.ini_options]` and `[tool.pytest]` |
-//! | `Cargo.toml` | `autotests`, `test`, `doctest` and `harness` of any target, `[[test]]` |
+//! | `Cargo.toml` | `autotests`, `autolib`, `build`, `test`, `doctest` and `harness` of any target, `[[test]]`, the library's `path`, `crate-type` and `proc-macro`, `[features] default`, `[profile.test]`, `debug-assertions` and `overflow-checks` of `[profile.dev]` |
+//! | `.cargo/config.toml`, `.cargo/config` | `rustflags`, `rustdocflags` and `runner` of `[build]` and of any `[target.…]`, `[profile.test]`, `debug-assertions` and `overflow-checks` of `[profile.dev]` |
+//! | `build.rs` | changed lines that set a `cfg` (`cargo:rustc-cfg=…`) |
 //! | `package.json` | `scripts.test`, `scripts.test:…`, `scripts.pretest`, `jest`, `mocha`, `ava` |
 //! | `jest.config.*`, `vitest.config.*`, `vitest.workspace.*`, `.mocharc.*`, `playwright.config.*`, `cypress.config.*` | every changed key (`name:` on a changed line) |
 //! | `Makefile`, `GNUmakefile`, `*.mk`, `justfile` | targets whose name holds `test`, and `check` |
@@ -31,6 +33,8 @@ enum Kind {
     Ini(&'static [&'static str]),
     PyProject,
     Cargo,
+    /// A `.cargo/config.toml`: the flags and runner of builds and test runs.
+    CargoConfig,
     PackageJson,
     /// A JavaScript or JSON runner configuration: every changed key.
     JsConfig,
@@ -61,6 +65,9 @@ const GRADLE: &[(&str, &str)] = &[
     ("failOnNoMatchingTests", "failOnNoMatchingTests"),
     ("-x test", "-x test"),
 ];
+
+/// A build script's output that sets a `cfg` for the crate (and so for its tests).
+const BUILD_SCRIPT: &[(&str, &str)] = &[("cargo:rustc-cfg", "rustc-cfg")];
 
 /// A nox session's test command.
 const NOX: &[(&str, &str)] = &[("pytest", "pytest"), ("unittest", "unittest")];
@@ -109,6 +116,12 @@ fn kind(path: &str) -> Option<Kind> {
         "tox.ini" => Kind::Ini(&["pytest", "testenv", "testenv:*"]),
         "pyproject.toml" => Kind::PyProject,
         "Cargo.toml" => Kind::Cargo,
+        "config.toml" | "config"
+            if path.ends_with(".cargo/config.toml") || path.ends_with(".cargo/config") =>
+        {
+            Kind::CargoConfig
+        }
+        "build.rs" => Kind::Words(BUILD_SCRIPT),
         "package.json" => Kind::PackageJson,
         "Makefile" | "makefile" | "GNUmakefile" => Kind::Makefile,
         "justfile" | "Justfile" | ".justfile" => Kind::Justfile,
@@ -154,6 +167,7 @@ pub(crate) fn changed(path: &str, old: &[u8], new: &[u8]) -> Vec<String> {
             Kind::Ini(sections) => Some(ini(text, sections)),
             Kind::PyProject => pyproject(text),
             Kind::Cargo => cargo(text),
+            Kind::CargoConfig => cargo_config(text),
             Kind::PackageJson => package_json(text),
             Kind::Makefile => Some(makefile(text, false)),
             Kind::Justfile => Some(makefile(text, true)),
@@ -347,21 +361,80 @@ fn pyproject(text: &str) -> Option<BTreeMap<String, String>> {
     Some(settings)
 }
 
+/// The profile settings that change what a test build checks: all of `[profile.test]`,
+/// and `debug-assertions` and `overflow-checks` of `[profile.dev]` (which the test profile
+/// inherits).
+fn profiles(table: &toml::Table, settings: &mut BTreeMap<String, String>) {
+    let Some(profiles) = table.get("profile").and_then(toml::Value::as_table) else {
+        return;
+    };
+    if let Some(test) = profiles.get("test").and_then(toml::Value::as_table) {
+        for (key, value) in test {
+            settings.insert(format!("[profile.test] {key}"), value.to_string());
+        }
+    }
+    if let Some(dev) = profiles.get("dev").and_then(toml::Value::as_table) {
+        for key in ["debug-assertions", "overflow-checks"] {
+            if let Some(value) = dev.get(key) {
+                settings.insert(format!("[profile.dev] {key}"), value.to_string());
+            }
+        }
+    }
+}
+
+/// The flags and runners of a `.cargo/config.toml`: `rustflags` can set a `cfg` that
+/// compiles tests out, and a `runner` decides what runs the test binaries (`runner =
+/// "true"` runs none).
+fn cargo_config(text: &str) -> Option<BTreeMap<String, String>> {
+    let table = toml_table(text)?;
+    let mut settings = BTreeMap::new();
+    let keys = ["rustflags", "rustdocflags", "runner"];
+    if let Some(build) = table.get("build").and_then(toml::Value::as_table) {
+        for key in keys {
+            if let Some(value) = build.get(key) {
+                settings.insert(format!("[build] {key}"), value.to_string());
+            }
+        }
+    }
+    for (target, config) in table
+        .get("target")
+        .and_then(toml::Value::as_table)
+        .into_iter()
+        .flatten()
+    {
+        for key in keys {
+            if let Some(value) = config.get(key) {
+                settings.insert(format!("[target.{target}] {key}"), value.to_string());
+            }
+        }
+    }
+    profiles(&table, &mut settings);
+    Some(settings)
+}
+
 /// The test switches of a `Cargo.toml`'s targets, and its `[[test]]` targets.
 fn cargo(text: &str) -> Option<BTreeMap<String, String>> {
     let table = toml_table(text)?;
     let mut settings = BTreeMap::new();
-    if let Some(value) = table.get("package").and_then(|p| p.get("autotests")) {
-        settings.insert("[package] autotests".to_owned(), value.to_string());
+    for key in ["autotests", "autolib", "build"] {
+        if let Some(value) = table.get("package").and_then(|p| p.get(key)) {
+            settings.insert(format!("[package] {key}"), value.to_string());
+        }
     }
     let switches = ["test", "doctest", "harness"];
     if let Some(lib) = table.get("lib").and_then(toml::Value::as_table) {
-        for key in switches {
-            if let Some(value) = lib.get(key) {
+        // Where the library is and what it builds decide whether its tests and doctests
+        // build at all.
+        for key in switches.iter().chain(&["path", "crate-type", "proc-macro"]) {
+            if let Some(value) = lib.get(*key) {
                 settings.insert(format!("[lib] {key}"), value.to_string());
             }
         }
     }
+    if let Some(value) = table.get("features").and_then(|f| f.get("default")) {
+        settings.insert("[features] default".to_owned(), value.to_string());
+    }
+    profiles(&table, &mut settings);
     for targets in ["bin", "example", "bench"] {
         for target in table
             .get(targets)
@@ -1149,6 +1222,46 @@ mod tests {
         assert_eq!(
             keys("Cargo.toml", old, &format!("{old}\n[lib]\ntest = false\n")),
             ["[lib] test"]
+        );
+        // What builds the library, its default features and the test profile decide which
+        // tests build and what they check; a release profile does not.
+        assert_eq!(
+            keys(
+                "Cargo.toml",
+                old,
+                &format!(
+                    "{old}\n[lib]\npath = \"src/core.rs\"\ncrate-type = [\"cdylib\"]\n\n[features]\ndefault = []\n\n[profile.test]\ndebug-assertions = false\n\n[profile.dev]\noverflow-checks = false\nopt-level = 1\n\n[profile.release]\ndebug-assertions = false\n"
+                )
+            ),
+            [
+                "[features] default",
+                "[lib] crate-type",
+                "[lib] path",
+                "[profile.dev] overflow-checks",
+                "[profile.test] debug-assertions"
+            ]
+        );
+    }
+
+    #[test]
+    fn cargo_configuration_and_build_scripts() {
+        assert_eq!(
+            keys(
+                ".cargo/config.toml",
+                "[alias]\nb = \"build\"\n",
+                "[alias]\nb = \"build\"\n[build]\nrustflags = [\"--cfg\", \"miri\"]\n[target.'cfg(all())']\nrunner = \"true\"\n"
+            ),
+            ["[build] rustflags", "[target.cfg(all())] runner"]
+        );
+        assert!(keys(".cargo/config.toml", "", "[alias]\nb = \"build\"\n").is_empty());
+        assert!(is_config("crates/x/build.rs"));
+        assert_eq!(
+            keys(
+                "build.rs",
+                "fn main() {\n    println!(\"cargo:rerun-if-changed=build.rs\");\n}\n",
+                "fn main() {\n    println!(\"cargo:rerun-if-changed=build.rs\");\n    println!(\"cargo:rustc-cfg=miri\");\n}\n"
+            ),
+            ["cargo:rustc-cfg"]
         );
     }
 

@@ -609,13 +609,30 @@ pub fn analyze_changed_file(
     let leaves_the_runner = new_table.is_some_and(|table| {
         runner_collects(table.language, old_path) && !runner_collects(table.language, path)
     });
-    if same_language && !leaves_the_runner {
+    let mut file = if same_language && !leaves_the_runner {
         analyze_file_with(path, old, new, diff)
     } else {
         // Out of every language, into another one (`parser.rs` to `parser.py`), or to a
         // name no runner of the language collects by default (`calc_test.go` to
         // `calc.go`): the old content's tests no longer run, so they are removed.
         analyze_file(old_path, old, None)
+    };
+    // A Rust crate's root moved where Cargo does not look for one (`src/lib.rs` to
+    // `src/core.rs`): the crate's tests and doctests no longer build, whatever the content.
+    if old_path != path && is_crate_root(old_path) && !is_crate_root(path) {
+        let file = file.get_or_insert_with(|| FileTamper::new(path, Language::Rust));
+        add_settings(file, vec![format!("crate root moved from {old_path}")]);
+    }
+    file
+}
+
+/// Whether `path` is a file Cargo builds a crate from by default: `src/lib.rs`,
+/// `src/main.rs` (of any package) or a package's `build.rs`.
+fn is_crate_root(path: &str) -> bool {
+    let mut parts = path.rsplit('/');
+    match (parts.next(), parts.next()) {
+        (Some("lib.rs" | "main.rs"), Some("src")) | (Some("build.rs"), _) => true,
+        _ => false,
     }
 }
 
@@ -1080,7 +1097,7 @@ struct Analysis<'a> {
     rust_items: bool,
     /// Per side, which lines are Rust test code ([`blocks::rust_test_lines`]), walked the
     /// first time a line of the side is looked up.
-    rust_tests: [Option<Vec<u8>>; 2],
+    rust_tests: [Option<blocks::RustLines>; 2],
     /// Existence checks added minus removed ([`neuter::is_existence`]).
     existence_added: i64,
     /// Other assertions removed minus added.
@@ -1684,21 +1701,51 @@ impl Analysis<'_> {
     /// line, or a line of test code that is not only a comment.
     fn changes_rust_tests(&mut self, side: Side, lines: &[&[u8]], index: usize) -> bool {
         let bits = self.rust_test_bits(side, lines, index);
-        bits & blocks::DOCTEST != 0
+        if bits & blocks::DOCTEST != 0
+            || bits & blocks::MODULE_ATTRIBUTE != 0
             || (bits & blocks::TEST_CODE != 0 && bits & blocks::CODE_LINE != 0)
+        {
+            return true;
+        }
+        // A module declaration removed or changed: its file's tests no longer build unless
+        // the new side still declares it.
+        if side != Side::Old || bits & blocks::MODULE == 0 || bits & blocks::CODE_LINE == 0 {
+            return false;
+        }
+        let Some(name) = self
+            .rust_lines(side, lines)
+            .modules
+            .iter()
+            .find(|(_, lines)| lines.contains(&index))
+            .map(|(name, _)| name.clone())
+        else {
+            return false;
+        };
+        let new_side = self.sides[1];
+        let new_lines: Vec<&[u8]> = new_side.split_inclusive(|&b| b == b'\n').collect();
+        !self
+            .rust_lines(Side::New, &new_lines)
+            .modules
+            .iter()
+            .any(|(declared, _)| *declared == name)
     }
 
     /// The [`blocks::rust_test_lines`] bits of line `index` of the Rust side `side`.
     fn rust_test_bits(&mut self, side: Side, lines: &[&[u8]], index: usize) -> u8 {
-        let table = self.table;
-        let whole = self.sides[side_index(side)];
-        self.rust_tests[side_index(side)]
-            .get_or_insert_with(|| {
-                blocks::rust_test_lines(&table.syntax, table.tests, whole, lines)
-            })
+        self.rust_lines(side, lines)
+            .bits
             .get(index)
             .copied()
             .unwrap_or(0)
+    }
+
+    /// What [`blocks::rust_test_lines`] finds in the Rust side `side` (its `lines`).
+    fn rust_lines(&mut self, side: Side, lines: &[&[u8]]) -> &blocks::RustLines {
+        let table = self.table;
+        let whole = self.sides[side_index(side)];
+        self.rust_tests[side_index(side)].get_or_insert_with(|| {
+            blocks::rust_test_lines(&table.syntax, table.tests, whole, lines)
+        })
     }
 
     /// Whether line `index` of `lines` is the first of a test body: the line above opens a

@@ -481,18 +481,28 @@ mod disabling {
             ),
             (
                 "a doctest in a ~~~ fence of a block doc comment",
-                format!("/**\n * ~~~\n * assert_eq!(x::render(3), \"sum=3\");\n * ~~~\n */\n{library}"),
-                format!("/**\n * ~~~\n * assert_eq!(x::render(3), \"sum=4\");\n * ~~~\n */\n{library}"),
+                format!(
+                    "/**\n * ~~~\n * assert_eq!(x::render(3), \"sum=3\");\n * ~~~\n */\n{library}"
+                ),
+                format!(
+                    "/**\n * ~~~\n * assert_eq!(x::render(3), \"sum=4\");\n * ~~~\n */\n{library}"
+                ),
             ),
             (
                 "an indented doctest",
-                format!("/// Renders:\n///\n///     assert_eq!(x::render(3), \"sum=3\");\n{library}"),
-                format!("/// Renders:\n///\n///     assert_eq!(x::render(3), \"sum=4\");\n{library}"),
+                format!(
+                    "/// Renders:\n///\n///     assert_eq!(x::render(3), \"sum=3\");\n{library}"
+                ),
+                format!(
+                    "/// Renders:\n///\n///     assert_eq!(x::render(3), \"sum=4\");\n{library}"
+                ),
             ),
             (
                 "a doctest turned into prose by a text fence above it",
                 format!("/// ```\n/// assert_eq!(x::render(3), \"sum=4\");\n/// ```\n{library}"),
-                format!("/// ```text\n/// ```\n/// assert_eq!(x::render(3), \"sum=4\");\n/// ```\n{library}"),
+                format!(
+                    "/// ```text\n/// ```\n/// assert_eq!(x::render(3), \"sum=4\");\n/// ```\n{library}"
+                ),
             ),
         ];
         for (name, base, new) in &cases {
@@ -516,8 +526,14 @@ mod disabling {
     fn rust_comments_and_library_attributes_beside_tests() {
         let base = "#![allow(unused)]\n#[derive(\n    Debug,\n    Clone,\n)]\npub struct Args {\n    #[arg(\n        long = \"and\",\n        help = \"Both\",\n    )]\n    pub and: bool,\n}\n#[cfg(any(test, feature = \"std\"))]\nconst WIDTH: usize = 8;\n\n#[cfg(test)]\nmod tests {\n    // Checks the width.\n    #[test]\n    fn width() {\n        assert_eq!(super::WIDTH, 8);\n    }\n}\n";
         for (from, to) in [
-            ("    // Checks the width.\n", "    // Checks the width of a word.\n"),
-            ("        help = \"Both\",\n", "        help = \"Both patterns\",\n"),
+            (
+                "    // Checks the width.\n",
+                "    // Checks the width of a word.\n",
+            ),
+            (
+                "        help = \"Both\",\n",
+                "        help = \"Both patterns\",\n",
+            ),
             ("    Clone,\n", "    Clone,\n    PartialEq,\n"),
             ("#![allow(unused)]\n", "#![allow(unused, dead_code)]\n"),
             ("const WIDTH: usize = 8;", "const WIDTH: usize = 16;"),
@@ -1374,6 +1390,103 @@ mod runner {
             ),
             "[[test]] it",
         );
+    }
+
+    /// What builds the crate and how its tests build and run: the library's path and
+    /// crate type, default features, the test profile, a `.cargo/config.toml` runner or
+    /// flags, a build script that sets a `cfg`, and the crate root moved away.
+    #[test]
+    fn cargo_build_configuration() {
+        let cargo = "[package]\nname = \"calc\"\nversion = \"0.1.0\"\n\n[features]\ndefault = [\"std\"]\nstd = []\n";
+        let lib = "pub fn add(a: i32, b: i32) -> i32 {\n    a + b\n}\n";
+        for (file, new, shown) in [
+            (
+                "Cargo.toml",
+                format!("{cargo}\n[lib]\npath = \"src/core.rs\"\n"),
+                "[lib] path",
+            ),
+            (
+                "Cargo.toml",
+                format!("{cargo}\n[lib]\ncrate-type = [\"cdylib\"]\n"),
+                "[lib] crate-type",
+            ),
+            (
+                "Cargo.toml",
+                edit(cargo, "default = [\"std\"]", "default = []"),
+                "[features] default",
+            ),
+            (
+                "Cargo.toml",
+                format!("{cargo}\n[profile.test]\ndebug-assertions = false\n"),
+                "[profile.test] debug-assertions",
+            ),
+            (
+                ".cargo/config.toml",
+                "[target.'cfg(all())']\nrunner = \"true\"\n".to_owned(),
+                "[target.cfg(all())] runner",
+            ),
+            (
+                ".cargo/config.toml",
+                "[build]\nrustflags = [\"--cfg\", \"miri\"]\n".to_owned(),
+                "[build] rustflags",
+            ),
+            (
+                "build.rs",
+                "fn main() {\n    println!(\"cargo::rustc-cfg=miri\");\n}\n".to_owned(),
+                "cargo:rustc-cfg",
+            ),
+        ] {
+            config_changed(
+                &[("Cargo.toml", cargo), ("src/lib.rs", lib)],
+                file,
+                &new,
+                shown,
+            );
+        }
+        held(
+            &[("Cargo.toml", cargo), ("src/lib.rs", lib)],
+            &[("src/lib.rs", None), ("src/core.rs", Some(lib))],
+            config(1),
+            CONFIG,
+            "crate root moved from src/lib.rs",
+        );
+    }
+
+    /// A module declaration removed, or gated behind a feature: its file's tests no longer
+    /// build. Declaring a new module, or making one public, is no test change.
+    #[test]
+    fn rust_module_declarations() {
+        let lib =
+            "pub mod parse;\nmod util;\n\npub fn add(a: i32, b: i32) -> i32 {\n    a + b\n}\n";
+        let parse = "pub fn parse(s: &str) -> i32 {\n    s.len() as i32\n}\n\n#[cfg(test)]\nmod tests {\n    #[test]\n    fn parses() {\n        assert_eq!(super::parse(\"ab\"), 2);\n    }\n}\n";
+        let base = [
+            ("src/lib.rs", lib),
+            ("src/parse.rs", parse),
+            ("src/util.rs", ""),
+        ];
+        for new in [
+            edit(lib, "pub mod parse;\n", ""),
+            edit(
+                lib,
+                "pub mod parse;\n",
+                "#[cfg(feature = \"parse\")]\npub mod parse;\n",
+            ),
+        ] {
+            let sandbox = repo(&base);
+            let counts = stage(&sandbox, &[("src/lib.rs", Some(&new))]);
+            assert!(counts.modifies_tests, "{new}: {counts:?}");
+            let (code, report) = check_as_agent(&sandbox);
+            assert_eq!(code, Some(3), "{report}");
+            assert!(report.contains("files: src/lib.rs"), "{report}");
+        }
+        for new in [edit(lib, "mod util;\n", "pub mod util;\nmod extra;\n")] {
+            let sandbox = repo(&base);
+            let counts = stage(
+                &sandbox,
+                &[("src/lib.rs", Some(&new)), ("src/extra.rs", Some(""))],
+            );
+            assert!(!counts.modifies_tests, "{new}: {counts:?}");
+        }
     }
 
     #[test]
