@@ -834,61 +834,8 @@ impl Walk {
                     self.calls.push((name, line, None));
                 }
             }
-            b'{' => {
-                let test = self.in_test() || self.pending.is_some();
-                self.open.push(Block {
-                    test,
-                    start: i,
-                    macro_rules: self.pending_macro,
-                    names_test: false,
-                    nest: self.nest,
-                    module: self.pending_module || self.pending_macro,
-                    name: self.macro_name.take(),
-                });
-                // A `{` inside the item's header (`-> [u8; { 1 }]`, `where [(); { N }]:`)
-                // is not its body.
-                if self.nest == 0 && self.pending.is_none_or(|pending| pending.angle == 0) {
-                    self.pending = None;
-                    self.attributes_from = None;
-                }
-                self.pending_macro = false;
-                self.pending_module = false;
-                self.module = None;
-                self.nest = 0;
-                return test;
-            }
-            b'}' => {
-                if let Some(block) = self.open.pop() {
-                    self.nest = block.nest;
-                    if let Some(parent) = self.open.last_mut() {
-                        parent.names_test |= block.names_test;
-                    }
-                    if let Some((call, depth)) = self.call
-                        && depth == self.open.len()
-                        && self.nest == 0
-                    {
-                        // `name! { … }` ends with its block.
-                        self.calls[call].2 = Some(i);
-                        self.call = None;
-                    }
-                    if block.macro_rules && block.names_test && !block.test {
-                        if let Some(name) = block.name {
-                            self.test_macros.push(name);
-                        }
-                        out[block.start..i].fill(true);
-                        self.end_item();
-                        return true;
-                    }
-                }
-                // What was pending inside the block ends with it; a `{ … }` in an item's
-                // header (`-> [u8; { 1 }]`) leaves the item's attributes pending.
-                if self
-                    .pending
-                    .is_none_or(|pending| pending.depth > self.open.len())
-                {
-                    self.end_item();
-                }
-            }
+            b'{' => return self.open_block(i),
+            b'}' => return self.close_block(i, out),
             b'<' => {
                 if let Some(pending) = self.pending.as_mut().filter(|pending| pending.item) {
                     pending.angle += 1;
@@ -912,21 +859,7 @@ impl Walk {
                     .pending
                     .is_none_or(|pending| pending.depth == self.open.len()) =>
             {
-                if let Some((call, depth)) = self.call
-                    && depth == self.open.len()
-                {
-                    self.calls[call].2 = Some(i);
-                    self.call = None;
-                }
-                if let Some((name, decl)) = self.module.take() {
-                    self.modules.push(ModuleDeclaration {
-                        name,
-                        from: self.attributes_from.unwrap_or(decl).min(decl),
-                        decl,
-                        end: i,
-                    });
-                }
-                self.end_item();
+                self.end_statement(i);
             }
             b',' if self.pending.is_some_and(|pending| {
                 !pending.item && pending.nest == self.nest && pending.depth == self.open.len()
@@ -937,6 +870,87 @@ impl Walk {
             _ => {}
         }
         false
+    }
+
+    /// A `{` on line `i`; returns whether the block it opens is test code.
+    fn open_block(&mut self, i: usize) -> bool {
+        let test = self.in_test() || self.pending.is_some();
+        self.open.push(Block {
+            test,
+            start: i,
+            macro_rules: self.pending_macro,
+            names_test: false,
+            nest: self.nest,
+            module: self.pending_module || self.pending_macro,
+            name: self.macro_name.take(),
+        });
+        // A `{` inside the item's header (`-> [u8; { 1 }]`, `where [(); { N }]:`, `impl
+        // F<{ 2 }>`) is not its body.
+        if self.nest == 0 && self.pending.is_none_or(|pending| pending.angle == 0) {
+            self.pending = None;
+            self.attributes_from = None;
+        }
+        self.pending_macro = false;
+        self.pending_module = false;
+        self.module = None;
+        self.nest = 0;
+        test
+    }
+
+    /// A `}` on line `i`; returns whether it closes a macro that defines tests (whose lines
+    /// it marks in `out`).
+    fn close_block(&mut self, i: usize, out: &mut [bool]) -> bool {
+        if let Some(block) = self.open.pop() {
+            self.nest = block.nest;
+            if let Some(parent) = self.open.last_mut() {
+                parent.names_test |= block.names_test;
+            }
+            if let Some((call, depth)) = self.call
+                && depth == self.open.len()
+                && self.nest == 0
+            {
+                // `name! { … }` ends with its block.
+                self.calls[call].2 = Some(i);
+                self.call = None;
+            }
+            if block.macro_rules && block.names_test && !block.test {
+                if let Some(name) = block.name {
+                    self.test_macros.push(name);
+                }
+                out[block.start..i].fill(true);
+                self.end_item();
+                return true;
+            }
+        }
+        // What was pending inside the block ends with it; a `{ … }` in an item's header
+        // (`-> [u8; { 1 }]`) leaves the item's attributes pending.
+        if self
+            .pending
+            .is_none_or(|pending| pending.depth > self.open.len())
+        {
+            self.end_item();
+        }
+        false
+    }
+
+    /// A `;` that ends an item or statement on line `i`: an invocation ends, and a `mod`
+    /// read is an out-of-line module's declaration.
+    fn end_statement(&mut self, i: usize) {
+        if let Some((call, depth)) = self.call
+            && depth == self.open.len()
+        {
+            self.calls[call].2 = Some(i);
+            self.call = None;
+        }
+        if let Some((name, decl)) = self.module.take() {
+            self.modules.push(ModuleDeclaration {
+                name,
+                from: self.attributes_from.unwrap_or(decl).min(decl),
+                decl,
+                end: i,
+            });
+        }
+        self.end_item();
     }
 
     /// The item being read ends: nothing is pending for the next one.

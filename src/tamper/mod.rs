@@ -630,10 +630,10 @@ pub fn analyze_changed_file(
 /// `src/main.rs` (of any package) or a package's `build.rs`.
 fn is_crate_root(path: &str) -> bool {
     let mut parts = path.rsplit('/');
-    match (parts.next(), parts.next()) {
-        (Some("lib.rs" | "main.rs"), Some("src")) | (Some("build.rs"), _) => true,
-        _ => false,
-    }
+    matches!(
+        (parts.next(), parts.next()),
+        (Some("lib.rs" | "main.rs"), Some("src")) | (Some("build.rs"), _)
+    )
 }
 
 /// Nets per-file results into the counts of the whole change, each floored at 0 only here.

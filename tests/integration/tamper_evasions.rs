@@ -387,16 +387,12 @@ mod disabling {
         }
     }
 
-    /// What a reviewer found once the test module was found by its blocks, each with its
-    /// base and the agent's edit: lines that start inside a string or a comment (an
-    /// expected value in a multi-line string, statements commented out, code after a
-    /// comment's end), attributes written as Rust allows but rustfmt never does (`#` and
-    /// `[test]` on two lines, a vertical tab, a path from the root, an alias, `cfg_attr`),
-    /// a `cfg` with a `not` in it, an attribute added above the test module, a `{` in a
-    /// test's signature, a test macro's invocation, and a doctest. Each is a test change:
-    /// held, and the report names the file.
-    #[test]
-    fn rust_test_code_however_written() {
+    /// The cases of [`rust_test_code_however_written`]: name, base and the agent's edit.
+    #[expect(
+        clippy::too_many_lines,
+        reason = "a table of cases, one per way of writing"
+    )]
+    fn rust_test_code_cases() -> Vec<(&'static str, String, String)> {
         let library = "pub fn render(n: i32) -> String {\n    format!(\"sum={}\", n)\n}\n\n";
         let module = |attribute: &str, body: &str| {
             format!(
@@ -405,7 +401,7 @@ mod disabling {
         };
         let check = "        assert_eq!(render(3), \"sum=3\");\n";
         let multi_line = "        let want = \"\nsum=3\";\n        assert_eq!(format!(\"\\n{}\", render(3)), want);\n";
-        let cases: Vec<(&str, String, String)> = vec![
+        vec![
             (
                 "an expected value in a multi-line string",
                 module("#[cfg(test)]", multi_line),
@@ -504,8 +500,20 @@ mod disabling {
                     "/// ```text\n/// ```\n/// assert_eq!(x::render(3), \"sum=4\");\n/// ```\n{library}"
                 ),
             ),
-        ];
-        for (name, base, new) in &cases {
+        ]
+    }
+
+    /// What a reviewer found once the test module was found by its blocks, each with its
+    /// base and the agent's edit: lines that start inside a string or a comment (an
+    /// expected value in a multi-line string, statements commented out, code after a
+    /// comment's end), attributes written as Rust allows but rustfmt never does (`#` and
+    /// `[test]` on two lines, a vertical tab, a path from the root, an alias, `cfg_attr`),
+    /// a `cfg` with a `not` in it, an attribute added above the test module, a `{` in a
+    /// test's signature, a test macro's invocation, and a doctest. Each is a test change:
+    /// held, and the report names the file.
+    #[test]
+    fn rust_test_code_however_written() {
+        for (name, base, new) in &rust_test_code_cases() {
             let sandbox = repo(&[("src/lib.rs", base)]);
             let counts = stage(&sandbox, &[("src/lib.rs", Some(new))]);
             assert!(counts.modifies_tests, "{name}: {counts:?}");
@@ -1479,7 +1487,8 @@ mod runner {
             assert_eq!(code, Some(3), "{report}");
             assert!(report.contains("files: src/lib.rs"), "{report}");
         }
-        for new in [edit(lib, "mod util;\n", "pub mod util;\nmod extra;\n")] {
+        {
+            let new = edit(lib, "mod util;\n", "pub mod util;\nmod extra;\n");
             let sandbox = repo(&base);
             let counts = stage(
                 &sandbox,
