@@ -118,8 +118,8 @@ fn finding_line(finding: &tamper::Finding) -> String {
 }
 
 /// The test-tampering findings, `file:line  what: the line`, when there are any; then the
-/// changed lines in Rust test items of files with no finding (`src/lib.rs:8  changed in a
-/// test item`), which make a change that counts nothing a test change.
+/// changed lines in Rust test code of files with no finding (`src/lib.rs:8  changed in test
+/// code: assert_eq!(…)`), which make a change that counts nothing a test change.
 pub fn tamper_section(judgement: &Judgement) -> Option<Section> {
     let report = judgement.tamper.as_ref()?;
     let findings: Vec<&tamper::Finding> = report.findings().collect();
@@ -127,14 +127,21 @@ pub fn tamper_section(judgement: &Judgement) -> Option<Section> {
         .test_changes()
         .filter(|file| file.findings.is_empty())
         .filter_map(|file| {
-            let at = file.test_item_line?;
+            let at = file.test_item_line.as_ref()?;
             let side = match at.side {
                 tamper::Side::Old => " (old)",
                 tamper::Side::New => "",
             };
+            let what = match at.what {
+                tamper::TestLineKind::TestCode => "changed in test code",
+                tamper::TestLineKind::Doctest => "changed in a doctest",
+                tamper::TestLineKind::ModuleDeclaration => {
+                    "a module's declaration changed (its tests build with it)"
+                }
+            };
             Some(format!(
-                "{}:{}{side}  changed in a test item",
-                file.path, at.line
+                "{}:{}{side}  {what}: {}",
+                file.path, at.line, at.text
             ))
         })
         .collect();

@@ -150,13 +150,29 @@ const TABLES: &[&Table] = &[
     &jvm::KOTLIN,
 ];
 
-/// A line of one side of a file's diff.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub struct LineAt {
+/// A changed line that makes a change that counts nothing a test change (in Rust).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct TestLine {
     /// The side its number counts on.
     pub side: Side,
     /// Its 1-based number.
     pub line: usize,
+    /// What it is in.
+    pub what: TestLineKind,
+    /// The line, as a finding shows it.
+    pub text: String,
+}
+
+/// What a [`TestLine`] is in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TestLineKind {
+    /// Test code: a test module or function, a test macro's invocation.
+    TestCode,
+    /// A doc comment's code example, or a fence or setting of one.
+    Doctest,
+    /// An out-of-line module declaration (`mod parse;`) removed or gated.
+    ModuleDeclaration,
 }
 
 /// Which side of the diff a finding's line number refers to.
@@ -305,7 +321,7 @@ pub struct FileTamper {
     /// outside test paths (`#[cfg(test)] mod tests { … }` in `src/`): what makes a change
     /// that counts nothing a test change.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub test_item_line: Option<LineAt>,
+    pub test_item_line: Option<TestLine>,
     /// Set when the content was not (fully) analysed.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub skipped: Option<Skipped>,
@@ -1604,19 +1620,19 @@ impl Analysis<'_> {
         let named = self
             .file
             .test_item_line
+            .as_ref()
             .is_some_and(|at| at.side == Side::New || side == Side::Old);
-        // Any line that can change what runs: code, a line in a multi-line string, the
-        // `/*` that comments statements out or the `*/` code follows, a doctest's line;
-        // not a comment that stays a comment.
         if self.rust_items
             && !named
             && !line.trim_ascii().is_empty()
-            && self.changes_rust_tests(side, lines, index)
+            && let Some(what) = self.changes_rust_tests(side, lines, index)
         {
             self.in_test_item = true;
-            self.file.test_item_line = Some(LineAt {
+            self.file.test_item_line = Some(TestLine {
                 side,
                 line: index + 1,
+                what,
+                text: line_text(line),
             });
         }
         if found.swallows > 0 && swallows_a_check(lines, index) {
@@ -1697,37 +1713,44 @@ impl Analysis<'_> {
         self.rust_test_bits(side, lines, index) & (blocks::TEST_CODE | blocks::DOCTEST) != 0
     }
 
-    /// Whether the changed line `index` of the Rust side `side` changes a test: a doctest's
-    /// line, or a line of test code that is not only a comment.
-    fn changes_rust_tests(&mut self, side: Side, lines: &[&[u8]], index: usize) -> bool {
+    /// Whether the changed line `index` of the Rust side `side` changes a test, and what in:
+    /// a doctest's line, a line of test code that is not only a comment, a module
+    /// declaration removed or gated.
+    fn changes_rust_tests(
+        &mut self,
+        side: Side,
+        lines: &[&[u8]],
+        index: usize,
+    ) -> Option<TestLineKind> {
         let bits = self.rust_test_bits(side, lines, index);
-        if bits & blocks::DOCTEST != 0
-            || bits & blocks::MODULE_ATTRIBUTE != 0
-            || (bits & blocks::TEST_CODE != 0 && bits & blocks::CODE_LINE != 0)
-        {
-            return true;
+        if bits & blocks::DOCTEST != 0 {
+            return Some(TestLineKind::Doctest);
+        }
+        if bits & blocks::TEST_CODE != 0 && bits & blocks::CODE_LINE != 0 {
+            return Some(TestLineKind::TestCode);
+        }
+        if bits & blocks::MODULE_ATTRIBUTE != 0 {
+            return Some(TestLineKind::ModuleDeclaration);
         }
         // A module declaration removed or changed: its file's tests no longer build unless
         // the new side still declares it.
         if side != Side::Old || bits & blocks::MODULE == 0 || bits & blocks::CODE_LINE == 0 {
-            return false;
+            return None;
         }
-        let Some(name) = self
+        let name = self
             .rust_lines(side, lines)
             .modules
             .iter()
             .find(|(_, lines)| lines.contains(&index))
-            .map(|(name, _)| name.clone())
-        else {
-            return false;
-        };
+            .map(|(name, _)| name.clone())?;
         let new_side = self.sides[1];
         let new_lines: Vec<&[u8]> = new_side.split_inclusive(|&b| b == b'\n').collect();
-        !self
+        let declared = self
             .rust_lines(Side::New, &new_lines)
             .modules
             .iter()
-            .any(|(declared, _)| *declared == name)
+            .any(|(declared, _)| *declared == name);
+        (!declared).then_some(TestLineKind::ModuleDeclaration)
     }
 
     /// The [`blocks::rust_test_lines`] bits of line `index` of the Rust side `side`.

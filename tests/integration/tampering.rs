@@ -299,6 +299,34 @@ fn add_is_commutative() {
         repo.assert_no_findings();
     }
 
+    /// An expected value edited to match the code counts nothing and is a test change: the
+    /// report names the rule's file and the line, and so for a doctest.
+    #[test]
+    fn editing_an_expected_value_and_a_doctest() {
+        let repo = repo();
+        repo.write(
+            "src/lib.rs",
+            &edit(
+                LIB,
+                "assert_eq!(add(2, 3), 5);",
+                "assert_eq!(add(2, 3), 6);",
+            ),
+        );
+        assert_eq!(repo.tampering(), NONE_IN_TESTS);
+        snapshot_report(&repo, "rust_expected_value_edited");
+        let doc_repo = self::repo();
+        doc_repo.write(
+            "src/lib.rs",
+            &edit(
+                LIB,
+                "/// assert_eq!(arith::add(2, 2), 4);",
+                "/// assert_eq!(arith::add(2, 2), 5);",
+            ),
+        );
+        assert_eq!(doc_repo.tampering(), NONE_IN_TESTS);
+        snapshot_report(&doc_repo, "rust_doctest_edited");
+    }
+
     #[test]
     fn moving_a_test_to_an_integration_test() {
         let repo = repo();
