@@ -118,11 +118,13 @@ pub(crate) fn rust_test_lines(
         }
     }
     for module in &walk.modules {
-        for bits in out.get_mut(module.from..module.decl).into_iter().flatten() {
-            *bits |= MODULE_ATTRIBUTE;
-        }
         for bits in out.get_mut(module.decl..=module.end).into_iter().flatten() {
             *bits |= MODULE;
+        }
+        if module.attributed {
+            for bits in out.get_mut(module.from..=module.end).into_iter().flatten() {
+                *bits |= MODULE_ATTRIBUTE;
+            }
         }
     }
     RustLines {
@@ -148,8 +150,9 @@ pub(crate) struct RustLines {
 /// A line's bit in [`rust_test_lines`]: it declares a module out of line (`mod parse;`),
 /// whose file's tests build only while it does.
 pub(crate) const MODULE: u8 = 8;
-/// A line's bit in [`rust_test_lines`]: it is an attribute of an out-of-line module
-/// (`#[cfg(feature = "parse")]` over `mod parse;` builds its tests only with the feature).
+/// A line's bit in [`rust_test_lines`]: it is a line of an out-of-line module's
+/// declaration with attributes (`#[cfg(feature = "parse")]` over `mod parse;` builds its
+/// tests only with the feature; `#[path = "…"] mod parse;` builds another file).
 pub(crate) const MODULE_ATTRIBUTE: u8 = 16;
 
 /// A line's bit in [`rust_test_lines`]: it is (partly) in test code.
@@ -169,6 +172,9 @@ struct ModuleDeclaration {
     from: usize,
     decl: usize,
     end: usize,
+    /// It has attributes (`#[cfg(feature = "parse")]`, `#[path = "…"]`), maybe on its own
+    /// line.
+    attributed: bool,
 }
 
 /// A block open at some point of the walk.
@@ -448,7 +454,9 @@ impl Docs {
                 self.fence = None;
             }
             self.blank = false;
-            return closes || open.rust;
+            // A comment in an example runs nothing (an assertion commented out still
+            // counts: its old line was code).
+            return closes || (open.rust && !trimmed.starts_with(b"//"));
         }
         if let Some((byte, len)) = opener {
             let info = String::from_utf8_lossy(&trimmed[len..]);
@@ -948,6 +956,7 @@ impl Walk {
                 from: self.attributes_from.unwrap_or(decl).min(decl),
                 decl,
                 end: i,
+                attributed: self.attributes_from.is_some(),
             });
         }
         self.end_item();

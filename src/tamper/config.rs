@@ -8,9 +8,9 @@
 //! | `setup.cfg` | every key of `[tool:pytest]` |
 //! | `tox.ini` | every key of `[pytest]`, `commands` of `[testenv]` and `[testenv:…]` (not of tool environments, `[testenv:docs]`, `[testenv:lint]`, nor of those whose commands name no test runner) |
 //! | `pyproject.toml` | every key of `[tool.pytest.ini_options]` and `[tool.pytest]` |
-//! | `Cargo.toml` | `autotests`, `autolib`, `build`, `test`, `doctest` and `harness` of any target, `[[test]]`, the library's `path`, `crate-type` and `proc-macro`, `[features] default`, `[profile.test]`, `debug-assertions` and `overflow-checks` of `[profile.dev]` |
-//! | `.cargo/config.toml`, `.cargo/config` | `rustflags`, `rustdocflags` and `runner` of `[build]` and of any `[target.…]`, `[profile.test]`, `debug-assertions` and `overflow-checks` of `[profile.dev]` |
-//! | `build.rs` | changed lines that set a `cfg` (`cargo:rustc-cfg=…`) |
+//! | `Cargo.toml` | `autotests`, `autolib`, `autobins`, `autoexamples`, `autobenches`, `build`; `test`, `doctest`, `harness`, `path` and `required-features` of any target, `[[test]]`, the library's `crate-type` and `proc-macro`, `[features] default`, `[workspace]` `members`, `exclude`, `default-members`, `[profile.test]`, `debug-assertions` and `overflow-checks` of `[profile.dev]` and its packages |
+//! | `.cargo/config.toml`, `.cargo/config` | `rustflags`, `rustdocflags`, `runner`, `linker` of `[build]` and of any `[target.…]`, `rustc`, `rustc-wrapper`, `rustc-workspace-wrapper`, `target` of `[build]`, the profiles as above |
+//! | `build.rs` | any change, when a side sets a `cfg` (`cargo:rustc-cfg=…`) |
 //! | `package.json` | `scripts.test`, `scripts.test:…`, `scripts.pretest`, `jest`, `mocha`, `ava` |
 //! | `jest.config.*`, `vitest.config.*`, `vitest.workspace.*`, `.mocharc.*`, `playwright.config.*`, `cypress.config.*` | every changed key (`name:` on a changed line) |
 //! | `Makefile`, `GNUmakefile`, `*.mk`, `justfile` | targets whose name holds `test`, and `check` |
@@ -46,6 +46,9 @@ enum Kind {
     Words(&'static [(&'static str, &'static str)]),
     /// A Vite configuration: the changed lines of its `test:` block (Vitest's settings).
     Vite,
+    /// A Cargo build script: any change to one that sets a `cfg` (the condition above the
+    /// `println!` decides as much as the line).
+    BuildScript,
 }
 
 /// Maven's switches that skip the tests or ignore their failures.
@@ -65,9 +68,6 @@ const GRADLE: &[(&str, &str)] = &[
     ("failOnNoMatchingTests", "failOnNoMatchingTests"),
     ("-x test", "-x test"),
 ];
-
-/// A build script's output that sets a `cfg` for the crate (and so for its tests).
-const BUILD_SCRIPT: &[(&str, &str)] = &[("cargo:rustc-cfg", "rustc-cfg")];
 
 /// A nox session's test command.
 const NOX: &[(&str, &str)] = &[("pytest", "pytest"), ("unittest", "unittest")];
@@ -121,7 +121,7 @@ fn kind(path: &str) -> Option<Kind> {
         {
             Kind::CargoConfig
         }
-        "build.rs" => Kind::Words(BUILD_SCRIPT),
+        "build.rs" => Kind::BuildScript,
         "package.json" => Kind::PackageJson,
         "Makefile" | "makefile" | "GNUmakefile" => Kind::Makefile,
         "justfile" | "Justfile" | ".justfile" => Kind::Justfile,
@@ -171,13 +171,21 @@ pub(crate) fn changed(path: &str, old: &[u8], new: &[u8]) -> Vec<String> {
             Kind::PackageJson => package_json(text),
             Kind::Makefile => Some(makefile(text, false)),
             Kind::Justfile => Some(makefile(text, true)),
-            Kind::JsConfig | Kind::Words(_) | Kind::Vite => None,
+            Kind::JsConfig | Kind::Words(_) | Kind::Vite | Kind::BuildScript => None,
         }
     };
     match kind {
         Kind::JsConfig => return changed_keys(old, new),
         Kind::Words(words) => return changed_words(words, is_ci(path), old, new),
         Kind::Vite => return changed_block(b"test", old, new),
+        Kind::BuildScript => {
+            let sets_cfg = |side: &[u8]| memchr::memmem::find(side, b"rustc-cfg").is_some();
+            return if old != new && (sets_cfg(old) || sets_cfg(new)) {
+                vec!["cargo:rustc-cfg".to_owned()]
+            } else {
+                Vec::new()
+            };
+        }
         _ => {}
     }
     match (settings(old), settings(new)) {
@@ -374,9 +382,26 @@ fn profiles(table: &toml::Table, settings: &mut BTreeMap<String, String>) {
         }
     }
     if let Some(dev) = profiles.get("dev").and_then(toml::Value::as_table) {
-        for key in ["debug-assertions", "overflow-checks"] {
+        let checks = ["debug-assertions", "overflow-checks"];
+        for key in checks {
             if let Some(value) = dev.get(key) {
                 settings.insert(format!("[profile.dev] {key}"), value.to_string());
+            }
+        }
+        // The same per package (`[profile.dev.package.x]`, `[profile.dev.package."*"]`).
+        for (package, config) in dev
+            .get("package")
+            .and_then(toml::Value::as_table)
+            .into_iter()
+            .flatten()
+        {
+            for key in checks {
+                if let Some(value) = config.get(key) {
+                    settings.insert(
+                        format!("[profile.dev.package.{package}] {key}"),
+                        value.to_string(),
+                    );
+                }
             }
         }
     }
@@ -388,10 +413,16 @@ fn profiles(table: &toml::Table, settings: &mut BTreeMap<String, String>) {
 fn cargo_config(text: &str) -> Option<BTreeMap<String, String>> {
     let table = toml_table(text)?;
     let mut settings = BTreeMap::new();
-    let keys = ["rustflags", "rustdocflags", "runner"];
+    let keys = ["rustflags", "rustdocflags", "runner", "linker"];
     if let Some(build) = table.get("build").and_then(toml::Value::as_table) {
-        for key in keys {
-            if let Some(value) = build.get(key) {
+        // What compiles and links the tests, and for which target.
+        for key in keys.iter().chain(&[
+            "rustc",
+            "rustc-wrapper",
+            "rustc-workspace-wrapper",
+            "target",
+        ]) {
+            if let Some(value) = build.get(*key) {
                 settings.insert(format!("[build] {key}"), value.to_string());
             }
         }
@@ -416,7 +447,14 @@ fn cargo_config(text: &str) -> Option<BTreeMap<String, String>> {
 fn cargo(text: &str) -> Option<BTreeMap<String, String>> {
     let table = toml_table(text)?;
     let mut settings = BTreeMap::new();
-    for key in ["autotests", "autolib", "build"] {
+    for key in [
+        "autotests",
+        "autolib",
+        "autobins",
+        "autoexamples",
+        "autobenches",
+        "build",
+    ] {
         if let Some(value) = table.get("package").and_then(|p| p.get(key)) {
             settings.insert(format!("[package] {key}"), value.to_string());
         }
@@ -434,6 +472,12 @@ fn cargo(text: &str) -> Option<BTreeMap<String, String>> {
     if let Some(value) = table.get("features").and_then(|f| f.get("default")) {
         settings.insert("[features] default".to_owned(), value.to_string());
     }
+    // Which packages a workspace builds and tests.
+    for key in ["members", "exclude", "default-members"] {
+        if let Some(value) = table.get("workspace").and_then(|w| w.get(key)) {
+            settings.insert(format!("[workspace] {key}"), value.to_string());
+        }
+    }
     profiles(&table, &mut settings);
     for targets in ["bin", "example", "bench"] {
         for target in table
@@ -446,8 +490,9 @@ fn cargo(text: &str) -> Option<BTreeMap<String, String>> {
                 .get("name")
                 .and_then(toml::Value::as_str)
                 .unwrap_or("?");
-            for key in switches {
-                if let Some(value) = target.get(key) {
+            // A target's tests build only where it does: its path and required features.
+            for key in switches.iter().chain(&["path", "required-features"]) {
+                if let Some(value) = target.get(*key) {
                     settings.insert(format!("[[{targets}]] {name} {key}"), value.to_string());
                 }
             }
@@ -1241,6 +1286,20 @@ mod tests {
                 "[profile.test] debug-assertions"
             ]
         );
+        // Which packages and binaries build and test.
+        assert_eq!(
+            keys(
+                "Cargo.toml",
+                "[workspace]\nmembers = [\"a\", \"b\"]\n\n[[bin]]\nname = \"tool\"\npath = \"src/cli.rs\"\n",
+                "[workspace]\nmembers = [\"a\"]\nexclude = [\"b\"]\n\n[[bin]]\nname = \"tool\"\npath = \"src/cli.rs\"\nrequired-features = [\"cli\"]\n\n[profile.dev.package.\"*\"]\noverflow-checks = false\n"
+            ),
+            [
+                "[[bin]] tool required-features",
+                "[profile.dev.package.*] overflow-checks",
+                "[workspace] exclude",
+                "[workspace] members"
+            ]
+        );
     }
 
     #[test]
@@ -1255,6 +1314,34 @@ mod tests {
         );
         assert!(keys(".cargo/config.toml", "", "[alias]\nb = \"build\"\n").is_empty());
         assert!(is_config("crates/x/build.rs"));
+        // The condition above the line that sets the cfg decides as much as the line.
+        assert_eq!(
+            keys(
+                "build.rs",
+                "fn main() {\n    if std::env::var(\"X\").is_some() {\n        println!(\"cargo:rustc-cfg=miri\");\n    }\n}\n",
+                "fn main() {\n    if std::env::var(\"X\").is_none() {\n        println!(\"cargo:rustc-cfg=miri\");\n    }\n}\n"
+            ),
+            ["cargo:rustc-cfg"]
+        );
+        assert!(
+            keys(
+                "build.rs",
+                "fn main() {}\n",
+                "fn main() {\n    cc::build();\n}\n"
+            )
+            .is_empty()
+        );
+        assert_eq!(
+            keys(
+                ".cargo/config.toml",
+                "",
+                "[build]\nrustc-wrapper = \"tools/rustc.sh\"\n[target.x86_64-unknown-linux-gnu]\nlinker = \"tools/ld.sh\"\n"
+            ),
+            [
+                "[build] rustc-wrapper",
+                "[target.x86_64-unknown-linux-gnu] linker"
+            ]
+        );
         assert_eq!(
             keys(
                 "build.rs",

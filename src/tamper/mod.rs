@@ -322,6 +322,14 @@ pub struct FileTamper {
     /// that counts nothing a test change.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub test_item_line: Option<TestLine>,
+    /// Rust modules whose out-of-line declaration (`mod parse;`) this change removes, each
+    /// with its line: a test change unless the change also moves or deletes the module's
+    /// file ([`combine`] decides, knowing every file of the change).
+    #[serde(skip)]
+    pub dropped_modules: Vec<(String, TestLine)>,
+    /// The path the file had before a rename.
+    #[serde(skip)]
+    pub old_path: Option<String>,
     /// Set when the content was not (fully) analysed.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub skipped: Option<Skipped>,
@@ -367,6 +375,8 @@ impl FileTamper {
             test_config_changed: Vec::new(),
             removes_or_skips_tests: false,
             test_item_line: None,
+            dropped_modules: Vec::new(),
+            old_path: None,
             skipped: None,
             uncounted: false,
             findings: Vec::new(),
@@ -633,6 +643,11 @@ pub fn analyze_changed_file(
         // `calc.go`): the old content's tests no longer run, so they are removed.
         analyze_file(old_path, old, None)
     };
+    if old_path != path
+        && let Some(file) = file.as_mut()
+    {
+        file.old_path = Some(old_path.to_owned());
+    }
     // A Rust crate's root moved where Cargo does not look for one (`src/lib.rs` to
     // `src/core.rs`): the crate's tests and doctests no longer build, whatever the content.
     if old_path != path && is_crate_root(old_path) && !is_crate_root(path) {
@@ -652,6 +667,37 @@ fn is_crate_root(path: &str) -> bool {
     )
 }
 
+/// A Rust module declaration removed (`mod parse;` gone) drops the module's tests from the
+/// build, unless the change also moves or deletes its file (`parse.rs`, `parse/mod.rs`, a
+/// file under `parse/`): those tests are then counted where the file goes. A module whose
+/// file the change leaves in place, unbuilt, is a test change.
+fn resolve_dropped_modules(files: &mut [FileTamper]) {
+    if files.iter().all(|file| file.dropped_modules.is_empty()) {
+        return;
+    }
+    let touched: Vec<String> = files
+        .iter()
+        .flat_map(|file| std::iter::once(&file.path).chain(&file.old_path))
+        .cloned()
+        .collect();
+    let moved = |name: &str| {
+        touched.iter().any(|path| {
+            let mut parts = path.rsplit('/');
+            let file_name = parts.next().unwrap_or_default();
+            file_name.strip_suffix(".rs") == Some(name) || parts.any(|dir| dir == name)
+        })
+    };
+    for file in files.iter_mut() {
+        let dropped = std::mem::take(&mut file.dropped_modules);
+        if let Some((_, line)) = dropped.into_iter().find(|(name, _)| !moved(name)) {
+            file.removes_or_skips_tests = true;
+            if file.test_item_line.is_none() {
+                file.test_item_line = Some(line);
+            }
+        }
+    }
+}
+
 /// Nets per-file results into the counts of the whole change, each floored at 0 only here.
 ///
 /// A test removed from one file and added to another cancels out. A file keeps its
@@ -661,6 +707,7 @@ fn is_crate_root(path: &str) -> bool {
 /// something to say (see [`TamperReport::files`]).
 pub fn combine(mut files: Vec<FileTamper>) -> TamperReport {
     count_macro_tests(&mut files);
+    resolve_dropped_modules(&mut files);
     let uncounted = files.iter().any(|file| file.uncounted);
     let total = |measure: Measure| -> u64 {
         files
@@ -1729,20 +1776,32 @@ impl Analysis<'_> {
         if bits & blocks::TEST_CODE != 0 && bits & blocks::CODE_LINE != 0 {
             return Some(TestLineKind::TestCode);
         }
+        if bits & blocks::CODE_LINE == 0 || bits & (blocks::MODULE | blocks::MODULE_ATTRIBUTE) == 0
+        {
+            return None;
+        }
+        if side == Side::New {
+            // An attribute put on (or changed on) a module the old side declares: its
+            // tests may no longer build. A new module's attributes are not.
+            if bits & blocks::MODULE_ATTRIBUTE == 0 {
+                return None;
+            }
+            let name = self.module_at(side, lines, index)?;
+            let old_side = self.sides[0];
+            let old_lines: Vec<&[u8]> = old_side.split_inclusive(|&b| b == b'\n').collect();
+            let existed = self
+                .rust_lines(Side::Old, &old_lines)
+                .modules
+                .iter()
+                .any(|(declared, _)| *declared == name);
+            return existed.then_some(TestLineKind::ModuleDeclaration);
+        }
         if bits & blocks::MODULE_ATTRIBUTE != 0 {
             return Some(TestLineKind::ModuleDeclaration);
         }
         // A module declaration removed or changed: its file's tests no longer build unless
         // the new side still declares it.
-        if side != Side::Old || bits & blocks::MODULE == 0 || bits & blocks::CODE_LINE == 0 {
-            return None;
-        }
-        let name = self
-            .rust_lines(side, lines)
-            .modules
-            .iter()
-            .find(|(_, lines)| lines.contains(&index))
-            .map(|(name, _)| name.clone())?;
+        let name = self.module_at(side, lines, index)?;
         let new_side = self.sides[1];
         let new_lines: Vec<&[u8]> = new_side.split_inclusive(|&b| b == b'\n').collect();
         let declared = self
@@ -1750,7 +1809,37 @@ impl Analysis<'_> {
             .modules
             .iter()
             .any(|(declared, _)| *declared == name);
-        (!declared).then_some(TestLineKind::ModuleDeclaration)
+        if !declared {
+            let name = String::from_utf8_lossy(&name).into_owned();
+            if !self
+                .file
+                .dropped_modules
+                .iter()
+                .any(|(known, _)| *known == name)
+            {
+                let text = line_text(lines.get(index).copied().unwrap_or_default());
+                self.file.dropped_modules.push((
+                    name,
+                    TestLine {
+                        side,
+                        line: index + 1,
+                        what: TestLineKind::ModuleDeclaration,
+                        text,
+                    },
+                ));
+            }
+        }
+        None
+    }
+
+    /// The name of the out-of-line module whose declaration holds line `index` of the Rust
+    /// side `side`.
+    fn module_at(&mut self, side: Side, lines: &[&[u8]], index: usize) -> Option<Vec<u8>> {
+        self.rust_lines(side, lines)
+            .modules
+            .iter()
+            .find(|(_, lines)| lines.contains(&index))
+            .map(|(name, _)| name.clone())
     }
 
     /// The [`blocks::rust_test_lines`] bits of line `index` of the Rust side `side`.

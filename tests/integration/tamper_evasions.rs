@@ -1460,8 +1460,9 @@ mod runner {
         );
     }
 
-    /// A module declaration removed, or gated behind a feature: its file's tests no longer
-    /// build. Declaring a new module, or making one public, is no test change.
+    /// A module declaration removed, gated behind a feature or pointed at another file: its
+    /// file's tests no longer build. Renaming a module with its file, declaring a new one
+    /// (gated or not) or making one public is no test change.
     #[test]
     fn rust_module_declarations() {
         let lib =
@@ -1479,6 +1480,11 @@ mod runner {
                 "pub mod parse;\n",
                 "#[cfg(feature = \"parse\")]\npub mod parse;\n",
             ),
+            edit(
+                lib,
+                "pub mod parse;\n",
+                "#[path = \"parse_impl.rs\"] pub mod parse;\n",
+            ),
         ] {
             let sandbox = repo(&base);
             let counts = stage(&sandbox, &[("src/lib.rs", Some(&new))]);
@@ -1487,12 +1493,34 @@ mod runner {
             assert_eq!(code, Some(3), "{report}");
             assert!(report.contains("files: src/lib.rs"), "{report}");
         }
+        // A module renamed with its file: its tests go with it.
+        let sandbox = repo(&base);
+        let counts = stage(
+            &sandbox,
+            &[
+                (
+                    "src/lib.rs",
+                    Some(&edit(lib, "pub mod parse;", "pub mod parser;")),
+                ),
+                ("src/parse.rs", None),
+                ("src/parser.rs", Some(parse)),
+            ],
+        );
+        assert!(!counts.modifies_tests, "{counts:?}");
         {
-            let new = edit(lib, "mod util;\n", "pub mod util;\nmod extra;\n");
+            let new = edit(
+                lib,
+                "mod util;\n",
+                "pub mod util;\nmod extra;\n#[cfg(feature = \"fast\")]\nmod fast;\n",
+            );
             let sandbox = repo(&base);
             let counts = stage(
                 &sandbox,
-                &[("src/lib.rs", Some(&new)), ("src/extra.rs", Some(""))],
+                &[
+                    ("src/lib.rs", Some(&new)),
+                    ("src/extra.rs", Some("")),
+                    ("src/fast.rs", Some("")),
+                ],
             );
             assert!(!counts.modifies_tests, "{new}: {counts:?}");
         }
