@@ -658,13 +658,18 @@ pub fn analyze_changed_file(
 }
 
 /// Whether `path` is a file Cargo builds a crate from by default: `src/lib.rs`,
-/// `src/main.rs` (of any package) or a package's `build.rs`.
+/// `src/main.rs` (of any package), a binary under `src/bin/` (`src/bin/tool.rs`,
+/// `src/bin/tool/main.rs`) or a package's `build.rs`.
 fn is_crate_root(path: &str) -> bool {
     let mut parts = path.rsplit('/');
-    matches!(
-        (parts.next(), parts.next()),
-        (Some("lib.rs" | "main.rs"), Some("src")) | (Some("build.rs"), _)
-    )
+    match (parts.next(), parts.next(), parts.next()) {
+        (Some("lib.rs" | "main.rs"), Some("src"), _) | (Some("build.rs"), _, _) => true,
+        (Some(name), Some("bin"), Some("src")) => std::path::Path::new(name)
+            .extension()
+            .is_some_and(|extension| extension == "rs"),
+        (Some("main.rs"), Some(_), Some("bin")) => parts.next() == Some("src"),
+        _ => false,
+    }
 }
 
 /// A Rust module declaration removed (`mod parse;` gone) drops the module's tests from the
@@ -2170,6 +2175,27 @@ use tamper_cases;
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn crate_roots() {
+        for path in [
+            "src/lib.rs",
+            "crates/x/src/main.rs",
+            "build.rs",
+            "src/bin/tool.rs",
+            "src/bin/tool/main.rs",
+        ] {
+            assert!(is_crate_root(path), "{path}");
+        }
+        for path in [
+            "src/core.rs",
+            "examples/tool.rs",
+            "src/bin/tool/cli.rs",
+            "tools/main.rs",
+        ] {
+            assert!(!is_crate_root(path), "{path}");
+        }
+    }
+
     use super::*;
 
     /// The first-token filter of pattern lists finds exactly what trying every pattern at
