@@ -27,6 +27,7 @@ pub(crate) fn rust_test_lines(
     tests: &'static [Pattern],
     side: &[u8],
     lines: &[&[u8]],
+    limit: usize,
 ) -> RustLines {
     let mut out = vec![0; lines.len()];
     if [
@@ -47,6 +48,7 @@ pub(crate) fn rust_test_lines(
         return RustLines {
             bits: out,
             modules: Vec::new(),
+            complete: true,
         };
     }
     let mut code_lines = vec![false; lines.len()];
@@ -76,7 +78,14 @@ pub(crate) fn rust_test_lines(
     };
     let mut state = State::Code;
     let mut stripped = Vec::new();
+    let mut complete = true;
     for (i, line) in lines.iter().enumerate() {
+        // Past the last line asked about, the walk stops once nothing it has read is
+        // waiting for a later line (an item's attributes, an invocation).
+        if i > limit && walk.settled() {
+            complete = false;
+            break;
+        }
         let line = if i == 0 {
             line.strip_prefix("\u{feff}".as_bytes()).unwrap_or(line)
         } else {
@@ -129,6 +138,7 @@ pub(crate) fn rust_test_lines(
     }
     RustLines {
         bits: out,
+        complete,
         modules: walk
             .modules
             .into_iter()
@@ -145,6 +155,8 @@ pub(crate) struct RustLines {
     /// The modules the side declares out of line (`mod parse;`): each name, and the lines
     /// of its declaration (its attributes included).
     pub modules: Vec<(Vec<u8>, std::ops::Range<usize>)>,
+    /// The walk read the whole side (not only up to the lines asked about).
+    pub complete: bool,
 }
 
 /// A line's bit in [`rust_test_lines`]: it declares a module out of line (`mod parse;`),
@@ -554,6 +566,19 @@ impl Docs {
 }
 
 impl Walk {
+    /// Nothing read waits for a later line to be decided: no attribute or `#` being read,
+    /// no item's attributes before their item, no invocation or `macro_rules!` open (its
+    /// lines are test code if its body turns out to hold a test attribute).
+    fn settled(&self) -> bool {
+        self.attributes_from.is_none()
+            && self.inner_from.is_none()
+            && self.brackets == 0
+            && self.hash == Hash::None
+            && self.call.is_none()
+            && !self.pending_macro
+            && !self.open.iter().any(|block| block.macro_rules)
+    }
+
     fn in_test(&self) -> bool {
         self.file_test || self.open.last().is_some_and(|block| block.test)
     }
@@ -1038,6 +1063,7 @@ mod tests {
             rust::TABLE.tests,
             text.as_bytes(),
             &side,
+            usize::MAX,
         )
         .bits
         .into_iter()
@@ -1056,6 +1082,7 @@ mod tests {
             rust::TABLE.tests,
             text.as_bytes(),
             &side,
+            usize::MAX,
         )
         .bits
         .into_iter()
@@ -1230,6 +1257,31 @@ mod tests {
             ),
             [1, 2, 4, 5, 6, 7]
         );
+    }
+
+    /// A walk that stops after a line answers for every line up to it as the whole walk
+    /// does: it reads on while an item's attributes or an invocation wait for later lines.
+    #[test]
+    fn a_walk_up_to_a_line() {
+        let text = "macro_rules! case {\n    ($n:ident) => {\n        #[test]\n        fn $n() {}\n    };\n}\nfn lib() {}\n#[cfg(miri)]\n#[allow(unused)]\n#[cfg(test)]\nmod tests {\n    fn t() {}\n}\ncase!(\n    a\n);\n/// ```\n/// f();\n/// ```\nfn f() {}\n";
+        let side = lines(text);
+        let whole = rust_test_lines(
+            &rust::TABLE.syntax,
+            rust::TABLE.tests,
+            text.as_bytes(),
+            &side,
+            usize::MAX,
+        );
+        for limit in 0..side.len() {
+            let part = rust_test_lines(
+                &rust::TABLE.syntax,
+                rust::TABLE.tests,
+                text.as_bytes(),
+                &side,
+                limit,
+            );
+            assert_eq!(part.bits[..=limit], whole.bits[..=limit], "limit {limit}");
+        }
     }
 
     /// An attribute added above a test item belongs to it: `#[cfg(miri)]` over

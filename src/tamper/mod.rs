@@ -583,6 +583,7 @@ pub fn analyze_file_with(
         in_test_item: false,
         rust_items: false,
         rust_tests: [None, None],
+        limits: [usize::MAX, usize::MAX],
         existence_added: 0,
         exact_removed: 0,
     };
@@ -1166,6 +1167,9 @@ struct Analysis<'a> {
     /// Per side, which lines are Rust test code ([`blocks::rust_test_lines`]), walked the
     /// first time a line of the side is looked up.
     rust_tests: [Option<blocks::RustLines>; 2],
+    /// Per side, the last line a Rust walk must read: the end of the last hunk (the walk
+    /// reads on until nothing waits for a later line).
+    limits: [usize; 2],
     /// Existence checks added minus removed ([`neuter::is_existence`]).
     existence_added: i64,
     /// Other assertions removed minus added.
@@ -1286,6 +1290,11 @@ impl Analysis<'_> {
         hunks: &[(Range<usize>, Range<usize>)],
     ) {
         let language = self.table.language;
+        // A Rust walk reads each side up to its last changed line (and on while an item
+        // there waits for a later line).
+        if let Some((before, after)) = hunks.last() {
+            self.limits = [before.end, after.end];
+        }
         let whole = place::file_is_tests(
             language,
             &self.file.path,
@@ -1795,7 +1804,7 @@ impl Analysis<'_> {
             let old_side = self.sides[0];
             let old_lines: Vec<&[u8]> = old_side.split_inclusive(|&b| b == b'\n').collect();
             let existed = self
-                .rust_lines(Side::Old, &old_lines)
+                .rust_lines_whole(Side::Old, &old_lines)
                 .modules
                 .iter()
                 .any(|(declared, _)| *declared == name);
@@ -1810,7 +1819,7 @@ impl Analysis<'_> {
         let new_side = self.sides[1];
         let new_lines: Vec<&[u8]> = new_side.split_inclusive(|&b| b == b'\n').collect();
         let declared = self
-            .rust_lines(Side::New, &new_lines)
+            .rust_lines_whole(Side::New, &new_lines)
             .modules
             .iter()
             .any(|(declared, _)| *declared == name);
@@ -1860,9 +1869,24 @@ impl Analysis<'_> {
     fn rust_lines(&mut self, side: Side, lines: &[&[u8]]) -> &blocks::RustLines {
         let table = self.table;
         let whole = self.sides[side_index(side)];
+        let limit = self.limits[side_index(side)];
         self.rust_tests[side_index(side)].get_or_insert_with(|| {
-            blocks::rust_test_lines(&table.syntax, table.tests, whole, lines)
+            blocks::rust_test_lines(&table.syntax, table.tests, whole, lines, limit)
         })
+    }
+
+    /// [`Analysis::rust_lines`] of the whole side (the module declarations of the other
+    /// side are compared with all of this one's).
+    fn rust_lines_whole(&mut self, side: Side, lines: &[&[u8]]) -> &blocks::RustLines {
+        let slot = side_index(side);
+        if self.rust_tests[slot]
+            .as_ref()
+            .is_some_and(|found| !found.complete)
+        {
+            self.rust_tests[slot] = None;
+        }
+        self.limits[slot] = usize::MAX;
+        self.rust_lines(side, lines)
     }
 
     /// Whether line `index` of `lines` is the first of a test body: the line above opens a
