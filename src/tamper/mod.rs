@@ -1800,21 +1800,40 @@ impl Analysis<'_> {
             if bits & blocks::MODULE_ATTRIBUTE == 0 {
                 return None;
             }
-            let name = self.module_at(side, lines, index)?;
+            let (name, range) = self
+                .rust_lines(side, lines)
+                .modules
+                .iter()
+                .find(|(_, range)| range.contains(&index))
+                .cloned()?;
+            let text = |lines: &[&[u8]], range: Range<usize>| -> Vec<Vec<u8>> {
+                lines
+                    .get(range)
+                    .unwrap_or_default()
+                    .iter()
+                    .map(|line| line.trim_ascii().to_vec())
+                    .collect()
+            };
+            let new_text = text(lines, range);
             let old_side = self.sides[0];
             let old_lines: Vec<&[u8]> = old_side.split_inclusive(|&b| b == b'\n').collect();
-            let existed = self
+            let old_ranges: Vec<Range<usize>> = self
                 .rust_lines_whole(Side::Old, &old_lines)
                 .modules
                 .iter()
-                .any(|(declared, _)| *declared == name);
-            return existed.then_some(TestLineKind::ModuleDeclaration);
+                .filter(|(declared, _)| *declared == name)
+                .map(|(_, range)| range.clone())
+                .collect();
+            // A declaration moved as it was is no change.
+            let changed = !old_ranges.is_empty()
+                && old_ranges
+                    .into_iter()
+                    .all(|range| text(&old_lines, range) != new_text);
+            return changed.then_some(TestLineKind::ModuleDeclaration);
         }
-        if bits & blocks::MODULE_ATTRIBUTE != 0 {
-            return Some(TestLineKind::ModuleDeclaration);
-        }
-        // A module declaration removed or changed: its file's tests no longer build unless
-        // the new side still declares it.
+        // A module declaration removed or changed (its attributes too: `#[macro_use] mod
+        // internal;` moved): its file's tests no longer build unless the new side still
+        // declares it.
         let name = self.module_at(side, lines, index)?;
         let new_side = self.sides[1];
         let new_lines: Vec<&[u8]> = new_side.split_inclusive(|&b| b == b'\n').collect();

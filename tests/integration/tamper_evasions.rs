@@ -1493,6 +1493,19 @@ mod runner {
             assert_eq!(code, Some(3), "{report}");
             assert!(report.contains("files: src/lib.rs"), "{report}");
         }
+        // A declaration with its attribute moved within the file, as fd once did
+        // (`#[macro_use] mod internal;`), changes no module.
+        let attributed = "#[macro_use]\nmod parse;\nmod util;\n";
+        let sandbox = repo(&[
+            ("src/lib.rs", attributed),
+            ("src/parse.rs", parse),
+            ("src/util.rs", ""),
+        ]);
+        let counts = stage(
+            &sandbox,
+            &[("src/lib.rs", Some("mod util;\n#[macro_use]\nmod parse;\n"))],
+        );
+        assert!(!counts.modifies_tests, "{counts:?}");
         // A module renamed with its file: its tests go with it.
         let sandbox = repo(&base);
         let counts = stage(
