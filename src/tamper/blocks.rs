@@ -733,18 +733,7 @@ impl Walk {
     /// `use … test as NAME` gave it), a `cfg` that names `test` and holds in some test build
     /// but in no other, or a `cfg_attr` that applies either.
     fn test_attribute(&self, tokens: &[Token<'_>]) -> bool {
-        let ([
-            Token::Punct(b'#'),
-            Token::Punct(b'!'),
-            Token::Punct(b'['),
-            body @ ..,
-        ]
-        | [Token::Punct(b'#'), Token::Punct(b'['), body @ ..]) = tokens
-        else {
-            return false;
-        };
-        let body = body.strip_suffix(&[Token::Punct(b']')]).unwrap_or(body);
-        self.test_meta(body)
+        attribute_body(tokens).is_some_and(|body| self.test_meta(body))
     }
 
     /// [`Walk::test_attribute`] of an attribute's content (`cfg(test)`, `tokio::test`).
@@ -998,9 +987,9 @@ impl Walk {
     }
 }
 
-/// Whether an attribute (its tokens) sets how doctests run: `doc(test(…))`, or a `cfg` or
-/// `cfg_attr` that names `doctest`.
-fn test_setting(tokens: &[Token<'_>]) -> bool {
+/// The content of an attribute (its tokens, `#[` or `#![` to `]`): `cfg(test)` of
+/// `#[cfg(test)]`.
+fn attribute_body<'t, 'a>(tokens: &'t [Token<'a>]) -> Option<&'t [Token<'a>]> {
     let ([
         Token::Punct(b'#'),
         Token::Punct(b'!'),
@@ -1009,6 +998,15 @@ fn test_setting(tokens: &[Token<'_>]) -> bool {
     ]
     | [Token::Punct(b'#'), Token::Punct(b'['), body @ ..]) = tokens
     else {
+        return None;
+    };
+    Some(body.strip_suffix(&[Token::Punct(b']')]).unwrap_or(body))
+}
+
+/// Whether an attribute (its tokens) sets how doctests run: `doc(test(…))`, or a `cfg` or
+/// `cfg_attr` that names `doctest`.
+fn test_setting(tokens: &[Token<'_>]) -> bool {
+    let Some(body) = attribute_body(tokens) else {
         return false;
     };
     match body {
@@ -1056,42 +1054,29 @@ mod tests {
         text.lines().map(str::as_bytes).collect()
     }
 
-    fn rust_tests(text: &str) -> Vec<usize> {
+    /// The 1-based numbers of the lines of `text` that are test code or a doctest and
+    /// that `keep` keeps.
+    fn test_lines_where(text: &str, keep: impl Fn(&[u8]) -> bool) -> Vec<usize> {
         let side = lines(text);
-        let marks: Vec<bool> = rust_test_lines(
+        let found = rust_test_lines(
             &rust::TABLE.syntax,
             rust::TABLE.tests,
             text.as_bytes(),
             &side,
             usize::MAX,
-        )
-        .bits
-        .into_iter()
-        .map(|bits| bits & (TEST_CODE | DOCTEST) != 0)
-        .collect();
+        );
         (0..side.len())
-            .filter(|&i| marks[i])
+            .filter(|&i| found.bits[i] & (TEST_CODE | DOCTEST) != 0 && keep(side[i]))
             .map(|i| i + 1)
             .collect()
     }
 
+    fn rust_tests(text: &str) -> Vec<usize> {
+        test_lines_where(text, |_| true)
+    }
+
     fn asserts_in_tests(text: &str) -> Vec<usize> {
-        let side = lines(text);
-        let marks: Vec<bool> = rust_test_lines(
-            &rust::TABLE.syntax,
-            rust::TABLE.tests,
-            text.as_bytes(),
-            &side,
-            usize::MAX,
-        )
-        .bits
-        .into_iter()
-        .map(|bits| bits & (TEST_CODE | DOCTEST) != 0)
-        .collect();
-        (0..side.len())
-            .filter(|&i| side[i].trim_ascii_start().starts_with(b"assert") && marks[i])
-            .map(|i| i + 1)
-            .collect()
+        test_lines_where(text, |line| line.trim_ascii_start().starts_with(b"assert"))
     }
 
     const NONE: [usize; 0] = [];

@@ -369,6 +369,21 @@ fn pyproject(text: &str) -> Option<BTreeMap<String, String>> {
     Some(settings)
 }
 
+/// Copies the values of `keys` that `table` (a TOML table, when present) sets into
+/// `settings`, each named `section key`.
+fn copy_keys(
+    table: Option<&toml::Value>,
+    section: &str,
+    keys: &[&str],
+    settings: &mut BTreeMap<String, String>,
+) {
+    for key in keys {
+        if let Some(value) = table.and_then(|table| table.get(*key)) {
+            settings.insert(format!("{section} {key}"), value.to_string());
+        }
+    }
+}
+
 /// The profile settings that change what a test build checks: all of `[profile.test]`,
 /// and `debug-assertions` and `overflow-checks` of `[profile.dev]` (which the test profile
 /// inherits).
@@ -381,29 +396,18 @@ fn profiles(table: &toml::Table, settings: &mut BTreeMap<String, String>) {
             settings.insert(format!("[profile.test] {key}"), value.to_string());
         }
     }
-    if let Some(dev) = profiles.get("dev").and_then(toml::Value::as_table) {
-        let checks = ["debug-assertions", "overflow-checks"];
-        for key in checks {
-            if let Some(value) = dev.get(key) {
-                settings.insert(format!("[profile.dev] {key}"), value.to_string());
-            }
-        }
-        // The same per package (`[profile.dev.package.x]`, `[profile.dev.package."*"]`).
-        for (package, config) in dev
-            .get("package")
-            .and_then(toml::Value::as_table)
-            .into_iter()
-            .flatten()
-        {
-            for key in checks {
-                if let Some(value) = config.get(key) {
-                    settings.insert(
-                        format!("[profile.dev.package.{package}] {key}"),
-                        value.to_string(),
-                    );
-                }
-            }
-        }
+    let checks = ["debug-assertions", "overflow-checks"];
+    let dev = profiles.get("dev");
+    copy_keys(dev, "[profile.dev]", &checks, settings);
+    // The same per package (`[profile.dev.package.x]`, `[profile.dev.package."*"]`).
+    for (package, config) in dev
+        .and_then(|dev| dev.get("package"))
+        .and_then(toml::Value::as_table)
+        .into_iter()
+        .flatten()
+    {
+        let section = format!("[profile.dev.package.{package}]");
+        copy_keys(Some(config), &section, &checks, settings);
     }
 }
 
@@ -414,30 +418,30 @@ fn cargo_config(text: &str) -> Option<BTreeMap<String, String>> {
     let table = toml_table(text)?;
     let mut settings = BTreeMap::new();
     let keys = ["rustflags", "rustdocflags", "runner", "linker"];
-    if let Some(build) = table.get("build").and_then(toml::Value::as_table) {
-        // What compiles and links the tests, and for which target.
-        for key in keys.iter().chain(&[
+    // What compiles and links the tests, and for which target.
+    let build = [
+        keys.as_slice(),
+        &[
             "rustc",
             "rustc-wrapper",
             "rustc-workspace-wrapper",
             "target",
-        ]) {
-            if let Some(value) = build.get(*key) {
-                settings.insert(format!("[build] {key}"), value.to_string());
-            }
-        }
-    }
+        ],
+    ]
+    .concat();
+    copy_keys(table.get("build"), "[build]", &build, &mut settings);
     for (target, config) in table
         .get("target")
         .and_then(toml::Value::as_table)
         .into_iter()
         .flatten()
     {
-        for key in keys {
-            if let Some(value) = config.get(key) {
-                settings.insert(format!("[target.{target}] {key}"), value.to_string());
-            }
-        }
+        copy_keys(
+            Some(config),
+            &format!("[target.{target}]"),
+            &keys,
+            &mut settings,
+        );
     }
     profiles(&table, &mut settings);
     Some(settings)
@@ -447,37 +451,34 @@ fn cargo_config(text: &str) -> Option<BTreeMap<String, String>> {
 fn cargo(text: &str) -> Option<BTreeMap<String, String>> {
     let table = toml_table(text)?;
     let mut settings = BTreeMap::new();
-    for key in [
+    let package = [
         "autotests",
         "autolib",
         "autobins",
         "autoexamples",
         "autobenches",
         "build",
-    ] {
-        if let Some(value) = table.get("package").and_then(|p| p.get(key)) {
-            settings.insert(format!("[package] {key}"), value.to_string());
-        }
-    }
+    ];
+    copy_keys(table.get("package"), "[package]", &package, &mut settings);
     let switches = ["test", "doctest", "harness"];
-    if let Some(lib) = table.get("lib").and_then(toml::Value::as_table) {
-        // Where the library is and what it builds decide whether its tests and doctests
-        // build at all.
-        for key in switches.iter().chain(&["path", "crate-type", "proc-macro"]) {
-            if let Some(value) = lib.get(*key) {
-                settings.insert(format!("[lib] {key}"), value.to_string());
-            }
-        }
-    }
-    if let Some(value) = table.get("features").and_then(|f| f.get("default")) {
-        settings.insert("[features] default".to_owned(), value.to_string());
-    }
+    // Where the library is and what it builds decide whether its tests and doctests build
+    // at all.
+    let lib = [switches.as_slice(), &["path", "crate-type", "proc-macro"]].concat();
+    copy_keys(table.get("lib"), "[lib]", &lib, &mut settings);
+    copy_keys(
+        table.get("features"),
+        "[features]",
+        &["default"],
+        &mut settings,
+    );
     // Which packages a workspace builds and tests.
-    for key in ["members", "exclude", "default-members"] {
-        if let Some(value) = table.get("workspace").and_then(|w| w.get(key)) {
-            settings.insert(format!("[workspace] {key}"), value.to_string());
-        }
-    }
+    let workspace = ["members", "exclude", "default-members"];
+    copy_keys(
+        table.get("workspace"),
+        "[workspace]",
+        &workspace,
+        &mut settings,
+    );
     profiles(&table, &mut settings);
     for targets in ["bin", "example", "bench"] {
         for target in table
@@ -491,11 +492,13 @@ fn cargo(text: &str) -> Option<BTreeMap<String, String>> {
                 .and_then(toml::Value::as_str)
                 .unwrap_or("?");
             // A target's tests build only where it does: its path and required features.
-            for key in switches.iter().chain(&["path", "required-features"]) {
-                if let Some(value) = target.get(*key) {
-                    settings.insert(format!("[[{targets}]] {name} {key}"), value.to_string());
-                }
-            }
+            let keys = [switches.as_slice(), &["path", "required-features"]].concat();
+            copy_keys(
+                Some(target),
+                &format!("[[{targets}]] {name}"),
+                &keys,
+                &mut settings,
+            );
         }
     }
     for target in table

@@ -580,7 +580,6 @@ pub fn analyze_file_with(
         dead: None,
         places: [Vec::new(), Vec::new()],
         added: Vec::new(),
-        in_test_item: false,
         rust_items: false,
         rust_tests: [None, None],
         limits: [usize::MAX, usize::MAX],
@@ -656,6 +655,12 @@ pub fn analyze_changed_file(
         add_settings(file, vec![format!("crate root moved from {old_path}")]);
     }
     file
+}
+
+/// The lines of a side, split as the line diff splits them (each keeps its `\n`): for
+/// reading the side other than the one a changed line is on.
+fn split_lines(side: &[u8]) -> Vec<&[u8]> {
+    side.split_inclusive(|&b| b == b'\n').collect()
 }
 
 /// Whether `path` is a file Cargo builds a crate from by default: `src/lib.rs`,
@@ -1159,10 +1164,8 @@ struct Analysis<'a> {
     /// The added lines that hold a test, a skip marker or a weak assertion, or are an
     /// attribute or decorator line, in order: what [`Analysis::forgive_new`] reads.
     added: Vec<Added>,
-    /// A changed line is in a Rust test item of a file outside test paths (`#[cfg(test)]
-    /// mod tests` in `src/`): the change touches tests.
-    in_test_item: bool,
-    /// The file is Rust outside test paths: its changed lines are looked up in their items.
+    /// The file is Rust outside test paths: its changed lines are looked up in the walk of
+    /// its blocks ([`blocks::rust_test_lines`]).
     rust_items: bool,
     /// Per side, which lines are Rust test code ([`blocks::rust_test_lines`]), walked the
     /// first time a line of the side is looked up.
@@ -1688,7 +1691,6 @@ impl Analysis<'_> {
             && !line.trim_ascii().is_empty()
             && let Some(what) = self.changes_rust_tests(side, lines, index)
         {
-            self.in_test_item = true;
             self.file.test_item_line = Some(TestLine {
                 side,
                 line: index + 1,
@@ -1815,8 +1817,7 @@ impl Analysis<'_> {
                     .collect()
             };
             let new_text = text(lines, range);
-            let old_side = self.sides[0];
-            let old_lines: Vec<&[u8]> = old_side.split_inclusive(|&b| b == b'\n').collect();
+            let old_lines = split_lines(self.sides[0]);
             let old_ranges: Vec<Range<usize>> = self
                 .rust_lines_whole(Side::Old, &old_lines)
                 .modules
@@ -1835,8 +1836,7 @@ impl Analysis<'_> {
         // internal;` moved): its file's tests no longer build unless the new side still
         // declares it.
         let name = self.module_at(side, lines, index)?;
-        let new_side = self.sides[1];
-        let new_lines: Vec<&[u8]> = new_side.split_inclusive(|&b| b == b'\n').collect();
+        let new_lines = split_lines(self.sides[1]);
         let declared = self
             .rust_lines_whole(Side::New, &new_lines)
             .modules
@@ -2079,8 +2079,9 @@ impl Analysis<'_> {
         }
         self.exact_checks_weakened();
         self.forgive_new();
-        self.file.removes_or_skips_tests =
-            self.touches_tests || self.in_test_item || !self.file.test_config_changed.is_empty();
+        self.file.removes_or_skips_tests = self.touches_tests
+            || self.file.test_item_line.is_some()
+            || !self.file.test_config_changed.is_empty();
         self.file
     }
 }
