@@ -64,6 +64,7 @@ pub(crate) fn rust_test_lines(
         call: None,
         last_ident: None,
         pending_module: false,
+        pending_dead: false,
         module: None,
         modules: Vec::new(),
         nest: 0,
@@ -210,6 +211,8 @@ struct Block {
     module: bool,
     /// For a `macro_rules!` body, the macro's name.
     name: Option<Vec<u8>>,
+    /// No build compiles it (`#[cfg(any())] mod off { … }`, or inside such a block).
+    dead: bool,
 }
 
 /// A test attribute seen, for the item whose `{` comes next.
@@ -249,6 +252,10 @@ enum Alias {
 }
 
 /// The walk of [`rust_test_lines`] between two lines.
+#[expect(
+    clippy::struct_excessive_bools,
+    reason = "independent facts about the item being read, each set and read in one place"
+)]
 struct Walk {
     tests: &'static [Pattern],
     /// The blocks open, innermost last.
@@ -272,6 +279,8 @@ struct Walk {
     last_ident: Option<(Vec<u8>, usize)>,
     /// A `mod` seen, for the `{` that comes next.
     pending_module: bool,
+    /// A `cfg` that no build satisfies seen, for the item that comes next.
+    pending_dead: bool,
     /// The module whose `mod` was just read, and its line: a `;` makes it out of line.
     module: Option<(Vec<u8>, usize)>,
     /// The modules declared out of line.
@@ -704,6 +713,9 @@ impl Walk {
         let mut tokens = Vec::new();
         pattern::tokenize(&code, &mut tokens);
         let inner = tokens.get(1) == Some(&Token::Punct(b'!'));
+        if !inner && never_built(&tokens) {
+            self.pending_dead = true;
+        }
         if !self.test_attribute(&tokens) {
             // A setting of doctests (`#![doc(test(attr(deny(warnings))))]`,
             // `#[cfg(not(doctest))]`) is a test change on its own lines.
@@ -905,6 +917,7 @@ impl Walk {
             nest: self.nest,
             module: self.pending_module || self.pending_macro,
             name: self.macro_name.take(),
+            dead: self.pending_dead || self.open.last().is_some_and(|block| block.dead),
         });
         // A `{` inside the item's header (`-> [u8; { 1 }]`, `where [(); { N }]:`, `impl
         // F<{ 2 }>`) is not its body.
@@ -914,6 +927,7 @@ impl Walk {
         }
         self.pending_macro = false;
         self.pending_module = false;
+        self.pending_dead = false;
         self.module = None;
         self.nest = 0;
         test
@@ -964,7 +978,14 @@ impl Walk {
             self.calls[call].2 = Some(i);
             self.call = None;
         }
-        if let Some((name, decl)) = self.module.take() {
+        // Only a declaration some build compiles declares a module: not one in a
+        // `macro_rules!` body or under a `cfg` no build satisfies.
+        let live = !self.pending_dead
+            && !self
+                .open
+                .iter()
+                .any(|block| block.dead || block.macro_rules);
+        if let Some((name, decl)) = self.module.take().filter(|_| live) {
             self.modules.push(ModuleDeclaration {
                 name,
                 from: self.attributes_from.unwrap_or(decl).min(decl),
@@ -982,6 +1003,7 @@ impl Walk {
         self.pending_macro = false;
         self.macro_name = None;
         self.pending_module = false;
+        self.pending_dead = false;
         self.module = None;
         self.attributes_from = None;
     }
@@ -1001,6 +1023,25 @@ fn attribute_body<'t, 'a>(tokens: &'t [Token<'a>]) -> Option<&'t [Token<'a>]> {
         return None;
     };
     Some(body.strip_suffix(&[Token::Punct(b']')]).unwrap_or(body))
+}
+
+/// Whether an attribute (its tokens) is a `cfg` that no build satisfies, test or not
+/// (`#[cfg(any())]`).
+fn never_built(tokens: &[Token<'_>]) -> bool {
+    match attribute_body(tokens) {
+        Some(
+            [
+                Token::Ident(b"cfg"),
+                Token::Punct(b'('),
+                predicate @ ..,
+                Token::Punct(b')'),
+            ],
+        ) => {
+            neuter::cfg_value_when(predicate, true) == Some(false)
+                && neuter::cfg_value_when(predicate, false) == Some(false)
+        }
+        _ => false,
+    }
 }
 
 /// Whether an attribute (its tokens) sets how doctests run: `doc(test(…))`, or a `cfg` or

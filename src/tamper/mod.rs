@@ -1832,47 +1832,10 @@ impl Analysis<'_> {
                     .all(|range| text(&old_lines, range) != new_text);
             return changed.then_some(TestLineKind::ModuleDeclaration);
         }
-        // A module declaration removed or changed (its attributes too: `#[macro_use] mod
-        // internal;` moved): its file's tests no longer build unless the new side still
-        // declares it.
-        let name = self.module_at(side, lines, index)?;
-        let new_lines = split_lines(self.sides[1]);
-        let declared = self
-            .rust_lines_whole(Side::New, &new_lines)
-            .modules
-            .iter()
-            .any(|(declared, _)| *declared == name);
-        if !declared {
-            let name = String::from_utf8_lossy(&name).into_owned();
-            if !self
-                .file
-                .dropped_modules
-                .iter()
-                .any(|(known, _)| *known == name)
-            {
-                let text = line_text(lines.get(index).copied().unwrap_or_default());
-                self.file.dropped_modules.push((
-                    name,
-                    TestLine {
-                        side,
-                        line: index + 1,
-                        what: TestLineKind::ModuleDeclaration,
-                        text,
-                    },
-                ));
-            }
-        }
+        // On the old side, a module no longer declared is found by comparing the sides'
+        // declarations ([`Analysis::dropped_modules`]): a declaration can go without its
+        // line changing (wrapped in a string, a comment, a dead block).
         None
-    }
-
-    /// The name of the out-of-line module whose declaration holds line `index` of the Rust
-    /// side `side`.
-    fn module_at(&mut self, side: Side, lines: &[&[u8]], index: usize) -> Option<Vec<u8>> {
-        self.rust_lines(side, lines)
-            .modules
-            .iter()
-            .find(|(_, lines)| lines.contains(&index))
-            .map(|(name, _)| name.clone())
     }
 
     /// The [`blocks::rust_test_lines`] bits of line `index` of the Rust side `side`.
@@ -2073,12 +2036,54 @@ impl Analysis<'_> {
         }
     }
 
+    /// The modules the old side declares (in code some build compiles) and the new side
+    /// does not, whatever lines changed: [`combine`] decides whether their files went too.
+    /// Only a side that says `mod` is walked whole for it.
+    fn dropped_modules(&mut self) {
+        if memchr::memmem::find(self.sides[0], b"mod").is_none() {
+            return;
+        }
+        let old_lines = split_lines(self.sides[0]);
+        let new_lines = split_lines(self.sides[1]);
+        let old = self.rust_lines_whole(Side::Old, &old_lines).modules.clone();
+        let new = &self.rust_lines_whole(Side::New, &new_lines).modules;
+        let dropped: Vec<(Vec<u8>, usize)> = old
+            .into_iter()
+            .filter(|(name, _)| !new.iter().any(|(declared, _)| declared == name))
+            .map(|(name, lines)| (name, lines.start))
+            .collect();
+        for (name, line) in dropped {
+            let name = String::from_utf8_lossy(&name).into_owned();
+            if self
+                .file
+                .dropped_modules
+                .iter()
+                .any(|(known, _)| *known == name)
+            {
+                continue;
+            }
+            let text = line_text(old_lines.get(line).copied().unwrap_or_default());
+            self.file.dropped_modules.push((
+                name,
+                TestLine {
+                    side: Side::Old,
+                    line: line + 1,
+                    what: TestLineKind::ModuleDeclaration,
+                    text,
+                },
+            ));
+        }
+    }
+
     fn finish(mut self) -> FileTamper {
         if self.table.language == Language::Go && self.context.tests {
             self.go_test_main();
         }
         self.exact_checks_weakened();
         self.forgive_new();
+        if self.rust_items {
+            self.dropped_modules();
+        }
         self.file.removes_or_skips_tests = self.touches_tests
             || self.file.test_item_line.is_some()
             || !self.file.test_config_changed.is_empty();

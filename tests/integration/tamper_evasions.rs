@@ -1460,8 +1460,8 @@ mod runner {
         );
     }
 
-    /// A module declaration removed, gated behind a feature or pointed at another file: its
-    /// file's tests no longer build. Renaming a module with its file, declaring a new one
+    /// A module declaration removed, gated behind a feature, pointed at another file, or
+    /// left in place but no longer compiled: its file's tests no longer build. Renaming a module with its file, declaring a new one
     /// (gated or not) or making one public is no test change.
     #[test]
     fn rust_module_declarations() {
@@ -1484,6 +1484,23 @@ mod runner {
                 lib,
                 "pub mod parse;\n",
                 "#[path = \"parse_impl.rs\"] pub mod parse;\n",
+            ),
+            // The declaration's own line unchanged: wrapped in a string, moved into a block
+            // no build compiles, or into a macro nobody invokes.
+            edit(
+                lib,
+                "pub mod parse;\n",
+                "const _DECL: &str = \"\npub mod parse;\n\";\n",
+            ),
+            edit(
+                lib,
+                "pub mod parse;\n",
+                "#[cfg(any())]\nmod off {\n    pub mod parse;\n}\n",
+            ),
+            edit(
+                lib,
+                "pub mod parse;\n",
+                "macro_rules! unused {\n    () => {\n        pub mod parse;\n    };\n}\n",
             ),
         ] {
             let sandbox = repo(&base);
