@@ -663,6 +663,28 @@ fn split_lines(side: &[u8]) -> Vec<&[u8]> {
     side.split_inclusive(|&b| b == b'\n').collect()
 }
 
+/// Whether `side` holds text written like an out-of-line module declaration, `mod name;`
+/// (in code or not: a cheap test before a walk of the whole side).
+fn declares_modules(side: &[u8]) -> bool {
+    memchr::memmem::find_iter(side, b"mod").any(|at| {
+        let before = at.checked_sub(1).and_then(|i| side.get(i));
+        if before.is_some_and(|&b| lex::is_ident_byte(b)) {
+            return false;
+        }
+        let rest = &side[at + 3..];
+        let name = rest.trim_ascii_start();
+        if name.len() == rest.len() {
+            return false;
+        }
+        let name = name.strip_prefix(b"r#").unwrap_or(name);
+        let end = name
+            .iter()
+            .position(|&b| !lex::is_ident_byte(b))
+            .unwrap_or(name.len());
+        end > 0 && name[end..].trim_ascii_start().starts_with(b";")
+    })
+}
+
 /// Whether `path` is a file Cargo builds a crate from by default: `src/lib.rs`,
 /// `src/main.rs` (of any package), a binary under `src/bin/` (`src/bin/tool.rs`,
 /// `src/bin/tool/main.rs`) or a package's `build.rs`.
@@ -2038,9 +2060,9 @@ impl Analysis<'_> {
 
     /// The modules the old side declares (in code some build compiles) and the new side
     /// does not, whatever lines changed: [`combine`] decides whether their files went too.
-    /// Only a side that says `mod` is walked whole for it.
+    /// Only an old side with something written like `mod name;` is walked whole for it.
     fn dropped_modules(&mut self) {
-        if memchr::memmem::find(self.sides[0], b"mod").is_none() {
+        if !declares_modules(self.sides[0]) {
             return;
         }
         let old_lines = split_lines(self.sides[0]);
@@ -2224,6 +2246,20 @@ use tamper_cases;
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn text_that_declares_modules() {
+        for side in [
+            "mod parse;\n",
+            "pub(crate) mod r#type ;",
+            "#[cfg(x)] mod a;",
+        ] {
+            assert!(declares_modules(side.as_bytes()), "{side}");
+        }
+        for side in ["mod tests {\n}\n", "fn model();", "let mode = 1;", "mod;"] {
+            assert!(!declares_modules(side.as_bytes()), "{side}");
+        }
+    }
+
     #[test]
     fn crate_roots() {
         for path in [
