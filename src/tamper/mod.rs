@@ -48,6 +48,7 @@
 //! - doctests (code in Rust doc comments) count no tests or assertions; a changed line of
 //!   one is a test change (`blocks.rs`).
 
+mod alias;
 mod blocks;
 mod config;
 mod context;
@@ -583,6 +584,7 @@ pub fn analyze_file_with(
         rust_items: false,
         rust_tests: [None, None],
         limits: [usize::MAX, usize::MAX],
+        named_skips: Vec::new(),
         existence_added: 0,
         exact_removed: 0,
     };
@@ -1195,6 +1197,10 @@ struct Analysis<'a> {
     /// Per side, the last line a Rust walk must read: the end of the last hunk (the walk
     /// reads on until nothing waits for a later line).
     limits: [usize; 2],
+    /// Skip markers added in the binding of a name that only tests added with them use
+    /// (`need_dotenv = pytest.mark.skipif(…)`), as (line, count): forgiven with the skips
+    /// added beside their new tests ([`Analysis::forgive_new`]).
+    named_skips: Vec<(usize, u32)>,
     /// Existence checks added minus removed ([`neuter::is_existence`]).
     existence_added: i64,
     /// Other assertions removed minus added.
@@ -1241,9 +1247,20 @@ impl Analysis<'_> {
             .unwrap_or_else(|| vec![(0..old_lines.len(), 0..new_lines.len())]);
         self.places(&old_lines, &new_lines, &hunks);
         self.walk(&old_lines, &new_lines, &hunks);
-        if self.triggers.is_empty() {
-            return;
+        if !self.triggers.is_empty() {
+            self.walk_dead(&old_lines, &new_lines, &hunks);
         }
+        self.named_skips = self.skips_named_for_new_tests(&new_lines, &hunks);
+    }
+
+    /// Marks the lines that the triggers found by the first walk make dead (or macro
+    /// templates), and walks the diff again with them known.
+    fn walk_dead(
+        &mut self,
+        old_lines: &[&[u8]],
+        new_lines: &[&[u8]],
+        hunks: &[(Range<usize>, Range<usize>)],
+    ) {
         let mut dead = [
             vec![Mark::Live; old_lines.len()],
             vec![Mark::Live; new_lines.len()],
@@ -1252,8 +1269,8 @@ impl Analysis<'_> {
         let mut marked = false;
         for found in self.triggers.clone() {
             let lines: &[&[u8]] = match found.side {
-                Side::Old => &old_lines,
-                Side::New => &new_lines,
+                Side::Old => old_lines,
+                Side::New => new_lines,
             };
             let side = neuter::Side {
                 lines,
@@ -1301,7 +1318,56 @@ impl Analysis<'_> {
         self.exact_removed = 0;
         file.findings.clear();
         self.touches_tests = false;
-        self.walk(&old_lines, &new_lines, &hunks);
+        self.walk(old_lines, new_lines, hunks);
+    }
+
+    /// The added skip markers that bind a name used only on tests added with them
+    /// ([`alias::only_on_new_tests`]), with their counts, when the file adds tests and none
+    /// of those the name applies to was moved there (its line removed elsewhere in the
+    /// file).
+    fn skips_named_for_new_tests(
+        &self,
+        new_lines: &[&[u8]],
+        hunks: &[(Range<usize>, Range<usize>)],
+    ) -> Vec<(usize, u32)> {
+        let marks = || {
+            self.added
+                .iter()
+                .filter(|added| added.skips > 0 && added.tests == 0 && !added.attribute)
+        };
+        if self.file.tests_removed >= 0 || marks().next().is_none() {
+            return Vec::new();
+        }
+        let code = alias::code_lines(&self.table.syntax, new_lines);
+        let added: Vec<Range<usize>> = hunks.iter().map(|(_, after)| after.clone()).collect();
+        let tests: Vec<usize> = self
+            .added
+            .iter()
+            .filter(|added| added.tests > 0)
+            .map(|added| added.line)
+            .collect();
+        let side = alias::NewSide {
+            code: &code,
+            added: &added,
+            tests: &tests,
+        };
+        // A test moved under the name (its line removed elsewhere in the file) ran before.
+        let moved = |test: usize| {
+            let text = line_text(new_lines.get(test).copied().unwrap_or_default());
+            self.file
+                .findings
+                .iter()
+                .any(|finding| finding.kind == FindingKind::TestRemoved && finding.text == text)
+        };
+        let mut forgiven = Vec::new();
+        for mark in marks() {
+            if alias::only_on_new_tests(&side, mark.line)
+                .is_some_and(|tests| !tests.iter().any(|&test| moved(test)))
+            {
+                forgiven.push((mark.line, mark.skips));
+            }
+        }
+        forgiven
     }
 
     /// Works out the place bits of each side's lines, when some line can have them: a
@@ -1513,7 +1579,10 @@ impl Analysis<'_> {
             return;
         }
         if self.file.test_skips_added > 0 {
-            let skips = self.attached(|added| added.skips, added_tests);
+            let mut skips = self.attached(|added| added.skips, added_tests);
+            skips.append(&mut self.named_skips);
+            skips.sort_unstable();
+            skips.dedup();
             let left = self.file.test_skips_added;
             self.file.test_skips_added -= self.take_findings(FindingKind::SkipAdded, &skips, left);
         }

@@ -2308,6 +2308,97 @@ mod real_history {
         );
     }
 
+    /// A skip named once and put on the new tests that need it (flask's `need_dotenv`,
+    /// express's `describeAsyncHooks`) skips nothing that ran, also where the diff aligns the
+    /// new block's closing lines with older ones of the same text.
+    #[test]
+    fn new_tests_under_a_named_skip() {
+        let pytest = format!("import pytest\n{PYTEST}");
+        let named = "need_dotenv = pytest.mark.skipif(\n    dotenv is None, reason=\"dotenv is not installed\"\n)\n\n\n";
+        let new = edit(
+            &pytest,
+            "def test_add():\n",
+            &format!(
+                "{named}@need_dotenv\ndef test_load_dotenv():\n    assert add(1, 1) == 2\n\n\ndef test_add():\n"
+            ),
+        );
+        counts_nothing(
+            &[("tests/test_calc.py", &pytest)],
+            &[("tests/test_calc.py", Some(&new))],
+            true,
+        );
+        let named = "var describeHooks = typeof hooks.AsyncLocalStorage === 'function'\n  ? describe\n  : describe.skip\n\n";
+        let block = "\n  describeHooks('async local storage', () => {\n    it('keeps the store', () => {\n      expect(sum(1, 1)).toBe(2);\n    });\n  });\n";
+        let new = edit(
+            &edit(
+                JEST,
+                "describe('sum', () => {\n",
+                &format!("{named}describe('sum', () => {{\n"),
+            ),
+            "    expect(sum(0, 0)).toBe(0);\n  });\n",
+            &format!("    expect(sum(0, 0)).toBe(0);\n  }});\n{block}"),
+        );
+        counts_nothing(
+            &[("test/sum.test.js", JEST)],
+            &[("test/sum.test.js", Some(&new))],
+            true,
+        );
+    }
+
+    /// A named skip stays counted when it reaches a test that ran: put on it as a decorator,
+    /// wrapped around it by renaming its suite, moved under it, or applied to a module.
+    #[test]
+    fn a_named_skip_on_tests_that_ran_counts() {
+        let pytest = format!("import pytest\n{PYTEST}");
+        let named = "skip_slow = pytest.mark.skip(reason=\"slow\")\n\n\n";
+        let new_test = "@skip_slow\ndef test_add_big():\n    assert add(2, 2) == 4\n\n\n";
+        let cases = [
+            // On the new test and on one that ran.
+            edit(
+                &pytest,
+                "def test_add():\n",
+                &format!("{named}{new_test}@skip_slow\ndef test_add():\n"),
+            ),
+            // A test that ran moved under it.
+            edit(
+                &edit(
+                    &pytest,
+                    "def test_add_negative():\n    assert add(-1, -2) == -3\n",
+                    "",
+                ),
+                "def test_add():\n",
+                &format!(
+                    "{named}{new_test}@skip_slow\ndef test_add_negative():\n    assert add(-1, -2) == -3\n\n\ndef test_add():\n"
+                ),
+            ),
+            // The whole module.
+            edit(
+                &pytest,
+                "def test_add():\n",
+                &format!("{named}pytestmark = skip_slow\n\n\n{new_test}def test_add():\n"),
+            ),
+        ];
+        for new in &cases {
+            let sandbox = repo(&[("tests/test_calc.py", &pytest)]);
+            let counts = stage(&sandbox, &[("tests/test_calc.py", Some(new))]);
+            assert_eq!(counts.test_skips_added, 1, "{counts:?}\n{new}");
+        }
+        // A suite that ran renamed to the skipping name, a new test beside it.
+        let named = "const maybe = process.env.CI ? describe.skip : describe;\n\n";
+        let new = edit(
+            &edit(
+                JEST,
+                "describe('sum', () => {\n",
+                &format!("{named}maybe('sum', () => {{\n"),
+            ),
+            "    expect(sum(0, 0)).toBe(0);\n  });\n",
+            "    expect(sum(0, 0)).toBe(0);\n  });\n\n  it('adds one', () => {\n    expect(sum(0, 1)).toBe(1);\n  });\n",
+        );
+        let sandbox = repo(&[("test/sum.test.js", JEST)]);
+        let counts = stage(&sandbox, &[("test/sum.test.js", Some(&new))]);
+        assert_eq!(counts.test_skips_added, 1, "{counts:?}\n{new}");
+    }
+
     /// `pytest.raises(…, match=…)` and `self.fail(…)` check what the lines they replace
     /// checked.
     #[test]
