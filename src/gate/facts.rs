@@ -140,6 +140,7 @@ pub fn analyze_tampering(repo: &Repository, change: &Change) -> anyhow::Result<T
         }
     };
     let mut files = Vec::new();
+    let merge = MergeSides::of(repo, change)?;
     for file in &change.files {
         if let Some(analysis) = &file.tamper {
             // Analysed alongside the line counts, from the same content (`ChangeOptions::tamper`).
@@ -158,11 +159,82 @@ pub fn analyze_tampering(repo: &Repository, change: &Change) -> anyhow::Result<T
             new.as_deref(),
             None,
         );
-        if let Some(analysis) = analysis {
+        if let Some(mut analysis) = analysis {
+            if let Some(merge) = &merge {
+                merge.net_of_other_side(repo, file.old.as_ref(), &mut analysis)?;
+            }
             files.push(analysis);
         }
     }
     Ok(tamper::combine(files))
+}
+
+/// A merge of two parents with one merge base: what its own resolution does to the tests,
+/// net of what the parent it is not compared with brought.
+///
+/// A merged file is compared with the parent it differs from least (`c`); the other parent
+/// (`o`) brought its own changes since the merge base `B`. What the merge itself does to a
+/// count is what a clean merge would have and the result has not: for tests,
+/// `n(c) + n(o) − n(B) − n(M)`, which is the count of `c → M` minus the count of `B → o`.
+/// So a test the other side added and the resolution dropped counts, and a test the other
+/// side removed (judged where it was removed) does not count again in the merge. Octopus
+/// merges and criss-cross histories (several merge bases) keep the comparison with the
+/// closest parent alone.
+struct MergeSides {
+    parents: [String; 2],
+    base: String,
+}
+
+impl MergeSides {
+    fn of(repo: &Repository, change: &Change) -> anyhow::Result<Option<Self>> {
+        let [one, two] = change.parents.as_slice() else {
+            return Ok(None);
+        };
+        let bases = repo.merge_bases(one, two)?;
+        let [base] = bases.as_slice() else {
+            return Ok(None);
+        };
+        Ok(Some(Self {
+            parents: [one.clone(), two.clone()],
+            base: base.clone(),
+        }))
+    }
+
+    /// Takes off `analysis` (of the closest parent's side `closest` against the merge) the
+    /// counts of the merge base against the other parent, for the same path.
+    fn net_of_other_side(
+        &self,
+        repo: &Repository,
+        closest: Option<&Entry>,
+        analysis: &mut tamper::FileTamper,
+    ) -> anyhow::Result<()> {
+        let path = analysis.path.clone();
+        let mut other = None;
+        for parent in &self.parents {
+            let blob = repo.file_at_rev(parent, &path)?;
+            let id = blob.as_ref().map(|blob| blob.id.as_str());
+            if id != closest.map(|entry| entry.id.as_str()) {
+                other = Some(blob);
+            }
+        }
+        // Both parents hold the closest side: the other side changed nothing here.
+        let Some(other) = other else {
+            return Ok(());
+        };
+        let base = repo.file_at_rev(&self.base, &path)?;
+        if base.as_ref().map(|blob| &blob.id) == other.as_ref().map(|blob| &blob.id) {
+            return Ok(());
+        }
+        let brought = tamper::analyze_file(
+            &path,
+            base.as_ref().map(|blob| blob.data.as_slice()),
+            other.as_ref().map(|blob| blob.data.as_slice()),
+        );
+        if let Some(brought) = brought {
+            analysis.net_of(&brought);
+        }
+        Ok(())
+    }
 }
 
 /// Whether any rule of `policy` compares line counts (so the gate must compute them).

@@ -365,6 +365,15 @@ pub struct MacroCall {
 }
 
 impl FileTamper {
+    /// Takes `other`'s counts off this file's: for a merge, what the other parent brought
+    /// since the merge base, which a clean merge would have kept (`gate::facts`).
+    pub fn net_of(&mut self, other: &FileTamper) {
+        self.tests_removed -= other.tests_removed;
+        self.test_skips_added -= other.test_skips_added;
+        self.assertions_removed -= other.assertions_removed;
+        self.assertions_weakened -= other.assertions_weakened;
+    }
+
     fn new(path: &str, language: Language) -> Self {
         Self {
             path: path.to_owned(),

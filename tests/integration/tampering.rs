@@ -1928,6 +1928,63 @@ fn a_test_dropped_while_concluding_a_merge_is_held() {
     }
 }
 
+/// A merge is judged by what its resolution does, net of what the other parent brought since
+/// the merge base: a test the merged branch removed (judged in that branch's own commit) is
+/// not removed again by the merge, also when the file is compared with the parent that
+/// still had it. Once the merge is made, `astrix ci` counts it the same way.
+#[test]
+fn a_merge_is_not_charged_with_what_the_other_side_removed() {
+    let base = "import pytest\n\n\ndef test_1():\n    assert 1\n\n\ndef test_2():\n    assert 2\n\n\ndef test_3():\n    assert 3\n";
+    let repo = Repo::new(&[
+        ("Astrixfile.ax", &with_tamper_rule()),
+        ("tests/test_a.py", base),
+    ]);
+    let fork = repo.git(&["rev-parse", "HEAD"]).trim().to_owned();
+    repo.git(&["checkout", "-q", "-b", "cleanup"]);
+    repo.write(
+        "tests/test_a.py",
+        &edit(base, "\n\ndef test_3():\n    assert 3\n", ""),
+    );
+    repo.git(&["commit", "-q", "-am", "Drop test_3"]);
+    repo.git(&["checkout", "-q", "feature"]);
+    // Ten lines of notes on the first test: the merge is closer to `cleanup` than to this.
+    let notes = (1..=10).fold(String::new(), |notes, n| {
+        notes + &format!("    # note {n}\n")
+    });
+    repo.write(
+        "tests/test_a.py",
+        &edit(base, "def test_1():\n", &format!("def test_1():\n{notes}")),
+    );
+    repo.git(&["commit", "-q", "-am", "Notes"]);
+    repo.git(&["merge", "-q", "--no-commit", "cleanup"]);
+    assert_eq!(
+        repo.tampering(),
+        Tampering {
+            modifies_tests: true,
+            ..NONE
+        }
+    );
+    repo.git(&["commit", "-q", "-m", "Merge cleanup"]);
+    let output = repo
+        .astrix()
+        .args([
+            "ci",
+            "--base",
+            &fork,
+            "--target-branch",
+            "main",
+            "--format",
+            "json",
+        ])
+        .output()
+        .unwrap();
+    let report: Value = serde_json::from_slice(&output.stdout)
+        .unwrap_or_else(|err| panic!("{err}: {}", stderr(&output)));
+    let merge = &report["commits"][2];
+    assert_eq!(merge["summary"], "Merge cleanup", "{report}");
+    assert_eq!(merge["intent"]["diff"]["tests_removed"], 0, "{merge}");
+}
+
 // ---------------------------------------------------------------------------------------
 // Cost: the analysis runs only when a rule needs it
 
