@@ -161,7 +161,7 @@ pub fn analyze_tampering(repo: &Repository, change: &Change) -> anyhow::Result<T
         );
         if let Some(mut analysis) = analysis {
             if let Some(merge) = &merge {
-                merge.net_of_other_side(repo, file.old.as_ref(), &mut analysis)?;
+                merge.own(repo, file.old.as_ref(), new.as_deref(), &mut analysis)?;
             }
             files.push(analysis);
         }
@@ -170,16 +170,15 @@ pub fn analyze_tampering(repo: &Repository, change: &Change) -> anyhow::Result<T
 }
 
 /// A merge of two parents with one merge base: what its own resolution does to the tests,
-/// net of what the parent it is not compared with brought.
+/// not what either side did before it.
 ///
 /// A merged file is compared with the parent it differs from least (`c`); the other parent
-/// (`o`) brought its own changes since the merge base `B`. What the merge itself does to a
-/// count is what a clean merge would have and the result has not: for tests,
-/// `n(c) + n(o) − n(B) − n(M)`, which is the count of `c → M` minus the count of `B → o`.
-/// So a test the other side added and the resolution dropped counts, and a test the other
-/// side removed (judged where it was removed) does not count again in the merge. Octopus
-/// merges and criss-cross histories (several merge bases) keep the comparison with the
-/// closest parent alone.
+/// (`o`) brought its own changes since the merge base `B`, and the merge result `M` keeps
+/// them or not. [`tamper::FileTamper::own_in_merge`] takes off the analysis of `c → M` what
+/// `B → o` did the same way (a test the other side removed, judged where it was removed),
+/// and adds what `o → M` undid of it (a test the other side added that the resolution
+/// dropped). Octopus merges and criss-cross histories (several merge bases) keep the
+/// comparison with the closest parent alone.
 struct MergeSides {
     parents: [String; 2],
     base: String,
@@ -200,20 +199,21 @@ impl MergeSides {
         }))
     }
 
-    /// Takes off `analysis` (of the closest parent's side `closest` against the merge) the
-    /// counts of the merge base against the other parent, for the same path.
-    fn net_of_other_side(
+    /// Makes `analysis` (of the closest parent's side `closest` against the merge's `new`)
+    /// the merge's own.
+    fn own(
         &self,
         repo: &Repository,
         closest: Option<&Entry>,
+        new: Option<&[u8]>,
         analysis: &mut tamper::FileTamper,
     ) -> anyhow::Result<()> {
         let path = analysis.path.clone();
         let mut other = None;
         for parent in &self.parents {
             let blob = repo.file_at_rev(parent, &path)?;
-            let id = blob.as_ref().map(|blob| blob.id.as_str());
-            if id != closest.map(|entry| entry.id.as_str()) {
+            if blob.as_ref().map(|blob| blob.id.as_str()) != closest.map(|entry| entry.id.as_str())
+            {
                 other = Some(blob);
             }
         }
@@ -223,15 +223,15 @@ impl MergeSides {
         };
         let base = repo.file_at_rev(&self.base, &path)?;
         if base.as_ref().map(|blob| &blob.id) == other.as_ref().map(|blob| &blob.id) {
+            // Nor here: the other side kept the merge base's version.
             return Ok(());
         }
-        let brought = tamper::analyze_file(
-            &path,
-            base.as_ref().map(|blob| blob.data.as_slice()),
-            other.as_ref().map(|blob| blob.data.as_slice()),
-        );
-        if let Some(brought) = brought {
-            analysis.net_of(&brought);
+        let other = other.as_ref().map(|blob| blob.data.as_slice());
+        let base = base.as_ref().map(|blob| blob.data.as_slice());
+        let brought = tamper::analyze_file(&path, base, other);
+        let undone = tamper::analyze_file(&path, other, new);
+        if let (Some(brought), Some(undone)) = (brought, undone) {
+            analysis.own_in_merge(&brought, &undone);
         }
         Ok(())
     }

@@ -224,7 +224,7 @@ pub enum FindingKind {
 }
 
 /// The things counted; each finding kind belongs to one.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 enum Measure {
     Tests,
     Skips,
@@ -236,6 +236,24 @@ enum Measure {
 }
 
 impl FindingKind {
+    /// Whether the kind counts its measure up (a test removed, a skip added) or down (a
+    /// test added offsets a removal); `None` for dead-code and runner-setting lines.
+    fn counts_up(self) -> Option<bool> {
+        match self {
+            Self::TestRemoved
+            | Self::TestDisabled
+            | Self::SkipAdded
+            | Self::AssertionRemoved
+            | Self::AssertionWeakened => Some(true),
+            Self::TestAdded
+            | Self::TestEnabled
+            | Self::SkipRemoved
+            | Self::AssertionAdded
+            | Self::WeakAssertionRemoved => Some(false),
+            Self::DeadCodeAdded | Self::DeadCodeRemoved | Self::TestConfigChanged => None,
+        }
+    }
+
     fn measure(self) -> Measure {
         match self {
             Self::TestRemoved | Self::TestAdded | Self::TestDisabled | Self::TestEnabled => {
@@ -365,13 +383,78 @@ pub struct MacroCall {
 }
 
 impl FileTamper {
-    /// Takes `other`'s counts off this file's: for a merge, what the other parent brought
-    /// since the merge base, which a clean merge would have kept (`gate::facts`).
-    pub fn net_of(&mut self, other: &FileTamper) {
-        self.tests_removed -= other.tests_removed;
-        self.test_skips_added -= other.test_skips_added;
-        self.assertions_removed -= other.assertions_removed;
-        self.assertions_weakened -= other.assertions_weakened;
+    /// For a merge, this file's analysis against the parent it is closest to (`c`), made the
+    /// merge's own: what a clean merge would have kept and the result has not. `brought` is
+    /// the analysis of the merge base against the other parent (`B → o`, what that side
+    /// brought), `other` the analysis of the other parent against the merge (`o → M`).
+    ///
+    /// Lines are matched by their text, per measure, as multisets. Of this file's lines
+    /// that count up (a test removed, a skip added), those the other side made the same way
+    /// are not the merge's (a test it removed: judged where it was removed); a line the
+    /// other side added that the merge took out again is (a test the resolution dropped,
+    /// whichever parent the file is closest to); the latter for tests and skips only. The
+    /// same for the lines that count down. Text matching, not counts: both sides often make
+    /// the same change (a cherry-pick, a test added to both branches), and a clean merge
+    /// keeps it once.
+    pub fn own_in_merge(&mut self, brought: &FileTamper, other: &FileTamper) {
+        use std::collections::{BTreeSet, HashMap};
+        type Lines<'a> = HashMap<(Measure, &'a str), i64>;
+        // Every key of either.
+        fn keys<'a>(mine: &Lines<'a>, theirs: &Lines<'a>) -> BTreeSet<(Measure, &'a str)> {
+            mine.keys().chain(theirs.keys()).copied().collect()
+        }
+        // The lines of `file` that count up (`plus`) or down, by measure and text.
+        fn lines(file: &FileTamper, plus: bool) -> Lines<'_> {
+            let mut lines = Lines::new();
+            for finding in &file.findings {
+                if let Some(up) = finding.kind.counts_up()
+                    && up == plus
+                {
+                    *lines
+                        .entry((finding.kind.measure(), finding.text.as_str()))
+                        .or_default() += i64::from(finding.count);
+                }
+            }
+            lines
+        }
+        let at = |lines: &Lines<'_>, key: &(Measure, &str)| lines.get(key).copied().unwrap_or(0);
+        let (up, down) = (lines(self, true), lines(self, false));
+        let (brought_up, brought_down) = (lines(brought, true), lines(brought, false));
+        let (other_up, other_down) = (lines(other, true), lines(other, false));
+        let mut change: HashMap<Measure, i64> = HashMap::new();
+        // What the merge undid of the other side is read for tests and skips only: their
+        // lines name them, where assertion lines repeat (`.expect(200, done)`), and a test
+        // one side deleted and the other edited (a conflict settled by deleting it) would
+        // read as assertions the merge removed.
+        let undone =
+            |key: &(Measure, &str), undid: &Lines<'_>, did: &Lines<'_>, own: &Lines<'_>| {
+                if matches!(key.0, Measure::Tests | Measure::Skips) {
+                    (at(undid, key).min(at(did, key)) - at(own, key)).max(0)
+                } else {
+                    0
+                }
+            };
+        // Up: less what the other side did the same way; plus what it did the other way
+        // that the merge undid (and this side's own lines do not already count).
+        for key in keys(&up, &other_up) {
+            let delta = -at(&up, &key).min(at(&brought_up, &key))
+                + undone(&key, &other_up, &brought_down, &up);
+            *change.entry(key.0).or_default() += delta;
+        }
+        for key in keys(&down, &other_down) {
+            let delta = at(&down, &key).min(at(&brought_down, &key))
+                - undone(&key, &other_down, &brought_up, &down);
+            *change.entry(key.0).or_default() += delta;
+        }
+        for (measure, delta) in change {
+            match measure {
+                Measure::Tests => self.tests_removed += delta,
+                Measure::Skips => self.test_skips_added += delta,
+                Measure::Assertions => self.assertions_removed += delta,
+                Measure::Weakened => self.assertions_weakened += delta,
+                Measure::Dead | Measure::Config => {}
+            }
+        }
     }
 
     fn new(path: &str, language: Language) -> Self {
@@ -2739,6 +2822,40 @@ mod tests {
             -file.test_skips_added,
             file.assertions_removed,
         )
+    }
+
+    /// A merge's own counts: what a clean merge of the two sides would keep and the result
+    /// does not, with lines matched by text.
+    #[test]
+    fn a_merge_counts_its_own_resolution() {
+        let test = |n: u32| format!("\n\ndef test_{n}():\n    assert {n}\n");
+        let file = |tests: &[u32]| {
+            tests
+                .iter()
+                .fold("import pytest\n".to_owned(), |text, &n| text + &test(n))
+        };
+        let own = |base: &[u32], closest: &[u32], other: &[u32], merged: &[u32]| {
+            let path = "tests/test_a.py";
+            let (base, closest, other, merged) =
+                (file(base), file(closest), file(other), file(merged));
+            let analyze = |old: &str, new: &str| {
+                analyze_file(path, Some(old.as_bytes()), Some(new.as_bytes())).unwrap()
+            };
+            let mut analysis = analyze(&closest, &merged);
+            analysis.own_in_merge(&analyze(&base, &other), &analyze(&other, &merged));
+            analysis.tests_removed
+        };
+        // Both sides added test_2; the merge keeps it once, and test_3 from one side.
+        assert_eq!(own(&[1], &[1, 2, 3], &[1, 2], &[1, 2, 3]), 0);
+        assert_eq!(own(&[1], &[1, 2], &[1, 2, 3], &[1, 2, 3]), 0);
+        // The other side removed test_2; the merge follows it.
+        assert_eq!(own(&[1, 2], &[1, 2, 3], &[1], &[1, 3]), 0);
+        // The other side added test_3; the resolution drops it.
+        assert_eq!(own(&[1], &[1, 2], &[1, 3], &[1, 2]), 1);
+        // The resolution drops test_1, which both sides kept.
+        assert_eq!(own(&[1], &[1, 2], &[1, 3], &[2, 3]), 1);
+        // The other side removed test_2 and the resolution drops test_1 as well.
+        assert_eq!(own(&[1, 2], &[1, 2, 3], &[1], &[3]), 1);
     }
 
     #[test]

@@ -1985,6 +1985,41 @@ fn a_merge_is_not_charged_with_what_the_other_side_removed() {
     assert_eq!(merge["intent"]["diff"]["tests_removed"], 0, "{merge}");
 }
 
+/// Both sides of a merge added the same test (a cherry-pick), and the merge keeps it once:
+/// nothing is removed, though the counts of each side added up would say one test went.
+#[test]
+fn a_merge_of_the_same_test_added_on_both_sides_removes_nothing() {
+    let base = "import pytest\n\n\ndef test_1():\n    assert 1\n";
+    let repo = Repo::new(&[
+        ("Astrixfile.ax", &with_tamper_rule()),
+        ("tests/test_a.py", base),
+    ]);
+    let added = format!("{base}\n\ndef test_2():\n    assert 2\n");
+    repo.git(&["checkout", "-q", "-b", "fix"]);
+    repo.write("tests/test_a.py", &added);
+    repo.git(&["commit", "-q", "-am", "test_2"]);
+    repo.write(
+        "tests/test_a.py",
+        &added.replace("import pytest\n", "import pytest  # the runner\n"),
+    );
+    repo.git(&["commit", "-q", "-am", "A note"]);
+    repo.git(&["checkout", "-q", "feature"]);
+    repo.git(&["cherry-pick", "fix~1"]);
+    repo.write(
+        "tests/test_a.py",
+        &format!("{added}\n\ndef test_3():\n    assert 3\n"),
+    );
+    repo.git(&["commit", "-q", "-am", "test_3"]);
+    repo.git(&["merge", "-q", "--no-commit", "fix"]);
+    assert_eq!(
+        repo.tampering(),
+        Tampering {
+            modifies_tests: true,
+            ..NONE
+        }
+    );
+}
+
 // ---------------------------------------------------------------------------------------
 // Cost: the analysis runs only when a rule needs it
 
