@@ -30,6 +30,9 @@ const SKIP_MODIFIERS: Name = Name::Is(&[
 /// (`function test(`) is not a test.
 const NOT_A_CALL: &[Tok] = &[Tok::Punct(b"."), Tok::Ident(Name::Is(&["function"]))];
 
+/// A title and nothing else: `it('title')` declares a pending test (Mocha) that never runs.
+const PENDING: &[Tok] = &[Tok::Str, Tok::Punct(b")")];
+
 /// The JavaScript and TypeScript table.
 pub(crate) const TABLE: Table = Table {
     language: Language::JavaScript,
@@ -49,8 +52,11 @@ pub(crate) const TABLE: Table = Table {
         regex_literals: true,
     },
     tests: &[
-        // `it(…)`, `test(…)`, `specify(…)`, `xit(…)`, `fit(…)`.
-        Pattern::new(&[Tok::Ident(TEST_FUNCTIONS), Tok::Punct(b"(")]).not_after(NOT_A_CALL),
+        // `it(…)`, `test(…)`, `specify(…)`, `xit(…)`, `fit(…)`; not Mocha's pending
+        // `it('title')`, which has no body to run.
+        Pattern::new(&[Tok::Ident(TEST_FUNCTIONS), Tok::Punct(b"(")])
+            .not_after(NOT_A_CALL)
+            .not_before(PENDING),
         Pattern::new(&[Tok::Ident(MARKED_TEST_FUNCTIONS), Tok::Punct(b"(")]).not_after(NOT_A_CALL),
         // `it.each(…)`, `test.concurrent(…)`, `it.skip(…)`, `test.todo(…)`, `it.only(…)`.
         Pattern::new(&[

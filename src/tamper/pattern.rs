@@ -195,6 +195,9 @@ pub(crate) struct Pattern {
     /// The match does not count when the token before it matches one of these (`.test(`
     /// is a method call, `function test(` a definition).
     pub not_after: &'static [Tok],
+    /// The match does not count when these elements follow it (Mocha's pending `it('x')`,
+    /// a test without a body, which never runs).
+    pub not_before: &'static [Tok],
     /// The match counts only on a line that also declares a test (node:test's
     /// `{ skip: true }` option, which would be too common a phrase anywhere else).
     pub with_test: bool,
@@ -209,6 +212,7 @@ impl Pattern {
         Self {
             seq,
             not_after: &[],
+            not_before: &[],
             with_test: false,
             at_start: false,
         }
@@ -226,6 +230,14 @@ impl Pattern {
     pub(crate) const fn not_after(self, tokens: &'static [Tok]) -> Self {
         Self {
             not_after: tokens,
+            ..self
+        }
+    }
+
+    /// The same pattern, not counted when `tokens` follow it.
+    pub(crate) const fn not_before(self, tokens: &'static [Tok]) -> Self {
+        Self {
+            not_before: tokens,
             ..self
         }
     }
@@ -262,7 +274,13 @@ impl Pattern {
                 .not_after
                 .iter()
                 .any(|tok| tok.matches_one(tokens[start - 1]));
-        (!after_excluded).then_some(end)
+        let before_excluded = !self.not_before.is_empty()
+            && self
+                .not_before
+                .iter()
+                .try_fold(end, |i, tok| tok.match_at(tokens, i))
+                .is_some();
+        (!after_excluded && !before_excluded).then_some(end)
     }
 }
 

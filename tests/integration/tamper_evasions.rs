@@ -2308,6 +2308,34 @@ mod real_history {
         );
     }
 
+    /// Mocha's pending test, a title without a body (express's `it('should respect the
+    /// mount-point')`), never ran: removing it removes no test. A test with a body does.
+    #[test]
+    fn a_pending_mocha_test_removed() {
+        let old = "describe('app', function () {\n  it('should respect the mount-point')\n\n  it('mounts', function () {\n    assert.equal(mount(), 1)\n  })\n})\n";
+        counts_nothing(
+            &[("test/app.js", old)],
+            &[(
+                "test/app.js",
+                Some(&edit(old, "  it('should respect the mount-point')\n\n", "")),
+            )],
+            true,
+        );
+        let sandbox = repo(&[("test/app.js", old)]);
+        let counts = stage(
+            &sandbox,
+            &[(
+                "test/app.js",
+                Some(&edit(
+                    old,
+                    "\n  it('mounts', function () {\n    assert.equal(mount(), 1)\n  })\n",
+                    "",
+                )),
+            )],
+        );
+        assert_eq!(counts.tests_removed, 1, "{counts:?}");
+    }
+
     /// A skip named once and put on the new tests that need it (flask's `need_dotenv`,
     /// express's `describeAsyncHooks`) skips nothing that ran, also where the diff aligns the
     /// new block's closing lines with older ones of the same text.
