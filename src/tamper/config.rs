@@ -74,6 +74,7 @@ const NOX: &[(&str, &str)] = &[("pytest", "pytest"), ("unittest", "unittest")];
 
 /// The name CI configurations give a changed test command (see [`ci_test_command`]).
 const CI_COMMAND: &str = "CI test command";
+const CI_MATRIX: &str = "CI test matrix";
 
 /// CI settings that let a failing step pass.
 const CI: &[(&str, &str)] = &[
@@ -113,7 +114,7 @@ fn kind(path: &str) -> Option<Kind> {
     Some(match name {
         "pytest.ini" | ".pytest.ini" => Kind::Ini(&["pytest"]),
         "setup.cfg" => Kind::Ini(&["tool:pytest"]),
-        "tox.ini" => Kind::Ini(&["pytest", "testenv", "testenv:*"]),
+        "tox.ini" => Kind::Ini(&["tox", "pytest", "testenv", "testenv:*"]),
         "pyproject.toml" => Kind::PyProject,
         "Cargo.toml" => Kind::Cargo,
         "config.toml" | "config"
@@ -867,6 +868,9 @@ fn builds_without_tests(command: &str) -> bool {
 /// configuration, also a changed line that runs the tests (`CI test command`).
 fn changed_words(words: &[(&str, &str)], ci: bool, old: &[u8], new: &[u8]) -> Vec<String> {
     let mut keys: Vec<String> = Vec::new();
+    if ci && changed_matrix(old, new) {
+        keys.push(CI_MATRIX.to_owned());
+    }
     for line in changed_lines(old, new) {
         for (key, word) in words {
             if memchr::memmem::find(line, word.as_bytes()).is_some()
@@ -881,6 +885,151 @@ fn changed_words(words: &[(&str, &str)], ci: bool, old: &[u8], new: &[u8]) -> Ve
     }
     keys.sort();
     keys
+}
+
+/// The keys whose values are a CI build matrix: the versions, platforms and environments the
+/// tests run on (GitHub Actions' and GitLab's `matrix:`, Travis CI's top-level lists).
+const MATRIX_KEYS: &[&[u8]] = &[
+    b"matrix", b"node_js", b"python", b"jdk", b"go", b"rust", b"php", b"ruby", b"env", b"os",
+];
+
+/// Words that, on a changed line of a build matrix, leave something out or let it fail: a
+/// job excluded, a module left out of one JDK's build (`--projects '!proto'`), a failure
+/// allowed.
+const MATRIX_EXCLUSIONS: &[&str] = &[
+    "exclude",
+    "--projects",
+    "-pl ",
+    "skip",
+    "allow",
+    "experimental",
+    "fail-fast",
+    "continue-on-error",
+];
+
+/// A CI configuration that runs the tests (on either side) runs them on fewer versions or
+/// environments, or leaves something out: its build matrix holds fewer entries than before
+/// (`- {name: '3.6', tox: py36}` dropped, `node-version: [14, 16, 18]` without 14), or a
+/// changed line of it excludes or lets fail (`exclude:`, `--projects '!proto'`). A version
+/// bumped in place (`node_js: "18.14"` to `"18.15"`) or added is not: the tests still run
+/// everywhere they ran. A matrix of a file that runs no tests (a release or lint workflow)
+/// is not one.
+fn changed_matrix(old: &[u8], new: &[u8]) -> bool {
+    let runs_tests = |side: &[u8]| side.split(|&b| b == b'\n').any(ci_test_command);
+    if !runs_tests(old) && !runs_tests(new) {
+        return false;
+    }
+    let diff = LineDiff::new(old, new);
+    let (old_lines, new_lines) = (diff.old_lines(), diff.new_lines());
+    let (old_matrix, new_matrix) = (matrix_lines(&old_lines), matrix_lines(&new_lines));
+    let entries = |lines: &[&[u8]], matrix: &[bool]| -> usize {
+        lines
+            .iter()
+            .zip(matrix)
+            .filter(|&(_, &inside)| inside)
+            .map(|(line, _)| matrix_entries(line))
+            .sum()
+    };
+    if entries(&old_lines, &old_matrix) > entries(&new_lines, &new_matrix) {
+        return true;
+    }
+    let excludes = |line: &[u8]| {
+        let text = String::from_utf8_lossy(line);
+        MATRIX_EXCLUSIONS.iter().any(|word| text.contains(word))
+    };
+    diff.hunks().any(|(before, after)| {
+        before.clone().any(|i| old_matrix[i] && excludes(old_lines[i]))
+            || after.clone().any(|j| new_matrix[j] && excludes(new_lines[j]))
+    })
+}
+
+/// How many matrix entries a line holds: the items of a flow sequence (`[14, 16, 18]` holds
+/// three), else one for a line with content (`- "10"`, `- {name: Linux, python: '3.12'}`),
+/// none for a blank line, a comment or a key that opens a block (`include:`).
+fn matrix_entries(line: &[u8]) -> usize {
+    let trimmed = line.trim_ascii();
+    if trimmed.is_empty() || trimmed.starts_with(b"#") || trimmed.ends_with(b":") {
+        return 0;
+    }
+    let Some(open) = trimmed.iter().position(|&b| b == b'[') else {
+        return 1;
+    };
+    let mut depth = 0usize;
+    let mut items = 0usize;
+    let mut content = false;
+    let mut quote: Option<u8> = None;
+    for &b in &trimmed[open..] {
+        match (quote, b) {
+            (Some(q), _) if b == q => quote = None,
+            (Some(_), _) => {}
+            (None, b'\'' | b'"') => {
+                quote = Some(b);
+                content = true;
+            }
+            (None, b'[' | b'{') => {
+                depth += 1;
+                if depth > 1 {
+                    content = true;
+                }
+            }
+            (None, b']' | b'}') => {
+                if depth == 1 && content {
+                    items += 1;
+                    content = false;
+                }
+                depth = depth.saturating_sub(1);
+            }
+            (None, b',') if depth == 1 => {
+                if content {
+                    items += 1;
+                }
+                content = false;
+            }
+            (None, b) if !b.is_ascii_whitespace() => content = true,
+            _ => {}
+        }
+    }
+    items.max(1)
+}
+
+/// Which lines of a YAML side are inside the value of a [`MATRIX_KEYS`] key, by their
+/// indentation: a line belongs to the nearest key above it indented less, or indented the
+/// same when the line is a list item (`node_js:` over `- "10"`).
+fn matrix_lines(lines: &[&[u8]]) -> Vec<bool> {
+    // (the key's column, whether it is a matrix key)
+    let mut keys: Vec<(usize, bool)> = Vec::new();
+    let mut inside = vec![false; lines.len()];
+    for (i, line) in lines.iter().enumerate() {
+        let indent = line.iter().take_while(|&&b| b == b' ').count();
+        let mut rest = &line[indent..];
+        let trimmed = rest.trim_ascii();
+        if trimmed.is_empty() || trimmed.starts_with(b"#") {
+            // Blank lines and comments belong to the block they are in.
+            inside[i] = keys.iter().any(|&(_, matrix)| matrix);
+            continue;
+        }
+        let item = rest.starts_with(b"- ") || rest == b"-" || rest.starts_with(b"-\n");
+        while let Some(&(column, _)) = keys.last()
+            && (column > indent || (column == indent && !item))
+        {
+            keys.pop();
+        }
+        inside[i] = keys.iter().any(|&(_, matrix)| matrix);
+        let mut column = indent;
+        if item {
+            rest = rest[1..].trim_ascii_start();
+            column = indent + (line.len() - indent - rest.len());
+        }
+        let name_end = rest
+            .iter()
+            .position(|&b| !(b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.')))
+            .unwrap_or(rest.len());
+        if name_end > 0 && rest.get(name_end) == Some(&b':') {
+            let name = &rest[..name_end];
+            keys.push((column, MATRIX_KEYS.contains(&name)));
+        }
+    }
+    inside
 }
 
 /// The lines of each `name:` block of a side (`test: {` … `}`, or the one line).

@@ -1246,6 +1246,50 @@ mod runner {
         assert_eq!(counts.test_config_changed, 0);
     }
 
+    /// The versions and environments the tests run on: a build matrix of a workflow that runs
+    /// the tests left with fewer entries, or a module left out of one of its builds, is a
+    /// test change (flask's dropped Python 3.6, gson's `--projects '!proto'`); a version
+    /// bumped in place or added is not (express's many `build: Node.js@X.Y`), and neither is
+    /// the matrix of a workflow that runs no tests. `[tox] envlist` selects the
+    /// environments `tox` runs.
+    #[test]
+    fn ci_matrix_and_tox_environments() {
+        let workflow = "on: push\njobs:\n  tests:\n    strategy:\n      matrix:\n        include:\n          - {name: Linux, python: '3.12', tox: py312}\n          - {name: '3.6', python: '3.6', tox: py36}\n        node: [16, 18]\n    steps:\n      - run: tox -e ${{ matrix.tox }}\n";
+        let path = ".github/workflows/tests.yaml";
+        for new in [
+            edit(workflow, "          - {name: '3.6', python: '3.6', tox: py36}\n", ""),
+            edit(workflow, "node: [16, 18]", "node: [18]"),
+            edit(
+                workflow,
+                "tox: py312}",
+                "tox: py312, extra: --projects '!proto'}",
+            ),
+        ] {
+            config_changed(&[(path, workflow)], path, &new, "CI test matrix");
+        }
+        for new in [
+            edit(workflow, "python: '3.12', tox: py312", "python: '3.13', tox: py313"),
+            edit(workflow, "node: [16, 18]", "node: [16, 18, 20]"),
+        ] {
+            let sandbox = repo(&[(path, workflow)]);
+            let counts = stage(&sandbox, &[(path, Some(&new))]);
+            assert_eq!(counts.test_config_changed, 0, "{new}");
+        }
+        let release = workflow.replace("tox -e ${{ matrix.tox }}", "python -m build");
+        let sandbox = repo(&[(path, &release)]);
+        let new = edit(&release, "node: [16, 18]", "node: [18]");
+        let counts = stage(&sandbox, &[(path, Some(&new))]);
+        assert_eq!(counts.test_config_changed, 0, "{new}");
+
+        let tox = "[tox]\nenvlist =\n    py3{12,11,10}\n    lowest\n\n[testenv]\ncommands = pytest\n";
+        config_changed(
+            &[("tox.ini", tox)],
+            "tox.ini",
+            &edit(tox, "    lowest\n", ""),
+            "[tox] envlist",
+        );
+    }
+
     #[test]
     fn conftest_collect_ignore_glob() {
         config_changed(
