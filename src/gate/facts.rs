@@ -166,7 +166,46 @@ pub fn analyze_tampering(repo: &Repository, change: &Change) -> anyhow::Result<T
             files.push(analysis);
         }
     }
+    named_skips_used_elsewhere(repo, change, &mut files)?;
     Ok(tamper::combine(files))
+}
+
+/// A skip bound to a name that a file forgave (only its own new tests use the name) counts
+/// again when another file of the change mentions the name: `from test_a import need_x`
+/// and `@need_x` on tests that ran there. Read only when a file forgave one.
+fn named_skips_used_elsewhere(
+    repo: &Repository,
+    change: &Change,
+    files: &mut [tamper::FileTamper],
+) -> anyhow::Result<()> {
+    let named: Vec<(usize, String)> = files
+        .iter()
+        .enumerate()
+        .flat_map(|(index, file)| {
+            file.named_skips
+                .iter()
+                .map(move |named| (index, named.name.clone()))
+        })
+        .collect();
+    if named.is_empty() {
+        return Ok(());
+    }
+    for other in &change.files {
+        let Some(entry) = other
+            .new
+            .as_ref()
+            .filter(|entry| matches!(entry.mode, EntryMode::File | EntryMode::Executable))
+        else {
+            continue;
+        };
+        let text = repo.blob(&entry.id)?;
+        for (index, name) in &named {
+            if files[*index].path != other.path && tamper::mentions(&text, name) {
+                files[*index].named_skip_used_elsewhere(name);
+            }
+        }
+    }
+    Ok(())
 }
 
 /// A merge of two parents with one merge base: what its own resolution does to the tests,

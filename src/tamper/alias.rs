@@ -27,6 +27,8 @@ pub(super) struct NewSide<'a> {
     pub added: &'a [Range<usize>],
     /// The added lines that declare a test, sorted.
     pub tests: &'a [usize],
+    /// An `=` inside brackets names an argument (Python), not an assignment (JavaScript).
+    pub keyword_arguments: bool,
 }
 
 /// The stripped code of each of `lines`, lexed from the start of the file.
@@ -42,23 +44,24 @@ pub(super) fn code_lines(syntax: &Syntax, lines: &[&[u8]]) -> Vec<Vec<u8>> {
         .collect()
 }
 
-/// The tests the skip marker on added line `mark` applies to, when it is part of a statement
-/// that binds a name (on its line or an added line above it that it continues) and every
-/// use of that name applies to code added with it; `None` otherwise (no binding, a use that
-/// applies to code that was there before or that cannot be told, or no use at all).
-pub(super) fn only_on_new_tests(side: &NewSide<'_>, mark: usize) -> Option<Vec<usize>> {
+/// The name the skip marker on added line `mark` binds and the tests it applies to, when
+/// the marker is part of a module-level statement that binds that one name (on its line or
+/// an added line above it that it continues) and every use of the name applies to code
+/// added with it; `None` otherwise (no such binding, a use that applies to code that was
+/// there before or that cannot be told, or no use at all).
+pub(super) fn only_on_new_tests(side: &NewSide<'_>, mark: usize) -> Option<(Vec<u8>, Vec<usize>)> {
     let hunk = hunk_of(side.added, mark)?;
-    let (start, name) = binding(side.code, &side.added[hunk], mark)?;
+    let (start, name, at) = binding(side, &side.added[hunk], mark)?;
     let mut tests = Vec::new();
     for (line, code) in side.code.iter().enumerate() {
-        if (start..=mark).contains(&line) {
-            continue;
-        }
-        for at in occurrences(code, &name) {
-            tests.extend(applies_to_new_code(side, line, at, name.len())?);
+        for found in occurrences(code, &name) {
+            if (line, found) == (start, at) {
+                continue;
+            }
+            tests.extend(applies_to_new_code(side, line, found, name.len())?);
         }
     }
-    (!tests.is_empty()).then_some(tests)
+    (!tests.is_empty()).then_some((name, tests))
 }
 
 /// The hunk whose added lines hold `line`.
@@ -70,32 +73,80 @@ fn hunk_of(added: &[Range<usize>], line: usize) -> Option<usize> {
         .map(|_| hunk)
 }
 
-/// The line and name of the binding that the marker on `mark` belongs to: `name = …` (with
-/// `var`, `let`, `const` or `export const` before it in JavaScript) on `mark` or on one of
-/// the three added lines above it, when each line after it up to `mark` is indented deeper
-/// (a continuation: `  ? describe`, `  : describe.skip`).
-fn binding(code: &[Vec<u8>], hunk: &Range<usize>, mark: usize) -> Option<(usize, Vec<u8>)> {
-    let indent = |line: &[u8]| {
-        line.iter()
-            .take_while(|b| matches!(b, b' ' | b'\t'))
-            .count()
-    };
-    for start in (mark.saturating_sub(3).max(hunk.start)..=mark).rev() {
-        let line = code.get(start)?;
-        if let Some(name) = bound_name(line) {
-            let continued = (start + 1..=mark).all(|next| {
-                code.get(next)
-                    .is_some_and(|next| indent(next) > indent(line))
-            });
-            return continued.then_some((start, name));
+/// The line, name and column of the binding that the marker on `mark` belongs to:
+/// `name = …` (with `var`, `let`, `const` or `export const` before it in JavaScript) at the
+/// start of a line of its own, not indented (module level, not a statement in a test's body),
+/// on `mark` or on one of the three added lines above it. Each line after it up to `mark`
+/// continues the expression: inside a bracket it opened, or starting with an operator
+/// (`  ? describe`, `  : describe.skip`). The statement binds that one name: no second
+/// assignment (`a = b = describe.skip`, `a = (b = …)` in JavaScript, a walrus), no second
+/// declarator (`var a = …, b = …`), no second statement after a `;`.
+fn binding(
+    side: &NewSide<'_>,
+    hunk: &Range<usize>,
+    mark: usize,
+) -> Option<(usize, Vec<u8>, usize)> {
+    let code = side.code;
+    let start = (mark.saturating_sub(3).max(hunk.start)..=mark)
+        .rev()
+        .find(|&start| {
+            code.get(start)
+                .is_some_and(|line| bound_name(line).is_some())
+        })?;
+    let line = &code[start];
+    if line.first().is_some_and(u8::is_ascii_whitespace) {
+        return None;
+    }
+    let (name, value) = bound_name(line)?;
+    let at = occurrences(line, &name).next()?;
+    // The value, from after the `=` to the end of the statement: up to `mark`, and on while
+    // a bracket stays open (a `pytest.mark.skipif(` over several lines).
+    let mut depth: i64 = 0;
+    let mut previous: u8 = b' ';
+    for (i, text) in code.iter().enumerate().skip(start).take(40) {
+        let text: &[u8] = if i == start { &line[value..] } else { text };
+        if i > start && i <= mark && depth <= 0 {
+            let trimmed = text.trim_ascii_start();
+            let continues = [&b"?"[..], b":", b".", b"||", b"&&"]
+                .iter()
+                .any(|operator| trimmed.starts_with(operator));
+            if !continues {
+                return None;
+            }
+        }
+        if i > mark && depth <= 0 {
+            break;
+        }
+        for (j, &byte) in text.iter().enumerate() {
+            let next = text.get(j + 1).copied().unwrap_or(b' ');
+            match byte {
+                b'(' | b'[' | b'{' => depth += 1,
+                b')' | b']' | b'}' => depth -= 1,
+                // A second assignment: at any depth in JavaScript, outside brackets in Python
+                // (whose `=` inside a call names an argument); a walrus anywhere.
+                b'=' if !b"=!<>:".contains(&previous)
+                    && next != b'='
+                    && next != b'>'
+                    && (depth <= 0 || !side.keyword_arguments) =>
+                {
+                    return None;
+                }
+                b'=' if previous == b':' => return None,
+                b',' | b';' if depth <= 0 => return None,
+                _ => {}
+            }
+            if !byte.is_ascii_whitespace() {
+                previous = byte;
+            }
         }
     }
-    None
+    Some((start, name, at))
 }
 
-/// The name a line binds: `name = …` or `name: Type = …`, after `export`, `var`, `let` or
-/// `const`; not a comparison (`==`) or an attribute (`a.b = …`).
-fn bound_name(line: &[u8]) -> Option<Vec<u8>> {
+/// The name a line binds and where its value starts (after the `=`): `name = …` or
+/// `name: Type = …`, after `export`, `var`, `let` or `const`; not a comparison (`==`) or an
+/// attribute (`a.b = …`).
+fn bound_name(line: &[u8]) -> Option<(Vec<u8>, usize)> {
     let mut rest = line.trim_ascii_start();
     for keyword in [&b"export"[..], b"var", b"let", b"const"] {
         if let Some(after) = rest.strip_prefix(keyword)
@@ -119,7 +170,10 @@ fn bound_name(line: &[u8]) -> Option<Vec<u8>> {
         after = &annotation[equals..];
     }
     let value = after.strip_prefix(b"=")?;
-    (!value.starts_with(b"=")).then(|| name.to_vec())
+    if value.starts_with(b"=") {
+        return None;
+    }
+    Some((name.to_vec(), line.len() - value.len()))
 }
 
 /// Where `name` occurs in `code` as a whole identifier (not `x.name` or `name_x`).
@@ -147,13 +201,15 @@ fn applies_to_new_code(
     let before = code[..at].trim_ascii();
     let after = code[at + len..].trim_ascii_start();
     if before == b"@" {
-        // The first test declared below the decorator, every line up to it added.
-        let next = side.tests.partition_point(|&test| test <= line);
-        return side
-            .tests
-            .get(next)
-            .filter(|&&test| test < hunk.end)
-            .map(|&test| vec![test]);
+        // What the decorator applies to: the next statement below it that is not another
+        // decorator (nor blank). It must declare a test, added in the same hunk: a class
+        // below it (`@need_x class TestOld:`) takes the mark for all its methods.
+        let statement = (line + 1..side.code.len()).find(|&next| {
+            let code = side.code[next].trim_ascii();
+            !code.is_empty() && !code.starts_with(b"@")
+        })?;
+        return (statement < hunk.end && side.tests.binary_search(&statement).is_ok())
+            .then(|| vec![statement]);
     }
     if !after.starts_with(b"(") {
         return None;
@@ -222,7 +278,7 @@ mod tests {
             ("1x = 2", None),
         ] {
             assert_eq!(
-                bound_name(line.as_bytes()),
+                bound_name(line.as_bytes()).map(|(name, _)| name),
                 name.map(|name| name.as_bytes().to_vec()),
                 "{line}"
             );
@@ -242,6 +298,7 @@ mod tests {
             code: &code,
             added: &added,
             tests: &[6],
+            keyword_arguments: true,
         };
         assert!(governs_new(&side, 1));
         // The same decorator on a test that was there before (the `def` line unchanged).
@@ -250,6 +307,7 @@ mod tests {
             code: &code,
             added: &added,
             tests: &[],
+            keyword_arguments: true,
         };
         assert!(!governs_new(&side, 1));
 
@@ -262,6 +320,7 @@ mod tests {
             code: &code,
             added: &added,
             tests: &[5],
+            keyword_arguments: false,
         };
         assert!(governs_new(&side, 2));
         // The diff aligned the block's last `})` with an older one below it.
@@ -270,6 +329,7 @@ mod tests {
             code: &code,
             added: &added,
             tests: &[5],
+            keyword_arguments: false,
         };
         assert!(governs_new(&side, 2));
         // The suite's first line renamed, its tests unchanged below.
@@ -278,6 +338,7 @@ mod tests {
             code: &code,
             added: &added,
             tests: &[],
+            keyword_arguments: false,
         };
         assert!(!governs_new(&side, 2));
     }
@@ -292,6 +353,16 @@ mod tests {
             "skip_it = pytest.mark.skip\npytestmark = skip_it\n",
             // A name in a string is no use, the use in code is on an unchanged line.
             "skip_it = pytest.mark.skip\nx = 'skip_it'\n@skip_it\ndef test_old():\n    pass\n",
+            // Two names bound at once, one of them the module's mark.
+            "skip_it = pytestmark = pytest.mark.skip\n@skip_it\ndef test_new():\n    pass\n",
+            // A second statement on the line.
+            "skip_it = pytest.mark.skip; pytestmark = skip_it\n@skip_it\ndef test_new():\n    pass\n",
+            // A walrus.
+            "skip_it = (pytestmark := pytest.mark.skip)\n@skip_it\ndef test_new():\n    pass\n",
+            // Bound in a body, not at module level.
+            "def test_old():\n    skip_it = pytest.skip('x')\n@skip_it\ndef test_new():\n    pass\n",
+            // A class below the decorator takes it for every method.
+            "skip_it = pytest.mark.skip\n@skip_it\nclass TestOld:\n    def test_new(self):\n        pass\n",
         ] {
             let code = side_of(python, text);
             let added = [Range { start: 0, end: 2 }];
@@ -299,19 +370,49 @@ mod tests {
                 code: &code,
                 added: &added,
                 tests: &[],
+                keyword_arguments: true,
             };
             assert!(!governs_new(&side, 0), "{text}");
         }
         let javascript = &super::super::javascript::TABLE.syntax;
-        // A call that takes a suite written elsewhere.
-        let text = "const d = describe.skip\nd('old suite', oldSuite)\n";
-        let code = side_of(javascript, text);
-        let added = [Range { start: 0, end: 2 }];
-        let side = NewSide {
-            code: &code,
-            added: &added,
-            tests: &[],
-        };
-        assert!(!governs_new(&side, 0));
+        for (text, mark) in [
+            // A call that takes a suite written elsewhere.
+            ("const d = describe.skip\nd('old suite', oldSuite)\n", 0),
+            // The global `describe` replaced on the way.
+            (
+                "var d = describe = describe.skip\nd('s', function () {\n  it('x', f)\n})\n",
+                0,
+            ),
+            (
+                "var d = (describe = describe.skip)\nd('s', function () {\n  it('x', f)\n})\n",
+                0,
+            ),
+            // A second declarator.
+            (
+                "var d = describe.skip, e = describe.skip\nd('s', function () {\n  it('x', f)\n})\n",
+                0,
+            ),
+            // A line below that is a statement of its own, not a continuation.
+            (
+                "var d = describe\n    this.skip()\nd('s', function () {\n  it('x', f)\n})\n",
+                1,
+            ),
+        ] {
+            let code = side_of(javascript, text);
+            let added = [Range {
+                start: 0,
+                end: code.len(),
+            }];
+            let tests: Vec<usize> = (0..code.len())
+                .filter(|&i| code[i].trim_ascii_start().starts_with(b"it("))
+                .collect();
+            let side = NewSide {
+                code: &code,
+                added: &added,
+                tests: &tests,
+                keyword_arguments: false,
+            };
+            assert!(!governs_new(&side, mark), "{text}");
+        }
     }
 }

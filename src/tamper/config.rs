@@ -938,8 +938,12 @@ fn changed_matrix(old: &[u8], new: &[u8]) -> bool {
         MATRIX_EXCLUSIONS.iter().any(|word| text.contains(word))
     };
     diff.hunks().any(|(before, after)| {
-        before.clone().any(|i| old_matrix[i] && excludes(old_lines[i]))
-            || after.clone().any(|j| new_matrix[j] && excludes(new_lines[j]))
+        before
+            .clone()
+            .any(|i| old_matrix[i] && excludes(old_lines[i]))
+            || after
+                .clone()
+                .any(|j| new_matrix[j] && excludes(new_lines[j]))
     })
 }
 
@@ -961,7 +965,6 @@ fn matrix_entries(line: &[u8]) -> usize {
     for &b in &trimmed[open..] {
         match (quote, b) {
             (Some(q), _) if b == q => quote = None,
-            (Some(_), _) => {}
             (None, b'\'' | b'"') => {
                 quote = Some(b);
                 content = true;
@@ -986,6 +989,7 @@ fn matrix_entries(line: &[u8]) -> usize {
                 content = false;
             }
             (None, b) if !b.is_ascii_whitespace() => content = true,
+            // Inside a quoted string, or whitespace.
             _ => {}
         }
     }
@@ -1546,6 +1550,29 @@ mod tests {
                 &old.replace("\tcargo test", "\tcargo test || true")
             ),
             ["target test"]
+        );
+    }
+
+    #[test]
+    fn matrix_entries_and_lines() {
+        for (line, entries) in [
+            ("        node-version: [14, 16, 18]", 3),
+            ("        python: ['3.11', '3.12,dev']", 2),
+            ("          - {name: Linux, python: '3.12', tox: py312}", 1),
+            ("  - \"10\"", 1),
+            ("        include:", 0),
+            ("        # - '3.6'", 0),
+            ("        os: []", 1),
+        ] {
+            assert_eq!(matrix_entries(line.as_bytes()), entries, "{line}");
+        }
+        let workflow = "jobs:\n  tests:\n    strategy:\n      matrix:\n        include:\n          - {python: '3.12'}\n        node: [16]\n    steps:\n      - run: tox\nnode_js:\n- \"10\"\nscript: make test\n";
+        let lines: Vec<&[u8]> = workflow.split_inclusive('\n').map(str::as_bytes).collect();
+        assert_eq!(
+            matrix_lines(&lines),
+            [
+                false, false, false, false, true, true, true, false, false, false, true, false
+            ]
         );
     }
 

@@ -152,7 +152,13 @@ pub(crate) trait Sink {
     /// The last byte written on this line that is not whitespace (for telling a regular
     /// expression from a division).
     fn last_significant(&self) -> Option<u8>;
+    /// The identifier written last on this line, when nothing but whitespace follows it
+    /// (`return` before a `/` starts a regular expression; `x` before one divides).
+    fn last_word(&self) -> &[u8];
 }
+
+/// The longest keyword [`Sink::last_word`] is asked about.
+const WORD_CAPACITY: usize = 10;
 
 impl Sink for Vec<u8> {
     fn push(&mut self, byte: u8) {
@@ -169,29 +175,65 @@ impl Sink for Vec<u8> {
             .copied()
             .find(|b| !b.is_ascii_whitespace())
     }
+
+    fn last_word(&self) -> &[u8] {
+        let code = self.trim_ascii_end();
+        let start = code
+            .iter()
+            .rposition(|&b| !is_ident_byte(b))
+            .map_or(0, |i| i + 1);
+        &code[start..]
+    }
 }
 
 /// A sink that keeps only what the lexer reads back: computing states writes no code.
 #[derive(Default)]
 struct Discard {
     last: Option<u8>,
+    /// The identifier written last, up to [`WORD_CAPACITY`] bytes (`len` past it: longer).
+    word: [u8; WORD_CAPACITY],
+    len: usize,
+    /// Whitespace came after the last identifier byte: the next one starts a new word.
+    gap: bool,
 }
 
 impl Sink for Discard {
     fn push(&mut self, byte: u8) {
-        if !byte.is_ascii_whitespace() {
-            self.last = Some(byte);
+        if byte.is_ascii_whitespace() {
+            self.gap = true;
+            return;
         }
+        if is_ident_byte(byte) {
+            if self.gap || !self.last.is_some_and(is_ident_byte) {
+                self.len = 0;
+            }
+            if let Some(slot) = self.word.get_mut(self.len) {
+                *slot = byte;
+            }
+            self.len += 1;
+        } else {
+            self.len = 0;
+        }
+        self.gap = false;
+        self.last = Some(byte);
     }
 
     fn extend(&mut self, bytes: &[u8]) {
-        if let Some(&byte) = bytes.iter().rev().find(|b| !b.is_ascii_whitespace()) {
-            self.last = Some(byte);
+        for &byte in bytes {
+            self.push(byte);
         }
     }
 
     fn last_significant(&self) -> Option<u8> {
         self.last
+    }
+
+    fn last_word(&self) -> &[u8] {
+        if self.last.is_some_and(is_ident_byte) {
+            self.word.get(..self.len).unwrap_or_default()
+        } else {
+            &[]
+        }
     }
 }
 
@@ -446,13 +488,33 @@ fn char_literal_end(line: &[u8], i: usize) -> Option<usize> {
 }
 
 /// Whether a `/` starts a regular-expression literal rather than a division: it does when
-/// the code before it on the line ends in an operator or an opening bracket, or is empty.
+/// the code before it on the line ends in an operator, an opening bracket or a keyword that
+/// an expression follows (`return`, `typeof`, `void`), or is empty.
 fn regex_may_start(out: &impl Sink) -> bool {
     match out.last_significant() {
         None => true,
+        Some(b) if is_ident_byte(b) => REGEX_KEYWORDS.contains(&out.last_word()),
         Some(b) => b"(,=:[!&|?{};+-*%<>~^".contains(&b),
     }
 }
+
+/// Keywords after which a `/` starts a regular expression (`return /x/`, `typeof /x/`), not
+/// a division: an expression follows them, never an operator.
+const REGEX_KEYWORDS: &[&[u8]] = &[
+    b"return",
+    b"typeof",
+    b"void",
+    b"delete",
+    b"in",
+    b"instanceof",
+    b"new",
+    b"throw",
+    b"case",
+    b"do",
+    b"else",
+    b"yield",
+    b"await",
+];
 
 /// The end (exclusive) of the regular-expression literal whose opening `/` is at
 /// `line[i]`: after the closing `/`, or the end of the line if none closes it.
@@ -561,6 +623,21 @@ mod tests {
         js_regex: JS, "s.replace(/\"/g, '')" => "s.replace(\"g, \")";
         js_division: JS, "a = b / c / d" => "a = b / c / d";
         js_regex_with_class: JS, "x = /[/]it(/; y" => "x = \"; y";
+        js_regex_after_keyword: JS, "void /[})]/; return /a/g" => "void \"; return \"g";
+        js_division_after_name: JS, "x = returned / 2 / y" => "x = returned / 2 / y";
+    }
+
+    /// States alone (no code written) tell a regular expression after a keyword from a
+    /// division after a name, as the stripped code does.
+    #[test]
+    fn states_after_keywords_and_names() {
+        assert_eq!(advance(&JS, State::Code, b"return /'/\n"), State::Code);
+        assert_eq!(advance(&JS, State::Code, b"void /`/\n"), State::Code);
+        assert_ne!(advance(&JS, State::Code, b"x = voids / `\n"), State::Code);
+        assert_ne!(
+            advance(&JS, State::Code, b"x = returned_value / `\n"),
+            State::Code
+        );
     }
 
     #[test]

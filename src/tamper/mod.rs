@@ -367,6 +367,20 @@ pub struct FileTamper {
     /// [`combine`] to count those of test macros.
     #[serde(skip)]
     pub macro_calls: Vec<MacroCall>,
+    /// Skip markers bound to a name that only this file's new tests use, taken off its
+    /// count: counted again ([`Self::named_skip_used_elsewhere`]) when another file of the
+    /// change mentions the name (it may import it onto tests that ran).
+    #[serde(skip)]
+    pub named_skips: Vec<NamedSkip>,
+}
+
+/// A skip marker bound to a name, forgiven because only new tests of its file use it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NamedSkip {
+    /// The name (`need_dotenv`).
+    pub name: String,
+    /// The marker's line, as it was counted.
+    pub finding: Finding,
 }
 
 /// An item-level macro invocation on a changed line.
@@ -417,10 +431,25 @@ impl FileTamper {
             }
             lines
         }
+        // Per text, what a side did net: a line moved (removed and added again, re-indented)
+        // did nothing, and must not pay for a line the merge removes for real.
+        fn net(file: &FileTamper) -> (Lines<'_>, Lines<'_>) {
+            let (mut up, mut down) = (lines(file, true), lines(file, false));
+            for (key, count) in &mut up {
+                if let Some(against) = down.get_mut(key) {
+                    let both = (*count).min(*against);
+                    *count -= both;
+                    *against -= both;
+                }
+            }
+            up.retain(|_, count| *count > 0);
+            down.retain(|_, count| *count > 0);
+            (up, down)
+        }
         let at = |lines: &Lines<'_>, key: &(Measure, &str)| lines.get(key).copied().unwrap_or(0);
-        let (up, down) = (lines(self, true), lines(self, false));
-        let (brought_up, brought_down) = (lines(brought, true), lines(brought, false));
-        let (other_up, other_down) = (lines(other, true), lines(other, false));
+        let (up, down) = net(self);
+        let (brought_up, brought_down) = net(brought);
+        let (other_up, other_down) = net(other);
         let mut change: HashMap<Measure, i64> = HashMap::new();
         // What the merge undid of the other side is read for tests and skips only: their
         // lines name them, where assertion lines repeat (`.expect(200, done)`), and a test
@@ -457,6 +486,20 @@ impl FileTamper {
         }
     }
 
+    /// Counts again the skip markers bound to `name` that this file forgave: another file
+    /// of the change uses the name.
+    pub fn named_skip_used_elsewhere(&mut self, name: &str) {
+        let (used, kept): (Vec<NamedSkip>, Vec<NamedSkip>) = std::mem::take(&mut self.named_skips)
+            .into_iter()
+            .partition(|named| named.name == name);
+        self.named_skips = kept;
+        for named in used {
+            self.test_skips_added += i64::from(named.finding.count);
+            self.removes_or_skips_tests = true;
+            self.findings.push(named.finding);
+        }
+    }
+
     fn new(path: &str, language: Language) -> Self {
         Self {
             path: path.to_owned(),
@@ -475,6 +518,7 @@ impl FileTamper {
             findings: Vec::new(),
             test_macros: Vec::new(),
             macro_calls: Vec::new(),
+            named_skips: Vec::new(),
         }
     }
 
@@ -600,6 +644,17 @@ fn runner_collects(language: Language, path: &str) -> bool {
         }
         Language::Rust | Language::Java | Language::Kotlin | Language::RunnerConfig => true,
     }
+}
+
+/// Whether `text` holds `name` as a whole identifier (not `x_name` or `names`).
+pub fn mentions(text: &[u8], name: &str) -> bool {
+    let name = name.as_bytes();
+    memchr::memmem::find_iter(text, name).any(|at| {
+        let before = at.checked_sub(1).and_then(|i| text.get(i));
+        let after = text.get(at + name.len());
+        before.is_none_or(|&b| !lex::is_ident_byte(b))
+            && after.is_none_or(|&b| !lex::is_ident_byte(b))
+    })
 }
 
 /// Analyses one changed file: `old` and `new` are its content before and after (`None` for
@@ -1292,7 +1347,7 @@ struct Analysis<'a> {
     /// Skip markers added in the binding of a name that only tests added with them use
     /// (`need_dotenv = pytest.mark.skipif(…)`), as (line, count): forgiven with the skips
     /// added beside their new tests ([`Analysis::forgive_new`]).
-    named_skips: Vec<(usize, u32)>,
+    named_skips: Vec<NamedSkip>,
     /// Existence checks added minus removed ([`neuter::is_existence`]).
     existence_added: i64,
     /// Other assertions removed minus added.
@@ -1421,7 +1476,7 @@ impl Analysis<'_> {
         &self,
         new_lines: &[&[u8]],
         hunks: &[(Range<usize>, Range<usize>)],
-    ) -> Vec<(usize, u32)> {
+    ) -> Vec<NamedSkip> {
         let marks = || {
             self.added
                 .iter()
@@ -1442,6 +1497,7 @@ impl Analysis<'_> {
             code: &code,
             added: &added,
             tests: &tests,
+            keyword_arguments: self.table.language == Language::Python,
         };
         // A test moved under the name (its line removed elsewhere in the file) ran before.
         let moved = |test: usize| {
@@ -1453,10 +1509,21 @@ impl Analysis<'_> {
         };
         let mut forgiven = Vec::new();
         for mark in marks() {
-            if alias::only_on_new_tests(&side, mark.line)
-                .is_some_and(|tests| !tests.iter().any(|&test| moved(test)))
+            if let Some((name, tests)) = alias::only_on_new_tests(&side, mark.line)
+                && !tests.iter().any(|&test| moved(test))
             {
-                forgiven.push((mark.line, mark.skips));
+                forgiven.push(NamedSkip {
+                    name: String::from_utf8_lossy(&name).into_owned(),
+                    finding: Finding {
+                        path: self.file.path.clone(),
+                        line: mark.line + 1,
+                        side: Side::New,
+                        kind: FindingKind::SkipAdded,
+                        count: mark.skips,
+                        unchanged: false,
+                        text: line_text(new_lines.get(mark.line).copied().unwrap_or_default()),
+                    },
+                });
             }
         }
         forgiven
@@ -1672,7 +1739,12 @@ impl Analysis<'_> {
         }
         if self.file.test_skips_added > 0 {
             let mut skips = self.attached(|added| added.skips, added_tests);
-            skips.append(&mut self.named_skips);
+            skips.extend(
+                self.named_skips
+                    .iter()
+                    .map(|named| (named.finding.line - 1, named.finding.count)),
+            );
+            self.file.named_skips = std::mem::take(&mut self.named_skips);
             skips.sort_unstable();
             skips.dedup();
             let left = self.file.test_skips_added;
@@ -2856,6 +2928,8 @@ mod tests {
         assert_eq!(own(&[1], &[1, 2], &[1, 3], &[2, 3]), 1);
         // The other side removed test_2 and the resolution drops test_1 as well.
         assert_eq!(own(&[1, 2], &[1, 2, 3], &[1], &[3]), 1);
+        // The other side moved test_1 (removed and added again); the resolution drops it.
+        assert_eq!(own(&[1, 2], &[1, 2, 3], &[2, 1], &[2, 3]), 1);
     }
 
     #[test]

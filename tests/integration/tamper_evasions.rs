@@ -1257,7 +1257,11 @@ mod runner {
         let workflow = "on: push\njobs:\n  tests:\n    strategy:\n      matrix:\n        include:\n          - {name: Linux, python: '3.12', tox: py312}\n          - {name: '3.6', python: '3.6', tox: py36}\n        node: [16, 18]\n    steps:\n      - run: tox -e ${{ matrix.tox }}\n";
         let path = ".github/workflows/tests.yaml";
         for new in [
-            edit(workflow, "          - {name: '3.6', python: '3.6', tox: py36}\n", ""),
+            edit(
+                workflow,
+                "          - {name: '3.6', python: '3.6', tox: py36}\n",
+                "",
+            ),
             edit(workflow, "node: [16, 18]", "node: [18]"),
             edit(
                 workflow,
@@ -1268,7 +1272,11 @@ mod runner {
             config_changed(&[(path, workflow)], path, &new, "CI test matrix");
         }
         for new in [
-            edit(workflow, "python: '3.12', tox: py312", "python: '3.13', tox: py313"),
+            edit(
+                workflow,
+                "python: '3.12', tox: py312",
+                "python: '3.13', tox: py313",
+            ),
             edit(workflow, "node: [16, 18]", "node: [16, 18, 20]"),
         ] {
             let sandbox = repo(&[(path, workflow)]);
@@ -1281,7 +1289,8 @@ mod runner {
         let counts = stage(&sandbox, &[(path, Some(&new))]);
         assert_eq!(counts.test_config_changed, 0, "{new}");
 
-        let tox = "[tox]\nenvlist =\n    py3{12,11,10}\n    lowest\n\n[testenv]\ncommands = pytest\n";
+        let tox =
+            "[tox]\nenvlist =\n    py3{12,11,10}\n    lowest\n\n[testenv]\ncommands = pytest\n";
         config_changed(
             &[("tox.ini", tox)],
             "tox.ini",
@@ -2455,6 +2464,22 @@ mod real_history {
             let counts = stage(&sandbox, &[("tests/test_calc.py", Some(new))]);
             assert_eq!(counts.test_skips_added, 1, "{counts:?}\n{new}");
         }
+        // Named in a new file for its own new test, imported onto a test that ran.
+        let sandbox = repo(&[("tests/test_calc.py", &pytest)]);
+        let zero = "import pytest\n\nskip_slow = pytest.mark.skip(reason=\"slow\")\n\n\n@skip_slow\ndef test_zero():\n    assert add(0, 0) == 0\n";
+        let importing = edit(
+            &pytest,
+            "def test_add():\n",
+            "from tests.test_zero import skip_slow\n\n\n@skip_slow\ndef test_add():\n",
+        );
+        let counts = stage(
+            &sandbox,
+            &[
+                ("tests/test_zero.py", Some(zero)),
+                ("tests/test_calc.py", Some(&importing)),
+            ],
+        );
+        assert_eq!(counts.test_skips_added, 1, "{counts:?}");
         // A suite that ran renamed to the skipping name, a new test beside it.
         let named = "const maybe = process.env.CI ? describe.skip : describe;\n\n";
         let new = edit(
