@@ -254,7 +254,15 @@ const OPENERS: [bool; 256] = {
 /// no byte that could open a comment or a literal, so it is its own stripped code and the
 /// next line starts in code.
 pub(crate) fn is_plain(state: State, line: &[u8]) -> bool {
-    state == State::Code && !line.iter().any(|&byte| OPENERS[usize::from(byte)])
+    // Eight bytes at a time, with no branch per byte: lines are short, and a vector search
+    // for five bytes costs more to set up than this.
+    let opener = |bytes: &[u8]| {
+        bytes
+            .iter()
+            .fold(false, |found, &byte| found | OPENERS[usize::from(byte)])
+    };
+    let (chunks, rest) = line.as_chunks::<8>();
+    state == State::Code && !chunks.iter().any(|chunk| opener(chunk)) && !opener(rest)
 }
 
 /// Splits `data` into lines that keep their `\n` (a last line without one is a line too),
@@ -322,7 +330,7 @@ pub(crate) fn strip_line(syntax: &Syntax, start: State, line: &[u8], out: &mut i
                 (state, i) = code_step(syntax, line, next, out);
             }
             State::Block(depth) => {
-                i = find(line, i, |b| b == b'*' || b == b'/');
+                i = memchr::memchr2(b'*', b'/', &line[i..]).map_or(len, |at| i + at);
                 if line[i..].starts_with(b"*/") {
                     i += 2;
                     state = if depth <= 1 {
@@ -340,7 +348,13 @@ pub(crate) fn strip_line(syntax: &Syntax, start: State, line: &[u8], out: &mut i
             State::Str(quote) => {
                 let closer = quote.closer();
                 let escapes = quote.escapes(syntax);
-                i = find(line, i, |b| b == closer[0] || (escapes && b == b'\\'));
+                let rest = &line[i..];
+                let next = if escapes {
+                    memchr::memchr2(closer[0], b'\\', rest)
+                } else {
+                    memchr::memchr(closer[0], rest)
+                };
+                i = next.map_or(len, |at| i + at);
                 if i == len {
                     break;
                 }
