@@ -1,5 +1,5 @@
 //! Which lines of a Rust file are test code, whatever its layout: a walk of each side's
-//! blocks over the lexer's code ([`rust_test_lines`]).
+//! blocks over the lexer's code ([`SideWalk`]).
 //!
 //! A `{` opens a block that is test code when its parent is, or when a test attribute
 //! (`#[test]`, `#[tokio::test]`, a `cfg` that holds only under test) or `mod tests` is
@@ -21,7 +21,9 @@ use super::pattern::{self, Pattern, Token};
 /// a `#![cfg(test)]` in the block or file it is in, and the lines of a doc comment's Rust
 /// code example. A line counts if any of it is test code. A side with no test attribute
 /// and no doc comment (it never says `test`, `quickcheck`, `parameterized`, `apply`, `doc`,
-/// `///`, `//!`, `/**` or `/*!`) has none.
+/// `///`, `//!`, `/**` or `/*!`) has none. The walk reads up to line `limit`, and on
+/// while something it read waits for a later line ([`SideWalk`] reads on later).
+#[cfg(test)]
 pub(crate) fn rust_test_lines(
     syntax: &Syntax,
     tests: &'static [Pattern],
@@ -29,64 +31,123 @@ pub(crate) fn rust_test_lines(
     lines: &[&[u8]],
     limit: usize,
 ) -> RustLines {
-    let mut out = vec![0; lines.len()];
-    if [
-        &b"test"[..],
-        b"quickcheck",
-        b"parameterized",
-        b"apply",
-        b"doc",
-        b"///",
-        b"//!",
-        b"/**",
-        b"/*!",
-    ]
-    .iter()
-    .all(|needle| memmem::find(side, needle).is_none())
-        && memmem::find(side, b"mod").is_none()
-    {
-        return RustLines {
-            bits: out,
-            modules: Vec::new(),
-            complete: true,
-        };
-    }
-    let mut code_lines = vec![false; lines.len()];
-    let mut walk = Walk {
-        tests,
-        open: Vec::new(),
-        file_test: false,
-        pending: None,
-        pending_macro: false,
-        macro_name: None,
-        test_macros: Vec::new(),
-        calls: Vec::new(),
-        call: None,
-        last_ident: None,
-        pending_module: false,
-        pending_dead: false,
-        module: None,
-        modules: Vec::new(),
-        nest: 0,
-        attributes_from: None,
-        inner_from: None,
-        hash: Hash::None,
-        attribute: Vec::new(),
-        brackets: 0,
-        aliases: Vec::new(),
-        alias: Alias::None,
-        docs: Docs::default(),
-    };
-    let mut state = State::Code;
-    let mut stripped = Vec::new();
-    let mut complete = true;
-    for (i, line) in lines.iter().enumerate() {
-        // Past the last line asked about, the walk stops once nothing it has read is
-        // waiting for a later line (an item's attributes, an invocation).
-        if i > limit && walk.settled() {
-            complete = false;
-            break;
+    let mut walk = SideWalk::new(tests, side);
+    walk.read(syntax, lines, limit);
+    walk.found(lines.len())
+}
+
+/// The walk of [`rust_test_lines`] over one Rust side, which can stop after some line and
+/// read on later from where it stopped. Two sides that start with the same lines walk them
+/// alike, so a copy of one side's walk after them is the other's.
+#[derive(Clone)]
+pub(crate) struct SideWalk {
+    walk: Walk,
+    /// The side has nothing the walk looks for: it reads no line.
+    idle: bool,
+    /// The next line to read, and the lexer's state at its start.
+    next: usize,
+    state: State,
+    /// Per line read: its [`DOCTEST`] and [`CODE_LINE`] bits, and whether its code is
+    /// test code.
+    bits: Vec<u8>,
+    code_lines: Vec<bool>,
+    /// The code of the line being read, when the lexer strips it.
+    stripped: Vec<u8>,
+}
+
+impl SideWalk {
+    /// A walk of the Rust side `side` (with the test attribute patterns `tests`) that has
+    /// read no line yet.
+    pub(crate) fn new(tests: &'static [Pattern], side: &[u8]) -> Self {
+        let idle = [
+            &b"test"[..],
+            b"quickcheck",
+            b"parameterized",
+            b"apply",
+            b"doc",
+            b"///",
+            b"//!",
+            b"/**",
+            b"/*!",
+        ]
+        .iter()
+        .all(|needle| memmem::find(side, needle).is_none())
+            && memmem::find(side, b"mod").is_none();
+        Self {
+            walk: Walk {
+                tests,
+                open: Vec::new(),
+                file_test: false,
+                pending: None,
+                pending_macro: false,
+                macro_name: None,
+                test_macros: Vec::new(),
+                calls: Vec::new(),
+                call: None,
+                last_ident: None,
+                pending_module: false,
+                pending_dead: false,
+                module: None,
+                modules: Vec::new(),
+                nest: 0,
+                attributes_from: None,
+                inner_from: None,
+                hash: Hash::None,
+                attribute: Vec::new(),
+                brackets: 0,
+                aliases: Vec::new(),
+                alias: Alias::None,
+                docs: Docs::default(),
+            },
+            idle,
+            next: 0,
+            state: State::Code,
+            bits: Vec::new(),
+            code_lines: Vec::new(),
+            stripped: Vec::new(),
         }
+    }
+
+    /// Whether the walk reads lines at all (the side may hold something it looks for).
+    pub(crate) fn reads(&self) -> bool {
+        !self.idle
+    }
+
+    /// The number of lines read.
+    pub(crate) fn lines_read(&self) -> usize {
+        self.next
+    }
+
+    /// Reads on through `lines` (the side's) up to line `limit`, and past it while
+    /// something read waits for a later line (an item's attributes, an invocation).
+    pub(crate) fn read(&mut self, syntax: &Syntax, lines: &[&[u8]], limit: usize) {
+        if self.idle {
+            return;
+        }
+        while let Some(&line) = lines.get(self.next) {
+            if self.next > limit && self.walk.settled() {
+                return;
+            }
+            self.read_line(syntax, line);
+        }
+    }
+
+    /// Reads on through `lines` up to line `end` (not included).
+    pub(crate) fn read_to(&mut self, syntax: &Syntax, lines: &[&[u8]], end: usize) {
+        if self.idle {
+            return;
+        }
+        while self.next < end
+            && let Some(&line) = lines.get(self.next)
+        {
+            self.read_line(syntax, line);
+        }
+    }
+
+    /// Reads line `self.next`, `line`.
+    fn read_line(&mut self, syntax: &Syntax, line: &[u8]) {
+        let i = self.next;
+        self.next += 1;
         let line = if i == 0 {
             line.strip_prefix("\u{feff}".as_bytes()).unwrap_or(line)
         } else {
@@ -94,57 +155,73 @@ pub(crate) fn rust_test_lines(
         };
         // A first line `#!…` that is not an attribute is a shebang, which rustc skips.
         if i == 0 && line.starts_with(b"#!") && !line[2..].trim_ascii_start().starts_with(b"[") {
-            continue;
+            self.bits.push(0);
+            self.code_lines.push(false);
+            return;
         }
-        if walk.docs.line(line, state) {
-            out[i] |= DOCTEST;
+        let mut bits = 0;
+        if self.walk.docs.line(line, self.state) {
+            bits |= DOCTEST;
         }
-        let before = state;
-        let code: &[u8] = if lex::is_plain(state, line) {
+        let before = self.state;
+        let code: &[u8] = if lex::is_plain(self.state, line) {
             line
         } else {
-            stripped.clear();
-            state = lex::strip_line(syntax, state, line, &mut stripped);
-            &stripped
+            self.stripped.clear();
+            self.state = lex::strip_line(syntax, self.state, line, &mut self.stripped);
+            &self.stripped
         };
         // A comment that stays a comment changes nothing that runs.
-        if !code.trim_ascii().is_empty() || before != state || matches!(state, State::Str(_)) {
-            out[i] |= CODE_LINE;
+        if !code.trim_ascii().is_empty()
+            || before != self.state
+            || matches!(self.state, State::Str(_))
+        {
+            bits |= CODE_LINE;
         }
-        let test = walk.line(i, code, &mut code_lines);
-        code_lines[i] |= test;
+        self.bits.push(bits);
+        let test = self.walk.line(i, code, &mut self.code_lines);
+        self.code_lines.push(test);
     }
-    for (name, first, last) in &walk.calls {
-        if walk.test_macros.contains(name) {
-            let last = last.unwrap_or(lines.len().saturating_sub(1));
-            if let Some(lines) = code_lines.get_mut(*first..=last) {
-                lines.fill(true);
+
+    /// What the walk found in a side of `len` lines, from the lines it has read.
+    pub(crate) fn found(&self, len: usize) -> RustLines {
+        let walk = &self.walk;
+        let mut out = self.bits.clone();
+        out.resize(len, 0);
+        let mut code_lines = self.code_lines.clone();
+        code_lines.resize(len, false);
+        for (name, first, last) in &walk.calls {
+            if walk.test_macros.contains(name) {
+                let last = last.unwrap_or(len.saturating_sub(1));
+                if let Some(lines) = code_lines.get_mut(*first..=last) {
+                    lines.fill(true);
+                }
             }
         }
-    }
-    for (bits, code) in out.iter_mut().zip(code_lines) {
-        if code {
-            *bits |= TEST_CODE;
-        }
-    }
-    for module in &walk.modules {
-        for bits in out.get_mut(module.decl..=module.end).into_iter().flatten() {
-            *bits |= MODULE;
-        }
-        if module.attributed {
-            for bits in out.get_mut(module.from..=module.end).into_iter().flatten() {
-                *bits |= MODULE_ATTRIBUTE;
+        for (bits, code) in out.iter_mut().zip(code_lines) {
+            if code {
+                *bits |= TEST_CODE;
             }
         }
-    }
-    RustLines {
-        bits: out,
-        complete,
-        modules: walk
-            .modules
-            .into_iter()
-            .map(|module| (module.name, module.from..module.end + 1))
-            .collect(),
+        for module in &walk.modules {
+            for bits in out.get_mut(module.decl..=module.end).into_iter().flatten() {
+                *bits |= MODULE;
+            }
+            if module.attributed {
+                for bits in out.get_mut(module.from..=module.end).into_iter().flatten() {
+                    *bits |= MODULE_ATTRIBUTE;
+                }
+            }
+        }
+        RustLines {
+            bits: out,
+            complete: self.idle || self.next >= len,
+            modules: walk
+                .modules
+                .iter()
+                .map(|module| (module.name.clone(), module.from..module.end + 1))
+                .collect(),
+        }
     }
 }
 
@@ -160,20 +237,20 @@ pub(crate) struct RustLines {
     pub complete: bool,
 }
 
-/// A line's bit in [`rust_test_lines`]: it declares a module out of line (`mod parse;`),
+/// A line's bit in [`RustLines`]: it declares a module out of line (`mod parse;`),
 /// whose file's tests build only while it does.
 pub(crate) const MODULE: u8 = 8;
-/// A line's bit in [`rust_test_lines`]: it is a line of an out-of-line module's
+/// A line's bit in [`RustLines`]: it is a line of an out-of-line module's
 /// declaration with attributes (`#[cfg(feature = "parse")]` over `mod parse;` builds its
 /// tests only with the feature; `#[path = "…"] mod parse;` builds another file).
 pub(crate) const MODULE_ATTRIBUTE: u8 = 16;
 
-/// A line's bit in [`rust_test_lines`]: it is (partly) in test code.
+/// A line's bit in [`RustLines`]: it is (partly) in test code.
 pub(crate) const TEST_CODE: u8 = 1;
-/// A line's bit in [`rust_test_lines`]: it holds code, or opens or closes a comment or a
+/// A line's bit in [`RustLines`]: it holds code, or opens or closes a comment or a
 /// string, or is inside a string: it is not only a comment.
 pub(crate) const CODE_LINE: u8 = 4;
-/// A line's bit in [`rust_test_lines`]: it is a line of a doc example (a doctest), or a
+/// A line's bit in [`RustLines`]: it is a line of a doc example (a doctest), or a
 /// fence or HTML comment that may make one.
 pub(crate) const DOCTEST: u8 = 2;
 
@@ -252,6 +329,7 @@ enum Alias {
 }
 
 /// The walk of [`rust_test_lines`] between two lines.
+#[derive(Clone)]
 #[expect(
     clippy::struct_excessive_bools,
     reason = "independent facts about the item being read, each set and read in one place"
@@ -417,7 +495,7 @@ struct Fence {
 
 /// Where the walk is in the doc comments (`///`, `//!`, `/** */`, `/*! */`, and
 /// one-line `#[doc = "…"]`), whose Rust code examples `cargo test` runs as doctests.
-#[derive(Debug, Default)]
+#[derive(Debug, Clone, Default)]
 #[expect(
     clippy::struct_excessive_bools,
     reason = "independent states of the doc comment being read, each read in one place"
@@ -434,11 +512,32 @@ struct Docs {
     string: bool,
 }
 
+/// Where `needle` (not empty) first occurs in `haystack`, a line or less: a scan for its
+/// first byte, which costs less than setting up a [`memmem`] search for one short line.
+fn find_short(haystack: &[u8], needle: &[u8]) -> Option<usize> {
+    let (&first, rest) = needle.split_first()?;
+    memchr::memchr_iter(first, haystack).find(|&at| haystack[at + 1..].starts_with(rest))
+}
+
 impl Docs {
     /// Follows line `line`, which starts in lexer state `state`; returns whether it is part
     /// of a doc example, counting every fence line (```` ```text ```` above an example turns
     /// it into prose), and a doc line with an HTML comment (`<!--` hides an example).
     fn line(&mut self, line: &[u8], state: State) -> bool {
+        // Most lines are code that starts with neither `/` nor `#`: no doc line, and the
+        // end of any doc comment above (a blank line ends nothing).
+        if !self.string && !self.block && state == State::Code {
+            match line.trim_ascii_start().first() {
+                Some(b'/' | b'#') => {}
+                Some(_) => {
+                    self.fence = None;
+                    self.blank = false;
+                    self.indented = false;
+                    return false;
+                }
+                None => return false,
+            }
+        }
         let Some(text) = self.text(line, state) else {
             let trimmed = line.trim_ascii_start();
             // Doc comments go on over blank lines, attributes and other comments.
@@ -456,8 +555,7 @@ impl Docs {
             quoted = rest;
         }
         let trimmed = quoted.trim_ascii();
-        let html =
-            memmem::find(trimmed, b"<!--").is_some() || memmem::find(trimmed, b"-->").is_some();
+        let html = find_short(trimmed, b"<!--").is_some() || find_short(trimmed, b"-->").is_some();
         let run = |byte: u8| trimmed.iter().take_while(|&&b| b == byte).count();
         let (ticks, tildes) = (run(b'`'), run(b'~'));
         let opener = if ticks >= 3 {
@@ -527,7 +625,7 @@ impl Docs {
                 .strip_prefix(b"*")
                 .filter(|text| !text.starts_with(b"/"))
                 .unwrap_or(trimmed);
-            if let Some(end) = memmem::find(text, b"*/") {
+            if let Some(end) = find_short(text, b"*/") {
                 self.block = false;
                 return Some(&text[..end]);
             }
@@ -548,7 +646,7 @@ impl Docs {
             .filter(|text| !text.starts_with(b"*") && !text.starts_with(b"/"))
             .or_else(|| trimmed.strip_prefix(b"/*!"))
         {
-            if let Some(end) = memmem::find(text, b"*/") {
+            if let Some(end) = find_short(text, b"*/") {
                 return Some(&text[..end]);
             }
             self.block = true;
@@ -600,9 +698,16 @@ impl Walk {
         let mut line_test = self.in_test() || self.pending.is_some();
         let mut j = 0;
         while j < code.len() {
-            let byte = code[j];
             if self.brackets > 0 {
-                if self.attribute_byte(byte) {
+                // An attribute being read takes every byte, and only a bracket can end it.
+                let rest = &code[j..];
+                let Some(at) = memchr::memchr2(b'[', b']', rest) else {
+                    self.attribute.extend_from_slice(rest);
+                    break;
+                };
+                self.attribute.extend_from_slice(&rest[..at]);
+                j += at;
+                if self.attribute_byte(code[j]) {
                     line_test = true;
                     if let Some(from) = self.inner_from.or(self.attributes_from) {
                         out[from..i].fill(true);
@@ -614,15 +719,22 @@ impl Walk {
                 j += 1;
                 continue;
             }
-            let class = CLASSES[usize::from(byte)];
-            let wide = if class == WIDE {
-                wide_space(&code[j..])
-            } else {
-                0
+            // Whitespace and the punctuation the walk passes over, at once.
+            let Some(skipped) = code[j..]
+                .iter()
+                .position(|&b| CLASSES[usize::from(b)] != SKIP)
+            else {
+                break;
             };
-            if class == SKIP || wide > 0 {
-                j += wide.max(1);
-                continue;
+            j += skipped;
+            let byte = code[j];
+            let class = CLASSES[usize::from(byte)];
+            if class == WIDE {
+                let wide = wide_space(&code[j..]);
+                if wide > 0 {
+                    j += wide;
+                    continue;
+                }
             }
             if self.hash != Hash::None
                 && let Some(taken) = self.after_hash(&code[j..], i)
@@ -785,12 +897,22 @@ impl Walk {
     /// An identifier (`before` and `rest` are the code around it on its line); returns
     /// whether it makes the item it starts test code (a private `mod tests`).
     fn ident(&mut self, before: &[u8], ident: &[u8], rest: &[u8], i: usize) -> bool {
+        let bang = rest.trim_ascii_start().first() == Some(&b'!');
+        // Most identifiers change nothing but end the one read before them.
+        if !bang
+            && self.alias == Alias::None
+            && self.pending.is_none()
+            && !self.pending_macro
+            && !matches!(ident, b"test" | b"mod" | b"macro_rules")
+        {
+            self.last_ident = None;
+            return false;
+        }
         // An invocation at item level (`name!` at the top of a module, outside any
         // invocation): its lines are test code if the macro turns out to define tests.
         let item_level = self.nest == 0
             && self.call.is_none()
             && self.open.last().is_none_or(|block| block.module);
-        let bang = rest.trim_ascii_start().first() == Some(&b'!');
         self.last_ident =
             (item_level && bang && ident != b"macro_rules").then(|| (ident.to_vec(), i));
         self.alias = match (self.alias, ident) {

@@ -730,6 +730,8 @@ pub fn analyze_file_with(
         added: Vec::new(),
         rust_items: false,
         rust_tests: [None, None],
+        rust_prefix: None,
+        common: 0,
         limits: [usize::MAX, usize::MAX],
         named_skips: Vec::new(),
         existence_added: 0,
@@ -1336,11 +1338,17 @@ struct Analysis<'a> {
     /// attribute or decorator line, in order: what [`Analysis::forgive_new`] reads.
     added: Vec<Added>,
     /// The file is Rust outside test paths: its changed lines are looked up in the walk of
-    /// its blocks ([`blocks::rust_test_lines`]).
+    /// its blocks ([`blocks::SideWalk`]).
     rust_items: bool,
-    /// Per side, which lines are Rust test code ([`blocks::rust_test_lines`]), walked the
-    /// first time a line of the side is looked up.
-    rust_tests: [Option<blocks::RustLines>; 2],
+    /// Per side, which lines are Rust test code ([`blocks::SideWalk`]), walked the
+    /// first time a line of the side is looked up: the walk, which may read on, and what it
+    /// found.
+    rust_tests: [Option<(blocks::SideWalk, blocks::RustLines)>; 2],
+    /// The walk of the lines both sides start with (up to the first hunk), taken by the
+    /// first side walked for the second to go on from.
+    rust_prefix: Option<blocks::SideWalk>,
+    /// How many lines both sides start with.
+    common: usize,
     /// Per side, the last line a Rust walk must read: the end of the last hunk (the walk
     /// reads on until nothing waits for a later line).
     limits: [usize; 2],
@@ -1545,6 +1553,11 @@ impl Analysis<'_> {
         if let Some((before, after)) = hunks.last() {
             self.limits = [before.end, after.end];
         }
+        self.common = hunks
+            .first()
+            .map_or(old_lines.len().min(new_lines.len()), |(before, _)| {
+                before.start
+            });
         let whole = place::file_is_tests(
             language,
             &self.file.path,
@@ -2093,7 +2106,7 @@ impl Analysis<'_> {
         None
     }
 
-    /// The [`blocks::rust_test_lines`] bits of line `index` of the Rust side `side`.
+    /// The [`blocks::RustLines`] bits of line `index` of the Rust side `side`.
     fn rust_test_bits(&mut self, side: Side, lines: &[&[u8]], index: usize) -> u8 {
         self.rust_lines(side, lines)
             .bits
@@ -2102,27 +2115,44 @@ impl Analysis<'_> {
             .unwrap_or(0)
     }
 
-    /// What [`blocks::rust_test_lines`] finds in the Rust side `side` (its `lines`).
+    /// What [`blocks::SideWalk`] finds in the Rust side `side` (its `lines`). The
+    /// side walked second goes on from the first one's walk of the lines both start with.
     fn rust_lines(&mut self, side: Side, lines: &[&[u8]]) -> &blocks::RustLines {
-        let table = self.table;
-        let whole = self.sides[side_index(side)];
-        let limit = self.limits[side_index(side)];
-        self.rust_tests[side_index(side)].get_or_insert_with(|| {
-            blocks::rust_test_lines(&table.syntax, table.tests, whole, lines, limit)
-        })
+        let slot = side_index(side);
+        let limit = self.limits[slot];
+        let syntax = &self.table.syntax;
+        let (mut walk, found) = if let Some(walked) = self.rust_tests[slot].take() {
+            walked
+        } else {
+            let mut walk = blocks::SideWalk::new(self.table.tests, self.sides[slot]);
+            // The walk of the common lines is this side's when it reads them all.
+            let common = self.common;
+            if walk.reads() && common <= lines.len() && common <= limit.saturating_add(1) {
+                if let Some(prefix) = &self.rust_prefix {
+                    walk = prefix.clone();
+                } else {
+                    walk.read_to(syntax, lines, common);
+                    self.rust_prefix = Some(walk.clone());
+                }
+            }
+            walk.read(syntax, lines, limit);
+            let found = walk.found(lines.len());
+            (walk, found)
+        };
+        // A walk that stopped before a limit raised since reads on.
+        let found = if !found.complete && walk.lines_read() <= limit {
+            walk.read(syntax, lines, limit);
+            walk.found(lines.len())
+        } else {
+            found
+        };
+        &self.rust_tests[slot].insert((walk, found)).1
     }
 
     /// [`Analysis::rust_lines`] of the whole side (the module declarations of the other
-    /// side are compared with all of this one's).
+    /// side are compared with all of this one's): a walk that stopped reads on.
     fn rust_lines_whole(&mut self, side: Side, lines: &[&[u8]]) -> &blocks::RustLines {
-        let slot = side_index(side);
-        if self.rust_tests[slot]
-            .as_ref()
-            .is_some_and(|found| !found.complete)
-        {
-            self.rust_tests[slot] = None;
-        }
-        self.limits[slot] = usize::MAX;
+        self.limits[side_index(side)] = usize::MAX;
         self.rust_lines(side, lines)
     }
 
