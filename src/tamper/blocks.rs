@@ -144,6 +144,34 @@ impl SideWalk {
         }
     }
 
+    /// Reads on through `lines` until the side has declared every module of `names` out of
+    /// line, or to its end: what is declared stays declared, so the rest cannot drop one.
+    pub(crate) fn read_until_declared(
+        &mut self,
+        syntax: &Syntax,
+        lines: &[&[u8]],
+        names: &[&[u8]],
+    ) {
+        if self.idle {
+            return;
+        }
+        let mut missing = names.to_vec();
+        let mut checked = 0;
+        loop {
+            if let Some(declared) = self.walk.modules.get(checked..) {
+                missing.retain(|name| !declared.iter().any(|module| module.name == *name));
+            }
+            checked = self.walk.modules.len();
+            if missing.is_empty() {
+                return;
+            }
+            let Some(&line) = lines.get(self.next) else {
+                return;
+            };
+            self.read_line(syntax, line);
+        }
+    }
+
     /// Reads line `self.next`, `line`.
     fn read_line(&mut self, syntax: &Syntax, line: &[u8]) {
         let i = self.next;

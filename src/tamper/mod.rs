@@ -2156,6 +2156,30 @@ impl Analysis<'_> {
         self.rust_lines(side, lines)
     }
 
+    /// [`Analysis::rust_lines`] read on until the side declares every module of `names` out
+    /// of line, or to its end: a module no longer declared is one of `names` the side does
+    /// not declare.
+    fn rust_lines_declaring(
+        &mut self,
+        side: Side,
+        lines: &[&[u8]],
+        names: &[&[u8]],
+    ) -> &blocks::RustLines {
+        self.rust_lines(side, lines);
+        let slot = side_index(side);
+        let Some((mut walk, found)) = self.rust_tests[slot].take() else {
+            // Cannot happen (walked above): the whole side is walked.
+            return self.rust_lines_whole(side, lines);
+        };
+        let found = if found.complete {
+            found
+        } else {
+            walk.read_until_declared(&self.table.syntax, lines, names);
+            walk.found(lines.len())
+        };
+        &self.rust_tests[slot].insert((walk, found)).1
+    }
+
     /// Whether line `index` of `lines` is the first of a test body: the line above opens a
     /// block (ends in `{` or `:`) and it or one of the two code lines above it declares a
     /// test.
@@ -2331,7 +2355,13 @@ impl Analysis<'_> {
         let old_lines = split_lines(self.sides[0]);
         let new_lines = split_lines(self.sides[1]);
         let old = self.rust_lines_whole(Side::Old, &old_lines).modules.clone();
-        let new = &self.rust_lines_whole(Side::New, &new_lines).modules;
+        if old.is_empty() {
+            return;
+        }
+        let names: Vec<&[u8]> = old.iter().map(|(name, _)| name.as_slice()).collect();
+        let new = &self
+            .rust_lines_declaring(Side::New, &new_lines, &names)
+            .modules;
         let dropped: Vec<(Vec<u8>, usize)> = old
             .into_iter()
             .filter(|(name, _)| !new.iter().any(|(declared, _)| declared == name))
