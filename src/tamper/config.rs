@@ -176,6 +176,7 @@ pub(crate) fn changed(path: &str, old: &[u8], new: &[u8]) -> Vec<String> {
         }
     };
     match kind {
+        Kind::Cargo if !cargo_lines_may_matter(old, new) => return Vec::new(),
         Kind::JsConfig => return changed_keys(old, new),
         Kind::Words(words) => return changed_words(words, is_ci(path), old, new),
         Kind::Vite => return changed_block(b"test", old, new),
@@ -696,6 +697,69 @@ fn runs_tests(target: &str) -> bool {
             word,
             "test" | "tests" | "check" | "pytest" | "unittest" | "e2e"
         )
+    })
+}
+
+/// The keys and tables of `Cargo.toml` whose settings [`cargo`] compares.
+const CARGO_NAMES: &[&str] = &[
+    "autotests",
+    "autolib",
+    "autobins",
+    "autoexamples",
+    "autobenches",
+    "build",
+    "test",
+    "doctest",
+    "harness",
+    "path",
+    "crate-type",
+    "proc-macro",
+    "required-features",
+    "default",
+    "members",
+    "exclude",
+    "default-members",
+    "debug-assertions",
+    "overflow-checks",
+    "package",
+    "lib",
+    "features",
+    "workspace",
+    "profile",
+    "bin",
+    "example",
+    "bench",
+];
+
+/// Whether the changed lines of a `Cargo.toml` can change a setting [`cargo`] compares:
+/// a changed table header, a line that is not a whole `key = value` (a line of a value over
+/// several lines), or a key with a part named in [`CARGO_NAMES`]. A dependency bumped
+/// (`regex = "1.10"`, `serde = { version = "1", features = ["derive"] }`) cannot, and
+/// spares reading both sides as TOML.
+fn cargo_lines_may_matter(old: &[u8], new: &[u8]) -> bool {
+    changed_lines(old, new).into_iter().any(|line| {
+        let text = String::from_utf8_lossy(line);
+        let line = text.trim();
+        if line.starts_with('[') {
+            return true;
+        }
+        let Some((key, value)) = line.split_once('=') else {
+            return true;
+        };
+        let balanced = |open: char, close: char| {
+            value.chars().filter(|&c| c == open).count()
+                == value.chars().filter(|&c| c == close).count()
+        };
+        if !balanced('[', ']')
+            || !balanced('{', '}')
+            || value.contains("\"\"\"")
+            || value.contains("\'\'\'")
+        {
+            return true;
+        }
+        key.split('.')
+            .map(|part| part.trim().trim_matches(['"', '\'']))
+            .any(|part| CARGO_NAMES.contains(&part))
     })
 }
 
@@ -1574,6 +1638,35 @@ mod tests {
                 false, false, false, false, true, true, true, false, false, false, true, false
             ]
         );
+    }
+
+    /// A dependency bumped changes no setting and is not read as TOML; what can change one
+    /// is.
+    #[test]
+    fn cargo_lines_that_may_matter() {
+        let base = "[package]\nname = \"x\"\n\n[dependencies]\nregex = \"1.9\"\n\n[features]\ndefault = [\n  \"a\",\n]\n";
+        for (from, to, matters) in [
+            ("regex = \"1.9\"", "regex = \"1.10\"", false),
+            (
+                "regex = \"1.9\"",
+                "regex = { version = \"1.10\", features = [\"std\"] }",
+                false,
+            ),
+            ("  \"a\",\n", "  \"b\",\n", true),
+            ("[dependencies]", "[dev-dependencies]", true),
+            ("name = \"x\"", "name = \"x\"\nautotests = false", true),
+            ("regex = \"1.9\"", "regex = \"1.9\"\nlib.test = false", true),
+        ] {
+            let new = base.replacen(from, to, 1);
+            assert_eq!(
+                cargo_lines_may_matter(base.as_bytes(), new.as_bytes()),
+                matters,
+                "{from} -> {to}"
+            );
+            if !matters {
+                assert_eq!(cargo(base).unwrap(), cargo(&new).unwrap(), "{to}");
+            }
+        }
     }
 
     #[test]
