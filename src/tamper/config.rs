@@ -6,7 +6,7 @@
 //! |---|---|
 //! | `pytest.ini` | every key of `[pytest]` |
 //! | `setup.cfg` | every key of `[tool:pytest]` |
-//! | `tox.ini` | every key of `[pytest]`, `commands` of `[testenv]` and `[testenv:…]` (not of tool environments, `[testenv:docs]`, `[testenv:lint]`, nor of those whose commands name no test runner) |
+//! | `tox.ini` | every key of `[tox]` and `[pytest]`, `commands` of `[testenv]` and `[testenv:…]` (not of tool environments, `[testenv:docs]`, `[testenv:lint]`, nor of those whose commands name no test runner) |
 //! | `pyproject.toml` | every key of `[tool.pytest.ini_options]` and `[tool.pytest]` |
 //! | `Cargo.toml` | `autotests`, `autolib`, `autobins`, `autoexamples`, `autobenches`, `build`; `test`, `doctest`, `harness`, `path` and `required-features` of any target, `[[test]]`, the library's `crate-type` and `proc-macro`, `[features] default`, `[workspace]` `members`, `exclude`, `default-members`, `[profile.test]`, `debug-assertions` and `overflow-checks` of `[profile.dev]` and its packages |
 //! | `.cargo/config.toml`, `.cargo/config` | `rustflags`, `rustdocflags`, `runner`, `linker` of `[build]` and of any `[target.…]`, `rustc`, `rustc-wrapper`, `rustc-workspace-wrapper`, `target` of `[build]`, the profiles as above |
@@ -16,7 +16,7 @@
 //! | `Makefile`, `GNUmakefile`, `*.mk`, `justfile` | targets whose name holds `test`, and `check` |
 //! | `pom.xml`, `build.gradle(.kts)`, `noxfile.py` | changed lines naming a switch that skips tests or ignores failures, or the test command |
 //! | `vite.config.*` | changed lines of the `test:` block |
-//! | CI configurations | changed lines that run the tests, `continue-on-error`, `allow_failure` |
+//! | CI configurations | changed lines that run the tests, `continue-on-error`, `allow_failure`; a build matrix left with fewer entries or excluding something, in a file that runs the tests |
 //!
 //! A side that does not parse is compared as a whole: any change counts once, as `(file)`;
 //! except a `package.json`, which is then read line by line (its test scripts' lines, and
