@@ -172,19 +172,23 @@ pub fn analyze_tampering(repo: &Repository, change: &Change) -> anyhow::Result<T
 
 /// A skip bound to a name that a file forgave (only its own new tests use the name) counts
 /// again when another file of the change mentions the name: `from test_a import need_x`
-/// and `@need_x` on tests that ran there. Read only when a file forgave one.
+/// and `@need_x` on tests that ran there. Not a file that forgave a skip bound to the same
+/// name itself: its mentions are of its own binding (express names
+/// `describePromises = … describe.skip` in each test file that needs it). Read only when
+/// a file forgave one.
 fn named_skips_used_elsewhere(
     repo: &Repository,
     change: &Change,
     files: &mut [tamper::FileTamper],
 ) -> anyhow::Result<()> {
-    let named: Vec<(usize, String)> = files
+    // (the file's index, its path, the name)
+    let named: Vec<(usize, String, String)> = files
         .iter()
         .enumerate()
         .flat_map(|(index, file)| {
             file.named_skips
                 .iter()
-                .map(move |named| (index, named.name.clone()))
+                .map(move |named| (index, file.path.clone(), named.name.clone()))
         })
         .collect();
     if named.is_empty() {
@@ -199,8 +203,13 @@ fn named_skips_used_elsewhere(
             continue;
         };
         let text = repo.blob(&entry.id)?;
-        for (index, name) in &named {
-            if files[*index].path != other.path && tamper::mentions(&text, name) {
+        let binds_itself = |name: &String| {
+            named
+                .iter()
+                .any(|(_, path, own)| own == name && *path == other.path)
+        };
+        for (index, path, name) in &named {
+            if *path != other.path && !binds_itself(name) && tamper::mentions(&text, name) {
                 files[*index].named_skip_used_elsewhere(name);
             }
         }

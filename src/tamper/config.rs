@@ -467,12 +467,26 @@ fn cargo(text: &str) -> Option<BTreeMap<String, String>> {
     // at all.
     let lib = [switches.as_slice(), &["path", "crate-type", "proc-macro"]].concat();
     copy_keys(table.get("lib"), "[lib]", &lib, &mut settings);
-    copy_keys(
-        table.get("features"),
-        "[features]",
-        &["default"],
-        &mut settings,
-    );
+    if settings
+        .get("[lib] path")
+        .is_some_and(|path| path == "\"src/lib.rs\"")
+    {
+        settings.remove("[lib] path");
+    }
+    // The crate's own default features decide which of its code (and tests) compiles;
+    // `dependency/feature` and `dep:name` entries only change what a dependency builds.
+    let own_defaults: Vec<&str> = table
+        .get("features")
+        .and_then(|features| features.get("default"))
+        .and_then(toml::Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter_map(toml::Value::as_str)
+        .filter(|feature| !feature.contains('/') && !feature.starts_with("dep:"))
+        .collect();
+    if !own_defaults.is_empty() {
+        settings.insert("[features] default".to_owned(), own_defaults.join(", "));
+    }
     // Which packages a workspace builds and tests.
     let workspace = ["members", "exclude", "default-members"];
     copy_keys(
@@ -493,14 +507,26 @@ fn cargo(text: &str) -> Option<BTreeMap<String, String>> {
                 .get("name")
                 .and_then(toml::Value::as_str)
                 .unwrap_or("?");
-            // A target's tests build only where it does: its path and required features.
+            // A target's tests build only where it does: its path and required features. A
+            // path Cargo would find the target at anyway is no setting.
             let keys = [switches.as_slice(), &["path", "required-features"]].concat();
-            copy_keys(
-                Some(target),
-                &format!("[[{targets}]] {name}"),
-                &keys,
-                &mut settings,
-            );
+            let section = format!("[[{targets}]] {name}");
+            copy_keys(Some(target), &section, &keys, &mut settings);
+            let path_key = format!("{section} path");
+            let directory = match targets {
+                "bin" => "src/bin",
+                "example" => "examples",
+                _ => "benches",
+            };
+            let default_paths = [
+                format!("\"{directory}/{name}.rs\""),
+                format!("\"{directory}/{name}/main.rs\""),
+            ];
+            if settings.get(&path_key).is_some_and(|path| {
+                default_paths.contains(path) || (targets == "bin" && path == "\"src/main.rs\"")
+            }) {
+                settings.remove(&path_key);
+            }
         }
     }
     for target in table
@@ -1495,7 +1521,7 @@ mod tests {
                 "Cargo.toml",
                 old,
                 &format!(
-                    "{old}\n[lib]\npath = \"src/core.rs\"\ncrate-type = [\"cdylib\"]\n\n[features]\ndefault = []\n\n[profile.test]\ndebug-assertions = false\n\n[profile.dev]\noverflow-checks = false\nopt-level = 1\n\n[profile.release]\ndebug-assertions = false\n"
+                    "{old}\n[lib]\npath = \"src/core.rs\"\ncrate-type = [\"cdylib\"]\n\n[features]\ndefault = [\"extra\", \"regex/perf\"]\n\n[profile.test]\ndebug-assertions = false\n\n[profile.dev]\noverflow-checks = false\nopt-level = 1\n\n[profile.release]\ndebug-assertions = false\n"
                 )
             ),
             [
@@ -1642,6 +1668,26 @@ mod tests {
 
     /// A dependency bumped changes no setting and is not read as TOML; what can change one
     /// is.
+    /// Default features that only switch a dependency's features (`bytecount/simd`), an
+    /// empty default, and a target path Cargo finds anyway change nothing the tests build.
+    #[test]
+    fn cargo_settings_that_change_nothing() {
+        let old = "[package]\nname = \"x\"\n\n[features]\ndefault = [\"fast\"]\nfast = []\n";
+        for new in [
+            old.replace(
+                "default = [\"fast\"]",
+                "default = [\"fast\", \"bytecount/simd\", \"dep:memchr\"]",
+            ),
+            format!(
+                "{old}\n[[bin]]\nname = \"x\"\npath = \"src/main.rs\"\n\n[[bin]]\nname = \"y\"\npath = \"src/bin/y.rs\"\n\n[lib]\npath = \"src/lib.rs\"\n"
+            ),
+        ] {
+            assert!(keys("Cargo.toml", old, &new).is_empty(), "{new}");
+        }
+        let new = old.replace("default = [\"fast\"]", "default = []");
+        assert_eq!(keys("Cargo.toml", old, &new), ["[features] default"]);
+    }
+
     #[test]
     fn cargo_lines_that_may_matter() {
         let base = "[package]\nname = \"x\"\n\n[dependencies]\nregex = \"1.9\"\n\n[features]\ndefault = [\n  \"a\",\n]\n";

@@ -2424,6 +2424,15 @@ mod real_history {
             &[("test/sum.test.js", Some(&new))],
             true,
         );
+        // Each test file that needs it names its own (express's `describePromises`).
+        counts_nothing(
+            &[("test/sum.test.js", JEST), ("test/sub.test.js", JEST)],
+            &[
+                ("test/sum.test.js", Some(&new)),
+                ("test/sub.test.js", Some(&new)),
+            ],
+            true,
+        );
     }
 
     /// A named skip stays counted when it reaches a test that ran: put on it as a decorator,
