@@ -524,7 +524,17 @@ fn truthiness(expr: &[Token<'_>]) -> bool {
         }
         _ => depth == 0 && is_comparison(token),
     });
-    !value.is_empty() && !constant && !compares
+    // A bracket left open: the expression goes on below (black's `assert (` over a
+    // comparison on the next lines), and this line alone says nothing about it.
+    let open = value
+        .iter()
+        .filter(|token| matches!(token, Token::Punct(b'(' | b'[' | b'{')))
+        .count()
+        > value
+            .iter()
+            .filter(|token| matches!(token, Token::Punct(b')' | b']' | b'}')))
+            .count();
+    !value.is_empty() && !constant && !compares && !open
 }
 
 /// `expect(a)` followed by `.matcher(a)` (through `.to.`, `.not` is left alone).

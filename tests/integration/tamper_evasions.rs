@@ -2361,6 +2361,19 @@ mod real_history {
         );
     }
 
+    /// black splits a long assertion over lines, `assert (` first: the same comparison,
+    /// not a bare truthiness check (flask's 025589ee7662, fbb6f0bc4c60).
+    #[test]
+    fn an_assertion_split_over_lines_by_black() {
+        let old = "def test_url():\n    assert flask.url_for(\"static\", filename=\"index.html\") == \"/static/index.html\"\n";
+        let new = "def test_url():\n    assert (\n        flask.url_for(\"static\", filename=\"index.html\") == \"/static/index.html\"\n    )\n";
+        counts_nothing(
+            &[("tests/test_basic.py", old)],
+            &[("tests/test_basic.py", Some(new))],
+            true,
+        );
+    }
+
     /// Mocha's pending test, a title without a body (express's `it('should respect the
     /// mount-point')`), never ran: removing it removes no test. A test with a body does.
     #[test]
