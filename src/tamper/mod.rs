@@ -1771,6 +1771,114 @@ impl Analysis<'_> {
         }
     }
 
+    /// A test that was switched off under a condition (`if not has_encoding("euc-kr"):` /
+    /// `test_x = None`) and is now skipped under the same condition
+    /// (`@pytest.mark.skipif(not has_encoding("euc-kr"), …)` over `def test_x`) runs where
+    /// it ran: the skip added and the disabling removed cancel out (flask's b46f5942a528).
+    /// The condition must be the same text (spaces aside), and the decorator must sit over
+    /// the test of that name.
+    fn guards_made_skipif(&mut self) {
+        if self.file.test_skips_added <= 0 {
+            return;
+        }
+        let squeeze = |text: &[u8]| -> Vec<u8> {
+            text.iter()
+                .copied()
+                .filter(|b| !b.is_ascii_whitespace())
+                .collect()
+        };
+        let (old_lines, new_lines) = (split_lines(self.sides[0]), split_lines(self.sides[1]));
+        // (the finding's index, the test's name, its guard's condition)
+        let mut guards: Vec<(usize, Vec<u8>, Vec<u8>)> = Vec::new();
+        for (index, finding) in self.file.findings.iter().enumerate() {
+            if finding.kind != FindingKind::TestEnabled || finding.unchanged {
+                continue;
+            }
+            let Some(line) = old_lines.get(finding.line - 1) else {
+                continue;
+            };
+            let trimmed = line.trim_ascii();
+            let name: Vec<u8> = trimmed
+                .strip_prefix(b"del ")
+                .unwrap_or(trimmed)
+                .iter()
+                .copied()
+                .take_while(|&b| lex::is_ident_byte(b))
+                .collect();
+            let Some(condition) = finding
+                .line
+                .checked_sub(2)
+                .and_then(|above| old_lines.get(above))
+                .map(|above| above.trim_ascii())
+                .and_then(|above| above.strip_prefix(b"if "))
+                .and_then(|above| above.strip_suffix(b":"))
+            else {
+                continue;
+            };
+            guards.push((index, name, squeeze(condition)));
+        }
+        if guards.is_empty() {
+            return;
+        }
+        let mut paired: Vec<(usize, usize)> = Vec::new();
+        for (index, finding) in self.file.findings.iter().enumerate() {
+            if finding.kind != FindingKind::SkipAdded || finding.unchanged {
+                continue;
+            }
+            // The decorator and what follows it up to the `def` it is over.
+            let start = finding.line - 1;
+            let mut decorator = Vec::new();
+            let mut decorated = None;
+            for line in new_lines.iter().skip(start).take(8) {
+                let trimmed = line.trim_ascii();
+                if let Some(rest) = trimmed
+                    .strip_prefix(b"def ")
+                    .or_else(|| trimmed.strip_prefix(b"async def "))
+                {
+                    decorated = Some(
+                        rest.iter()
+                            .copied()
+                            .take_while(|&b| lex::is_ident_byte(b))
+                            .collect::<Vec<u8>>(),
+                    );
+                    break;
+                }
+                decorator.extend_from_slice(trimmed);
+            }
+            let (Some(test), Some(condition)) = (
+                decorated,
+                decorator
+                    .strip_prefix(b"@pytest.mark.skipif(")
+                    .or_else(|| decorator.strip_prefix(b"@mark.skipif("))
+                    .map(&squeeze),
+            ) else {
+                continue;
+            };
+            if let Some((enabled, _, _)) = guards.iter().find(|(enabled, name, guard)| {
+                *name == test
+                    && condition.starts_with(guard)
+                    && matches!(condition.get(guard.len()), Some(b',' | b')'))
+                    && !paired.iter().any(|(_, other)| other == enabled)
+            }) {
+                paired.push((index, *enabled));
+            }
+        }
+        for &(skip, enabled) in &paired {
+            let count = i64::from(self.file.findings[skip].count);
+            self.file.test_skips_added -= count;
+            self.file.tests_removed += i64::from(self.file.findings[enabled].count);
+            self.file.findings[skip].count = 0;
+            self.file.findings[enabled].count = 0;
+        }
+        self.file.findings.retain(|finding| {
+            finding.count > 0
+                || !matches!(
+                    finding.kind,
+                    FindingKind::SkipAdded | FindingKind::TestEnabled
+                )
+        });
+    }
+
     /// Exact checks replaced by existence checks (`expect(x).toBe(3)` by
     /// `expect(x).toBeDefined()`, `assertEqual` by `assertIsNotNone`): as many weakened as
     /// the file both adds existence checks and removes other assertions (net), leaving out
@@ -2396,6 +2504,9 @@ impl Analysis<'_> {
         }
         self.exact_checks_weakened();
         self.forgive_new();
+        if self.table.language == Language::Python {
+            self.guards_made_skipif();
+        }
         if self.rust_items {
             self.dropped_modules();
         }

@@ -2361,6 +2361,30 @@ mod real_history {
         );
     }
 
+    /// A test switched off under a condition (`test_x = None` under `if not has_x:`) and
+    /// now skipped under the same condition runs where it ran (flask's b46f5942a528); under
+    /// another condition it is a skip added.
+    #[test]
+    fn a_guard_rewritten_as_skipif() {
+        let old = "import pytest\n\n\nclass TestUrls:\n    def test_url_encoding(self):\n        assert decode(b\"x\") == \"x\"\n\n    if not has_encoding(\"euc-kr\"):\n        test_url_encoding = None\n";
+        let skipif = |condition: &str| {
+            format!(
+                "import pytest\n\n\nclass TestUrls:\n    @pytest.mark.skipif(\n        {condition}, reason=\"euc-kr is required\"\n    )\n    def test_url_encoding(self):\n        assert decode(b\"x\") == \"x\"\n"
+            )
+        };
+        counts_nothing(
+            &[("tests/test_urls.py", old)],
+            &[(
+                "tests/test_urls.py",
+                Some(&skipif("not has_encoding(\"euc-kr\")")),
+            )],
+            true,
+        );
+        let sandbox = repo(&[("tests/test_urls.py", old)]);
+        let counts = stage(&sandbox, &[("tests/test_urls.py", Some(&skipif("True")))]);
+        assert_eq!(counts.test_skips_added, 1, "{counts:?}");
+    }
+
     /// black splits a long assertion over lines, `assert (` first: the same comparison,
     /// not a bare truthiness check (flask's 025589ee7662, fbb6f0bc4c60).
     #[test]
