@@ -441,6 +441,34 @@ const CLASSES: [u8; 256] = {
     table
 };
 
+/// A byte that changes nothing in a simple stretch of code ([`Walk::line_simple`]).
+const PASS: u8 = 0;
+/// A bracket or `;`, which [`Walk::punct`] reads.
+const BRACKET: u8 = 1;
+/// The first byte of `test`, `mod` or `macro_rules`.
+const KEYWORD: u8 = 2;
+/// `#`, `!`, or the first byte of a character that may be whitespace to Rust: the stretch
+/// ends.
+const STOP: u8 = 3;
+
+/// The class of each byte of code in a simple stretch ([`Walk::line_simple`]).
+const SIMPLE: [u8; 256] = {
+    let mut table = [PASS; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        #[expect(clippy::cast_possible_truncation, reason = "byte < 256")]
+        let b = byte as u8;
+        table[byte] = match b {
+            b'{' | b'}' | b'(' | b')' | b'[' | b']' | b';' => BRACKET,
+            b't' | b'm' => KEYWORD,
+            b'#' | b'!' | 0xC2 | 0xE2 => STOP,
+            _ => PASS,
+        };
+        byte += 1;
+    }
+    table
+};
+
 /// The length of the whitespace character Rust allows that starts `code` and is not ASCII
 /// (U+0085 NEXT LINE, U+200E and U+200F marks, U+2028 and U+2029 separators), else 0.
 fn wide_space(code: &[u8]) -> usize {
@@ -724,7 +752,11 @@ impl Walk {
     fn line(&mut self, i: usize, code: &[u8], out: &mut [bool]) -> bool {
         // The lines of an attribute being read count once it ends as a test attribute.
         let mut line_test = self.in_test() || self.pending.is_some();
-        let mut j = 0;
+        let mut j = if self.simple() {
+            self.line_simple(i, code, out, &mut line_test)
+        } else {
+            0
+        };
         while j < code.len() {
             if self.brackets > 0 {
                 // An attribute being read takes every byte, and only a bracket can end it.
@@ -803,6 +835,64 @@ impl Walk {
             }
         }
         line_test
+    }
+
+    /// Nothing waits for an identifier: no attribute or `#` being read, no alias, test
+    /// attribute, `macro_rules!` or invocation's name pending. Then, until a `#`, a `!` or
+    /// one of `test`, `mod` and `macro_rules`, an identifier changes nothing, and neither do
+    /// `<`, `>` and `,`.
+    fn simple(&self) -> bool {
+        self.brackets == 0
+            && self.hash == Hash::None
+            && self.alias == Alias::None
+            && self.pending.is_none()
+            && !self.pending_macro
+            && self.last_ident.is_none()
+    }
+
+    /// Reads the code of line `i` from its start as [`Walk::line`] does, in a walk that is
+    /// [`Walk::simple`], passing over all but brackets and `;` (which keep it simple); sets
+    /// `line_test` when one opens a test block or closes a macro that defines tests.
+    /// Returns where reading token by token goes on: at the identifier before a `#` or `!`
+    /// (`r#test`, `name!`), at `test`, `mod` or `macro_rules`, at a character that may be
+    /// whitespace, or at the end.
+    fn line_simple(
+        &mut self,
+        i: usize,
+        code: &[u8],
+        out: &mut [bool],
+        line_test: &mut bool,
+    ) -> usize {
+        let is_ident = |byte: u8| CLASSES[usize::from(byte)] == IDENT;
+        for (j, &byte) in code.iter().enumerate() {
+            let previous = if j > 0 { code[j - 1] } else { 0 };
+            match SIMPLE[usize::from(byte)] {
+                PASS => {}
+                BRACKET => *line_test |= self.punct(byte, previous, i, out),
+                KEYWORD => {
+                    let rest = &code[j..];
+                    let keyword = |word: &[u8]| {
+                        rest.starts_with(word) && rest.get(word.len()).is_none_or(|&b| !is_ident(b))
+                    };
+                    if !is_ident(previous)
+                        && (keyword(b"test") || keyword(b"mod") || keyword(b"macro_rules"))
+                    {
+                        return j;
+                    }
+                }
+                _ => {
+                    // Back over the whitespace and identifier before it: they are read
+                    // with it.
+                    let before = code[..j].trim_ascii_end();
+                    let start = before
+                        .iter()
+                        .rposition(|&b| !is_ident(b))
+                        .map_or(0, |at| at + 1);
+                    return start;
+                }
+            }
+        }
+        code.len()
     }
 
     /// The byte after a `#` or `#!`, at the start of `code`: `!` or `[` goes on reading the
