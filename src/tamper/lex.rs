@@ -218,8 +218,25 @@ impl Sink for Discard {
         self.last = Some(byte);
     }
 
+    /// Only the last word and what follows it are kept: the bytes are pushed from the one
+    /// before that word (whitespace or punctuation, which starts the word afresh), or from
+    /// the last byte that is not whitespace when it is punctuation.
     fn extend(&mut self, bytes: &[u8]) {
-        for &byte in bytes {
+        let Some(last) = bytes.iter().rposition(|b| !b.is_ascii_whitespace()) else {
+            if !bytes.is_empty() {
+                self.gap = true;
+            }
+            return;
+        };
+        let from = if is_ident_byte(bytes[last]) {
+            bytes[..last]
+                .iter()
+                .rposition(|&b| !is_ident_byte(b))
+                .unwrap_or(0)
+        } else {
+            last
+        };
+        for &byte in &bytes[from..] {
             self.push(byte);
         }
     }
