@@ -187,27 +187,32 @@ impl SideWalk {
             self.code_lines.push(false);
             return;
         }
+        // The line without its indentation, found once for all that reads it.
+        let text = line.trim_ascii_start();
         let mut bits = 0;
-        if self.walk.docs.line(line, self.state) {
+        if self.walk.docs.line(line, text, self.state) {
             bits |= DOCTEST;
         }
         let before = self.state;
-        let code: &[u8] = if lex::is_plain(self.state, line) {
-            line
+        let plain = lex::is_plain(self.state, line);
+        let (code, indent): (&[u8], usize) = if plain {
+            (line, line.len() - text.len())
         } else {
             self.stripped.clear();
             self.state = lex::strip_line(syntax, self.state, line, &mut self.stripped);
-            &self.stripped
+            (&self.stripped, 0)
+        };
+        let blank = if plain {
+            text.is_empty()
+        } else {
+            code.trim_ascii().is_empty()
         };
         // A comment that stays a comment changes nothing that runs.
-        if !code.trim_ascii().is_empty()
-            || before != self.state
-            || matches!(self.state, State::Str(_))
-        {
+        if !blank || before != self.state || matches!(self.state, State::Str(_)) {
             bits |= CODE_LINE;
         }
         self.bits.push(bits);
-        let test = self.walk.line(i, code, &mut self.code_lines);
+        let test = self.walk.line(i, code, indent, &mut self.code_lines);
         self.code_lines.push(test);
     }
 
@@ -576,14 +581,15 @@ fn find_short(haystack: &[u8], needle: &[u8]) -> Option<usize> {
 }
 
 impl Docs {
-    /// Follows line `line`, which starts in lexer state `state`; returns whether it is part
-    /// of a doc example, counting every fence line (```` ```text ```` above an example turns
-    /// it into prose), and a doc line with an HTML comment (`<!--` hides an example).
-    fn line(&mut self, line: &[u8], state: State) -> bool {
+    /// Follows line `line` (`trimmed` without its indentation), which starts in lexer state
+    /// `state`; returns whether it is part of a doc example, counting every fence line
+    /// (```` ```text ```` above an example turns it into prose), and a doc line with an HTML
+    /// comment (`<!--` hides an example).
+    fn line(&mut self, line: &[u8], trimmed: &[u8], state: State) -> bool {
         // Most lines are code that starts with neither `/` nor `#`: no doc line, and the
         // end of any doc comment above (a blank line ends nothing).
         if !self.string && !self.block && state == State::Code {
-            match line.trim_ascii_start().first() {
+            match trimmed.first() {
                 Some(b'/' | b'#') => {}
                 Some(_) => {
                     self.fence = None;
@@ -594,8 +600,7 @@ impl Docs {
                 None => return false,
             }
         }
-        let Some(text) = self.text(line, state) else {
-            let trimmed = line.trim_ascii_start();
+        let Some(text) = self.text(line, trimmed, state) else {
             // Doc comments go on over blank lines, attributes and other comments.
             if !(trimmed.is_empty() || trimmed.starts_with(b"#") || trimmed.starts_with(b"//")) {
                 self.fence = None;
@@ -658,9 +663,9 @@ impl Docs {
         indented || html
     }
 
-    /// The text of a doc line, when `line` (starting in `state`) is one.
-    fn text<'l>(&mut self, line: &'l [u8], state: State) -> Option<&'l [u8]> {
-        let trimmed = line.trim_ascii_start();
+    /// The text of a doc line, when `line` (`trimmed` without its indentation, starting in
+    /// `state`) is one.
+    fn text<'l>(&mut self, line: &'l [u8], trimmed: &'l [u8], state: State) -> Option<&'l [u8]> {
         if self.string {
             if !matches!(state, State::Str(_)) {
                 self.string = false;
@@ -746,14 +751,15 @@ impl Walk {
         self.file_test || self.open.last().is_some_and(|block| block.test)
     }
 
-    /// Walks the code of line `i`; returns whether any of it is test code. A `macro_rules!`
-    /// that ends here and defines tests marks its earlier lines in `out`; a test attribute
-    /// marks the attribute lines of its item above it.
-    fn line(&mut self, i: usize, code: &[u8], out: &mut [bool]) -> bool {
+    /// Walks the code of line `i`, whose first `indent` bytes are ASCII whitespace; returns
+    /// whether any of it is test code. A `macro_rules!` that ends here and defines tests
+    /// marks its earlier lines in `out`; a test attribute marks the attribute lines of its
+    /// item above it.
+    fn line(&mut self, i: usize, code: &[u8], indent: usize, out: &mut [bool]) -> bool {
         // The lines of an attribute being read count once it ends as a test attribute.
         let mut line_test = self.in_test() || self.pending.is_some();
         let mut j = if self.simple() {
-            self.line_simple(i, code, out, &mut line_test)
+            self.line_simple(i, code, indent, out, &mut line_test)
         } else {
             0
         };
@@ -850,8 +856,9 @@ impl Walk {
             && self.last_ident.is_none()
     }
 
-    /// Reads the code of line `i` from its start as [`Walk::line`] does, in a walk that is
-    /// [`Walk::simple`], passing over all but brackets and `;` (which keep it simple); sets
+    /// Reads the code of line `i` from its start (after its whitespace `indent`) as
+    /// [`Walk::line`] does, in a walk that is [`Walk::simple`], passing over all but
+    /// brackets and `;` (which keep it simple); sets
     /// `line_test` when one opens a test block or closes a macro that defines tests.
     /// Returns where reading token by token goes on: at the identifier before a `#` or `!`
     /// (`r#test`, `name!`), at `test`, `mod` or `macro_rules`, at a character that may be
@@ -860,11 +867,12 @@ impl Walk {
         &mut self,
         i: usize,
         code: &[u8],
+        indent: usize,
         out: &mut [bool],
         line_test: &mut bool,
     ) -> usize {
         let is_ident = |byte: u8| CLASSES[usize::from(byte)] == IDENT;
-        for (j, &byte) in code.iter().enumerate() {
+        for (j, &byte) in code.iter().enumerate().skip(indent) {
             let previous = if j > 0 { code[j - 1] } else { 0 };
             match SIMPLE[usize::from(byte)] {
                 PASS => {}
