@@ -872,11 +872,22 @@ impl Walk {
         line_test: &mut bool,
     ) -> usize {
         let is_ident = |byte: u8| CLASSES[usize::from(byte)] == IDENT;
-        for (j, &byte) in code.iter().enumerate().skip(indent) {
+        let mut j = indent;
+        // The bytes passed over, at once.
+        while let Some(skipped) = code
+            .get(j..)
+            .and_then(|rest| rest.iter().position(|&b| SIMPLE[usize::from(b)] != PASS))
+        {
+            j += skipped;
+            let byte = code[j];
             let previous = if j > 0 { code[j - 1] } else { 0 };
             match SIMPLE[usize::from(byte)] {
-                PASS => {}
-                BRACKET => *line_test |= self.punct(byte, previous, i, out),
+                // As [`Walk::punct`] reads them with nothing pending.
+                BRACKET => match byte {
+                    b'(' | b'[' => self.nest += 1,
+                    b')' | b']' => self.nest = self.nest.saturating_sub(1),
+                    _ => *line_test |= self.punct(byte, previous, i, out),
+                },
                 KEYWORD => {
                     let rest = &code[j..];
                     let keyword = |word: &[u8]| {
@@ -899,6 +910,7 @@ impl Walk {
                     return start;
                 }
             }
+            j += 1;
         }
         code.len()
     }
