@@ -1706,8 +1706,28 @@ impl Analysis<'_> {
             .chain(std::iter::once(end))
             .enumerate()
         {
+            // After the last hunk, the unchanged lines lex alike on both sides once their
+            // states meet: from there, only a line marked or placed differently on each
+            // side can still count.
+            let settled = if hunk < hunks.len() {
+                before.start
+            } else if self.dead.is_none() && self.places.iter().all(Vec::is_empty) {
+                o
+            } else {
+                (o..before.start)
+                    .zip(n..after.start)
+                    .rev()
+                    .find(|&(i, j)| {
+                        self.mark(Side::Old, i) != self.mark(Side::New, j)
+                            || self.place(Side::Old, i) != self.place(Side::New, j)
+                    })
+                    .map_or(o, |(i, _)| i + 1)
+            };
             // The unchanged lines up to the hunk.
             for (i, j) in (o..before.start).zip(n..after.start) {
+                if i >= settled && old_state == new_state {
+                    break;
+                }
                 let line = old_lines[i];
                 if old_state == new_state
                     && self.mark(Side::Old, i) == self.mark(Side::New, j)
