@@ -216,16 +216,23 @@ impl SideWalk {
         self.code_lines.push(test);
     }
 
-    /// What the walk found in a side of `len` lines, from the lines it has read.
+    /// What the walk found in a side of `len` lines, from the lines it has read: the bits of
+    /// every line once it has read them all, else of the lines read (the others have none
+    /// yet).
     pub(crate) fn found(&self, len: usize) -> RustLines {
         let walk = &self.walk;
+        let complete = self.idle || self.next >= len;
+        let known = if complete { len } else { self.next };
         let mut out = self.bits.clone();
-        out.resize(len, 0);
+        out.resize(known, 0);
         let mut code_lines = self.code_lines.clone();
-        code_lines.resize(len, false);
+        code_lines.resize(known, false);
         for (name, first, last) in &walk.calls {
             if walk.test_macros.contains(name) {
-                let last = last.unwrap_or(len.saturating_sub(1));
+                // An invocation still open goes on to the end (of what is known).
+                let last = last
+                    .unwrap_or(len.saturating_sub(1))
+                    .min(known.saturating_sub(1));
                 if let Some(lines) = code_lines.get_mut(*first..=last) {
                     lines.fill(true);
                 }
@@ -248,7 +255,7 @@ impl SideWalk {
         }
         RustLines {
             bits: out,
-            complete: self.idle || self.next >= len,
+            complete,
             modules: walk
                 .modules
                 .iter()

@@ -733,6 +733,7 @@ pub fn analyze_file_with(
         rust_prefix: None,
         common: 0,
         limits: [usize::MAX, usize::MAX],
+        hunk_ends: [Vec::new(), Vec::new()],
         named_skips: Vec::new(),
         existence_added: 0,
         exact_removed: 0,
@@ -1349,9 +1350,11 @@ struct Analysis<'a> {
     rust_prefix: Option<blocks::SideWalk>,
     /// How many lines both sides start with.
     common: usize,
-    /// Per side, the last line a Rust walk must read: the end of the last hunk (the walk
-    /// reads on until nothing waits for a later line).
+    /// Per side, the last line a Rust walk must read: the end of the last hunk looked up in
+    /// (the walk reads on until nothing waits for a later line).
     limits: [usize; 2],
+    /// Per side, the end of each hunk, in order.
+    hunk_ends: [Vec<usize>; 2],
     /// Skip markers added in the binding of a name that only tests added with them use
     /// (`need_dotenv = pytest.mark.skipif(…)`), as (line, count): forgiven with the skips
     /// added beside their new tests ([`Analysis::forgive_new`]).
@@ -1548,11 +1551,16 @@ impl Analysis<'_> {
         hunks: &[(Range<usize>, Range<usize>)],
     ) {
         let language = self.table.language;
-        // A Rust walk reads each side up to its last changed line (and on while an item
-        // there waits for a later line).
-        if let Some((before, after)) = hunks.last() {
-            self.limits = [before.end, after.end];
+        // A Rust walk reads each side up to the end of the hunk of the line looked up (and
+        // on while an item there waits for a later line): once a changed line is found in
+        // a test, the later ones are not looked up.
+        if !hunks.is_empty() {
+            self.limits = [0, 0];
         }
+        self.hunk_ends = [
+            hunks.iter().map(|(before, _)| before.end).collect(),
+            hunks.iter().map(|(_, after)| after.end).collect(),
+        ];
         self.common = hunks
             .first()
             .map_or(old_lines.len().min(new_lines.len()), |(before, _)| {
@@ -2236,6 +2244,12 @@ impl Analysis<'_> {
 
     /// The [`blocks::RustLines`] bits of line `index` of the Rust side `side`.
     fn rust_test_bits(&mut self, side: Side, lines: &[&[u8]], index: usize) -> u8 {
+        let slot = side_index(side);
+        let ends = &self.hunk_ends[slot];
+        let end = ends
+            .get(ends.partition_point(|&end| end <= index))
+            .map_or(index, |&end| end.max(index));
+        self.limits[slot] = self.limits[slot].max(end);
         self.rust_lines(side, lines)
             .bits
             .get(index)
