@@ -188,22 +188,22 @@ impl SideWalk {
             return;
         }
         // The line without its indentation, found once for all that reads it.
-        let text = line.trim_ascii_start();
+        let unindented = line.trim_ascii_start();
         let mut bits = 0;
-        if self.walk.docs.line(line, text, self.state) {
+        if self.walk.docs.line(line, unindented, self.state) {
             bits |= DOCTEST;
         }
         let before = self.state;
         let plain = lex::is_plain(self.state, line);
         let (code, indent): (&[u8], usize) = if plain {
-            (line, line.len() - text.len())
+            (line, line.len() - unindented.len())
         } else {
             self.stripped.clear();
             self.state = lex::strip_line(syntax, self.state, line, &mut self.stripped);
             (&self.stripped, 0)
         };
         let blank = if plain {
-            text.is_empty()
+            unindented.is_empty()
         } else {
             code.trim_ascii().is_empty()
         };
