@@ -453,15 +453,12 @@ fn cargo_config(text: &str) -> Option<BTreeMap<String, String>> {
 fn cargo(text: &str) -> Option<BTreeMap<String, String>> {
     let table = toml_table(text)?;
     let mut settings = BTreeMap::new();
-    let package = [
-        "autotests",
-        "autolib",
-        "autobins",
-        "autoexamples",
-        "autobenches",
-        "build",
-    ];
-    copy_keys(table.get("package"), "[package]", &package, &mut settings);
+    copy_keys(
+        table.get("package"),
+        "[package]",
+        CARGO_PACKAGE_KEYS,
+        &mut settings,
+    );
     let switches = ["test", "doctest", "harness"];
     // Where the library is and what it builds decide whether its tests and doctests build
     // at all.
@@ -726,67 +723,97 @@ fn runs_tests(target: &str) -> bool {
     })
 }
 
-/// The keys and tables of `Cargo.toml` whose settings [`cargo`] compares.
-const CARGO_NAMES: &[&str] = &[
+/// The keys of `[package]` that [`cargo`] compares: which targets Cargo finds and whether
+/// a build script runs.
+const CARGO_PACKAGE_KEYS: &[&str] = &[
     "autotests",
     "autolib",
     "autobins",
     "autoexamples",
     "autobenches",
     "build",
-    "test",
-    "doctest",
-    "harness",
-    "path",
-    "crate-type",
-    "proc-macro",
-    "required-features",
-    "default",
-    "members",
-    "exclude",
-    "default-members",
-    "debug-assertions",
-    "overflow-checks",
-    "package",
-    "lib",
-    "features",
-    "workspace",
-    "profile",
-    "bin",
-    "example",
-    "bench",
 ];
 
-/// Whether the changed lines of a `Cargo.toml` can change a setting [`cargo`] compares:
-/// a changed table header, a line that is not a whole `key = value` (a line of a value over
-/// several lines), or a key with a part named in [`CARGO_NAMES`]. A dependency bumped
-/// (`regex = "1.10"`, `serde = { version = "1", features = ["derive"] }`) cannot, and
-/// spares reading both sides as TOML.
+/// Whether the changed lines of a `Cargo.toml` can change a setting [`cargo`] compares. A
+/// line under a dependency table (`[dependencies]`, `[target.'cfg(…)'.dev-dependencies]`,
+/// `[workspace.dependencies]`), under `[package.metadata…]` or `[badges]`, or a whole
+/// `key = value` of `[package]` other than [`CARGO_PACKAGE_KEYS`] (a version bump) cannot:
+/// [`cargo`] reads none of them. Any other changed line can (a header, a line of any other
+/// table, a top-level dotted key), and so can any change of a file with a multi-line
+/// string, whose lines could look like headers. What cannot spares reading both sides as
+/// TOML.
 fn cargo_lines_may_matter(old: &[u8], new: &[u8]) -> bool {
-    changed_lines(old, new).into_iter().any(|line| {
-        let text = String::from_utf8_lossy(line);
-        let line = text.trim();
-        if line.starts_with('[') {
-            return true;
-        }
-        let Some((key, value)) = line.split_once('=') else {
-            return true;
-        };
-        let balanced = |open: char, close: char| {
-            value.chars().filter(|&c| c == open).count()
-                == value.chars().filter(|&c| c == close).count()
-        };
-        if !balanced('[', ']')
-            || !balanced('{', '}')
-            || value.contains("\"\"\"")
-            || value.contains("\'\'\'")
-        {
-            return true;
-        }
-        key.split('.')
-            .map(|part| part.trim().trim_matches(['"', '\'']))
-            .any(|part| CARGO_NAMES.contains(&part))
+    let multiline = |side: &[u8]| {
+        memchr::memmem::find(side, b"\"\"\"").is_some()
+            || memchr::memmem::find(side, b"\'\'\'").is_some()
+    };
+    if multiline(old) || multiline(new) {
+        return true;
+    }
+    let diff = LineDiff::new(old, new);
+    let (old_lines, new_lines) = (diff.old_lines(), diff.new_lines());
+    let (old_tables, new_tables) = (toml_tables(&old_lines), toml_tables(&new_lines));
+    diff.hunks().any(|(before, after)| {
+        before
+            .map(|i| (old_lines[i], old_tables[i].as_str()))
+            .chain(after.map(|j| (new_lines[j], new_tables[j].as_str())))
+            .any(|(line, table)| cargo_line_may_matter(line, table))
     })
+}
+
+/// [`cargo_lines_may_matter`] for one changed line under the table `table` (its header's
+/// name, spaces and quotes left out; empty before the first header).
+fn cargo_line_may_matter(line: &[u8], table: &str) -> bool {
+    let text = String::from_utf8_lossy(line);
+    let line = text.trim();
+    if line.is_empty() || line.starts_with('#') {
+        return false;
+    }
+    if line.starts_with('[') {
+        return true;
+    }
+    let last = table.rsplit('.').next().unwrap_or(table);
+    if last.ends_with("dependencies")
+        || table.starts_with("package.metadata")
+        || table.starts_with("badges")
+    {
+        return false;
+    }
+    if table != "package" {
+        return true;
+    }
+    let Some((key, value)) = line.split_once('=') else {
+        // A line of a value over several lines.
+        return true;
+    };
+    let balanced = |open: char, close: char| {
+        value.chars().filter(|&c| c == open).count()
+            == value.chars().filter(|&c| c == close).count()
+    };
+    let first = key.split('.').next().unwrap_or(key);
+    let first = first.trim().trim_matches(['"', '\'']);
+    !balanced('[', ']') || !balanced('{', '}') || CARGO_PACKAGE_KEYS.contains(&first)
+}
+
+/// The table each line of a TOML side is in: the name of the last header above it (or on
+/// it), without brackets, spaces or quotes; empty before the first.
+fn toml_tables(lines: &[&[u8]]) -> Vec<String> {
+    let mut table = String::new();
+    lines
+        .iter()
+        .map(|line| {
+            let text = String::from_utf8_lossy(line);
+            let trimmed = text.trim();
+            if trimmed.starts_with('[') {
+                let end = trimmed.rfind(']').unwrap_or(trimmed.len());
+                table = trimmed[..end]
+                    .chars()
+                    .filter(|c| !matches!(c, '[' | ']' | '"' | '\'') && !c.is_whitespace())
+                    .collect();
+            }
+            table.clone()
+        })
+        .collect()
 }
 
 /// The lines of the changed hunks of `old` and `new`, comments and blank lines left out.
@@ -1701,7 +1728,27 @@ mod tests {
             ("  \"a\",\n", "  \"b\",\n", true),
             ("[dependencies]", "[dev-dependencies]", true),
             ("name = \"x\"", "name = \"x\"\nautotests = false", true),
-            ("regex = \"1.9\"", "regex = \"1.9\"\nlib.test = false", true),
+            // A dotted key before the first header is the `[lib]` table's.
+            ("[package]", "lib.test = false\n\n[package]", true),
+            // Under `[dependencies]` it names a dependency called `lib`.
+            (
+                "regex = \"1.9\"",
+                "regex = \"1.9\"\nlib.test = false",
+                false,
+            ),
+            ("name = \"x\"", "name = \"x\"\nversion = \"0.2.0\"", false),
+            // Every key of `[profile.test]` and of a `[[test]]` target is compared.
+            (
+                "[dependencies]",
+                "[profile.test]\nopt-level = 1\n\n[dependencies]",
+                true,
+            ),
+            // A multi-line string could hold a line that looks like a header.
+            (
+                "name = \"x\"",
+                "name = \"x\"\ndescription = \"\"\"\n[dependencies]\n\"\"\"",
+                true,
+            ),
         ] {
             let new = base.replacen(from, to, 1);
             assert_eq!(
@@ -1712,6 +1759,18 @@ mod tests {
             if !matters {
                 assert_eq!(cargo(base).unwrap(), cargo(&new).unwrap(), "{to}");
             }
+        }
+        // A key of a table compared whole, its header unchanged: `[profile.test]`, a
+        // `[[test]]` target renamed.
+        let base =
+            "[package]\nname = \"x\"\n\n[profile.test]\nopt-level = 0\n\n[[test]]\nname = \"it\"\n";
+        for (from, to) in [("opt-level = 0", "opt-level = 1"), ("\"it\"", "\"other\"")] {
+            let new = base.replacen(from, to, 1);
+            assert!(
+                cargo_lines_may_matter(base.as_bytes(), new.as_bytes()),
+                "{to}"
+            );
+            assert!(!keys("Cargo.toml", base, &new).is_empty(), "{to}");
         }
     }
 
