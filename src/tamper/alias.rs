@@ -253,8 +253,22 @@ fn applies_to_new_code(
 mod tests {
     use super::*;
 
-    fn governs_new(side: &NewSide<'_>, mark: usize) -> bool {
-        only_on_new_tests(side, mark).is_some()
+    /// Whether the marker on line `mark` applies only to new tests, for a side of `code`
+    /// whose `added` lines declare `tests`.
+    fn governs_new(
+        code: &[Vec<u8>],
+        added: &[Range<usize>],
+        tests: &[usize],
+        keyword_arguments: bool,
+        mark: usize,
+    ) -> bool {
+        let side = NewSide {
+            code,
+            added,
+            tests,
+            keyword_arguments,
+        };
+        only_on_new_tests(&side, mark).is_some()
     }
 
     fn side_of(syntax: &Syntax, text: &str) -> Vec<Vec<u8>> {
@@ -294,53 +308,23 @@ mod tests {
             \n@need_dotenv\ndef test_load_dotenv():\n    assert 1\n";
         let code = side_of(python, text);
         let added = [Range { start: 1, end: 8 }];
-        let side = NewSide {
-            code: &code,
-            added: &added,
-            tests: &[6],
-            keyword_arguments: true,
-        };
-        assert!(governs_new(&side, 1));
+        assert!(governs_new(&code, &added, &[6], true, 1));
         // The same decorator on a test that was there before (the `def` line unchanged).
         let added = [Range { start: 1, end: 6 }];
-        let side = NewSide {
-            code: &code,
-            added: &added,
-            tests: &[],
-            keyword_arguments: true,
-        };
-        assert!(!governs_new(&side, 1));
+        assert!(!governs_new(&code, &added, &[], true, 1));
 
         let javascript = &super::super::javascript::TABLE.syntax;
         let text = "var describeAsyncHooks = typeof hooks === 'function'\n  ? describe\n  : describe.skip\n\
             describe('res', function () {\n  describeAsyncHooks('storage', function () {\n    it('keeps', function () {})\n  })\n})\n";
         let code = side_of(javascript, text);
         let added = [0..3, 4..7];
-        let side = NewSide {
-            code: &code,
-            added: &added,
-            tests: &[5],
-            keyword_arguments: false,
-        };
-        assert!(governs_new(&side, 2));
+        assert!(governs_new(&code, &added, &[5], false, 2));
         // The diff aligned the block's last `})` with an older one below it.
         let added = [0..3, 4..6];
-        let side = NewSide {
-            code: &code,
-            added: &added,
-            tests: &[5],
-            keyword_arguments: false,
-        };
-        assert!(governs_new(&side, 2));
+        assert!(governs_new(&code, &added, &[5], false, 2));
         // The suite's first line renamed, its tests unchanged below.
         let added = [0..3, 4..5];
-        let side = NewSide {
-            code: &code,
-            added: &added,
-            tests: &[],
-            keyword_arguments: false,
-        };
-        assert!(!governs_new(&side, 2));
+        assert!(!governs_new(&code, &added, &[], false, 2));
     }
 
     #[test]
@@ -366,13 +350,7 @@ mod tests {
         ] {
             let code = side_of(python, text);
             let added = [Range { start: 0, end: 2 }];
-            let side = NewSide {
-                code: &code,
-                added: &added,
-                tests: &[],
-                keyword_arguments: true,
-            };
-            assert!(!governs_new(&side, 0), "{text}");
+            assert!(!governs_new(&code, &added, &[], true, 0), "{text}");
         }
         let javascript = &super::super::javascript::TABLE.syntax;
         for (text, mark) in [
@@ -406,13 +384,7 @@ mod tests {
             let tests: Vec<usize> = (0..code.len())
                 .filter(|&i| code[i].trim_ascii_start().starts_with(b"it("))
                 .collect();
-            let side = NewSide {
-                code: &code,
-                added: &added,
-                tests: &tests,
-                keyword_arguments: false,
-            };
-            assert!(!governs_new(&side, mark), "{text}");
+            assert!(!governs_new(&code, &added, &tests, false, mark), "{text}");
         }
     }
 }
