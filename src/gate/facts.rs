@@ -173,9 +173,9 @@ pub fn analyze_tampering(repo: &Repository, change: &Change) -> anyhow::Result<T
 /// A skip bound to a name that a file forgave (only its own new tests use the name) counts
 /// again when another file of the change mentions the name: `from test_a import need_x`
 /// and `@need_x` on tests that ran there. Not a file that forgave a skip bound to the same
-/// name itself: its mentions are of its own binding (express names
-/// `describePromises = … describe.skip` in each test file that needs it). Read only when
-/// a file forgave one.
+/// name itself and mentions it only bare: those mentions are of its own binding (express
+/// names `describePromises = … describe.skip` in each test file that needs it), where
+/// `test_a.need_x` is not. Read only when a file forgave one.
 fn named_skips_used_elsewhere(
     repo: &Repository,
     change: &Change,
@@ -208,8 +208,11 @@ fn named_skips_used_elsewhere(
                 .iter()
                 .any(|(_, path, own)| own == name && *path == other.path)
         };
+        // Its own binding explains only its bare mentions: `test_a.need_x` reaches another's.
+        let exempt =
+            |name: &String| binds_itself(name) && !tamper::mentions_as_attribute(&text, name);
         for (index, path, name) in &named {
-            if *path != other.path && !binds_itself(name) && tamper::mentions(&text, name) {
+            if *path != other.path && !exempt(name) && tamper::mentions(&text, name) {
                 files[*index].named_skip_used_elsewhere(name);
             }
         }
@@ -257,23 +260,26 @@ impl MergeSides {
         analysis: &mut tamper::FileTamper,
     ) -> anyhow::Result<()> {
         let path = analysis.path.clone();
-        let mut other = None;
+        // Which side is which, and whether the other side changed the file at all, from the
+        // tree entries alone: the contents are read only for a file both sides changed.
+        let closest = closest.map(|entry| entry.id.as_str());
+        let mut other_parent = None;
         for parent in &self.parents {
-            let blob = repo.file_at_rev(parent, &path)?;
-            if blob.as_ref().map(|blob| blob.id.as_str()) != closest.map(|entry| entry.id.as_str())
-            {
-                other = Some(blob);
+            let id = repo.file_blob_id(parent, &path)?;
+            if id.as_deref() != closest {
+                other_parent = Some((parent, id));
             }
         }
         // Both parents hold the closest side: the other side changed nothing here.
-        let Some(other) = other else {
+        let Some((other_parent, other_id)) = other_parent else {
             return Ok(());
         };
-        let base = repo.file_at_rev(&self.base, &path)?;
-        if base.as_ref().map(|blob| &blob.id) == other.as_ref().map(|blob| &blob.id) {
+        if repo.file_blob_id(&self.base, &path)? == other_id {
             // Nor here: the other side kept the merge base's version.
             return Ok(());
         }
+        let other = repo.file_at_rev(other_parent, &path)?;
+        let base = repo.file_at_rev(&self.base, &path)?;
         let other = other.as_ref().map(|blob| blob.data.as_slice());
         let base = base.as_ref().map(|blob| blob.data.as_slice());
         let brought = tamper::analyze_file(&path, base, other);

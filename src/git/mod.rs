@@ -449,6 +449,25 @@ impl Repository {
     /// name that does not resolve to a commit (unknown, out of range, malformed) is no
     /// revision.
     pub fn file_at_rev(&self, rev: &str, path: &str) -> Result<Option<Blob>, GitError> {
+        let Some(id) = self.file_id_at_rev(rev, path)? else {
+            return Ok(None);
+        };
+        let what = || format!("`{path}` at `{rev}`");
+        Ok(Some(Blob {
+            data: self
+                .objects()
+                .blob(&id)
+                .map_err(|err| err.concerning(what))?,
+            id: id.to_string(),
+        }))
+    }
+
+    /// The id of the file [`Self::file_at_rev`] reads, without reading its content.
+    pub fn file_blob_id(&self, rev: &str, path: &str) -> Result<Option<String>, GitError> {
+        Ok(self.file_id_at_rev(rev, path)?.map(|id| id.to_string()))
+    }
+
+    fn file_id_at_rev(&self, rev: &str, path: &str) -> Result<Option<gix::ObjectId>, GitError> {
         let Some(commit) = self.try_resolve_commit(rev)? else {
             return Ok(None);
         };
@@ -466,10 +485,7 @@ impl Repository {
         if item.mode == EntryMode::Submodule.octal() {
             return Ok(None);
         }
-        Ok(Some(Blob {
-            id: item.id.to_string(),
-            data: objects.blob(&item.id).map_err(|err| err.concerning(what))?,
-        }))
+        Ok(Some(item.id))
     }
 
     /// The staged file at `path` (stage 0; `None` when absent, conflicted, intent-to-add or

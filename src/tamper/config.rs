@@ -470,17 +470,7 @@ fn cargo(text: &str) -> Option<BTreeMap<String, String>> {
     {
         settings.remove("[lib] path");
     }
-    // The crate's own default features decide which of its code (and tests) compiles;
-    // `dependency/feature` and `dep:name` entries only change what a dependency builds.
-    let own_defaults: Vec<&str> = table
-        .get("features")
-        .and_then(|features| features.get("default"))
-        .and_then(toml::Value::as_array)
-        .into_iter()
-        .flatten()
-        .filter_map(toml::Value::as_str)
-        .filter(|feature| !feature.contains('/') && !feature.starts_with("dep:"))
-        .collect();
+    let own_defaults = default_features(&table);
     if !own_defaults.is_empty() {
         settings.insert("[features] default".to_owned(), own_defaults.join(", "));
     }
@@ -721,6 +711,52 @@ fn runs_tests(target: &str) -> bool {
             "test" | "tests" | "check" | "pytest" | "unittest" | "e2e"
         )
     })
+}
+
+/// The crate's own features a default build turns on, sorted: what decides which of its
+/// code (and tests) compiles. `default` and every feature it turns on, through the features
+/// they name (`default = ["std"]`, `std = ["extra"]` turns on `extra`); an optional
+/// dependency's implicit feature (`serde/std` turns on `serde`, when `serde` is optional);
+/// not what only changes a dependency's build (`bytecount/simd` of a required dependency,
+/// `dep:x`, a weak `x?/feature`).
+fn default_features(table: &toml::Table) -> Vec<String> {
+    let features = table.get("features").and_then(toml::Value::as_table);
+    let optional = |name: &str| {
+        ["dependencies", "build-dependencies"].iter().any(|kind| {
+            table
+                .get(*kind)
+                .and_then(|dependencies| dependencies.get(name))
+                .and_then(|dependency| dependency.get("optional"))
+                .and_then(toml::Value::as_bool)
+                .unwrap_or(false)
+        })
+    };
+    let mut on: Vec<String> = Vec::new();
+    let mut pending = vec!["default".to_owned()];
+    while let Some(feature) = pending.pop() {
+        let entries = features
+            .and_then(|features| features.get(&feature))
+            .and_then(toml::Value::as_array)
+            .into_iter()
+            .flatten()
+            .filter_map(toml::Value::as_str);
+        for entry in entries {
+            let own = match entry.split_once('/') {
+                Some((dependency, _)) if !dependency.ends_with('?') && optional(dependency) => {
+                    dependency
+                }
+                Some(_) => continue,
+                None if entry.starts_with("dep:") => continue,
+                None => entry,
+            };
+            if !on.iter().any(|known| known == own) {
+                on.push(own.to_owned());
+                pending.push(own.to_owned());
+            }
+        }
+    }
+    on.sort();
+    on
 }
 
 /// The keys of `[package]` that [`cargo`] compares: which targets Cargo finds and whether
@@ -1713,6 +1749,26 @@ mod tests {
         }
         let new = old.replace("default = [\"fast\"]", "default = []");
         assert_eq!(keys("Cargo.toml", old, &new), ["[features] default"]);
+        // What the default turns on through another feature, or through an optional
+        // dependency's feature (which turns the dependency's own feature on).
+        let chained = "[features]\ndefault = [\"std\"]\nstd = [\"extra\"]\nextra = []\n";
+        assert_eq!(
+            keys(
+                "Cargo.toml",
+                chained,
+                &chained.replace("std = [\"extra\"]", "std = []")
+            ),
+            ["[features] default"]
+        );
+        let optional = "[dependencies]\nserde = { version = \"1\", optional = true }\n\n[features]\ndefault = [\"serde/std\"]\n";
+        assert_eq!(
+            keys(
+                "Cargo.toml",
+                optional,
+                &optional.replace("\"serde/std\"", "")
+            ),
+            ["[features] default"]
+        );
     }
 
     #[test]

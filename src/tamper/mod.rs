@@ -646,10 +646,68 @@ fn runner_collects(language: Language, path: &str) -> bool {
     }
 }
 
+/// The decorator that starts on line `start` of `lines` (its lines joined, trimmed) and the
+/// name of the function it sits over, when a `def` comes within eight lines and no `class`
+/// before it (over a class, a decorator applies to all of the class's tests).
+fn decorated_def(lines: &[&[u8]], start: usize) -> (Vec<u8>, Option<Vec<u8>>) {
+    let mut decorator = Vec::new();
+    for line in lines.iter().skip(start).take(8) {
+        let trimmed = line.trim_ascii();
+        if trimmed.starts_with(b"class ") {
+            break;
+        }
+        if let Some(rest) = trimmed
+            .strip_prefix(b"def ")
+            .or_else(|| trimmed.strip_prefix(b"async def "))
+        {
+            let name = rest
+                .iter()
+                .copied()
+                .take_while(|&b| lex::is_ident_byte(b))
+                .collect();
+            return (decorator, Some(name));
+        }
+        decorator.extend_from_slice(trimmed);
+    }
+    (decorator, None)
+}
+
+/// Whether the rest of a `skipif(` call after its condition (spaces squeezed out) is its
+/// end, or a `reason=` string and its end: no second condition (`skipif(c, True)`, whose
+/// any true condition skips) and no `condition=`.
+fn only_a_reason(rest: &[u8]) -> bool {
+    let end = |rest: &[u8]| matches!(rest, b")" | b",)");
+    if end(rest) {
+        return true;
+    }
+    let Some(reason) = rest.strip_prefix(b",reason=") else {
+        return false;
+    };
+    let Some((&quote, text)) = reason.split_first() else {
+        return false;
+    };
+    if !matches!(quote, b'"' | b'\'') || text.contains(&b'\\') {
+        return false;
+    }
+    text.iter()
+        .position(|&b| b == quote)
+        .is_some_and(|close| end(&text[close + 1..]))
+}
+
 /// Whether `text` holds `name` as a whole identifier (not `x_name` or `names`).
 pub fn mentions(text: &[u8], name: &str) -> bool {
+    whole_words(text, name).next().is_some()
+}
+
+/// Whether `text` holds `name` as a whole identifier read from something else: `module.name`.
+pub fn mentions_as_attribute(text: &[u8], name: &str) -> bool {
+    whole_words(text, name).any(|at| at > 0 && text.get(at - 1) == Some(&b'.'))
+}
+
+/// Where `name` stands in `text` as a whole identifier.
+fn whole_words<'a>(text: &'a [u8], name: &'a str) -> impl Iterator<Item = usize> + 'a {
     let name = name.as_bytes();
-    memchr::memmem::find_iter(text, name).any(|at| {
+    memchr::memmem::find_iter(text, name).filter(move |&at| {
         let before = at.checked_sub(1).and_then(|i| text.get(i));
         let after = text.get(at + name.len());
         before.is_none_or(|&b| !lex::is_ident_byte(b))
@@ -1853,26 +1911,7 @@ impl Analysis<'_> {
             if finding.kind != FindingKind::SkipAdded || finding.unchanged {
                 continue;
             }
-            // The decorator and what follows it up to the `def` it is over.
-            let start = finding.line - 1;
-            let mut decorator = Vec::new();
-            let mut decorated = None;
-            for line in new_lines.iter().skip(start).take(8) {
-                let trimmed = line.trim_ascii();
-                if let Some(rest) = trimmed
-                    .strip_prefix(b"def ")
-                    .or_else(|| trimmed.strip_prefix(b"async def "))
-                {
-                    decorated = Some(
-                        rest.iter()
-                            .copied()
-                            .take_while(|&b| lex::is_ident_byte(b))
-                            .collect::<Vec<u8>>(),
-                    );
-                    break;
-                }
-                decorator.extend_from_slice(trimmed);
-            }
+            let (decorator, decorated) = decorated_def(&new_lines, finding.line - 1);
             let (Some(test), Some(condition)) = (
                 decorated,
                 decorator
@@ -1884,8 +1923,9 @@ impl Analysis<'_> {
             };
             if let Some((enabled, _, _)) = guards.iter().find(|(enabled, name, guard)| {
                 *name == test
-                    && condition.starts_with(guard)
-                    && matches!(condition.get(guard.len()), Some(b',' | b')'))
+                    && condition
+                        .strip_prefix(guard.as_slice())
+                        .is_some_and(only_a_reason)
                     && !paired.iter().any(|(_, other)| other == enabled)
             }) {
                 paired.push((index, *enabled));

@@ -2380,9 +2380,28 @@ mod real_history {
             )],
             true,
         );
-        let sandbox = repo(&[("tests/test_urls.py", old)]);
-        let counts = stage(&sandbox, &[("tests/test_urls.py", Some(&skipif("True")))]);
-        assert_eq!(counts.test_skips_added, 1, "{counts:?}");
+        // Another condition, the same one with a second (any true one skips), or over a
+        // class whose first method has the test's name.
+        for new in [
+            skipif("True"),
+            skipif("not has_encoding(\"euc-kr\"), True"),
+            skipif("not has_encoding(\"euc-kr\"), condition=True"),
+        ] {
+            let sandbox = repo(&[("tests/test_urls.py", old)]);
+            let counts = stage(&sandbox, &[("tests/test_urls.py", Some(&new))]);
+            assert_eq!(counts.test_skips_added, 1, "{counts:?}\n{new}");
+        }
+        // Over a class that ran, whose first method has the guarded test's name.
+        let module = "import pytest\n\n\ndef test_x():\n    assert 1\n\n\nif not has_x():\n    test_x = None\n\n\nclass TestMore:\n    def test_x(self):\n        assert 2\n\n    def test_y(self):\n        assert 3\n";
+        let new = module
+            .replace("\n\nif not has_x():\n    test_x = None\n", "")
+            .replace(
+                "class TestMore:",
+                "@pytest.mark.skipif(not has_x(), reason=\"x\")\nclass TestMore:",
+            );
+        let sandbox = repo(&[("tests/test_x.py", module)]);
+        let counts = stage(&sandbox, &[("tests/test_x.py", Some(&new))]);
+        assert_eq!(counts.test_skips_added, 1, "{counts:?}\n{new}");
     }
 
     /// black splits a long assertion over lines, `assert (` first: the same comparison,
@@ -2526,6 +2545,23 @@ mod real_history {
             ],
         );
         assert_eq!(counts.test_skips_added, 1, "{counts:?}");
+        // The importing file names its own skip the same way, and reaches the other's as
+        // an attribute.
+        let sandbox = repo(&[("tests/test_calc.py", &pytest)]);
+        let own = "import pytest\nimport tests.test_zero as test_zero\n\nskip_slow = pytest.mark.skip(reason=\"slow\")\n\n\n@skip_slow\ndef test_one():\n    assert add(0, 1) == 1\n\n\n@test_zero.skip_slow\n";
+        let attribute = edit(
+            &pytest,
+            "def test_add():\n",
+            &format!("{own}def test_add():\n"),
+        );
+        let counts = stage(
+            &sandbox,
+            &[
+                ("tests/test_zero.py", Some(zero)),
+                ("tests/test_calc.py", Some(&attribute)),
+            ],
+        );
+        assert!(counts.test_skips_added >= 1, "{counts:?}");
         // A suite that ran renamed to the skipping name, a new test beside it.
         let named = "const maybe = process.env.CI ? describe.skip : describe;\n\n";
         let new = edit(
