@@ -236,6 +236,39 @@ pub fn for_repository(
     repo: &crate::git::Repository,
     head: &crate::git::Head,
 ) -> Result<RepositoryPolicy, crate::git::GitError> {
+    Ok(locate(repo, head)?.load())
+}
+
+/// The policy [`for_repository`] judges with, read from the repository but not yet parsed:
+/// reading needs the repository, parsing and validating do not, so that the commit gate can
+/// do them beside its reading of the change.
+#[derive(Debug)]
+pub enum Located {
+    /// No policy file: the built-in default, for this reason.
+    BuiltIn(String),
+    /// A committed (or, on the first commit, staged) policy file's bytes and origin.
+    Committed(Vec<u8>, PolicyProvenance),
+}
+
+impl Located {
+    /// Parses and validates the policy: an invalid committed one is reported in
+    /// [`RepositoryPolicy::committed_invalid`], with the built-in default judging instead.
+    pub fn load(self) -> RepositoryPolicy {
+        match self {
+            Self::BuiltIn(why) => RepositoryPolicy {
+                loaded: built_in(&why),
+                committed_invalid: None,
+            },
+            Self::Committed(data, provenance) => from_committed(data, provenance),
+        }
+    }
+}
+
+/// Where [`for_repository`]'s policy comes from, read but not parsed.
+pub fn locate(
+    repo: &crate::git::Repository,
+    head: &crate::git::Head,
+) -> Result<Located, crate::git::GitError> {
     use crate::git::Head;
     use crate::policy::FILE_NAME;
 
@@ -286,10 +319,7 @@ pub fn for_repository(
             }
             _ => format!("no {FILE_NAME} is committed at HEAD"),
         };
-        return Ok(RepositoryPolicy {
-            loaded: built_in(&why),
-            committed_invalid: None,
-        });
+        return Ok(Located::BuiltIn(why));
     };
     let provenance = PolicyProvenance {
         source: source.to_owned(),
@@ -298,7 +328,7 @@ pub fn for_repository(
         digest: String::new(),
         description,
     };
-    Ok(from_committed(blob.data, provenance))
+    Ok(Located::Committed(blob.data, provenance))
 }
 
 /// The policy `astrix ci` judges a range with (SPEC §7): the Astrixfile.ax committed at the

@@ -26,6 +26,21 @@ pub struct Change {
 }
 
 impl Change {
+    /// The change as reading it with `options` gives it, from one read with everything on:
+    /// the line counts and the test-tampering analysis `options` does not ask for dropped.
+    #[must_use]
+    pub fn keeping(mut self, options: &ChangeOptions) -> Self {
+        for file in &mut self.files {
+            if !options.line_counts {
+                file.lines = None;
+            }
+            if !(options.line_counts && options.tamper) {
+                file.tamper = None;
+            }
+        }
+        self
+    }
+
     /// True when the change concludes a merge (two or more parents); `files` then holds only
     /// the paths whose content differs from every parent.
     pub fn is_merge(&self) -> bool {
@@ -357,6 +372,43 @@ mod tests {
             tamper: None,
         });
         assert_eq!(change.totals(), None);
+    }
+
+    #[test]
+    fn keeping_drops_what_the_options_do_not_ask_for() {
+        let analysed = FileChange {
+            tamper: crate::tamper::analyze_changed_file(
+                "tests/t.py",
+                "tests/t.py",
+                Some(b"def test_a():\n    assert f()\n"),
+                Some(b""),
+                None,
+            ),
+            ..file(
+                "t.rs",
+                ChangeKind::Modified,
+                LineCount::Binary { bytes_added: 1 },
+            )
+        };
+        let whole = Change {
+            files: vec![analysed.clone()],
+            ..Change::default()
+        };
+        let keep = |line_counts, tamper| {
+            let file = &whole
+                .clone()
+                .keeping(&ChangeOptions {
+                    line_counts,
+                    tamper,
+                })
+                .files[0];
+            (file.lines.is_some(), file.tamper.is_some())
+        };
+        assert_eq!(keep(true, true), (true, true));
+        assert_eq!(keep(true, false), (true, false));
+        // The analysis runs with the counts only.
+        assert_eq!(keep(false, true), (false, false));
+        assert_eq!(keep(false, false), (false, false));
     }
 
     #[test]

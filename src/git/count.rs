@@ -8,8 +8,8 @@
 //! is counted again on the calling thread, so errors and their order are those of counting
 //! one pair after the other.
 
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 
 use gix::bstr::BStr;
 
@@ -28,6 +28,9 @@ use crate::tamper::{self, FileTamper};
 /// about what 100 pairs of 30-line files cost to count (measured with `benches/gate.py` and
 /// `perf stat`: 107 pairs were no faster, 260 pairs 15% faster, 20,000 pairs twice as fast).
 const PARALLEL_MIN_PAIRS: usize = 256;
+
+/// How many pairs [`pipelined`] reads ahead of the one being diffed.
+const PIPELINE_AHEAD: usize = 2;
 
 /// The second thread's stack: the 8 MiB a main thread has on Linux (reserved, not used).
 const WORKER_STACK: usize = 8 * 1024 * 1024;
@@ -137,6 +140,9 @@ pub(super) fn non_blob_content(item: Option<&Item>) -> Option<Vec<u8>> {
     }
 }
 
+/// A pair's old and new content, as read for counting.
+pub(super) type Sides = (Arc<Vec<u8>>, Arc<Vec<u8>>);
+
 /// What counting a pair yields: its line count, and its test-tampering analysis when the job
 /// runs it.
 pub(super) type Measured = (LineCount, Option<FileTamper>);
@@ -155,11 +161,10 @@ pub(super) fn line_counts(
         None
     };
     let Some(spec) = detached else {
-        return jobs
-            .iter()
-            .zip(pairs)
-            .map(|(job, pair)| content.count(job, pair_paths(pair), false))
-            .collect();
+        if content.two_threads {
+            return pipelined(&jobs, pairs, content);
+        }
+        return one_by_one(&jobs, pairs, content);
     };
     // The calling thread takes pairs from the front, the other thread from the back.
     let ends = Mutex::new((0, jobs.len()));
@@ -241,6 +246,88 @@ pub(super) fn line_counts(
             None => content.count(&jobs[at], pair_paths(&pairs[at]), false),
         })
         .collect()
+}
+
+/// The pairs counted on this thread, in order.
+fn one_by_one(
+    jobs: &[Job],
+    pairs: &[Pair],
+    content: &mut Content<'_, '_>,
+) -> Result<Vec<Measured>, GitError> {
+    jobs.iter()
+        .zip(pairs)
+        .map(|(job, pair)| content.count(job, pair_paths(pair), false))
+        .collect()
+}
+
+/// The pairs counted on two threads: this one reads each pair's blobs (which needs the
+/// repository's handles) and hands it to a second one to diff and analyse, or, when that one
+/// is still busy with the pairs handed before, does it itself. Reading and diffing a pair
+/// cost about the same, and a pair's analysis can cost several times both, so neither
+/// thread waits for long. A single pair, or no second thread to be had, is counted here alone.
+fn pipelined(
+    jobs: &[Job],
+    pairs: &[Pair],
+    content: &mut Content<'_, '_>,
+) -> Result<Vec<Measured>, GitError> {
+    use std::sync::mpsc::TrySendError;
+
+    if jobs.len() < 2 {
+        return one_by_one(jobs, pairs, content);
+    }
+    // Pairs read ahead of the other thread, at most: what is held at once stays a few pairs.
+    let (read, to_measure) = std::sync::mpsc::sync_channel(PIPELINE_AHEAD);
+    std::thread::scope(|scope| {
+        let measuring = std::thread::Builder::new()
+            .name("astrix-line-diffs".to_owned())
+            .stack_size(WORKER_STACK)
+            .spawn_scoped(scope, move || {
+                to_measure
+                    .iter()
+                    .map(|(at, (old, new)): (usize, Sides)| (at, jobs[at].measure(&old, &new)))
+                    .collect::<Vec<_>>()
+            });
+        let Ok(measuring) = measuring else {
+            return one_by_one(jobs, pairs, content);
+        };
+        let mut measured: Vec<Option<Measured>> = vec![None; jobs.len()];
+        let mut reading = Ok(());
+        for (at, (job, pair)) in jobs.iter().zip(pairs).enumerate() {
+            let sides = match content.pair(job, pair_paths(pair), false) {
+                Ok(sides) => sides,
+                Err(err) => {
+                    reading = Err(err);
+                    break;
+                }
+            };
+            match read.try_send((at, sides)) {
+                Ok(()) => {}
+                Err(TrySendError::Full((at, (old, new)))) => {
+                    measured[at] = Some(job.measure(&old, &new));
+                }
+                // The other thread stopped only by panicking, which its join passes on.
+                Err(TrySendError::Disconnected(_)) => break,
+            }
+        }
+        drop(read);
+        let theirs = measuring
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+        reading?;
+        for (at, count) in theirs {
+            measured[at] = Some(count);
+        }
+        // Every pair was measured by one thread or the other; one that was not (a bug) is
+        // counted again here rather than left out.
+        measured
+            .into_iter()
+            .enumerate()
+            .map(|(at, count)| match count {
+                Some(count) => Ok(count),
+                None => content.count(&jobs[at], pair_paths(&pairs[at]), false),
+            })
+            .collect()
+    })
 }
 
 /// A pair's old and new paths, for messages.

@@ -43,7 +43,7 @@ mod walk;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::rc::Rc;
+use std::sync::Arc;
 
 use gix::ObjectId;
 use gix::bstr::{BStr, BString, ByteSlice};
@@ -290,6 +290,18 @@ impl Repository {
     /// against the index. When `MERGE_HEAD` exists, only the paths that differ from every
     /// parent are listed, each counted against its closest parent.
     pub fn staged_change(&self, options: &ChangeOptions) -> Result<Change, GitError> {
+        let (change, ()) = self.staged_change_then(|_| (options.clone(), ()))?;
+        Ok(change)
+    }
+
+    /// [`Self::staged_change`], with the options asked for only once the staged entries are
+    /// compared with HEAD's, before any content is read, and given the number of paths that
+    /// differ (the commit gate learns them from the policy, which it parses meanwhile); with
+    /// what `options` returned beside them.
+    pub fn staged_change_then<T>(
+        &self,
+        options: impl FnOnce(usize) -> (ChangeOptions, T),
+    ) -> Result<(Change, T), GitError> {
         self.staged_change_on(self.head_commit()?, self.merge_head_ids()?, options)
     }
 
@@ -300,7 +312,8 @@ impl Repository {
         let head = self.resolve_commit("HEAD")?;
         let (_, mut parents) = self.objects().commit(&head)?;
         let first = (!parents.is_empty()).then(|| parents.remove(0));
-        self.staged_change_on(first, parents, options)
+        let (change, ()) = self.staged_change_on(first, parents, |_| (options.clone(), ()))?;
+        Ok(change)
     }
 
     /// Whether the index holds exactly the tree of `commit`: what `git commit` has just
@@ -319,12 +332,12 @@ impl Repository {
 
     /// The index against `head`'s tree, concluding a merge with `merge_heads` when there are
     /// any.
-    fn staged_change_on(
+    fn staged_change_on<T>(
         &self,
         head: Option<ObjectId>,
         merge_heads: Vec<ObjectId>,
-        options: &ChangeOptions,
-    ) -> Result<Change, GitError> {
+        options: impl FnOnce(usize) -> (ChangeOptions, T),
+    ) -> Result<(Change, T), GitError> {
         let index = self.load_index()?;
         check_unmerged(&index)?;
         let objects = self.objects();
@@ -350,14 +363,18 @@ impl Repository {
         // The index is not needed to read the content: freed first, so that its entries (10
         // MiB for 100,000 files) and the pack pages the content reads are not held at once.
         drop(index);
-        let mut content = Content::new(&objects);
+        let (options, beside) = options(raw.len());
+        let mut content = Content {
+            two_threads: true,
+            ..Content::new(&objects)
+        };
         if merge_heads.is_empty() {
-            let files = Self::ordinary(raw, &mut content, options)?;
-            return Ok(finish(files, &parents));
+            let files = Self::ordinary(raw, &mut content, &options)?;
+            return Ok((finish(files, &parents), beside));
         }
         parents.extend(merge_heads);
-        let files = combined(raw, others, &mut content, options)?;
-        Ok(finish(files, &parents))
+        let files = combined(raw, others, &mut content, &options)?;
+        Ok((finish(files, &parents), beside))
     }
 
     /// Refuses an index whose cache tree would make git commit other content than the
@@ -1008,9 +1025,13 @@ fn check_unmerged(index: &gix::index::State) -> Result<(), GitError> {
 /// Blob contents (cached) for rename scoring and line counts.
 struct Content<'o, 'r> {
     objects: &'o Objects<'r>,
-    blobs: HashMap<ObjectId, Rc<Vec<u8>>>,
+    blobs: HashMap<ObjectId, Arc<Vec<u8>>>,
     /// Where the old and the new side's blobs were last found.
     sources: [BlobSource; 2],
+    /// Whether a change of few pairs is counted on two threads ([`count::line_counts`]):
+    /// for the one change a commit makes, not for each commit of a range, which is
+    /// measured on two threads as a whole.
+    two_threads: bool,
 }
 
 impl<'o, 'r> Content<'o, 'r> {
@@ -1019,6 +1040,7 @@ impl<'o, 'r> Content<'o, 'r> {
             objects,
             blobs: HashMap::new(),
             sources: Default::default(),
+            two_threads: false,
         }
     }
 
@@ -1030,19 +1052,19 @@ impl<'o, 'r> Content<'o, 'r> {
         item: Option<Item>,
         side: Side,
         keep: bool,
-    ) -> Result<Rc<Vec<u8>>, GitError> {
+    ) -> Result<Arc<Vec<u8>>, GitError> {
         match count::non_blob_content(item.as_ref()) {
-            Some(content) => Ok(Rc::new(content)),
+            Some(content) => Ok(Arc::new(content)),
             None => match item {
                 Some(item) if keep => self.data(&item.id, side),
                 Some(item) => {
                     if let Some(data) = self.blobs.get(&item.id) {
-                        return Ok(Rc::clone(data));
+                        return Ok(Arc::clone(data));
                     }
                     let source = &self.sources[usize::from(side == Side::New)];
-                    Ok(Rc::new(self.objects.blob_from(&item.id, source)?))
+                    Ok(Arc::new(self.objects.blob_from(&item.id, source)?))
                 }
-                None => Ok(Rc::new(Vec::new())),
+                None => Ok(Arc::new(Vec::new())),
             },
         }
     }
@@ -1052,9 +1074,20 @@ impl<'o, 'r> Content<'o, 'r> {
     fn count(
         &mut self,
         job: &count::Job,
-        (old_path, new_path): (Option<&BStr>, Option<&BStr>),
+        paths: (Option<&BStr>, Option<&BStr>),
         keep: bool,
     ) -> Result<count::Measured, GitError> {
+        let (old_data, new_data) = self.pair(job, paths, keep)?;
+        Ok(job.measure(&old_data, &new_data))
+    }
+
+    /// What [`Self::count`] measures: both sides of `job`'s pair.
+    fn pair(
+        &mut self,
+        job: &count::Job,
+        (old_path, new_path): (Option<&BStr>, Option<&BStr>),
+        keep: bool,
+    ) -> Result<count::Sides, GitError> {
         let content_of = |which: &str, path: Option<&BStr>| {
             let path = path.map(|path| path.to_str_lossy().into_owned());
             format!("the {which} content of `{}`", path.unwrap_or_default())
@@ -1065,7 +1098,7 @@ impl<'o, 'r> Content<'o, 'r> {
         let new_data = self
             .side(job.new, Side::New, keep)
             .map_err(|err| err.concerning(|| content_of("new", new_path)))?;
-        Ok(job.measure(&old_data, &new_data))
+        Ok((old_data, new_data))
     }
 
     fn line_count(
@@ -1085,13 +1118,13 @@ impl<'o, 'r> Content<'o, 'r> {
 }
 
 impl Blobs for Content<'_, '_> {
-    fn data(&mut self, id: &ObjectId, side: Side) -> Result<Rc<Vec<u8>>, GitError> {
+    fn data(&mut self, id: &ObjectId, side: Side) -> Result<Arc<Vec<u8>>, GitError> {
         if let Some(data) = self.blobs.get(id) {
-            return Ok(Rc::clone(data));
+            return Ok(Arc::clone(data));
         }
         let source = &self.sources[usize::from(side == Side::New)];
-        let data = Rc::new(self.objects.blob_from(id, source)?);
-        self.blobs.insert(*id, Rc::clone(&data));
+        let data = Arc::new(self.objects.blob_from(id, source)?);
+        self.blobs.insert(*id, Arc::clone(&data));
         Ok(data)
     }
 }

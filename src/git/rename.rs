@@ -12,6 +12,7 @@
 
 use std::collections::HashMap;
 use std::rc::Rc;
+use std::sync::Arc;
 
 use gix::ObjectId;
 use gix::bstr::{BStr, BString, ByteSlice};
@@ -54,7 +55,7 @@ pub(crate) enum Side {
 /// Blob contents, supplied by the repository.
 pub(crate) trait Blobs {
     /// The content of a blob on `side` of the change.
-    fn data(&mut self, id: &ObjectId, side: Side) -> Result<Rc<Vec<u8>>, GitError>;
+    fn data(&mut self, id: &ObjectId, side: Side) -> Result<Arc<Vec<u8>>, GitError>;
 }
 
 /// The status of a file pair after detection.
@@ -511,10 +512,10 @@ mod tests {
     use super::*;
     use gix::bstr::ByteSlice;
 
-    struct Memory(HashMap<ObjectId, Rc<Vec<u8>>>);
+    struct Memory(HashMap<ObjectId, Arc<Vec<u8>>>);
 
     impl Blobs for Memory {
-        fn data(&mut self, id: &ObjectId, _: Side) -> Result<Rc<Vec<u8>>, GitError> {
+        fn data(&mut self, id: &ObjectId, _: Side) -> Result<Arc<Vec<u8>>, GitError> {
             self.0
                 .get(id)
                 .cloned()
@@ -548,7 +549,7 @@ mod tests {
             let id = blob(content);
             self.blobs
                 .0
-                .insert(id, Rc::new(content.as_bytes().to_vec()));
+                .insert(id, Arc::new(content.as_bytes().to_vec()));
             Item {
                 mode: 0o100_644,
                 id,
