@@ -56,6 +56,7 @@ mod go;
 mod javascript;
 mod jvm;
 mod lex;
+mod missing;
 mod neuter;
 mod pattern;
 mod place;
@@ -489,10 +490,16 @@ impl FileTamper {
     /// Counts again the skip markers bound to `name` that this file forgave: another file
     /// of the change uses the name.
     pub fn named_skip_used_elsewhere(&mut self, name: &str) {
-        let (used, kept): (Vec<NamedSkip>, Vec<NamedSkip>) = std::mem::take(&mut self.named_skips)
+        let (mut used, kept): (Vec<NamedSkip>, Vec<NamedSkip>) =
+            std::mem::take(&mut self.named_skips)
+                .into_iter()
+                .partition(|named| named.name == name);
+        // A skip kept under several names (a module and the flag its guard sets) counts once.
+        used.dedup_by(|a, b| a.finding == b.finding);
+        self.named_skips = kept
             .into_iter()
-            .partition(|named| named.name == name);
-        self.named_skips = kept;
+            .filter(|named| !used.iter().any(|used| used.finding == named.finding))
+            .collect();
         for named in used {
             self.test_skips_added += i64::from(named.finding.count);
             self.removes_or_skips_tests = true;
@@ -1947,6 +1954,73 @@ impl Analysis<'_> {
         });
     }
 
+    /// A skip whose only condition is the absence of a module the old side of the file could
+    /// not do without skips nothing that ran: where the module is missing, the old file could
+    /// not be imported or compiled ([`missing`]: `pytest.importorskip("pytz")` where the old
+    /// side imported pytz at its top, gson's `assumeNotNull` of a platform class it used).
+    /// Such skips come off the file's count, down to 0 at most, and are kept as
+    /// [`NamedSkip`]s under the module's name (and the flag's, for a guarded import): another
+    /// file of the change that mentions one (a requirements file that drops the dependency)
+    /// counts them again.
+    fn skips_without_required_modules(&mut self) {
+        if self.file.test_skips_added <= 0 {
+            return;
+        }
+        let marks: Vec<usize> = self
+            .file
+            .findings
+            .iter()
+            .filter(|finding| {
+                finding.kind == FindingKind::SkipAdded && !finding.unchanged && finding.count == 1
+            })
+            .map(|finding| finding.line - 1)
+            .collect();
+        if marks.is_empty() {
+            return;
+        }
+        let (old_raw, new_raw) = (split_lines(self.sides[0]), split_lines(self.sides[1]));
+        let syntax = &self.table.syntax;
+        let (old_code, new_code) = (
+            alias::code_lines(syntax, &old_raw),
+            alias::code_lines(syntax, &new_raw),
+        );
+        let old = missing::Lines {
+            raw: &old_raw,
+            code: &old_code,
+        };
+        let new = missing::Lines {
+            raw: &new_raw,
+            code: &new_code,
+        };
+        let forgiven = if self.table.language == Language::Java {
+            missing::java(&old, &new, &marks)
+        } else {
+            missing::python(&old, &new, &marks)
+        };
+        for missing::Forgiven { line, mut names } in forgiven {
+            if self.file.test_skips_added <= 0 {
+                break;
+            }
+            let Some(index) = self.file.findings.iter().position(|finding| {
+                finding.kind == FindingKind::SkipAdded
+                    && !finding.unchanged
+                    && finding.line == line + 1
+            }) else {
+                continue;
+            };
+            let finding = self.file.findings.remove(index);
+            self.file.test_skips_added -= i64::from(finding.count);
+            names.sort_unstable();
+            names.dedup();
+            for name in names {
+                self.file.named_skips.push(NamedSkip {
+                    name: String::from_utf8_lossy(&name).into_owned(),
+                    finding: finding.clone(),
+                });
+            }
+        }
+    }
+
     /// Exact checks replaced by existence checks (`expect(x).toBe(3)` by
     /// `expect(x).toBeDefined()`, `assertEqual` by `assertIsNotNone`): as many weakened as
     /// the file both adds existence checks and removes other assertions (net), leaving out
@@ -2580,6 +2654,9 @@ impl Analysis<'_> {
         self.forgive_new();
         if self.table.language == Language::Python {
             self.guards_made_skipif();
+        }
+        if matches!(self.table.language, Language::Python | Language::Java) {
+            self.skips_without_required_modules();
         }
         if self.rust_items {
             self.dropped_modules();
