@@ -50,6 +50,7 @@
 
 mod alias;
 mod blocks;
+mod cases;
 mod config;
 mod context;
 mod go;
@@ -800,6 +801,7 @@ pub fn analyze_file_with(
         limits: [usize::MAX, usize::MAX],
         hunk_ends: [Vec::new(), Vec::new()],
         named_skips: Vec::new(),
+        new_hunks: Vec::new(),
         existence_added: 0,
         exact_removed: 0,
     };
@@ -1424,11 +1426,16 @@ struct Analysis<'a> {
     /// (`need_dotenv = pytest.mark.skipif(…)`), as (line, count): forgiven with the skips
     /// added beside their new tests ([`Analysis::forgive_new`]).
     named_skips: Vec<NamedSkip>,
+    /// The added lines, one range per hunk, in order.
+    new_hunks: Vec<Range<usize>>,
     /// Existence checks added minus removed ([`neuter::is_existence`]).
     existence_added: i64,
     /// Other assertions removed minus added.
     exact_removed: i64,
 }
+
+/// Both sides' lines, and each line's code (comments dropped, literals replaced by `"`).
+type SidesCode<'a> = ([Vec<&'a [u8]>; 2], [Vec<Vec<u8>>; 2]);
 
 /// An added line, for telling which test a skip marker added with it applies to.
 #[derive(Debug, Clone, Copy)]
@@ -1452,7 +1459,7 @@ fn side_index(side: Side) -> usize {
     }
 }
 
-impl Analysis<'_> {
+impl<'a> Analysis<'a> {
     /// Walks the line diff of `old` and `new`, counting what the changed lines hold. When a
     /// changed line makes code dead, walks it again with the dead lines known, so that what
     /// they hold counts as gone.
@@ -1474,6 +1481,7 @@ impl Analysis<'_> {
             self.walk_dead(&old_lines, &new_lines, &hunks);
         }
         self.named_skips = self.skips_named_for_new_tests(&new_lines, &hunks);
+        self.new_hunks = hunks.into_iter().map(|(_, after)| after).collect();
     }
 
     /// Marks the lines that the triggers found by the first walk make dead (or macro
@@ -1954,6 +1962,57 @@ impl Analysis<'_> {
         });
     }
 
+    /// The lines of both sides, and their code (comments dropped, literals replaced by `"`):
+    /// for the rules that read more than the changed lines.
+    fn code_of_sides(&self) -> SidesCode<'a> {
+        let lines = self.sides.map(split_lines);
+        let code = [
+            alias::code_lines(&self.table.syntax, &lines[0]),
+            alias::code_lines(&self.table.syntax, &lines[1]),
+        ];
+        (lines, code)
+    }
+
+    /// A skip that applies only to a test case the change adds skips nothing that ran
+    /// ([`cases`]): flask's `pytest.param(…, marks=pytest.mark.skipif(…))` on a new case,
+    /// cobra's `if tc.skip != "" { t.Skip() }` on a field only the new cases of its table
+    /// set. Such skips come off the file's count, down to 0 at most.
+    fn skips_on_new_cases(&mut self) {
+        if self.file.test_skips_added <= 0 {
+            return;
+        }
+        let marks: Vec<(usize, u32)> = self
+            .file
+            .findings
+            .iter()
+            .filter(|finding| finding.kind == FindingKind::SkipAdded && !finding.unchanged)
+            .map(|finding| (finding.line - 1, finding.count))
+            .collect();
+        if marks.is_empty() {
+            return;
+        }
+        let ([_, new_raw], [old_code, new_code]) = self.code_of_sides();
+        let old = cases::squeezed(&old_code);
+        let new = cases::NewSide {
+            raw: &new_raw,
+            code: &new_code,
+            added: &self.new_hunks,
+        };
+        let go = self.table.language == Language::Go;
+        let forgiven: Vec<(usize, u32)> = marks
+            .into_iter()
+            .filter(|&(line, _)| {
+                if go {
+                    cases::go_new_case(&old_code, &old, &new, line)
+                } else {
+                    cases::python_new_case(&old, &new, line)
+                }
+            })
+            .collect();
+        let left = self.file.test_skips_added;
+        self.file.test_skips_added -= self.take_findings(FindingKind::SkipAdded, &forgiven, left);
+    }
+
     /// A skip whose only condition is the absence of a module the old side of the file could
     /// not do without skips nothing that ran: where the module is missing, the old file could
     /// not be imported or compiled ([`missing`]: `pytest.importorskip("pytz")` where the old
@@ -1978,12 +2037,7 @@ impl Analysis<'_> {
         if marks.is_empty() {
             return;
         }
-        let (old_raw, new_raw) = (split_lines(self.sides[0]), split_lines(self.sides[1]));
-        let syntax = &self.table.syntax;
-        let (old_code, new_code) = (
-            alias::code_lines(syntax, &old_raw),
-            alias::code_lines(syntax, &new_raw),
-        );
+        let ([old_raw, new_raw], [old_code, new_code]) = self.code_of_sides();
         let old = missing::Lines {
             raw: &old_raw,
             code: &old_code,
@@ -2654,6 +2708,9 @@ impl Analysis<'_> {
         self.forgive_new();
         if self.table.language == Language::Python {
             self.guards_made_skipif();
+        }
+        if matches!(self.table.language, Language::Python | Language::Go) {
+            self.skips_on_new_cases();
         }
         if matches!(self.table.language, Language::Python | Language::Java) {
             self.skips_without_required_modules();

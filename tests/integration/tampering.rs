@@ -737,6 +737,40 @@ def divide(a, b):
         repo.write("tests/test_tz.py", &guarded("has_pytz = False\n"));
         assert_eq!(repo.tampering(), one_skip);
     }
+
+    /// A skip on a parametrised case that the change adds skips nothing that ran (flask's
+    /// 980168d08498); the same skip on a case that was there counts.
+    #[test]
+    fn skipping_a_case_the_change_adds() {
+        const CASES: &str = "import sys\n\nimport pytest\n\nfrom calc import divide\n\n\n@pytest.mark.parametrize(\n    \"a, b, want\",\n    [\n        (4, 2, 2),\n        (9, 3, 3),\n    ],\n)\ndef test_divide(a, b, want):\n    assert divide(a, b) == want\n";
+        let repo = Repo::new(&[("tests/test_divide.py", CASES)]);
+        repo.write(
+            "tests/test_divide.py",
+            &edit(
+                CASES,
+                "        (9, 3, 3),\n",
+                "        (9, 3, 3),\n        pytest.param(\n            2**64, 2, 2**63,\n            marks=pytest.mark.skipif(sys.maxsize < 2**63, reason=\"needs 64 bits\"),\n        ),\n",
+            ),
+        );
+        assert_eq!(repo.tampering(), NONE_IN_TESTS);
+        repo.assert_no_findings();
+        repo.write(
+            "tests/test_divide.py",
+            &edit(
+                CASES,
+                "        (9, 3, 3),\n",
+                "        pytest.param(9, 3, 3, marks=pytest.mark.skip(reason=\"flaky\")),\n",
+            ),
+        );
+        assert_eq!(
+            repo.tampering(),
+            Tampering {
+                test_skips_added: 1,
+                modifies_tests: true,
+                ..NONE
+            }
+        );
+    }
 }
 
 // ---------------------------------------------------------------------------------------
@@ -1245,6 +1279,52 @@ func Divide(a, b int) (int, error) {
         repo.write("calc/calc.go", &calc);
         assert_eq!(repo.tampering(), NONE);
         repo.assert_no_findings();
+    }
+
+    /// A skip under a guard on a field of the table's cases that the change declares and
+    /// sets only on a case it adds skips nothing that ran (cobra's df12a0a24975); the same
+    /// field set on a case that was there counts (cobra's 7b62c7df786a).
+    #[test]
+    fn skipping_a_table_case_the_change_adds() {
+        const TABLE_TEST: &str = "package calc\n\nimport \"testing\"\n\nfunc TestDivideTable(t *testing.T) {\n\tcases := []struct {\n\t\tname string\n\t\ta, b int\n\t\twant int\n\t}{\n\t\t{\n\t\t\tname: \"even\",\n\t\t\ta:    4,\n\t\t\tb:    2,\n\t\t\twant: 2,\n\t\t},\n\t}\n\tfor _, tc := range cases {\n\t\tt.Run(tc.name, func(t *testing.T) {\n\t\t\tif got, _ := Divide(tc.a, tc.b); got != tc.want {\n\t\t\t\tt.Errorf(\"got %d, want %d\", got, tc.want)\n\t\t\t}\n\t\t})\n\t}\n}\n";
+        let skipped = |on_old_case: bool| {
+            let mut text = edit(
+                TABLE_TEST,
+                "\t\twant int\n",
+                "\t\twant int\n\t\tskip string\n",
+            );
+            text = edit(
+                &text,
+                "func(t *testing.T) {\n",
+                "func(t *testing.T) {\n\t\t\tif tc.skip != \"\" {\n\t\t\t\tt.Skip(tc.skip)\n\t\t\t}\n",
+            );
+            if on_old_case {
+                edit(
+                    &text,
+                    "\t\t\twant: 2,\n",
+                    "\t\t\twant: 2,\n\t\t\tskip: \"flaky\",\n",
+                )
+            } else {
+                edit(
+                    &text,
+                    "\t\t},\n\t}\n",
+                    "\t\t},\n\t\t{\n\t\t\tname: \"huge\",\n\t\t\ta:    1 << 62,\n\t\t\tb:    1,\n\t\t\twant: 1 << 62,\n\t\t\tskip: \"overflows int on 32-bit platforms\",\n\t\t},\n\t}\n",
+                )
+            }
+        };
+        let repo = Repo::new(&[("calc/table_test.go", TABLE_TEST)]);
+        repo.write("calc/table_test.go", &skipped(false));
+        assert_eq!(repo.tampering(), NONE_IN_TESTS);
+        repo.assert_no_findings();
+        repo.write("calc/table_test.go", &skipped(true));
+        assert_eq!(
+            repo.tampering(),
+            Tampering {
+                test_skips_added: 1,
+                modifies_tests: true,
+                ..NONE
+            }
+        );
     }
 }
 
