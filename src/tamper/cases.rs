@@ -55,7 +55,8 @@ pub(super) fn python_new_case(old: &[u8], new: &NewSide<'_>, line: usize) -> boo
     let Some((start, end)) = (line.saturating_sub(8)..=line)
         .rev()
         .flat_map(|at| {
-            memchr::memmem::find_iter(&new.code[at], CALL)
+            let code = new.code.get(at).map_or(&[][..], Vec::as_slice);
+            memchr::memmem::find_iter(code, CALL)
                 .map(move |byte| (at, byte))
                 .collect::<Vec<_>>()
                 .into_iter()
@@ -69,6 +70,9 @@ pub(super) fn python_new_case(old: &[u8], new: &NewSide<'_>, line: usize) -> boo
     else {
         return false;
     };
+    if !in_parametrize(new.code, start) {
+        return false;
+    }
     if !(start.0..=end.0).all(|at| new.is_added(at)) {
         return false;
     }
@@ -91,13 +95,32 @@ pub(super) fn python_new_case(old: &[u8], new: &NewSide<'_>, line: usize) -> boo
     marks && !values.is_empty() && memchr::memmem::find(old, &values).is_none()
 }
 
+/// Whether the `pytest.param(` at `start` is an item of a list or tuple written in a
+/// `parametrize(…)` call: its marks apply to that case and nothing else (not a mark taken
+/// out of it, `pytest.param(…).marks`, onto a whole module).
+fn in_parametrize(code: &[Vec<u8>], start: At) -> bool {
+    let Some(list) = enclosing_open(code, start) else {
+        return false;
+    };
+    let Some(call) = enclosing_open(code, list) else {
+        return false;
+    };
+    let list_kind = code[list.0][list.1];
+    let before = code[call.0][..call.1].trim_ascii_end();
+    matches!(list_kind, b'[' | b'(')
+        && code[call.0][call.1] == b'('
+        && before.ends_with(b"parametrize")
+}
+
 /// Whether the call from `start` (its name) to `end` (its closing bracket) holds every name
 /// on `line`: what the line has outside it is punctuation and spaces.
 fn covers(code: &[Vec<u8>], start: At, end: At, line: usize) -> bool {
     if line < start.0 || line > end.0 {
         return false;
     }
-    let text = &code[line];
+    let Some(text) = code.get(line) else {
+        return false;
+    };
     let from = if start.0 == line { start.1 } else { 0 };
     let to = if end.0 == line { end.1 + 1 } else { text.len() };
     let outside = |bytes: &[u8]| !bytes.iter().any(|&b| is_ident_byte(b));
@@ -312,7 +335,7 @@ fn go_table(new: &NewSide<'_>, field: &str) -> Option<Table> {
         declared.0,
         declared.1.len() - declared.1.trim_ascii_start().len(),
     );
-    let open = enclosing_open(new.code, declared.0)?;
+    let open = enclosing_open(new.code, (declared.0, 0))?;
     let head = &new.code[open.0][..open.1];
     let squeezed: Vec<u8> = head
         .iter()
@@ -350,14 +373,20 @@ fn go_table(new: &NewSide<'_>, field: &str) -> Option<Table> {
     })
 }
 
-/// The innermost bracket still open at the start of `line`, within 50 lines above it.
-fn enclosing_open(code: &[Vec<u8>], line: usize) -> Option<At> {
+/// The innermost bracket still open at `at` (its line and byte), within 50 lines above it.
+fn enclosing_open(code: &[Vec<u8>], at: At) -> Option<At> {
     let mut depth = 0_i64;
-    for at in (line.saturating_sub(50)..line).rev() {
-        for (byte, &b) in code[at].iter().enumerate().rev() {
+    for line in (at.0.saturating_sub(50)..=at.0).rev() {
+        let text = code.get(line)?;
+        let end = if line == at.0 {
+            at.1.min(text.len())
+        } else {
+            text.len()
+        };
+        for (byte, &b) in text[..end].iter().enumerate().rev() {
             match b {
                 b')' | b']' | b'}' => depth += 1,
-                b'(' | b'[' | b'{' if depth == 0 => return Some((at, byte)),
+                b'(' | b'[' | b'{' if depth == 0 => return Some((line, byte)),
                 b'(' | b'[' | b'{' => depth -= 1,
                 _ => {}
             }
@@ -647,6 +676,11 @@ mod tests {
             let new = edit(PARAMS, "    (3, 4),\n", case);
             assert!(!python_case(PARAMS, &new, "mark.skip"), "{why}: {new}");
         }
+        // A mark taken out of a new case onto the whole module.
+        let taken = format!(
+            "{PARAMS}pytestmark = getattr(\n    pytest.param(object(), marks=pytest.mark.skip),\n    \"marks\",\n)\n"
+        );
+        assert!(!python_case(PARAMS, &taken, "marks="));
         // A new case whose first line was there before.
         let old = edit(
             PARAMS,
