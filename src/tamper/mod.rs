@@ -369,14 +369,18 @@ pub struct FileTamper {
     /// [`combine`] to count those of test macros.
     #[serde(skip)]
     pub macro_calls: Vec<MacroCall>,
-    /// Skip markers bound to a name that only this file's new tests use, taken off its
-    /// count: counted again ([`Self::named_skip_used_elsewhere`]) when another file of the
-    /// change mentions the name (it may import it onto tests that ran).
+    /// Skip markers taken off its count that another file of the change can undo, each
+    /// under a name: bound to a name that only this file's new tests use, or firing only
+    /// where a module the file needed is missing (under the module's name and its guard's
+    /// flag). Counted again ([`Self::named_skip_used_elsewhere`]) when another file of the
+    /// change mentions the name (it may import it onto tests that ran, or drop the module).
     #[serde(skip)]
     pub named_skips: Vec<NamedSkip>,
 }
 
-/// A skip marker bound to a name, forgiven because only new tests of its file use it.
+/// A skip marker forgiven for as long as no other file of the change mentions a name: one
+/// bound to the name that only new tests of its file use, or one that fires only where the
+/// module of that name is missing.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NamedSkip {
     /// The name (`need_dotenv`).
@@ -3360,6 +3364,32 @@ mod tests {
         assert_eq!(text.chars().count(), MAX_TEXT_CHARS + 1);
         assert!(text.ends_with('…'));
         assert_eq!(line_text("  é \r\n".as_bytes()), "é");
+    }
+
+    /// A skip that fires only where pytz is missing is kept under the module's name and its
+    /// guard's flag: another file naming either counts it again, once.
+    #[test]
+    fn a_skip_kept_under_two_names_counts_again_once() {
+        let old = "import pytest\nfrom pytz import timezone\n\n\ndef test_tz():\n    assert timezone('UTC')\n";
+        let new = "import pytest\ntry:\n    from pytz import timezone\nexcept ImportError:\n    has_pytz = False\nelse:\n    has_pytz = True\n\n\n@pytest.mark.skipif(not has_pytz, reason='no pytz')\ndef test_tz():\n    assert timezone('UTC')\n";
+        let mut file = analyze_file(
+            "tests/test_tz.py",
+            Some(old.as_bytes()),
+            Some(new.as_bytes()),
+        )
+        .expect("a known language");
+        assert_eq!(file.test_skips_added, 0, "{file:#?}");
+        let mut names: Vec<&str> = file
+            .named_skips
+            .iter()
+            .map(|named| named.name.as_str())
+            .collect();
+        names.sort_unstable();
+        assert_eq!(names, ["has_pytz", "pytz"]);
+        file.named_skip_used_elsewhere("pytz");
+        file.named_skip_used_elsewhere("has_pytz");
+        assert_eq!(file.test_skips_added, 1);
+        assert!(file.named_skips.is_empty());
     }
 
     #[test]
