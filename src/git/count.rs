@@ -238,6 +238,16 @@ pub(super) fn line_counts(
         Ok::<_, GitError>(())
     })?;
     // What the other thread could not read (or never took), in order.
+    counted_here_where_missing(counts, jobs.as_slice(), pairs, content)
+}
+
+/// `counts`, with each pair that has none counted on this thread, in order.
+fn counted_here_where_missing(
+    counts: Vec<Option<Measured>>,
+    jobs: &[Job],
+    pairs: &[Pair],
+    content: &mut Content<'_, '_>,
+) -> Result<Vec<Measured>, GitError> {
     counts
         .into_iter()
         .enumerate()
@@ -254,10 +264,7 @@ fn one_by_one(
     pairs: &[Pair],
     content: &mut Content<'_, '_>,
 ) -> Result<Vec<Measured>, GitError> {
-    jobs.iter()
-        .zip(pairs)
-        .map(|(job, pair)| content.count(job, pair_paths(pair), false))
-        .collect()
+    counted_here_where_missing(vec![None; jobs.len()], jobs, pairs, content)
 }
 
 /// The pairs counted on two threads: this one reads each pair's blobs (which needs the
@@ -318,15 +325,8 @@ fn pipelined(
             measured[at] = Some(count);
         }
         // Every pair was measured by one thread or the other; one that was not (a bug) is
-        // counted again here rather than left out.
-        measured
-            .into_iter()
-            .enumerate()
-            .map(|(at, count)| match count {
-                Some(count) => Ok(count),
-                None => content.count(&jobs[at], pair_paths(&pairs[at]), false),
-            })
-            .collect()
+        // counted here rather than left out.
+        counted_here_where_missing(measured, jobs, pairs, content)
     })
 }
 

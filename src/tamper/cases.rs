@@ -15,6 +15,7 @@
 use std::ops::Range;
 
 use super::lex::is_ident_byte;
+use super::missing::top_level_parts;
 
 /// The code of a side's lines (comments dropped, literals replaced by `"`,
 /// [`super::alias::code_lines`]), and which lines are added.
@@ -159,26 +160,6 @@ fn between(code: &[Vec<u8>], from: At, to: At) -> Vec<u8> {
         text.push(b' ');
     }
     text
-}
-
-/// The parts of a list split at the commas outside brackets.
-fn top_level_parts(list: &[u8]) -> Vec<&[u8]> {
-    let mut parts = Vec::new();
-    let mut depth = 0_i64;
-    let mut start = 0;
-    for (i, &byte) in list.iter().enumerate() {
-        match byte {
-            b'(' | b'[' | b'{' => depth += 1,
-            b')' | b']' | b'}' => depth -= 1,
-            b',' if depth == 0 => {
-                parts.push(&list[start..i]);
-                start = i + 1;
-            }
-            _ => {}
-        }
-    }
-    parts.push(&list[start..]);
-    parts
 }
 
 /// Whether the Go skip on `line` fires only for table cases the change adds: it is the

@@ -447,8 +447,8 @@ fn unset_flag(condition: &[u8]) -> Option<(&[u8], bool)> {
     }
 }
 
-/// The parts of a call's arguments split at the commas outside brackets.
-fn top_level_parts(arguments: &[u8]) -> Vec<&[u8]> {
+/// The parts of a call's arguments (or a list's items) split at the commas outside brackets.
+pub(super) fn top_level_parts(arguments: &[u8]) -> Vec<&[u8]> {
     let mut parts = Vec::new();
     let mut depth = 0_i32;
     let mut start = 0;
