@@ -194,34 +194,25 @@ fn named_skips_used_elsewhere(
     if named.is_empty() {
         return Ok(());
     }
-    let regular = |entry: &&Entry| matches!(entry.mode, EntryMode::File | EntryMode::Executable);
     for other in &change.files {
-        // What the other file said before counts too: a `requirements.txt` that drops the
-        // module a skip waits for makes the skip fire where it did not.
-        let old_text = match other.old.as_ref().filter(regular) {
-            Some(entry) => Some(repo.blob(&entry.id)?),
-            None => None,
+        let Some(entry) = other
+            .new
+            .as_ref()
+            .filter(|entry| matches!(entry.mode, EntryMode::File | EntryMode::Executable))
+        else {
+            continue;
         };
-        let new_text = match other.new.as_ref().filter(regular) {
-            Some(entry) => Some(repo.blob(&entry.id)?),
-            None => None,
-        };
+        let text = repo.blob(&entry.id)?;
         let binds_itself = |name: &String| {
             named
                 .iter()
                 .any(|(_, path, own)| own == name && *path == other.path)
         };
+        // Its own binding explains only its bare mentions: `test_a.need_x` reaches another's.
+        let exempt =
+            |name: &String| binds_itself(name) && !tamper::mentions_as_attribute(&text, name);
         for (index, path, name) in &named {
-            if *path == other.path || *path == other.old_path() {
-                continue;
-            }
-            // Its own binding explains only its bare mentions: `test_a.need_x` reaches
-            // another's.
-            let uses = |text: &Vec<u8>| {
-                tamper::mentions(text, name)
-                    && (!binds_itself(name) || tamper::mentions_as_attribute(text, name))
-            };
-            if old_text.as_ref().is_some_and(uses) || new_text.as_ref().is_some_and(uses) {
+            if *path != other.path && !exempt(name) && tamper::mentions(&text, name) {
                 files[*index].named_skip_used_elsewhere(name);
             }
         }
