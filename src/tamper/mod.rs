@@ -50,14 +50,12 @@
 
 mod alias;
 mod blocks;
-mod cases;
 mod config;
 mod context;
 mod go;
 mod javascript;
 mod jvm;
 mod lex;
-mod missing;
 mod neuter;
 mod pattern;
 mod place;
@@ -369,18 +367,14 @@ pub struct FileTamper {
     /// [`combine`] to count those of test macros.
     #[serde(skip)]
     pub macro_calls: Vec<MacroCall>,
-    /// Skip markers taken off its count that another file of the change can undo, each
-    /// under a name: bound to a name that only this file's new tests use, or firing only
-    /// where a module the file needed is missing (under the module's name and its guard's
-    /// flag). Counted again ([`Self::named_skip_used_elsewhere`]) when another file of the
-    /// change mentions the name (it may import it onto tests that ran, or drop the module).
+    /// Skip markers bound to a name that only this file's new tests use, taken off its
+    /// count: counted again ([`Self::named_skip_used_elsewhere`]) when another file of the
+    /// change mentions the name (it may import it onto tests that ran).
     #[serde(skip)]
     pub named_skips: Vec<NamedSkip>,
 }
 
-/// A skip marker forgiven for as long as no other file of the change mentions a name: one
-/// bound to the name that only new tests of its file use, or one that fires only where the
-/// module of that name is missing.
+/// A skip marker bound to a name, forgiven because only new tests of its file use it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NamedSkip {
     /// The name (`need_dotenv`).
@@ -495,16 +489,10 @@ impl FileTamper {
     /// Counts again the skip markers bound to `name` that this file forgave: another file
     /// of the change uses the name.
     pub fn named_skip_used_elsewhere(&mut self, name: &str) {
-        let (mut used, kept): (Vec<NamedSkip>, Vec<NamedSkip>) =
-            std::mem::take(&mut self.named_skips)
-                .into_iter()
-                .partition(|named| named.name == name);
-        // A skip kept under several names (a module and the flag its guard sets) counts once.
-        used.dedup_by(|a, b| a.finding == b.finding);
-        self.named_skips = kept
+        let (used, kept): (Vec<NamedSkip>, Vec<NamedSkip>) = std::mem::take(&mut self.named_skips)
             .into_iter()
-            .filter(|named| !used.iter().any(|used| used.finding == named.finding))
-            .collect();
+            .partition(|named| named.name == name);
+        self.named_skips = kept;
         for named in used {
             self.test_skips_added += i64::from(named.finding.count);
             self.removes_or_skips_tests = true;
@@ -805,7 +793,6 @@ pub fn analyze_file_with(
         limits: [usize::MAX, usize::MAX],
         hunk_ends: [Vec::new(), Vec::new()],
         named_skips: Vec::new(),
-        new_hunks: Vec::new(),
         existence_added: 0,
         exact_removed: 0,
     };
@@ -1430,16 +1417,11 @@ struct Analysis<'a> {
     /// (`need_dotenv = pytest.mark.skipif(…)`), as (line, count): forgiven with the skips
     /// added beside their new tests ([`Analysis::forgive_new`]).
     named_skips: Vec<NamedSkip>,
-    /// The added lines, one range per hunk, in order.
-    new_hunks: Vec<Range<usize>>,
     /// Existence checks added minus removed ([`neuter::is_existence`]).
     existence_added: i64,
     /// Other assertions removed minus added.
     exact_removed: i64,
 }
-
-/// Both sides' lines, and each line's code (comments dropped, literals replaced by `"`).
-type SidesCode<'a> = ([Vec<&'a [u8]>; 2], [Vec<Vec<u8>>; 2]);
 
 /// An added line, for telling which test a skip marker added with it applies to.
 #[derive(Debug, Clone, Copy)]
@@ -1463,7 +1445,7 @@ fn side_index(side: Side) -> usize {
     }
 }
 
-impl<'a> Analysis<'a> {
+impl Analysis<'_> {
     /// Walks the line diff of `old` and `new`, counting what the changed lines hold. When a
     /// changed line makes code dead, walks it again with the dead lines known, so that what
     /// they hold counts as gone.
@@ -1485,7 +1467,6 @@ impl<'a> Analysis<'a> {
             self.walk_dead(&old_lines, &new_lines, &hunks);
         }
         self.named_skips = self.skips_named_for_new_tests(&new_lines, &hunks);
-        self.new_hunks = hunks.into_iter().map(|(_, after)| after).collect();
     }
 
     /// Marks the lines that the triggers found by the first walk make dead (or macro
@@ -1964,119 +1945,6 @@ impl<'a> Analysis<'a> {
                     FindingKind::SkipAdded | FindingKind::TestEnabled
                 )
         });
-    }
-
-    /// The lines of both sides, and their code (comments dropped, literals replaced by `"`):
-    /// for the rules that read more than the changed lines.
-    fn code_of_sides(&self) -> SidesCode<'a> {
-        let lines = self.sides.map(split_lines);
-        let code = [
-            alias::code_lines(&self.table.syntax, &lines[0]),
-            alias::code_lines(&self.table.syntax, &lines[1]),
-        ];
-        (lines, code)
-    }
-
-    /// A skip that applies only to a test case the change adds skips nothing that ran
-    /// ([`cases`]): flask's `pytest.param(…, marks=pytest.mark.skipif(…))` on a new case,
-    /// cobra's `if tc.skip != "" { t.Skip() }` on a field only the new cases of its table
-    /// set. Such skips come off the file's count, down to 0 at most.
-    fn skips_on_new_cases(&mut self) {
-        if self.file.test_skips_added <= 0 {
-            return;
-        }
-        let marks: Vec<(usize, u32)> = self
-            .file
-            .findings
-            .iter()
-            .filter(|finding| finding.kind == FindingKind::SkipAdded && !finding.unchanged)
-            .map(|finding| (finding.line - 1, finding.count))
-            .collect();
-        if marks.is_empty() {
-            return;
-        }
-        let ([_, new_raw], [old_code, new_code]) = self.code_of_sides();
-        let old = cases::squeezed(&old_code);
-        let new = cases::NewSide {
-            raw: &new_raw,
-            code: &new_code,
-            added: &self.new_hunks,
-        };
-        let go = self.table.language == Language::Go;
-        let forgiven: Vec<(usize, u32)> = marks
-            .into_iter()
-            .filter(|&(line, _)| {
-                if go {
-                    cases::go_new_case(&old_code, &old, &new, line)
-                } else {
-                    cases::python_new_case(&old, &new, line)
-                }
-            })
-            .collect();
-        let left = self.file.test_skips_added;
-        self.file.test_skips_added -= self.take_findings(FindingKind::SkipAdded, &forgiven, left);
-    }
-
-    /// A skip whose only condition is the absence of a module the old side of the file could
-    /// not do without skips nothing that ran: where the module is missing, the old file could
-    /// not be imported or compiled ([`missing`]: `pytest.importorskip("pytz")` where the old
-    /// side imported pytz at its top, gson's `assumeNotNull` of a platform class it used).
-    /// Such skips come off the file's count, down to 0 at most, and are kept as
-    /// [`NamedSkip`]s under the module's name (and the flag's, for a guarded import): another
-    /// file of the change that mentions one (a requirements file that drops the dependency)
-    /// counts them again.
-    fn skips_without_required_modules(&mut self) {
-        if self.file.test_skips_added <= 0 {
-            return;
-        }
-        let marks: Vec<usize> = self
-            .file
-            .findings
-            .iter()
-            .filter(|finding| {
-                finding.kind == FindingKind::SkipAdded && !finding.unchanged && finding.count == 1
-            })
-            .map(|finding| finding.line - 1)
-            .collect();
-        if marks.is_empty() {
-            return;
-        }
-        let ([old_raw, new_raw], [old_code, new_code]) = self.code_of_sides();
-        let old = missing::Lines {
-            raw: &old_raw,
-            code: &old_code,
-        };
-        let new = missing::Lines {
-            raw: &new_raw,
-            code: &new_code,
-        };
-        let forgiven = if self.table.language == Language::Java {
-            missing::java(&old, &new, &marks)
-        } else {
-            missing::python(&old, &new, &marks)
-        };
-        for missing::Forgiven { line, mut names } in forgiven {
-            if self.file.test_skips_added <= 0 {
-                break;
-            }
-            let Some(index) = self.file.findings.iter().position(|finding| {
-                finding.kind == FindingKind::SkipAdded
-                    && !finding.unchanged
-                    && finding.line == line + 1
-            }) else {
-                continue;
-            };
-            let finding = self.file.findings.remove(index);
-            self.file.test_skips_added -= i64::from(finding.count);
-            names.sort_unstable();
-            names.dedup();
-            for name in names {
-                self.file.named_skips.push(NamedSkip {
-                    name: String::from_utf8_lossy(&name).into_owned(),
-                    finding: finding.clone(),
-                });
-            }
-        }
     }
 
     /// Exact checks replaced by existence checks (`expect(x).toBe(3)` by
@@ -2712,12 +2580,6 @@ impl<'a> Analysis<'a> {
         self.forgive_new();
         if self.table.language == Language::Python {
             self.guards_made_skipif();
-        }
-        if matches!(self.table.language, Language::Python | Language::Go) {
-            self.skips_on_new_cases();
-        }
-        if matches!(self.table.language, Language::Python | Language::Java) {
-            self.skips_without_required_modules();
         }
         if self.rust_items {
             self.dropped_modules();
@@ -3364,32 +3226,6 @@ mod tests {
         assert_eq!(text.chars().count(), MAX_TEXT_CHARS + 1);
         assert!(text.ends_with('…'));
         assert_eq!(line_text("  é \r\n".as_bytes()), "é");
-    }
-
-    /// A skip that fires only where pytz is missing is kept under the module's name and its
-    /// guard's flag: another file naming either counts it again, once.
-    #[test]
-    fn a_skip_kept_under_two_names_counts_again_once() {
-        let old = "import pytest\nfrom pytz import timezone\n\n\ndef test_tz():\n    assert timezone('UTC')\n";
-        let new = "import pytest\ntry:\n    from pytz import timezone\nexcept ImportError:\n    has_pytz = False\nelse:\n    has_pytz = True\n\n\n@pytest.mark.skipif(not has_pytz, reason='no pytz')\ndef test_tz():\n    assert timezone('UTC')\n";
-        let mut file = analyze_file(
-            "tests/test_tz.py",
-            Some(old.as_bytes()),
-            Some(new.as_bytes()),
-        )
-        .expect("a known language");
-        assert_eq!(file.test_skips_added, 0, "{file:#?}");
-        let mut names: Vec<&str> = file
-            .named_skips
-            .iter()
-            .map(|named| named.name.as_str())
-            .collect();
-        names.sort_unstable();
-        assert_eq!(names, ["has_pytz", "pytz"]);
-        file.named_skip_used_elsewhere("pytz");
-        file.named_skip_used_elsewhere("has_pytz");
-        assert_eq!(file.test_skips_added, 1);
-        assert!(file.named_skips.is_empty());
     }
 
     #[test]

@@ -680,97 +680,6 @@ def divide(a, b):
         );
         assert_eq!(repo.tampering(), NONE_IN_TESTS);
     }
-
-    /// A skip whose only condition is the absence of a module the file imported at its top
-    /// skips nothing that ran: where the module is missing, the old file could not even be
-    /// imported (flask's 96f7b07caf15 and 34050630d679). A module the tests did not need
-    /// before, a flag set on its own, or another file of the change that names the module
-    /// keeps it counted.
-    #[test]
-    fn skipping_where_a_module_the_file_imported_is_missing() {
-        const TZ: &str = "import pytest\nimport pytz\n\n\ndef test_utc():\n    assert pytz.timezone(\"UTC\").zone == \"UTC\"\n";
-        let repo = Repo::new(&[("tests/test_tz.py", TZ)]);
-        let one_skip = Tampering {
-            test_skips_added: 1,
-            modifies_tests: true,
-            ..NONE
-        };
-        let importorskip = |module: &str| {
-            edit(
-                TZ,
-                "import pytz\n",
-                &format!("pytz = pytest.importorskip(\"{module}\")\n"),
-            )
-        };
-        repo.write("tests/test_tz.py", &importorskip("pytz"));
-        assert_eq!(repo.tampering(), NONE_IN_TESTS);
-        repo.assert_no_findings();
-        // A module the tests did not need before: it may be missing where they ran.
-        repo.write("tests/test_tz.py", &importorskip("pytz_deprecation_shim"));
-        assert_eq!(repo.tampering(), one_skip);
-        // A conftest of the change that hides the module where it is installed.
-        repo.write("tests/test_tz.py", &importorskip("pytz"));
-        repo.write(
-            "tests/conftest.py",
-            "import sys\n\nsys.modules[\"pytz\"] = None\n",
-        );
-        assert_eq!(repo.tampering(), one_skip);
-        repo.remove("tests/conftest.py");
-
-        // The import guarded, and the test skipped under the guard's flag.
-        let guarded = |after: &str| {
-            edit(
-                TZ,
-                "import pytz\n",
-                &format!(
-                    "try:\n    import pytz\nexcept ImportError:\n    has_pytz = False\nelse:\n    has_pytz = True\n{after}"
-                ),
-            )
-            .replace(
-                "def test_utc",
-                "@pytest.mark.skipif(not has_pytz, reason=\"pytz is not installed\")\ndef test_utc",
-            )
-        };
-        repo.write("tests/test_tz.py", &guarded(""));
-        assert_eq!(repo.tampering(), NONE_IN_TESTS);
-        // The flag set again on its own: the skip fires wherever it runs.
-        repo.write("tests/test_tz.py", &guarded("has_pytz = False\n"));
-        assert_eq!(repo.tampering(), one_skip);
-    }
-
-    /// A skip on a parametrised case that the change adds skips nothing that ran (flask's
-    /// 980168d08498); the same skip on a case that was there counts.
-    #[test]
-    fn skipping_a_case_the_change_adds() {
-        const CASES: &str = "import sys\n\nimport pytest\n\nfrom calc import divide\n\n\n@pytest.mark.parametrize(\n    \"a, b, want\",\n    [\n        (4, 2, 2),\n        (9, 3, 3),\n    ],\n)\ndef test_divide(a, b, want):\n    assert divide(a, b) == want\n";
-        let repo = Repo::new(&[("tests/test_divide.py", CASES)]);
-        repo.write(
-            "tests/test_divide.py",
-            &edit(
-                CASES,
-                "        (9, 3, 3),\n",
-                "        (9, 3, 3),\n        pytest.param(\n            2**64, 2, 2**63,\n            marks=pytest.mark.skipif(sys.maxsize < 2**63, reason=\"needs 64 bits\"),\n        ),\n",
-            ),
-        );
-        assert_eq!(repo.tampering(), NONE_IN_TESTS);
-        repo.assert_no_findings();
-        repo.write(
-            "tests/test_divide.py",
-            &edit(
-                CASES,
-                "        (9, 3, 3),\n",
-                "        pytest.param(9, 3, 3, marks=pytest.mark.skip(reason=\"flaky\")),\n",
-            ),
-        );
-        assert_eq!(
-            repo.tampering(),
-            Tampering {
-                test_skips_added: 1,
-                modifies_tests: true,
-                ..NONE
-            }
-        );
-    }
 }
 
 // ---------------------------------------------------------------------------------------
@@ -1280,52 +1189,6 @@ func Divide(a, b int) (int, error) {
         assert_eq!(repo.tampering(), NONE);
         repo.assert_no_findings();
     }
-
-    /// A skip under a guard on a field of the table's cases that the change declares and
-    /// sets only on a case it adds skips nothing that ran (cobra's df12a0a24975); the same
-    /// field set on a case that was there counts (cobra's 7b62c7df786a).
-    #[test]
-    fn skipping_a_table_case_the_change_adds() {
-        const TABLE_TEST: &str = "package calc\n\nimport \"testing\"\n\nfunc TestDivideTable(t *testing.T) {\n\tcases := []struct {\n\t\tname string\n\t\ta, b int\n\t\twant int\n\t}{\n\t\t{\n\t\t\tname: \"even\",\n\t\t\ta:    4,\n\t\t\tb:    2,\n\t\t\twant: 2,\n\t\t},\n\t}\n\tfor _, tc := range cases {\n\t\tt.Run(tc.name, func(t *testing.T) {\n\t\t\tif got, _ := Divide(tc.a, tc.b); got != tc.want {\n\t\t\t\tt.Errorf(\"got %d, want %d\", got, tc.want)\n\t\t\t}\n\t\t})\n\t}\n}\n";
-        let skipped = |on_old_case: bool| {
-            let mut text = edit(
-                TABLE_TEST,
-                "\t\twant int\n",
-                "\t\twant int\n\t\tskip string\n",
-            );
-            text = edit(
-                &text,
-                "func(t *testing.T) {\n",
-                "func(t *testing.T) {\n\t\t\tif tc.skip != \"\" {\n\t\t\t\tt.Skip(tc.skip)\n\t\t\t}\n",
-            );
-            if on_old_case {
-                edit(
-                    &text,
-                    "\t\t\twant: 2,\n",
-                    "\t\t\twant: 2,\n\t\t\tskip: \"flaky\",\n",
-                )
-            } else {
-                edit(
-                    &text,
-                    "\t\t},\n\t}\n",
-                    "\t\t},\n\t\t{\n\t\t\tname: \"huge\",\n\t\t\ta:    1 << 62,\n\t\t\tb:    1,\n\t\t\twant: 1 << 62,\n\t\t\tskip: \"overflows int on 32-bit platforms\",\n\t\t},\n\t}\n",
-                )
-            }
-        };
-        let repo = Repo::new(&[("calc/table_test.go", TABLE_TEST)]);
-        repo.write("calc/table_test.go", &skipped(false));
-        assert_eq!(repo.tampering(), NONE_IN_TESTS);
-        repo.assert_no_findings();
-        repo.write("calc/table_test.go", &skipped(true));
-        assert_eq!(
-            repo.tampering(),
-            Tampering {
-                test_skips_added: 1,
-                modifies_tests: true,
-                ..NONE
-            }
-        );
-    }
 }
 
 // ---------------------------------------------------------------------------------------
@@ -1740,45 +1603,6 @@ class Greeter {
         );
         assert_eq!(repo.tampering(), NONE);
         repo.assert_no_findings();
-    }
-
-    /// A test that used a platform class (`java.awt.Point`) did not compile where the class
-    /// is missing: looking it up instead and assuming it was found skips nothing that ran
-    /// (gson's 441406cc780f). The same assumption on a class the test did not use counts.
-    #[test]
-    fn assuming_a_platform_class_the_test_used_is_there() {
-        const POINT_TEST: &str = "package com.example;\n\nimport static org.junit.Assert.assertEquals;\n\nimport java.awt.Point;\nimport org.junit.Test;\n\npublic class PointTest {\n  @Test\n  public void writesPublicFields() throws Exception {\n    String json = Json.write(new Point(1, 2));\n    assertEquals(\"{\\\"x\\\":1,\\\"y\\\":2}\", json);\n  }\n}\n";
-        let repo = Repo::new(&[("src/test/java/com/example/PointTest.java", POINT_TEST)]);
-        let looked_up = |class: &str| {
-            edit(
-                &edit(
-                    POINT_TEST,
-                    "import java.awt.Point;\n",
-                    "import static org.junit.Assume.assumeNotNull;\n\n",
-                ),
-                "    String json = Json.write(new Point(1, 2));\n",
-                &format!(
-                    "    Class<?> pointClass = null;\n    try {{\n      pointClass = Class.forName(\"{class}\");\n    }} catch (ClassNotFoundException e) {{\n    }}\n    assumeNotNull(pointClass);\n    Object point = pointClass.getConstructor(int.class, int.class).newInstance(1, 2);\n    String json = Json.write(point);\n"
-                ),
-            )
-        };
-        repo.write(
-            "src/test/java/com/example/PointTest.java",
-            &looked_up("java.awt.Point"),
-        );
-        assert_eq!(repo.tampering(), NONE_IN_TESTS);
-        repo.write(
-            "src/test/java/com/example/PointTest.java",
-            &looked_up("java.awt.Robot"),
-        );
-        assert_eq!(
-            repo.tampering(),
-            Tampering {
-                test_skips_added: 1,
-                modifies_tests: true,
-                ..NONE
-            }
-        );
     }
 }
 
