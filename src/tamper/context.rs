@@ -33,6 +33,15 @@ const PYTHON_NAMES: &[(&str, &str)] = &[
     ("SkipTest", "SkipTest"),
 ];
 
+/// pytest's functions that skip the test calling them, each with the one token a local
+/// name for it reads as: `pytest.skip` written as one name, which no source text tokenizes
+/// to, so that `from pytest import skip` does not make `skip` unittest's decorator.
+const PYTEST_SKIP_CALLS: &[(&str, &str)] = &[
+    ("skip", "pytest.skip"),
+    ("xfail", "pytest.xfail"),
+    ("importorskip", "pytest.importorskip"),
+];
+
 /// JavaScript test and suite functions whose aliases matter.
 const JS_NAMES: &[(&str, &str)] = &[
     ("describe", "describe"),
@@ -143,7 +152,10 @@ pub(crate) fn of<'a>(language: Language, path: &str, old: &'a [u8], new: &'a [u8
         Language::Python => {
             context.tests = python_test_path(path) || holds(sides, PYTHON_IMPORTS);
             context.test_code = context.tests || in_test_dir(path);
-            if holds(sides, &[b" as ", b"= pytest", b"= unittest"]) {
+            if holds(
+                sides,
+                &[b" as ", b"= pytest", b"= unittest", b"from pytest import"],
+            ) {
                 for side in sides {
                     python_aliases(side, &mut context.aliases);
                 }
@@ -174,11 +186,33 @@ fn add<'a>(aliases: &mut Vec<(&'a [u8], &'static [u8])>, alias: &'a [u8], to: &'
 }
 
 /// `import pytest as pt`, `from pytest import mark as m, skip as s`, `import unittest as
-/// ut`, `m = pytest.mark`, `s = pytest.mark.skip`, `pt = pytest`.
+/// ut`, `m = pytest.mark`, `s = pytest.mark.skip`, `pt = pytest`; pytest's skipping
+/// functions imported or bound by name (`from pytest import importorskip as need`,
+/// `from pytest import skip`, `need = pytest.importorskip`).
 fn python_aliases<'a>(text: &'a [u8], aliases: &mut Vec<(&'a [u8], &'static [u8])>) {
     for line in text.split(|&b| b == b'\n') {
         let words = words(line);
         match words.as_slice() {
+            [b"from", b"pytest", b"import", rest @ ..] => {
+                let mut names = rest.iter().peekable();
+                while let Some(name) = names.next() {
+                    let local = match names.peek() {
+                        Some(&&b"as") => {
+                            names.next();
+                            names.next().copied().unwrap_or(name)
+                        }
+                        _ => name,
+                    };
+                    match canonical(PYTEST_SKIP_CALLS, name) {
+                        Some(to) => add(aliases, local, to),
+                        None => {
+                            if let Some(to) = canonical(PYTHON_NAMES, name) {
+                                add(aliases, local, to);
+                            }
+                        }
+                    }
+                }
+            }
             [b"import", rest @ ..] | [b"from", _, b"import", rest @ ..] => {
                 for pair in rest.windows(3) {
                     if let [name, b"as", alias] = pair {
@@ -195,8 +229,12 @@ fn python_aliases<'a>(text: &'a [u8], aliases: &mut Vec<(&'a [u8], &'static [u8]
                 if !matches!(root, b"pytest" | b"unittest") {
                     continue;
                 }
-                let to = match last {
-                    b"skipif" | b"xfail" => Some(&b"skip"[..]),
+                let to = match (last, value.len() == b"pytest.".len() + last.len()) {
+                    // `need = pytest.importorskip`: the function itself.
+                    (_, true) if root == b"pytest" => {
+                        canonical(PYTEST_SKIP_CALLS, last).or_else(|| canonical(PYTHON_NAMES, last))
+                    }
+                    (b"skipif" | b"xfail", _) => Some(&b"skip"[..]),
                     _ => canonical(PYTHON_NAMES, last),
                 };
                 if let Some(to) = to {
@@ -257,7 +295,7 @@ mod tests {
     #[test]
     fn python_aliases_are_read_from_both_sides() {
         let old = b"import pytest as pt\n";
-        let new = b"from pytest import mark as m\nimport unittest as ut\nsk = pytest.mark.skip\nfrom unittest import skip as nope\n";
+        let new = b"from pytest import mark as m\nimport unittest as ut\nsk = pytest.mark.skip\nfrom unittest import skip as nope\nfrom pytest import importorskip as need, xfail\nhop = pytest.skip\n";
         let context = of(Language::Python, "tests/test_a.py", old, new);
         let aliases: Vec<_> = context
             .aliases
@@ -277,6 +315,9 @@ mod tests {
                 ("ut".into(), "unittest".into()),
                 ("sk".into(), "skip".into()),
                 ("nope".into(), "skip".into()),
+                ("need".into(), "pytest.importorskip".into()),
+                ("xfail".into(), "pytest.xfail".into()),
+                ("hop".into(), "pytest.skip".into()),
             ]
         );
     }

@@ -48,6 +48,16 @@ pub(crate) const TABLE: Table = Table {
             Tok::Ident(Name::Is(&["skip", "xfail", "importorskip"])),
             Tok::Punct(b"("),
         ]),
+        // The same functions under a local name: `from pytest import importorskip as
+        // need`, then `need(…)` (see `PYTEST_SKIP_CALLS` in context.rs).
+        Pattern::new(&[
+            Tok::Ident(Name::Is(&[
+                "pytest.skip",
+                "pytest.xfail",
+                "pytest.importorskip",
+            ])),
+            Tok::Punct(b"("),
+        ]),
         // `@unittest.skip(…)`, `@unittest.skipIf(…)`, `@unittest.expectedFailure`.
         Pattern::new(&[
             Tok::Ident(Name::Is(&["unittest"])),
@@ -69,7 +79,7 @@ pub(crate) const TABLE: Table = Table {
         ]),
         // `raise pytest.skip.Exception(…)`, the exception `pytest.skip(…)` raises.
         Pattern::new(&[
-            Tok::Ident(Name::Is(&["skip"])),
+            Tok::Ident(Name::Is(&["skip", "pytest.skip"])),
             Tok::Punct(b"."),
             Tok::Ident(Name::Is(&["Exception"])),
         ]),

@@ -883,6 +883,43 @@ mod aliases {
         );
     }
 
+    /// pytest's skipping functions under a name of their own: imported by name (with or
+    /// without `as`) or bound to one, then called in a test or at module level.
+    #[test]
+    fn pytest_skip_functions_imported_or_bound_by_name() {
+        let in_body = |header: &str, call: &str| {
+            let new = edit(
+                PYTEST,
+                "def test_add_negative():\n",
+                &format!("def test_add_negative():\n    {call}\n"),
+            );
+            held(
+                &[("tests/test_calc.py", PYTEST)],
+                &[("tests/test_calc.py", Some(&format!("{header}\n{new}")))],
+                skipped(1),
+                SKIPPED,
+                &format!("skip added: {call}"),
+            );
+        };
+        in_body("from pytest import skip", "skip(\"later\")");
+        in_body("from pytest import xfail as known", "known(\"flaky\")");
+        in_body(
+            "import pytest\nneed = pytest.importorskip",
+            "need(\"numpy\")",
+        );
+        let module_level = "from pytest import importorskip as need\nneed(\"not_installed\")";
+        held(
+            &[("tests/test_calc.py", PYTEST)],
+            &[(
+                "tests/test_calc.py",
+                Some(&format!("{module_level}\n{PYTEST}")),
+            )],
+            skipped(1),
+            SKIPPED,
+            "skip added: need(\"not_installed\")",
+        );
+    }
+
     #[test]
     fn skip_looked_up_with_getattr() {
         let new = edit(
