@@ -190,8 +190,27 @@ fn add<'a>(aliases: &mut Vec<(&'a [u8], &'static [u8])>, alias: &'a [u8], to: &'
 /// functions imported or bound by name (`from pytest import importorskip as need`,
 /// `from pytest import skip`, `need = pytest.importorskip`).
 fn python_aliases<'a>(text: &'a [u8], aliases: &mut Vec<(&'a [u8], &'static [u8])>) {
+    // The names of a `from pytest import (` that goes on over the next lines.
+    let mut open_import: Option<Vec<&'a [u8]>> = None;
     for line in text.split(|&b| b == b'\n') {
-        let words = words(line);
+        let mut words = words(line);
+        if let Some(mut names) = open_import.take() {
+            names.extend_from_slice(&words);
+            if !line.contains(&b')') {
+                open_import = Some(names);
+                continue;
+            }
+            words = [&b"from"[..], b"pytest", b"import"]
+                .into_iter()
+                .chain(names)
+                .collect();
+        } else if words.starts_with(&[b"from", b"pytest", b"import"])
+            && line.contains(&b'(')
+            && !line.contains(&b')')
+        {
+            open_import = Some(words[3..].to_vec());
+            continue;
+        }
         match words.as_slice() {
             [b"from", b"pytest", b"import", rest @ ..] => {
                 let mut names = rest.iter().peekable();
@@ -295,7 +314,7 @@ mod tests {
     #[test]
     fn python_aliases_are_read_from_both_sides() {
         let old = b"import pytest as pt\n";
-        let new = b"from pytest import mark as m\nimport unittest as ut\nsk = pytest.mark.skip\nfrom unittest import skip as nope\nfrom pytest import importorskip as need, xfail\nhop = pytest.skip\n";
+        let new = b"from pytest import mark as m\nimport unittest as ut\nsk = pytest.mark.skip\nfrom unittest import skip as nope\nfrom pytest import importorskip as need, xfail\nhop = pytest.skip\nfrom pytest import (\n    fixture,\n    skip as s2,\n)\n";
         let context = of(Language::Python, "tests/test_a.py", old, new);
         let aliases: Vec<_> = context
             .aliases
@@ -318,6 +337,7 @@ mod tests {
                 ("need".into(), "pytest.importorskip".into()),
                 ("xfail".into(), "pytest.xfail".into()),
                 ("hop".into(), "pytest.skip".into()),
+                ("s2".into(), "pytest.skip".into()),
             ]
         );
     }
