@@ -294,16 +294,9 @@ impl MergeSides {
 /// Whether any rule of `policy` compares line counts (so the gate must compute them).
 pub fn needs_line_counts(policy: &Policy) -> bool {
     policy.rules.iter().any(|rule| {
-        rule.policy.as_ref().is_some_and(|policy| {
-            matches!(
-                policy.argument,
-                Argument::LinesAdded
-                    | Argument::LinesDeleted
-                    | Argument::LinesChanged
-                    | Argument::BinaryFiles
-                    | Argument::BytesAdded
-            )
-        })
+        rule.policy
+            .as_ref()
+            .is_some_and(|policy| reads_line_counts(policy.argument))
     })
 }
 
@@ -312,17 +305,47 @@ pub fn needs_line_counts(policy: &Policy) -> bool {
 pub fn needs_tamper(policy: &Policy) -> bool {
     policy.rules.iter().any(|rule| {
         rule.modifies_tests.is_some()
-            || rule.policy.as_ref().is_some_and(|policy| {
-                matches!(
-                    policy.argument,
-                    Argument::TestsRemoved
-                        | Argument::TestSkipsAdded
-                        | Argument::AssertionsRemoved
-                        | Argument::AssertionsWeakened
-                        | Argument::TestConfigChanged
-                )
-            })
+            || rule
+                .policy
+                .as_ref()
+                .is_some_and(|policy| reads_tamper(policy.argument))
     })
+}
+
+/// Whether a policy's text may need what [`needs_line_counts`] or [`needs_tamper`] ask
+/// for, read before it is parsed: it names one of those arguments or `modifies_tests`
+/// anywhere, or holds a backslash (an escape, or a line continuation in a string, could
+/// spell one). A guess that the parsed policy settles; false only where both are false.
+pub fn text_may_need_content(text: &[u8]) -> bool {
+    text.contains(&b'\\')
+        || Argument::ALL
+            .into_iter()
+            .filter(|argument| reads_line_counts(*argument) || reads_tamper(*argument))
+            .map(Argument::name)
+            .chain(["modifies_tests"])
+            .any(|name| memchr::memmem::find(text, name.as_bytes()).is_some())
+}
+
+fn reads_line_counts(argument: Argument) -> bool {
+    matches!(
+        argument,
+        Argument::LinesAdded
+            | Argument::LinesDeleted
+            | Argument::LinesChanged
+            | Argument::BinaryFiles
+            | Argument::BytesAdded
+    )
+}
+
+fn reads_tamper(argument: Argument) -> bool {
+    matches!(
+        argument,
+        Argument::TestsRemoved
+            | Argument::TestSkipsAdded
+            | Argument::AssertionsRemoved
+            | Argument::AssertionsWeakened
+            | Argument::TestConfigChanged
+    )
 }
 
 /// Whether a rule reads `impacted_components` (so the gate must build the component graph).
@@ -332,4 +355,47 @@ pub fn needs_impact(policy: &Policy) -> bool {
             .as_ref()
             .is_some_and(|policy| policy.argument == Argument::ImpactedComponents)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The guess from a policy's text never says "no content" where the parsed policy reads
+    /// some; it may say "content" where the policy reads none (a name in a comment).
+    #[test]
+    fn the_text_guess_never_misses_what_the_policy_reads() {
+        let rule = |body: &str| {
+            format!("version = 1\n[[rule]]\nid = \"r\"\n{body}\ndecision = \"require_approval\"\n")
+        };
+        let cases = [
+            (crate::policy::DEFAULT_POLICY.to_owned(), true),
+            (rule("paths = [\".github/**\"]"), false),
+            (rule("policy = \"files_changed <= 2\""), false),
+            (rule("policy = \"lines_changed <= 400\""), true),
+            (rule("policy = \"bytes_added <= 4000\""), true),
+            (rule("policy = \"tests_removed > 0\""), true),
+            (rule("modifies_tests = true"), true),
+            // Spelled with an escape, in a quoted key or in a string.
+            (rule("\"modifies\\u005ftests\" = true"), true),
+            (rule("policy = \"lines\\u005fchanged <= 400\""), true),
+            // A name in a comment reads nothing, but the guess cannot tell.
+            (
+                rule("# lines_added is not compared\npaths = [\"a\"]"),
+                false,
+            ),
+        ];
+        for (text, reads) in cases {
+            let policy = match crate::policy::load("Astrixfile.ax", &text) {
+                Ok((policy, _)) => policy,
+                Err(diagnostics) => panic!("{text}: {diagnostics:?}"),
+            };
+            let needs = needs_line_counts(&policy) || needs_tamper(&policy);
+            assert_eq!(needs, reads, "{text}");
+            let guess = text_may_need_content(text.as_bytes());
+            assert!(guess || !needs, "{text}");
+        }
+        assert!(text_may_need_content(b"# lines_added\n"));
+        assert!(!text_may_need_content(b"version = 1\n"));
+    }
 }

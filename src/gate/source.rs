@@ -251,6 +251,17 @@ pub enum Located {
 }
 
 impl Located {
+    /// Whether the policy may read the change's content (line counts, the test-tampering
+    /// analysis), told before it is parsed: always for the built-in policy, and for a
+    /// committed one unless its text cannot name what needs it
+    /// ([`super::facts::text_may_need_content`]).
+    pub fn may_need_content(&self) -> bool {
+        match self {
+            Self::BuiltIn(_) => true,
+            Self::Committed(data, _) => super::facts::text_may_need_content(data),
+        }
+    }
+
     /// Parses and validates the policy: an invalid committed one is reported in
     /// [`RepositoryPolicy::committed_invalid`], with the built-in default judging instead.
     pub fn load(self) -> RepositoryPolicy {

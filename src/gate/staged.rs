@@ -25,10 +25,6 @@ pub fn current_branch(repo: &Repository, head: &Head) -> anyhow::Result<Option<S
     })
 }
 
-/// Below this many changed paths, the staged change is read whole while the policy is
-/// parsed (see [`judge_staged`]): at most what the built-in policy reads for it.
-const READ_WHOLE_BELOW_PATHS: usize = 256;
-
 /// The policy [`judge_staged`] parses on a second thread, once parsed.
 fn joined(
     parsing: std::thread::ScopedJoinHandle<'_, source::RepositoryPolicy>,
@@ -36,6 +32,11 @@ fn joined(
     parsing
         .join()
         .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+}
+
+/// Whether reading with `read` gives everything reading with `wanted` gives.
+fn covers(read: &ChangeOptions, wanted: &ChangeOptions) -> bool {
+    (read.line_counts || !wanted.line_counts) && (read.tamper || !wanted.tamper)
 }
 
 /// What to read of the change: what the caller asks for, and what `policy` needs.
@@ -55,15 +56,20 @@ pub fn judge_staged(
     let repo = Repository::open(cwd, env)?;
     let head = repo.head()?;
     let located = source::locate(&repo, &head)?;
-    // The policy is parsed and validated on a second thread while this one reads the change:
-    // on an ordinary commit, a quarter of the work. What to read of the change depends on the
-    // policy; a change of few paths is read whole meanwhile (what the built-in policy reads),
-    // and what the policy turns out not to need is dropped.
+    // The policy is parsed and validated on a second thread while this one reads the change.
+    // What to read of the change depends on the policy: its text tells whether it may read
+    // content at all (the built-in policy does), and what the parsed policy does not need of
+    // what was read is dropped; a committed policy that needs more than its text showed (a
+    // bug of that guess) has the change read again.
+    let guess = ChangeOptions {
+        line_counts: options.line_counts || located.may_need_content(),
+        tamper: options.tamper || located.may_need_content(),
+    };
     let (policy, branch, change) = std::thread::scope(|scope| {
-        let loading = std::thread::Builder::new()
+        let parsing = std::thread::Builder::new()
             .name("astrix-policy".to_owned())
             .spawn_scoped(scope, move || located.load());
-        let Ok(loading) = loading else {
+        let Ok(parsing) = parsing else {
             // No second thread to be had: the policy is read again and parsed here.
             let policy = source::for_repository(&repo, &head)?;
             let branch = current_branch(&repo, &head)?;
@@ -71,38 +77,16 @@ pub fn judge_staged(
             return anyhow::Ok((policy, branch, change));
         };
         let branch = current_branch(&repo, &head)?;
-        let whole = ChangeOptions {
-            line_counts: true,
-            tamper: true,
-        };
-        let (mut parsing, mut parsed) = (Some(loading), None);
-        let read = repo.staged_change_then(|paths| {
-            match parsing
-                .take_if(|parsing| paths >= READ_WHOLE_BELOW_PATHS || parsing.is_finished())
-            {
-                Some(parsing) => {
-                    let policy = joined(parsing);
-                    let wanted = change_options(&policy, options);
-                    parsed = Some(policy);
-                    (wanted, ())
-                }
-                None => (whole.clone(), ()),
-            }
-        });
-        // Still parsing when the change was read: it was read whole.
-        let read_whole = parsing.is_some();
-        let policy = match parsed.or_else(|| parsing.map(joined)) {
-            Some(policy) => policy,
-            None => source::for_repository(&repo, &head)?,
-        };
+        let read = repo.staged_change(&guess);
+        let policy = joined(parsing);
         let wanted = change_options(&policy, options);
         let change = match read {
-            Ok((change, ())) if read_whole => change.keeping(&wanted),
-            Ok((change, ())) => change,
-            // Reading what the policy does not need failed (a blob missing, say): what it
-            // needs is read again, and only its errors count.
-            Err(_) if read_whole && wanted != whole => repo.staged_change(&wanted)?,
-            Err(err) => return Err(err.into()),
+            Ok(change) if covers(&guess, &wanted) => change.keeping(&wanted),
+            Err(err) if guess == wanted => return Err(err.into()),
+            // Reading more than the policy needs failed (a blob it never reads is missing,
+            // say), or it needs more than was read: what it needs is read, and only the
+            // errors of that count.
+            _ => repo.staged_change(&wanted)?,
         };
         Ok((policy, branch, change))
     })?;

@@ -32,6 +32,10 @@ const PARALLEL_MIN_PAIRS: usize = 256;
 /// How many pairs [`pipelined`] reads ahead of the one being diffed.
 const PIPELINE_AHEAD: usize = 2;
 
+/// A pair larger than this (both sides) is measured by the thread that read it: what
+/// [`pipelined`] holds at once stays a few megabytes beyond the pair being counted.
+const PIPELINE_MAX_BYTES: usize = 4 * 1024 * 1024;
+
 /// The second thread's stack: the 8 MiB a main thread has on Linux (reserved, not used).
 const WORKER_STACK: usize = 8 * 1024 * 1024;
 
@@ -282,7 +286,8 @@ fn pipelined(
     if jobs.len() < 2 {
         return one_by_one(jobs, pairs, content);
     }
-    // Pairs read ahead of the other thread, at most: what is held at once stays a few pairs.
+    // Pairs read ahead of the other thread, at most: with the size bound, what is held at
+    // once stays a few megabytes beyond the pair being measured.
     let (read, to_measure) = std::sync::mpsc::sync_channel(PIPELINE_AHEAD);
     std::thread::scope(|scope| {
         let measuring = std::thread::Builder::new()
@@ -307,6 +312,10 @@ fn pipelined(
                     break;
                 }
             };
+            if sides.0.len() + sides.1.len() > PIPELINE_MAX_BYTES {
+                measured[at] = Some(job.measure(&sides.0, &sides.1));
+                continue;
+            }
             match read.try_send((at, sides)) {
                 Ok(()) => {}
                 Err(TrySendError::Full((at, (old, new)))) => {

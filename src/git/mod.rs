@@ -290,18 +290,6 @@ impl Repository {
     /// against the index. When `MERGE_HEAD` exists, only the paths that differ from every
     /// parent are listed, each counted against its closest parent.
     pub fn staged_change(&self, options: &ChangeOptions) -> Result<Change, GitError> {
-        let (change, ()) = self.staged_change_then(|_| (options.clone(), ()))?;
-        Ok(change)
-    }
-
-    /// [`Self::staged_change`], with the options asked for only once the staged entries are
-    /// compared with HEAD's, before any content is read, and given the number of paths that
-    /// differ (the commit gate learns them from the policy, which it parses meanwhile); with
-    /// what `options` returned beside them.
-    pub fn staged_change_then<T>(
-        &self,
-        options: impl FnOnce(usize) -> (ChangeOptions, T),
-    ) -> Result<(Change, T), GitError> {
         self.staged_change_on(self.head_commit()?, self.merge_head_ids()?, options)
     }
 
@@ -312,8 +300,7 @@ impl Repository {
         let head = self.resolve_commit("HEAD")?;
         let (_, mut parents) = self.objects().commit(&head)?;
         let first = (!parents.is_empty()).then(|| parents.remove(0));
-        let (change, ()) = self.staged_change_on(first, parents, |_| (options.clone(), ()))?;
-        Ok(change)
+        self.staged_change_on(first, parents, options)
     }
 
     /// Whether the index holds exactly the tree of `commit`: what `git commit` has just
@@ -332,12 +319,12 @@ impl Repository {
 
     /// The index against `head`'s tree, concluding a merge with `merge_heads` when there are
     /// any.
-    fn staged_change_on<T>(
+    fn staged_change_on(
         &self,
         head: Option<ObjectId>,
         merge_heads: Vec<ObjectId>,
-        options: impl FnOnce(usize) -> (ChangeOptions, T),
-    ) -> Result<(Change, T), GitError> {
+        options: &ChangeOptions,
+    ) -> Result<Change, GitError> {
         let index = self.load_index()?;
         check_unmerged(&index)?;
         let objects = self.objects();
@@ -363,18 +350,17 @@ impl Repository {
         // The index is not needed to read the content: freed first, so that its entries (10
         // MiB for 100,000 files) and the pack pages the content reads are not held at once.
         drop(index);
-        let (options, beside) = options(raw.len());
         let mut content = Content {
             two_threads: true,
             ..Content::new(&objects)
         };
         if merge_heads.is_empty() {
-            let files = Self::ordinary(raw, &mut content, &options)?;
-            return Ok((finish(files, &parents), beside));
+            let files = Self::ordinary(raw, &mut content, options)?;
+            return Ok(finish(files, &parents));
         }
         parents.extend(merge_heads);
-        let files = combined(raw, others, &mut content, &options)?;
-        Ok((finish(files, &parents), beside))
+        let files = combined(raw, others, &mut content, options)?;
+        Ok(finish(files, &parents))
     }
 
     /// Refuses an index whose cache tree would make git commit other content than the
@@ -1028,9 +1014,9 @@ struct Content<'o, 'r> {
     blobs: HashMap<ObjectId, Arc<Vec<u8>>>,
     /// Where the old and the new side's blobs were last found.
     sources: [BlobSource; 2],
-    /// Whether a change of few pairs is counted on two threads ([`count::line_counts`]):
-    /// for the one change a commit makes, not for each commit of a range, which is
-    /// measured on two threads as a whole.
+    /// Whether the pairs of a change are counted on two threads when there are too few for
+    /// [`count::line_counts`]'s own split: for the staged change (a commit or an amend),
+    /// not for each commit of a range, which `astrix ci` measures on two threads as a whole.
     two_threads: bool,
 }
 
