@@ -452,6 +452,36 @@ pub(crate) fn is_existence(
             ) {
                 return one_argument();
             }
+            // `assertEqual(x, True)` is `assert x == True`, `assertIsNot(x, None)` is
+            // `assert x is not None`: the same checks, written as calls.
+            let compares_with = |names: &[&[u8]], constant: &[u8]| {
+                names.contains(&name)
+                    && [end, end.saturating_sub(1), start + 1]
+                        .into_iter()
+                        .find(|open| is_punct(tokens.get(*open), b'('))
+                        .and_then(|open| call_args(tokens, open))
+                        .is_some_and(|(args, _)| match args.as_slice() {
+                            [first, second] | [first, second, _] => {
+                                let is_constant =
+                                    |arg: &[Token<'_>]| arg == [Token::Ident(constant)];
+                                (is_constant(first) && truthiness(second))
+                                    || (is_constant(second) && truthiness(first))
+                            }
+                            _ => false,
+                        })
+            };
+            if compares_with(
+                &[
+                    b"assertEqual",
+                    b"assertEquals",
+                    b"assert_equal",
+                    b"assertIs",
+                ],
+                b"True",
+            ) || compares_with(&[b"assertIsNot", b"assertNotEqual"], b"None")
+            {
+                return true;
+            }
             if name != b"assert" || end != start + 1 {
                 return false;
             }
@@ -1104,6 +1134,13 @@ mod tests {
             (Language::JavaScript, "expect(x).not.toBeNull()"),
             (Language::JavaScript, "should.exist(err)"),
             (Language::Python, "self.assertTrue(log, \"\")"),
+            (
+                Language::Python,
+                "self.assertEqual(app.config[\"KEY\"], True)",
+            ),
+            (Language::Python, "self.assert_equal(True, x.ready)"),
+            (Language::Python, "self.assertIs(x, True, \"m\")"),
+            (Language::Python, "self.assertIsNot(x, None)"),
             (Language::Java, "assertNotNull(x)"),
             (Language::Java, "assertTrue(found)"),
             (Language::Rust, "assert!(x.is_some());"),
@@ -1117,6 +1154,9 @@ mod tests {
             (Language::Python, "assert \"a\" in x"),
             (Language::Python, "assert not x"),
             (Language::Python, "self.assertEqual(x, 3)"),
+            (Language::Python, "self.assertEqual(x == y, True)"),
+            (Language::Python, "self.assertEqual(x, False)"),
+            (Language::Python, "self.assertIsNot(x, y)"),
             (Language::JavaScript, "assert(x === 3)"),
             (Language::JavaScript, "assert.equal(x, 3)"),
             (Language::JavaScript, "expect(x).toBe(3)"),

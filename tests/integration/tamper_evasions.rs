@@ -2259,6 +2259,43 @@ mod real_history {
         assert_eq!(counts.assertions_weakened, 0, "{counts:?}");
     }
 
+    /// `assertEqual(x, True)` is `assert x == True` written as a call: rewriting one as the
+    /// other (flask's 5da2c00419d0) weakens nothing, while an exact value replaced by
+    /// `True` does.
+    #[test]
+    fn a_comparison_with_true_written_as_a_call() {
+        let with = |old: &str, new: &str| edit(UNITTEST, old, new);
+        let old = with(
+            "self.assertEqual(add(1, 2), 3)",
+            "self.assertEqual(add(1, 2), True)",
+        );
+        let sandbox = repo(&[("tests/test_calc.py", &old)]);
+        let counts = stage(
+            &sandbox,
+            &[(
+                "tests/test_calc.py",
+                Some(&with(
+                    "self.assertEqual(add(1, 2), 3)",
+                    "assert add(1, 2) == True",
+                )),
+            )],
+        );
+        assert_eq!(counts.assertions_weakened, 0, "{counts:?}");
+        held(
+            &[("tests/test_calc.py", UNITTEST)],
+            &[(
+                "tests/test_calc.py",
+                Some(&with(
+                    "self.assertEqual(add(1, 2), 3)",
+                    "self.assertEqual(add(1, 2), True)",
+                )),
+            )],
+            weakened(1),
+            WEAKENED,
+            "self.assertEqual(add(1, 2), True)",
+        );
+    }
+
     /// A variable named `context` indexed and assigned is no computed skip marker.
     #[test]
     fn a_context_object_assigned_by_key() {
