@@ -157,11 +157,20 @@ pub(crate) fn is_config(path: &str) -> bool {
 }
 
 /// The test settings and targets that differ between `old` and `new` (either may be empty
-/// for an added or deleted file), each named once, in a stable order.
-pub(crate) fn changed(path: &str, old: &[u8], new: &[u8]) -> Vec<String> {
+/// for an added or deleted file), each named once, in a stable order. `diff`, when given, is
+/// the line diff of exactly these two buffers (the line counts'), so that a file is not
+/// diffed again; without it, the settings read by line diff it once here.
+pub(crate) fn changed<'a>(
+    path: &str,
+    old: &'a [u8],
+    new: &'a [u8],
+    diff: Option<&LineDiff<'a>>,
+) -> Vec<String> {
     let Some(kind) = kind(path) else {
         return Vec::new();
     };
+    let own = std::cell::OnceCell::new();
+    let diff = || diff.unwrap_or_else(|| own.get_or_init(|| LineDiff::new(old, new)));
     let settings = |text: &[u8]| -> Option<BTreeMap<String, String>> {
         let text = std::str::from_utf8(text).ok()?;
         match kind {
@@ -176,10 +185,10 @@ pub(crate) fn changed(path: &str, old: &[u8], new: &[u8]) -> Vec<String> {
         }
     };
     match kind {
-        Kind::Cargo if !cargo_lines_may_matter(old, new) => return Vec::new(),
-        Kind::JsConfig => return changed_keys(old, new),
-        Kind::Words(words) => return changed_words(words, is_ci(path), old, new),
-        Kind::Vite => return changed_block(b"test", old, new),
+        Kind::Cargo if !cargo_lines_may_matter(old, new, diff()) => return Vec::new(),
+        Kind::JsConfig => return changed_keys(diff()),
+        Kind::Words(words) => return changed_words(words, is_ci(path), old, new, diff()),
+        Kind::Vite => return changed_block(b"test", diff()),
         Kind::BuildScript => {
             let sets_cfg = |side: &[u8]| memchr::memmem::find(side, b"rustc-cfg").is_some();
             return if old != new && (sets_cfg(old) || sets_cfg(new)) {
@@ -778,7 +787,7 @@ const CARGO_PACKAGE_KEYS: &[&str] = &[
 /// table, a top-level dotted key), and so can any change of a file with a multi-line
 /// string, whose lines could look like headers. What cannot spares reading both sides as
 /// TOML.
-fn cargo_lines_may_matter(old: &[u8], new: &[u8]) -> bool {
+fn cargo_lines_may_matter(old: &[u8], new: &[u8], diff: &LineDiff<'_>) -> bool {
     let multiline = |side: &[u8]| {
         memchr::memmem::find(side, b"\"\"\"").is_some()
             || memchr::memmem::find(side, b"\'\'\'").is_some()
@@ -786,7 +795,6 @@ fn cargo_lines_may_matter(old: &[u8], new: &[u8]) -> bool {
     if multiline(old) || multiline(new) {
         return true;
     }
-    let diff = LineDiff::new(old, new);
     let (old_lines, new_lines) = (diff.old_lines(), diff.new_lines());
     let (old_tables, new_tables) = (toml_tables(&old_lines), toml_tables(&new_lines));
     diff.hunks().any(|(before, after)| {
@@ -852,9 +860,8 @@ fn toml_tables(lines: &[&[u8]]) -> Vec<String> {
         .collect()
 }
 
-/// The lines of the changed hunks of `old` and `new`, comments and blank lines left out.
-fn changed_lines<'a>(old: &'a [u8], new: &'a [u8]) -> Vec<&'a [u8]> {
-    let diff = LineDiff::new(old, new);
+/// The lines of the changed hunks of `diff`, comments and blank lines left out.
+fn changed_lines<'a>(diff: &LineDiff<'a>) -> Vec<&'a [u8]> {
     let (old_lines, new_lines) = (diff.old_lines(), diff.new_lines());
     let mut lines = Vec::new();
     for (before, after) in diff.hunks() {
@@ -1019,12 +1026,18 @@ fn builds_without_tests(command: &str) -> bool {
 
 /// The settings `words` names on the changed lines of `old` and `new`; in a CI
 /// configuration, also a changed line that runs the tests (`CI test command`).
-fn changed_words(words: &[(&str, &str)], ci: bool, old: &[u8], new: &[u8]) -> Vec<String> {
+fn changed_words(
+    words: &[(&str, &str)],
+    ci: bool,
+    old: &[u8],
+    new: &[u8],
+    diff: &LineDiff<'_>,
+) -> Vec<String> {
     let mut keys: Vec<String> = Vec::new();
-    if ci && changed_matrix(old, new) {
+    if ci && changed_matrix(old, new, diff) {
         keys.push(CI_MATRIX.to_owned());
     }
-    for line in changed_lines(old, new) {
+    for line in changed_lines(diff) {
         for (key, word) in words {
             if memchr::memmem::find(line, word.as_bytes()).is_some()
                 && !keys.iter().any(|k| k == key)
@@ -1067,12 +1080,11 @@ const MATRIX_EXCLUSIONS: &[&str] = &[
 /// bumped in place (`node_js: "18.14"` to `"18.15"`) or added is not: the tests still run
 /// everywhere they ran. A matrix of a file that runs no tests (a release or lint workflow)
 /// is not one.
-fn changed_matrix(old: &[u8], new: &[u8]) -> bool {
+fn changed_matrix(old: &[u8], new: &[u8], diff: &LineDiff<'_>) -> bool {
     let runs_tests = |side: &[u8]| side.split(|&b| b == b'\n').any(ci_test_command);
     if !runs_tests(old) && !runs_tests(new) {
         return false;
     }
-    let diff = LineDiff::new(old, new);
     let (old_lines, new_lines) = (diff.old_lines(), diff.new_lines());
     let (old_matrix, new_matrix) = (matrix_lines(&old_lines), matrix_lines(&new_lines));
     let entries = |lines: &[&[u8]], matrix: &[bool]| -> usize {
@@ -1220,9 +1232,8 @@ fn block_lines(name: &[u8], lines: &[&[u8]]) -> Vec<bool> {
     inside
 }
 
-/// `name` when a changed line of `old` or `new` is in a `name:` block of its side.
-fn changed_block(name: &[u8], old: &[u8], new: &[u8]) -> Vec<String> {
-    let diff = LineDiff::new(old, new);
+/// `name` when a changed line of `diff` is in a `name:` block of its side.
+fn changed_block(name: &[u8], diff: &LineDiff<'_>) -> Vec<String> {
     let (old_lines, new_lines) = (diff.old_lines(), diff.new_lines());
     let (old_block, new_block) = (block_lines(name, &old_lines), block_lines(name, &new_lines));
     let changed = diff.hunks().any(|(before, after)| {
@@ -1242,8 +1253,7 @@ fn changed_block(name: &[u8], old: &[u8], new: &[u8]) -> Vec<String> {
 
 /// The keys (`name:` or `name =`) on the changed lines of a JavaScript or JSON runner
 /// configuration, or `(file)` when the changed lines name none.
-fn changed_keys(old: &[u8], new: &[u8]) -> Vec<String> {
-    let diff = LineDiff::new(old, new);
+fn changed_keys(diff: &LineDiff<'_>) -> Vec<String> {
     let (old_lines, new_lines) = (diff.old_lines(), diff.new_lines());
     let mut keys = Vec::new();
     let mut any = false;
@@ -1286,7 +1296,7 @@ mod tests {
     use super::*;
 
     fn keys(path: &str, old: &str, new: &str) -> Vec<String> {
-        changed(path, old.as_bytes(), new.as_bytes())
+        changed(path, old.as_bytes(), new.as_bytes(), None)
     }
 
     #[test]
@@ -1808,7 +1818,11 @@ mod tests {
         ] {
             let new = base.replacen(from, to, 1);
             assert_eq!(
-                cargo_lines_may_matter(base.as_bytes(), new.as_bytes()),
+                cargo_lines_may_matter(
+                    base.as_bytes(),
+                    new.as_bytes(),
+                    &LineDiff::new(base.as_bytes(), new.as_bytes())
+                ),
                 matters,
                 "{from} -> {to}"
             );
@@ -1823,7 +1837,11 @@ mod tests {
         for (from, to) in [("opt-level = 0", "opt-level = 1"), ("\"it\"", "\"other\"")] {
             let new = base.replacen(from, to, 1);
             assert!(
-                cargo_lines_may_matter(base.as_bytes(), new.as_bytes()),
+                cargo_lines_may_matter(
+                    base.as_bytes(),
+                    new.as_bytes(),
+                    &LineDiff::new(base.as_bytes(), new.as_bytes())
+                ),
                 "{to}"
             );
             assert!(!keys("Cargo.toml", base, &new).is_empty(), "{to}");

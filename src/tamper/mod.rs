@@ -764,8 +764,10 @@ pub fn analyze_file_with(
     if old == new {
         return Some(file);
     }
+    // A side emptied above is not the content the given diff was computed on.
+    let diff = diff.filter(|_| file.skipped.is_none());
     let settings = if config {
-        config::changed(path, old, new)
+        config::changed(path, old, new, diff)
     } else {
         Vec::new()
     };
@@ -773,8 +775,6 @@ pub fn analyze_file_with(
         add_settings(&mut file, settings);
         return Some(file);
     };
-    // A side emptied above is not the content the given diff was computed on.
-    let diff = diff.filter(|_| file.skipped.is_none());
     let mut analysis = Analysis {
         table,
         context: context::of(table.language, path, old, new),
