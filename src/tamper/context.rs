@@ -152,10 +152,9 @@ pub(crate) fn of<'a>(language: Language, path: &str, old: &'a [u8], new: &'a [u8
         Language::Python => {
             context.tests = python_test_path(path) || holds(sides, PYTHON_IMPORTS);
             context.test_code = context.tests || in_test_dir(path);
-            if holds(
-                sides,
-                &[b" as ", b"= pytest", b"= unittest", b"from pytest import"],
-            ) {
+            // Every name `python_aliases` reads is given by a statement that names one of
+            // these modules (`_pytest` included).
+            if holds(sides, &[b"pytest", b"unittest"]) {
                 for side in sides {
                     python_aliases(side, &mut context.aliases);
                 }
@@ -190,29 +189,51 @@ fn add<'a>(aliases: &mut Vec<(&'a [u8], &'static [u8])>, alias: &'a [u8], to: &'
 /// functions imported or bound by name (`from pytest import importorskip as need`,
 /// `from pytest import skip`, `need = pytest.importorskip`).
 fn python_aliases<'a>(text: &'a [u8], aliases: &mut Vec<(&'a [u8], &'static [u8])>) {
-    // The names of a `from pytest import (` that goes on over the next lines.
-    let mut open_import: Option<Vec<&'a [u8]>> = None;
-    for line in text.split(|&b| b == b'\n') {
+    // The names of a `from pytest import (` (or one ending in `\`) that goes on over the
+    // next lines.
+    let mut open_import: Option<(Vec<&'a [u8]>, Continued)> = None;
+    // Statements: lines, and the parts of a line between `;`, a comment left out.
+    let statements = text.split(|&b| b == b'\n').flat_map(|line| {
+        let code = line.split(|&b| b == b'#').next().unwrap_or(line);
+        code.split(|&b| b == b';')
+    });
+    for line in statements {
         let mut words = words(line);
-        if let Some(mut names) = open_import.take() {
-            names.extend_from_slice(&words);
-            if !line.contains(&b')') {
-                open_import = Some(names);
+        let backslash = line.trim_ascii_end().ends_with(b"\\");
+        if let Some((mut names, continued)) = open_import.take() {
+            names.extend(words.iter().copied().filter(|word| *word != b"\\"));
+            let goes_on = match continued {
+                Continued::Bracket => !line.contains(&b')'),
+                Continued::Backslash => backslash,
+            };
+            if goes_on {
+                open_import = Some((names, continued));
                 continue;
             }
             words = [&b"from"[..], b"pytest", b"import"]
                 .into_iter()
                 .chain(names)
                 .collect();
-        } else if words.starts_with(&[b"from", b"pytest", b"import"])
-            && line.contains(&b'(')
-            && !line.contains(&b')')
+        } else if matches!(words.as_slice(), [b"from", module, b"import", ..] if is_pytest(module))
         {
-            open_import = Some(words[3..].to_vec());
-            continue;
+            let continued = if line.contains(&b'(') && !line.contains(&b')') {
+                Some(Continued::Bracket)
+            } else {
+                backslash.then_some(Continued::Backslash)
+            };
+            if let Some(continued) = continued {
+                let names = words[3..].iter().copied().filter(|word| *word != b"\\");
+                open_import = Some((names.collect(), continued));
+                continue;
+            }
         }
         match words.as_slice() {
-            [b"from", b"pytest", b"import", rest @ ..] => {
+            [b"from", module, b"import", b"*"] if is_pytest(module) => {
+                for (name, to) in PYTEST_SKIP_CALLS {
+                    add(aliases, name.as_bytes(), to.as_bytes());
+                }
+            }
+            [b"from", module, b"import", rest @ ..] if is_pytest(module) => {
                 let mut names = rest.iter().peekable();
                 while let Some(name) = names.next() {
                     let local = match names.peek() {
@@ -245,10 +266,16 @@ fn python_aliases<'a>(text: &'a [u8], aliases: &mut Vec<(&'a [u8], &'static [u8]
             [alias, b"=", value] => {
                 let last = value.rsplit(|&b| b == b'.').next().unwrap_or(value);
                 let root = value.split(|&b| b == b'.').next().unwrap_or(value);
+                // A local name for pytest (`import pytest as pt`) roots it as well.
+                let root: &[u8] = match aliases.iter().find(|(known, _)| *known == root) {
+                    Some((_, to)) => to,
+                    None => root,
+                };
                 if !matches!(root, b"pytest" | b"unittest") {
                     continue;
                 }
-                let to = match (last, value.len() == b"pytest.".len() + last.len()) {
+                let two_parts = memchr::memchr_iter(b'.', value).count() == 1;
+                let to = match (last, two_parts) {
                     // `need = pytest.importorskip`: the function itself.
                     (_, true) if root == b"pytest" => {
                         canonical(PYTEST_SKIP_CALLS, last).or_else(|| canonical(PYTHON_NAMES, last))
@@ -263,6 +290,20 @@ fn python_aliases<'a>(text: &'a [u8], aliases: &mut Vec<(&'a [u8], &'static [u8]
             _ => {}
         }
     }
+}
+
+/// How an import statement goes on over the next lines.
+#[derive(Clone, Copy)]
+enum Continued {
+    /// Inside the brackets it opened, up to the `)`.
+    Bracket,
+    /// Each line ending in `\`.
+    Backslash,
+}
+
+/// pytest, or the private module its skipping functions come from.
+fn is_pytest(module: &[u8]) -> bool {
+    matches!(module, b"pytest" | b"_pytest.outcomes")
 }
 
 /// `const d = describe;`, `let t = test`, `var x = it`.
@@ -340,6 +381,45 @@ mod tests {
                 ("s2".into(), "pytest.skip".into()),
             ]
         );
+    }
+
+    /// Statements joined by `;`, continued by `\` or in brackets with a comment, a star
+    /// import, pytest's private module and a local name for pytest all give skip names.
+    #[test]
+    fn pytest_skip_names_however_written() {
+        let aliases = |text: &str| -> Vec<(String, String)> {
+            of(Language::Python, "tests/test_a.py", b"", text.as_bytes())
+                .aliases
+                .iter()
+                .map(|(a, b)| {
+                    (
+                        String::from_utf8_lossy(a).into_owned(),
+                        String::from_utf8_lossy(b).into_owned(),
+                    )
+                })
+                .collect()
+        };
+        let skip = |name: &str| vec![(name.to_owned(), "pytest.skip".to_owned())];
+        assert_eq!(
+            aliases("import pytest; from pytest import skip as s\n"),
+            skip("s")
+        );
+        assert_eq!(aliases("from pytest import skip as s;\n"), skip("s"));
+        assert_eq!(
+            aliases("from pytest import fixture, \\\n    skip as s\n"),
+            skip("s")
+        );
+        assert_eq!(
+            aliases("from pytest import (  # see (12)\n    skip as s,\n)\n"),
+            skip("s")
+        );
+        assert_eq!(
+            aliases("from _pytest.outcomes import skip as s\n"),
+            skip("s")
+        );
+        assert_eq!(aliases("from pytest import *\n")[0], skip("skip")[0]);
+        let pt = aliases("import pytest as pt\ns = pt.skip\n");
+        assert_eq!(pt.last(), skip("s").last());
     }
 
     #[test]

@@ -48,6 +48,13 @@ pub(crate) const TABLE: Table = Table {
             Tok::Ident(Name::Is(&["skip", "xfail", "importorskip"])),
             Tok::Punct(b"("),
         ]),
+        // `_pytest.outcomes.skip(…)`, where pytest's come from.
+        Pattern::new(&[
+            Tok::Ident(Name::Is(&["outcomes"])),
+            Tok::Punct(b"."),
+            Tok::Ident(Name::Is(&["skip", "xfail", "importorskip"])),
+            Tok::Punct(b"("),
+        ]),
         // The same functions under a local name: `from pytest import importorskip as
         // need`, then `need(…)` (see `PYTEST_SKIP_CALLS` in context.rs).
         Pattern::new(&[
