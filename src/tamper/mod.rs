@@ -1244,15 +1244,7 @@ fn classify(
     if tokens.is_empty() {
         return found;
     }
-    if !context.aliases.is_empty() {
-        for token in &mut tokens {
-            if let Token::Ident(name) = *token
-                && let Some(&(_, to)) = context.aliases.iter().find(|(alias, _)| *alias == name)
-            {
-                *token = Token::Ident(to);
-            }
-        }
-    }
+    rename_aliases(context, &mut tokens);
     for (i, (_, selector)) in table.selectors.iter().enumerate() {
         if pattern::count(std::slice::from_ref(selector), &tokens, false) > 0 {
             found.selectors |= 1 << i;
@@ -1288,16 +1280,28 @@ fn classify(
     // Library code's assertions check the program, not a test: they count for nothing.
     let (mut assertions, mut weakened, mut existence) = (0, 0, 0);
     if place & LIBRARY == 0 {
+        // An assertion whose brackets close on a later line (black's `assert (`, a call's
+        // arguments one per line) is classified on the whole statement; it is counted
+        // once, on its first line.
+        let mut whole = Vec::new();
+        let mut joined = Vec::new();
+        let statement = if pattern::open_brackets(code) > 0
+            && let Some(whole) = continued(table, text, line, next, code, &mut whole)
+        {
+            pattern::tokenize(whole, &mut joined);
+            rename_aliases(context, &mut joined);
+            &joined
+        } else {
+            &tokens
+        };
         pattern::for_each_match(table.assertions, &tokens, declares_test, |start, end| {
             assertions += 1;
-            if neuter::is_trivial(table.language, &tokens, start, end) {
+            if neuter::is_trivial(table.language, statement, start, end) {
                 weakened += 1;
-            } else if neuter::is_existence(table.language, &tokens, start, end) {
+            } else if neuter::is_existence(table.language, statement, start, end) {
                 existence += 1;
             }
         });
-    }
-    if place & LIBRARY == 0 {
         found.swallows = pattern::count(table.swallowers, &tokens, declares_test);
     }
     let mut counts = Counts {
@@ -1311,6 +1315,63 @@ fn classify(
     language_counts(table.language, context, &tokens, text, &mut counts);
     found.counts = counts;
     found
+}
+
+/// The most lines a statement's brackets are followed over to close.
+const STATEMENT_LINES: usize = 40;
+
+/// The code of the whole statement that `line` of `text` starts (this line's code is
+/// `code`, lexed up to `next`), written into `whole`, when its brackets close on the lines
+/// below.
+fn continued<'w>(
+    table: &Table,
+    text: &[u8],
+    line: &[u8],
+    next: State,
+    code: &[u8],
+    whole: &'w mut Vec<u8>,
+) -> Option<&'w [u8]> {
+    let range = text.as_ptr_range();
+    if !range.contains(&line.as_ptr()) {
+        return None;
+    }
+    let start = line.as_ptr() as usize - range.start as usize;
+    let mut rest = text.get(start + line.len()..)?;
+    whole.extend_from_slice(code);
+    let mut state = next;
+    let mut depth = pattern::open_brackets(code);
+    let mut counted = 0;
+    let mut scratch = Vec::new();
+    for _ in 0..STATEMENT_LINES {
+        if depth <= 0 || rest.is_empty() {
+            break;
+        }
+        let end = memchr::memchr(b'\n', rest).map_or(rest.len(), |at| at + 1);
+        let (below, after) = rest.split_at(end);
+        rest = after;
+        scratch.clear();
+        state = lex::strip_line(&table.syntax, state, below, &mut scratch);
+        depth += pattern::open_brackets(&scratch);
+        whole.push(b' ');
+        whole.extend_from_slice(&scratch);
+        counted += 1;
+    }
+    (counted > 0).then_some(whole.as_slice())
+}
+
+/// `tokens` with the names the file binds to a runner's (`from pytest import mark as m`)
+/// read as those names.
+fn rename_aliases(context: &Context<'_>, tokens: &mut [Token<'_>]) {
+    if context.aliases.is_empty() {
+        return;
+    }
+    for token in tokens {
+        if let Token::Ident(name) = *token
+            && let Some(&(_, to)) = context.aliases.iter().find(|(alias, _)| *alias == name)
+        {
+            *token = Token::Ident(to);
+        }
+    }
 }
 
 /// What a line holds that a language's own rules find, beyond its table's patterns.
@@ -2966,6 +3027,44 @@ mod tests {
                 "#[test]\nfn adds() {\n    assert_eq!(add(1, 2), Some(3));\n}\n",
                 "#[test]\nfn adds() {\n    assert!(add(1, 2).is_some());\n}\n",
                 1,
+            ),
+            // A check split over lines (black's style) is read as one statement.
+            (
+                "tests/test_calc.py",
+                "def test_a():\n    assert add(1, 2) == 3\n",
+                "def test_a():\n    assert (\n        add(1, 2)\n    )\n",
+                1,
+            ),
+            (
+                "tests/test_calc.py",
+                "import unittest\n\nclass T(unittest.TestCase):\n    def test_a(self):\n        self.assertEqual(\n            add(1, 2),\n            3,\n        )\n",
+                "import unittest\n\nclass T(unittest.TestCase):\n    def test_a(self):\n        self.assertTrue(\n            add(1, 2)  # (\n        )\n",
+                1,
+            ),
+            (
+                "tests/test_calc.py",
+                "def test_a():\n    assert add(1, 2) == 3\n",
+                "def test_a():\n    assert not (\n        add(1, 2) is None\n    )\n",
+                1,
+            ),
+            (
+                "test/sum.test.js",
+                "it('adds', () => {\n  expect(sum(1, 2)).toBe(3);\n});\n",
+                "it('adds', () => {\n  expect(\n    sum(1, 2),\n  ).toBeDefined();\n});\n",
+                1,
+            ),
+            // Still exact, however it is split.
+            (
+                "tests/test_calc.py",
+                "def test_a():\n    assert add(1, 2) == 3\n",
+                "def test_a():\n    assert (\n        add(1, 2)\n        == 3\n    )\n",
+                0,
+            ),
+            (
+                "tests/test_calc.py",
+                "def test_a():\n    assert add(1, 2) == 3\n",
+                "def test_a():\n    assert add(\n        1, 2\n    ) == 3\n",
+                0,
             ),
             // Added beside the exact check: nothing replaced.
             (

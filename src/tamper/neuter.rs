@@ -413,26 +413,27 @@ pub(crate) fn is_existence(
     // The argument of a call that checks truthiness, a bare value, with or without a
     // message (first in Python, `assertTrue(x, "m")`; first in JUnit 4, `assertTrue("m",
     // x)`): `assertTrue(found)`; not `assertTrue(a.equals(b))`, `assertTrue(false)`.
-    let one_bare_argument = |open: usize| {
+    // `python` reads Python's first argument: `truthiness` for `assertTrue`, `absence` for
+    // `assertFalse`.
+    let one_bare_argument = |open: usize, python: Condition| {
         call_args(tokens, open).is_some_and(|(args, _)| {
             let args = args.as_slice();
             match args {
                 // Python's `assert f(x)` and `assertTrue(f(x))` are the same check.
-                [value] if language == Language::Python => truthiness(value),
+                [value] if language == Language::Python => python(value),
                 [value] => bare(value),
-                [first, second] if language == Language::Python => {
-                    truthiness(first) && !bare(second)
-                }
+                [first, second] if language == Language::Python => python(first) && !bare(second),
                 [first, second] => !bare(first) && bare(second),
                 _ => false,
             }
         })
     };
-    let one_argument = || {
+    let one_argument_that = |python: Condition| {
         [end, end.saturating_sub(1), start + 1]
             .into_iter()
-            .any(|open| is_punct(tokens.get(open), b'(') && one_bare_argument(open))
+            .any(|open| is_punct(tokens.get(open), b'(') && one_bare_argument(open, python))
     };
+    let one_argument = || one_argument_that(truthiness);
     match language {
         Language::JavaScript => {
             // Presence only: truthiness (`assert.ok(x)`, `x.should.be.ok`, `.toBeTruthy()`)
@@ -452,34 +453,11 @@ pub(crate) fn is_existence(
             ) {
                 return one_argument();
             }
-            // `assertEqual(x, True)` is `assert x == True`, `assertIsNot(x, None)` is
-            // `assert x is not None`: the same checks, written as calls.
-            let compares_with = |names: &[&[u8]], constant: &[u8]| {
-                names.contains(&name)
-                    && [end, end.saturating_sub(1), start + 1]
-                        .into_iter()
-                        .find(|open| is_punct(tokens.get(*open), b'('))
-                        .and_then(|open| call_args(tokens, open))
-                        .is_some_and(|(args, _)| match args.as_slice() {
-                            [first, second] | [first, second, _] => {
-                                let is_constant =
-                                    |arg: &[Token<'_>]| arg == [Token::Ident(constant)];
-                                (is_constant(first) && truthiness(second))
-                                    || (is_constant(second) && truthiness(first))
-                            }
-                            _ => false,
-                        })
-            };
-            if compares_with(
-                &[
-                    b"assertEqual",
-                    b"assertEquals",
-                    b"assert_equal",
-                    b"assertIs",
-                ],
-                b"True",
-            ) || compares_with(&[b"assertIsNot", b"assertNotEqual"], b"None")
-            {
+            // `assertFalse(x is None)` is `assert x is not None`.
+            if matches!(name, b"assertFalse" | b"assert_false" | b"failIf") {
+                return one_argument_that(absence);
+            }
+            if compares_presence(name, tokens, start, end) {
                 return true;
             }
             if name != b"assert" || end != start + 1 {
@@ -504,6 +482,39 @@ pub(crate) fn is_existence(
     }
 }
 
+/// A test of a Python condition: [`truthiness`] or [`absence`].
+type Condition = fn(&[Token<'_>]) -> bool;
+
+/// Whether the Python assertion call `name` at `tokens[start..end]` compares one value with
+/// a constant so that it only checks presence: `assertEqual(x, True)` is `assert x ==
+/// True`, `assertIsNot(x, None)` is `assert x is not None`, `assertNotEqual(x, False)`
+/// is `assert x != False`, `assertEqual(x is None, False)` is `assertFalse(x is None)`.
+fn compares_presence(name: &[u8], tokens: &[Token<'_>], start: usize, end: usize) -> bool {
+    const EQUAL: &[&[u8]] = &[b"assertEqual", b"assertEquals", b"assert_equal", b"assertIs"];
+    const NOT_EQUAL: &[&[u8]] = &[b"assertIsNot", b"assertNotEqual"];
+    let checks: &[(&[u8], Condition)] = if EQUAL.contains(&name) {
+        &[(b"True", truthiness), (b"False", absence)]
+    } else if NOT_EQUAL.contains(&name) {
+        &[(b"None", truthiness), (b"False", truthiness)]
+    } else {
+        return false;
+    };
+    let Some((args, _)) = [end, end.saturating_sub(1), start + 1]
+        .into_iter()
+        .find(|open| is_punct(tokens.get(*open), b'('))
+        .and_then(|open| call_args(tokens, open))
+    else {
+        return false;
+    };
+    let ([first, second] | [first, second, _]) = args.as_slice() else {
+        return false;
+    };
+    checks.iter().any(|(constant, test)| {
+        let is_constant = |arg: &[Token<'_>]| arg == [Token::Ident(constant)];
+        (is_constant(first) && test(second)) || (is_constant(second) && test(first))
+    })
+}
+
 /// A value that is only read (a name, an attribute, an item), not computed, compared or
 /// constant.
 fn bare(value: &[Token<'_>]) -> bool {
@@ -518,28 +529,84 @@ fn is_comparison(token: &Token<'_>) -> bool {
         || matches!(token, Token::Ident(b"in" | b"not" | b"and" | b"or" | b"is"))
 }
 
-/// A Python condition that only checks truthiness or presence: a bare value (`x`,
-/// `rv.data`, `config["KEY"]`), `x is not None`, `x == True`, `x is True`; not a constant
-/// (`assert False, "unreachable"`).
+/// A Python condition that only checks truthiness or presence of one value: a bare value
+/// (`x`, `rv.data`, `config["KEY"]`), `x is not None`, `x != None`, `x == True`, `x is
+/// True`, `x is not False`, each also with the constant first (`None is not x`), in
+/// brackets, or negated (`not x is None`, `not not x`); not a constant (`assert False,
+/// "unreachable"`).
 fn truthiness(expr: &[Token<'_>]) -> bool {
-    // A value, read or returned by a call (`x`, `rv.data`, `config["KEY"]`,
-    // `has_request_context()`), tested for presence or truth.
-    let value = match expr {
-        [
-            value @ ..,
-            Token::Ident(b"is"),
-            Token::Ident(b"not"),
-            Token::Ident(b"None"),
-        ]
-        | [value @ .., Token::Ident(b"is"), Token::Ident(b"True")]
-        | [
-            value @ ..,
-            Token::Punct(b'='),
-            Token::Punct(b'='),
-            Token::Ident(b"True"),
-        ] => value,
-        _ => expr,
+    condition(expr, true)
+}
+
+/// A Python condition that is true exactly when one value is absent or falsy, compared
+/// with a constant: `x is None`, `x == None`, `x is False`, `x == False`, `not x`, …; what
+/// `assertFalse` turns into a presence check.
+fn absence(expr: &[Token<'_>]) -> bool {
+    condition(expr, false)
+}
+
+/// [`truthiness`] when `present`, else [`absence`]: the condition read in one normal form,
+/// a value compared with `None`, `True` or `False` by `is`, `is not`, `==` or `!=`, on
+/// either side, under any number of `not`s and brackets.
+fn condition(expr: &[Token<'_>], present: bool) -> bool {
+    const IS: Token<'static> = Token::Ident(b"is");
+    const NOT: Token<'static> = Token::Ident(b"not");
+    const EQ: Token<'static> = Token::Punct(b'=');
+    const BANG: Token<'static> = Token::Punct(b'!');
+    if let [Token::Punct(b'('), inner @ .., Token::Punct(b')')] = expr
+        && group_end(expr, 0) == Some(expr.len())
+    {
+        return condition(inner, present);
+    }
+    if let [Token::Ident(b"not"), rest @ ..] = expr {
+        return condition(rest, !present);
+    }
+    // Where the comparison is, and whether it holds for "equal" (`is`, `==`) or not.
+    let mut depth = 0usize;
+    let mut at = None;
+    for (i, token) in expr.iter().enumerate() {
+        match token {
+            Token::Punct(b'(' | b'[' | b'{') => depth += 1,
+            Token::Punct(b')' | b']' | b'}') => depth = depth.saturating_sub(1),
+            _ if depth > 0 => {}
+            _ if *token == IS => {
+                let negated = expr.get(i + 1) == Some(&NOT);
+                at = Some((i, i + 1 + usize::from(negated), !negated));
+                break;
+            }
+            _ if *token == EQ && expr.get(i + 1) == Some(&EQ) => {
+                at = Some((i, i + 2, true));
+                break;
+            }
+            _ if *token == BANG && expr.get(i + 1) == Some(&EQ) => {
+                at = Some((i, i + 2, false));
+                break;
+            }
+            _ => {}
+        }
+    }
+    let Some((left_end, right_start, equal)) = at else {
+        // A value on its own is true when present; `not value` is read above.
+        return present && plain_value(expr);
     };
+    let (left, right) = (&expr[..left_end], &expr[right_start..]);
+    let (value, constant) = match (left, right) {
+        (value, [Token::Ident(constant @ (b"None" | b"True" | b"False"))])
+        | ([Token::Ident(constant @ (b"None" | b"True" | b"False"))], value) => (value, *constant),
+        _ => return false,
+    };
+    // Whether the comparison holds when the value is there (truthy, not None).
+    let holds_when_present = match constant {
+        b"True" => equal,
+        _ => !equal,
+    };
+    holds_when_present == present && plain_value(value)
+}
+
+/// One value, read or returned by a call (`x`, `rv.data`, `config["KEY"]`,
+/// `has_request_context()`): not a constant, not compared, not a bracket left open (the
+/// expression goes on below and this line alone says nothing about it).
+fn plain_value(value: &[Token<'_>]) -> bool {
     let constant = matches!(value, [Token::Ident(word)] if truthy(value) || falsy(value) || is_number(word) || *word == b"None");
     // Inside a call's parentheses anything goes (`f(a == b)` is still one value).
     let mut depth = 0usize;
@@ -554,8 +621,6 @@ fn truthiness(expr: &[Token<'_>]) -> bool {
         }
         _ => depth == 0 && is_comparison(token),
     });
-    // A bracket left open: the expression goes on below (black's `assert (` over a
-    // comparison on the next lines), and this line alone says nothing about it.
     let open = value
         .iter()
         .filter(|token| matches!(token, Token::Punct(b'(' | b'[' | b'{')))
@@ -1141,6 +1206,24 @@ mod tests {
             (Language::Python, "self.assert_equal(True, x.ready)"),
             (Language::Python, "self.assertIs(x, True, \"m\")"),
             (Language::Python, "self.assertIsNot(x, None)"),
+            // One normal form: the constant first, `!=`, negations, brackets.
+            (Language::Python, "assert x != None"),
+            (Language::Python, "assert None is not x"),
+            (Language::Python, "assert None != x.y"),
+            (Language::Python, "assert True == x"),
+            (Language::Python, "assert not x is None"),
+            (Language::Python, "assert not (x == None)"),
+            (Language::Python, "assert not not x"),
+            (Language::Python, "assert (x is not None), \"m\""),
+            (Language::Python, "assert x is not False"),
+            (Language::Python, "self.assertFalse(x is None)"),
+            (Language::Python, "self.assertFalse(None == x, \"\")"),
+            (Language::Python, "self.assertFalse(not x)"),
+            (Language::Python, "self.assertTrue(x != None)"),
+            (Language::Python, "self.assertNotEqual(x, False)"),
+            (Language::Python, "self.assertIsNot(False, x)"),
+            (Language::Python, "self.assertEqual(x is None, False)"),
+            (Language::Python, "self.assertIs(not x, False)"),
             (Language::Java, "assertNotNull(x)"),
             (Language::Java, "assertTrue(found)"),
             (Language::Rust, "assert!(x.is_some());"),
@@ -1157,6 +1240,16 @@ mod tests {
             (Language::Python, "self.assertEqual(x == y, True)"),
             (Language::Python, "self.assertEqual(x, False)"),
             (Language::Python, "self.assertIsNot(x, y)"),
+            (Language::Python, "assert x is None"),
+            (Language::Python, "assert x == None"),
+            (Language::Python, "assert not x is not None"),
+            (Language::Python, "assert x != False == y"),
+            (Language::Python, "assert None is not None"),
+            (Language::Python, "assert x == False"),
+            (Language::Python, "self.assertFalse(x)"),
+            (Language::Python, "self.assertFalse(x is not None)"),
+            (Language::Python, "self.assertFalse(x == 3)"),
+            (Language::Python, "self.assertTrue(x is None)"),
             (Language::JavaScript, "assert(x === 3)"),
             (Language::JavaScript, "assert.equal(x, 3)"),
             (Language::JavaScript, "expect(x).toBe(3)"),

@@ -44,6 +44,18 @@ pub(crate) fn tokenize<'a>(code: &'a [u8], out: &mut Vec<Token<'a>>) {
     }
 }
 
+/// How many more brackets a line's stripped `code` opens than it closes (negative when it
+/// closes more).
+pub(crate) fn open_brackets(code: &[u8]) -> i64 {
+    code.iter()
+        .map(|byte| match byte {
+            b'(' | b'[' | b'{' => 1,
+            b')' | b']' | b'}' => -1,
+            _ => 0,
+        })
+        .sum()
+}
+
 /// A rule for an identifier.
 #[derive(Debug, Clone, Copy)]
 pub(crate) enum Name {
