@@ -17,6 +17,14 @@ pub const ASTRIX_TARGET_ENV: &str = "ASTRIX_TARGET_ENV";
 /// The cargo binary that `astrix blast-radius` asks for `cargo metadata`, as Cargo sets it
 /// for the tools it runs; default `cargo` from `PATH`.
 pub const CARGO: &str = "CARGO";
+/// Set by `astrix ci` for a `[tests] collect` command: `base` or `head`, the side whose
+/// files it runs in.
+pub const ASTRIX_COLLECT_SIDE: &str = "ASTRIX_COLLECT_SIDE";
+/// Set by `astrix ci` for a `[tests] collect` command: the job's own checkout, where the
+/// project's dependencies are installed.
+pub const ASTRIX_CHECKOUT: &str = "ASTRIX_CHECKOUT";
+/// Where temporary files go (the copies `[tests] collect` runs in); default `/tmp`.
+pub const TMPDIR: &str = "TMPDIR";
 /// Disables colour (<https://no-color.org>).
 pub const NO_COLOR: &str = "NO_COLOR";
 
@@ -127,6 +135,16 @@ impl EnvSnapshot {
     /// Whether `name` is set to a non-empty value.
     pub fn is_set_non_empty(&self, name: &str) -> bool {
         self.vars.get(name).is_some_and(|value| !value.is_empty())
+    }
+
+    /// The directory for temporary files: `TMPDIR`, else `/tmp`.
+    pub fn temp_dir(&self) -> std::path::PathBuf {
+        self.get_os(TMPDIR)
+            .filter(|dir| !dir.is_empty())
+            .map_or_else(
+                || std::path::PathBuf::from("/tmp"),
+                std::path::PathBuf::from,
+            )
     }
 
     /// Whether colour may be used (a terminal is checked separately).

@@ -46,6 +46,7 @@ use crate::git::{Repository, Signature};
 use crate::intent::Action;
 use crate::intent::ActionIntent;
 use crate::intent::ResolvedActor;
+use crate::policy::numeric::Argument;
 use crate::policy::{FILE_NAME, Verdict};
 use crate::report::style::Style;
 use crate::report::{
@@ -520,6 +521,7 @@ impl Run {
                     .collect::<Vec<_>>()
                     .join(", ")
             };
+            let only_whole = self.uncollected_step(whole, only_whole, &mut steps);
             let (limits, others): (Vec<&String>, Vec<&String>) =
                 only_whole.into_iter().partition(|rule| self.is_limit(rule));
             if !limits.is_empty() {
@@ -566,6 +568,53 @@ impl Run {
             .rules
             .iter()
             .any(|rule| rule.id == id && rule.policy.is_some())
+    }
+
+    /// The step for tests the runner no longer collects, asked of the range as a whole only:
+    /// a limit on `tests_removed` that stops only the range is that, not small commits.
+    /// Returns the other rules of `only_whole`.
+    fn uncollected_step<'r>(
+        &self,
+        whole: &Judgement,
+        only_whole: Vec<&'r String>,
+        steps: &mut Vec<String>,
+    ) -> Vec<&'r String> {
+        let uncollected: usize = whole
+            .tamper
+            .iter()
+            .flat_map(|report| &report.uncollected)
+            .map(|run| run.tests.len())
+            .sum();
+        let (removal, others): (Vec<&String>, Vec<&String>) =
+            only_whole.into_iter().partition(|rule| {
+                uncollected > 0 && self.limits_argument(rule, Argument::TestsRemoved)
+            });
+        if !removal.is_empty() {
+            let one = uncollected == 1;
+            steps.push(format!(
+                "the test runner no longer collects {uncollected} test{} that it collected on the merge base (`[tests] collect` asks it of the range as a whole, so no single commit shows this), and {} stops the range for it: restore {}, or a human confirms {} meant to go",
+                if one { "" } else { "s" },
+                removal
+                    .iter()
+                    .map(|rule| format!("`{rule}`"))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                if one { "the test" } else { "the tests" },
+                if one { "it was" } else { "they were" },
+            ));
+        }
+        others
+    }
+
+    /// Whether rule `id` is a numeric limit on `argument`.
+    fn limits_argument(&self, id: &str, argument: Argument) -> bool {
+        self.policy.loaded.policy.rules.iter().any(|rule| {
+            rule.id == id
+                && rule
+                    .policy
+                    .as_ref()
+                    .is_some_and(|policy| policy.argument == argument)
+        })
     }
 
     /// Whether rule `id` holds merges only (`action = ["merge"]`).
@@ -1030,6 +1079,9 @@ struct JudgedJson<'a> {
     deciding_rules: &'a [String],
     #[serde(skip_serializing_if = "Option::is_none")]
     approval: Option<&'a str>,
+    /// What the test runner no longer collects (`[tests] collect`, the range only).
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    uncollected: &'a [crate::tamper::Uncollected],
 }
 
 impl<'a> JudgedJson<'a> {
@@ -1040,6 +1092,10 @@ impl<'a> JudgedJson<'a> {
             verdict: judgement.decision.verdict,
             deciding_rules: &judgement.decision.deciding_rules,
             approval: judgement.approval.as_deref(),
+            uncollected: judgement
+                .tamper
+                .as_ref()
+                .map_or(&[], |report| report.uncollected.as_slice()),
         }
     }
 }

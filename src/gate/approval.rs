@@ -81,6 +81,7 @@ pub fn judge_amend(
             parent,
             new_policy,
             snapshot: crate::git::Snapshot::Index,
+            uncollected: Vec::new(),
         },
         JudgeOptions {
             line_counts: true,

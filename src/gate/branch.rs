@@ -1393,6 +1393,7 @@ fn judge_step(
             parent: step.parent,
             new_policy,
             snapshot: Snapshot::Commit(step.commit),
+            uncollected: Vec::new(),
         },
         options,
     )

@@ -86,6 +86,8 @@ pub struct ChangeToJudge {
     /// Where the content the change records is read (its manifests, for the component
     /// graph of `impacted_components`).
     pub snapshot: Snapshot,
+    /// The tests the runner no longer collects (`[tests] collect`, `astrix ci`'s range).
+    pub uncollected: Vec<crate::tamper::Uncollected>,
 }
 
 /// Judges a change: actor and target from the environment and the policy, the gate's own
@@ -112,6 +114,28 @@ pub fn judge_change_as(
     judge_change_for(env, repo, subject, actor, None, Vec::new(), options)
 }
 
+/// The test-tampering report of `change`, when the policy or `options` want one or the
+/// runner no longer collects some test.
+fn tampering(
+    repo: &Repository,
+    change: &Change,
+    rules: &crate::policy::Policy,
+    options: JudgeOptions,
+    uncollected: Vec<crate::tamper::Uncollected>,
+) -> anyhow::Result<Option<crate::tamper::TamperReport>> {
+    let mut tamper = if options.tamper || needs_tamper(rules) {
+        Some(analyze_tampering(repo, change)?)
+    } else {
+        None
+    };
+    if !uncollected.is_empty() {
+        tamper
+            .get_or_insert_with(Default::default)
+            .add_uncollected(uncollected);
+    }
+    Ok(tamper)
+}
+
 /// [`judge_change_as`] for an intent with an `action` (`astrix ci` judges a pull request as
 /// a whole as a `merge`), with `holds` of the caller's own beside the policy's rules.
 pub fn judge_change_for(
@@ -130,14 +154,11 @@ pub fn judge_change_for(
         parent,
         new_policy,
         snapshot,
+        uncollected,
     } = subject;
     let rules = &policy.loaded.policy;
     let target = resolve_target(rules, branch.as_deref(), env);
-    let tamper = if options.tamper || needs_tamper(rules) {
-        Some(analyze_tampering(repo, &change)?)
-    } else {
-        None
-    };
+    let tamper = tampering(repo, &change, rules, options, uncollected)?;
     let mut facts = change_facts(&change, rules, tamper);
     if needs_impact(rules) {
         let count = crate::impact::impacted_components(repo, &snapshot, rules, &facts.files)

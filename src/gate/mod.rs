@@ -17,6 +17,7 @@
 
 pub mod approval;
 pub mod branch;
+pub mod collect;
 pub mod facts;
 pub mod holds;
 pub mod judgement;

@@ -593,6 +593,7 @@ fn judge_with(
                 parent: meta.parents.first().cloned(),
                 new_policy,
                 snapshot: crate::git::Snapshot::Commit(id.clone()),
+                uncollected: Vec::new(),
             },
             actor.actor.clone(),
             None,
@@ -625,6 +626,7 @@ fn judge_with(
             None => whole_change(repo, range, options)?,
         };
         let new_policy = committed_policy_problems(repo, &range.head_id, &change)?;
+        let uncollected = uncollected(env, repo, policy, range)?;
         let mut judgement = judge_change_for(
             env,
             repo,
@@ -635,6 +637,7 @@ fn judge_with(
                 parent: Some(range.merge_base().to_owned()),
                 new_policy,
                 snapshot: crate::git::Snapshot::Commit(range.head_id.clone()),
+                uncollected,
             },
             actor,
             Some(Action::Merge),
@@ -648,6 +651,23 @@ fn judge_with(
         Some(judgement)
     };
     Ok((commits, whole))
+}
+
+/// What the runner no longer collects over the range as a whole (`[tests] collect`).
+fn uncollected(
+    env: &EnvSnapshot,
+    repo: &Repository,
+    policy: &RepositoryPolicy,
+    range: &Range,
+) -> anyhow::Result<Vec<crate::tamper::Uncollected>> {
+    super::collect::uncollected(
+        env,
+        repo,
+        &policy.loaded.policy.test_collect,
+        range.merge_base(),
+        &range.head_id,
+    )
+    .context("cannot ask the test runner which tests it collects (`[tests] collect`)")
 }
 
 /// A second thread that measures the changes of a range beside the calling thread: the

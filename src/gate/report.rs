@@ -145,7 +145,7 @@ pub fn tamper_section(judgement: &Judgement) -> Option<Section> {
             ))
         })
         .collect();
-    if findings.is_empty() && in_items.is_empty() {
+    if findings.is_empty() && in_items.is_empty() && report.uncollected.is_empty() {
         return None;
     }
     let mut lines: Vec<String> = findings
@@ -156,7 +156,8 @@ pub fn tamper_section(judgement: &Judgement) -> Option<Section> {
     if findings.len() > FINDINGS_SHOWN {
         lines.push(format!("and {} more", findings.len() - FINDINGS_SHOWN));
     }
-    let only_items = findings.is_empty();
+    lines.extend(uncollected_lines(report));
+    let only_items = findings.is_empty() && report.uncollected.is_empty();
     lines.extend(in_items);
     if only_items {
         return Some(Section {
@@ -207,6 +208,27 @@ pub fn tamper_section(judgement: &Judgement) -> Option<Section> {
         ) + &extra,
         lines,
     })
+}
+
+/// The tests the runner no longer collects (`[tests] collect`), a few per command.
+fn uncollected_lines(report: &tamper::TamperReport) -> Vec<String> {
+    let mut lines = Vec::new();
+    for run in &report.uncollected {
+        lines.extend(
+            run.tests
+                .iter()
+                .take(FINDINGS_SHOWN)
+                .map(|test| format!("no longer collected: {test}  (listed by `{}`)", run.command)),
+        );
+        if run.tests.len() > FINDINGS_SHOWN {
+            lines.push(format!(
+                "and {} more no longer listed by `{}`",
+                run.tests.len() - FINDINGS_SHOWN,
+                run.command
+            ));
+        }
+    }
+    lines
 }
 
 /// Notes for the report: a stale approval.

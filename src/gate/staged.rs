@@ -105,6 +105,7 @@ pub fn judge_staged(
             parent,
             new_policy: staged_policy,
             snapshot: Snapshot::Index,
+            uncollected: Vec::new(),
         },
         options,
     )?;

@@ -162,6 +162,17 @@ pub enum GitError {
         /// The IO error (in the message, so not a `source`: reports would print it twice).
         error: std::io::Error,
     },
+    /// A commit's files could not be written out ([`crate::git::Repository::export_commit`]).
+    #[error(
+        "cannot write `{}`: {error}; check that the temporary directory is writable and has room for a copy of the repository's files",
+        path.display()
+    )]
+    Write {
+        /// The file or directory.
+        path: PathBuf,
+        /// The IO error.
+        error: std::io::Error,
+    },
     /// A file of the repository holds something that is not what git writes there.
     #[error("`{}` is malformed: {message}", path.display())]
     Malformed {

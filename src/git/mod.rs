@@ -732,6 +732,66 @@ impl Repository {
             .collect()
     }
 
+    /// Writes the files of commit `rev` into the empty directory `dir`, as a checkout
+    /// would without filters: regular files with their executable bit, symbolic links as
+    /// links (written last, so no file is written through one), submodules as empty
+    /// directories. A tree path that would leave `dir` (a `.`, `..` or `.git` component, a
+    /// NUL or a backslash) is an error: git never writes such trees, a forged one is refused.
+    pub fn export_commit(&self, rev: &str, dir: &Path) -> Result<(), GitError> {
+        let id = self.resolve_commit(rev)?;
+        let objects = self.objects();
+        let (tree, _) = objects.commit(&id)?;
+        let mut items = Vec::new();
+        objects.flatten(tree, BStr::new(b""), &mut items)?;
+        let write = |path: &Path, error: std::io::Error| GitError::Write {
+            path: path.to_owned(),
+            error,
+        };
+        let mut links = Vec::new();
+        for (path, item) in &items {
+            let Some(relative) = safe_relative(path.as_bstr()) else {
+                return Err(GitError::Malformed {
+                    path: PathBuf::from(path.to_str_lossy().into_owned()),
+                    message: format!(
+                        "commit `{rev}` holds a path that would leave its checkout; `git fsck` reports the tree that holds it"
+                    ),
+                });
+            };
+            let target = dir.join(relative);
+            if let Some(parent) = target.parent() {
+                std::fs::create_dir_all(parent).map_err(|error| write(parent, error))?;
+            }
+            match item.mode {
+                0o120_000 => links.push((target, item.id)),
+                0o160_000 => {
+                    std::fs::create_dir_all(&target).map_err(|error| write(&target, error))?;
+                }
+                mode => {
+                    let data = objects.blob(&item.id)?;
+                    std::fs::write(&target, data).map_err(|error| write(&target, error))?;
+                    #[cfg(unix)]
+                    if mode & 0o111 != 0 {
+                        use std::os::unix::fs::PermissionsExt as _;
+                        std::fs::set_permissions(&target, std::fs::Permissions::from_mode(0o755))
+                            .map_err(|error| write(&target, error))?;
+                    }
+                }
+            }
+        }
+        for (target, id) in links {
+            let data = objects.blob(&id)?;
+            #[cfg(unix)]
+            {
+                use std::os::unix::ffi::OsStrExt as _;
+                std::os::unix::fs::symlink(std::ffi::OsStr::from_bytes(&data), &target)
+                    .map_err(|error| write(&target, error))?;
+            }
+            #[cfg(not(unix))]
+            std::fs::write(&target, data).map_err(|error| write(&target, error))?;
+        }
+        Ok(())
+    }
+
     fn resolve_commit(&self, rev: &str) -> Result<ObjectId, GitError> {
         if rev == "HEAD" {
             return self.head_commit()?.ok_or_else(|| GitError::Revision {
@@ -1267,4 +1327,50 @@ fn ref_storage(common_dir: &Path) -> Result<Option<String>, GitError> {
     Ok(file
         .string("extensions.refStorage")
         .map(|value| value.to_str_lossy().into_owned()))
+}
+
+/// `path` of a tree as a relative path that stays below the directory it is joined to:
+/// `None` for an empty, `.`, `..` or `.git` component (any case), a NUL or a backslash.
+fn safe_relative(path: &BStr) -> Option<PathBuf> {
+    let mut out = PathBuf::new();
+    for part in path.split(|&byte| byte == b'/') {
+        if part.is_empty()
+            || part == b"."
+            || part == b".."
+            || part.eq_ignore_ascii_case(b".git")
+            || part.contains(&0)
+            || part.contains(&b'\\')
+        {
+            return None;
+        }
+        out.push(part.to_os_str().ok()?);
+    }
+    (!out.as_os_str().is_empty()).then_some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn exported_paths_stay_below_their_directory() {
+        assert_eq!(
+            safe_relative(BStr::new(b"src/a.rs")),
+            Some(PathBuf::from("src/a.rs"))
+        );
+        for path in [
+            &b"../a"[..],
+            b"src/../../a",
+            b"./a",
+            b"a//b",
+            b"/a",
+            b"",
+            b".git/hooks/pre-commit",
+            b"sub/.GIT/config",
+            b"a\\..\\b",
+            b"a\0b",
+        ] {
+            assert_eq!(safe_relative(BStr::new(path)), None, "{path:?}");
+        }
+    }
 }

@@ -71,7 +71,7 @@ pub(crate) const TOP: &[Key] = &[
     Key::table("backstop"),
 ];
 /// `[tests]`.
-pub(crate) const TESTS: &[Key] = &[Key::value("paths")];
+pub(crate) const TESTS: &[Key] = &[Key::value("paths"), Key::value("collect")];
 /// `[[environment]]`.
 pub(crate) const ENVIRONMENT: &[Key] = &[Key::value("name"), Key::value("branches")];
 /// `[actors]`.

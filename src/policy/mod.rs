@@ -172,6 +172,9 @@ pub struct Policy {
     pub test_patterns: Vec<String>,
     /// The list of `[tests].paths` inside [`Policy::matcher`].
     pub tests_list: ListId,
+    /// `[tests].collect`: shell commands that print the tests a runner collects, one per
+    /// line, which `astrix ci` runs on the merge base and on the head.
+    pub test_collect: Vec<String>,
     /// `[[environment]]` in file order.
     pub environments: Vec<Environment>,
     /// `[actors]`.

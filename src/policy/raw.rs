@@ -23,6 +23,7 @@ pub(super) struct RawPolicy<'d, 'i> {
     pub(super) version: Option<At<RawInteger>>,
     pub(super) default: Option<At<String>>,
     pub(super) test_paths: Option<StringList>,
+    pub(super) test_collect: Option<StringList>,
     pub(super) environments: Vec<RawEnvironment>,
     pub(super) agent_env: Option<StringList>,
     pub(super) agent_authors: Option<StringList>,

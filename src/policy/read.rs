@@ -443,6 +443,7 @@ impl<'s> Loader<'s> {
         if let Some(tests) = self.table(top, "tests", "[tests]") {
             self.check_keys(&tests, keys::TESTS);
             raw.test_paths = self.strings(&tests, "paths");
+            raw.test_collect = self.strings(&tests, "collect");
         }
         for table in self.tables(top, "environment", "[[environment]]") {
             raw.environments.push(self.read_environment(&table));

@@ -33,18 +33,7 @@ pub fn astrixfile_schema() -> Value {
                 "The decision when no rule contributes one. Absent means `allow`.",
                 &Verdict::ALL,
             ),
-            "tests": {
-                "description": "What counts as a test file.",
-                "type": "object",
-                "additionalProperties": false,
-                "properties": {
-                    "paths": patterns(
-                        "Path patterns of test files. A change that modifies a matching file \
-                         modifies tests, whatever the intent says. Absent means the built-in \
-                         list shown as the default.",
-                    ),
-                },
-            },
+            "tests": tests(),
             "environment": {
                 "description": "Branches and the environment (`target.env`) they target. \
                     The first entry whose patterns match the branch wins.",
@@ -455,6 +444,32 @@ fn intent_schema() -> Value {
         );
     }
     schema
+}
+
+/// `[tests]`.
+fn tests() -> Value {
+    json!({
+        "description": "What counts as a test file.",
+        "type": "object",
+        "additionalProperties": false,
+        "properties": {
+            "paths": patterns(
+                "Path patterns of test files. A change that modifies a matching file \
+                 modifies tests, whatever the intent says. Absent means the built-in \
+                 list shown as the default.",
+            ),
+            "collect": {
+                "description": "Shell commands that print the tests a runner \
+                    collects, one per line. `astrix ci` runs each on a copy of the \
+                    merge base and of the head; a test printed before and not after \
+                    counts as removed. Run it in a job without secrets: the change's \
+                    own runner configuration runs.",
+                "type": "array",
+                "items": { "type": "string", "minLength": 1 },
+                "default": [],
+            },
+        },
+    })
 }
 
 #[cfg(test)]

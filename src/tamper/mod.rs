@@ -564,12 +564,36 @@ pub struct TamperReport {
     /// [`FileTamper::removes_or_skips_tests`], in the order given to [`combine`]. Their
     /// findings are only those that explain a count above zero (see [`combine`]).
     pub files: Vec<FileTamper>,
+    /// Tests a `[tests] collect` command listed on the merge base and no longer lists on the
+    /// head (`astrix ci`); `tests_removed` is at least their number.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub uncollected: Vec<Uncollected>,
+}
+
+/// The tests one `[tests] collect` command no longer lists.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Uncollected {
+    /// The command, as the policy writes it.
+    pub command: String,
+    /// The lines it printed on the merge base and not on the head, sorted.
+    pub tests: Vec<String>,
 }
 
 impl TamperReport {
-    /// Some file removes a test or adds a skip marker: the intent modifies tests.
+    /// Some file removes a test or adds a skip marker, or the runner no longer collects a
+    /// test: the intent modifies tests.
     pub fn modifies_tests(&self) -> bool {
-        self.files.iter().any(|file| file.removes_or_skips_tests)
+        self.files.iter().any(|file| file.removes_or_skips_tests) || !self.uncollected.is_empty()
+    }
+
+    /// Adds what the runner no longer collects: `tests_removed` becomes at least the number
+    /// of tests gone, whatever the syntax said.
+    pub fn add_uncollected(&mut self, uncollected: Vec<Uncollected>) {
+        let gone: usize = uncollected.iter().map(|run| run.tests.len()).sum();
+        self.tests_removed = self
+            .tests_removed
+            .max(u64::try_from(gone).unwrap_or(u64::MAX));
+        self.uncollected.extend(uncollected);
     }
 
     /// The files whose changed content makes the change a test change: a test removed or
@@ -1013,6 +1037,7 @@ pub fn combine(mut files: Vec<FileTamper>) -> TamperReport {
         test_config_changed,
         uncounted,
         files,
+        uncollected: Vec::new(),
     }
 }
 

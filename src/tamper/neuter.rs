@@ -490,7 +490,12 @@ type Condition = fn(&[Token<'_>]) -> bool;
 /// True`, `assertIsNot(x, None)` is `assert x is not None`, `assertNotEqual(x, False)`
 /// is `assert x != False`, `assertEqual(x is None, False)` is `assertFalse(x is None)`.
 fn compares_presence(name: &[u8], tokens: &[Token<'_>], start: usize, end: usize) -> bool {
-    const EQUAL: &[&[u8]] = &[b"assertEqual", b"assertEquals", b"assert_equal", b"assertIs"];
+    const EQUAL: &[&[u8]] = &[
+        b"assertEqual",
+        b"assertEquals",
+        b"assert_equal",
+        b"assertIs",
+    ];
     const NOT_EQUAL: &[&[u8]] = &[b"assertIsNot", b"assertNotEqual"];
     let checks: &[(&[u8], Condition)] = if EQUAL.contains(&name) {
         &[(b"True", truthiness), (b"False", absence)]

@@ -1155,3 +1155,83 @@ fn a_missing_blob_in_a_long_range_is_reported_for_the_first_commit() {
     assert!(message.contains(&blobs[2]), "{message}");
     assert!(!message.contains(&blobs[14]), "{message}");
 }
+
+/// [`POLICY`] that asks a data-driven runner which tests it collects: one test per line
+/// of `tests/cases.list`, printed as absolute paths (as jest prints its files), and only
+/// where astrix says which side it runs on.
+const COLLECTING: &str = r#"
+[tests]
+collect = ['test -n "$ASTRIX_COLLECT_SIDE" && sed "s|^|$PWD/|" tests/cases.list']
+
+[[rule]]
+id = "tests-stay"
+policy = "tests_removed == 0"
+reason = "a removed test needs a human's sign-off"
+"#;
+
+/// The command of [`COLLECTING`].
+const COLLECT: &str = r#"test -n "$ASTRIX_COLLECT_SIDE" && sed "s|^|$PWD/|" tests/cases.list"#;
+
+#[test]
+fn the_runner_is_asked_which_tests_it_collects() {
+    let mut branch = Branch::with_policy(&format!("{POLICY}{COLLECTING}"));
+    branch.repo.git(&["switch", "-q", "main"]);
+    branch.commit(
+        "cases",
+        HUMAN,
+        &[("tests/cases.list", "adds\nsubtracts\nrounds\n")],
+        "Add the cases",
+    );
+    branch.repo.git(&["switch", "-q", "feature"]);
+    branch.repo.git(&["reset", "-q", "--hard", "main"]);
+    // The syntax says nothing: a data file of a runner the analysis does not read.
+    branch.commit(
+        "drop",
+        HUMAN,
+        &[
+            ("tests/cases.list", "adds\nsubtracts\n"),
+            ("src/calc.txt", "x\n"),
+        ],
+        "Tidy the cases",
+    );
+    let temp = branch.repo.path().parent().unwrap().to_owned();
+    let tmpdir = [("TMPDIR", temp.to_str().unwrap())];
+    let output = branch.ci(&["--base", "main"], &tmpdir);
+    assert_eq!(output.status.code(), Some(3), "{}", render(&output));
+    branch.snapshot("ci_runner_collects_fewer_tests", &output);
+    let output = branch.ci(&["--base", "main", "--format", "json"], &tmpdir);
+    let value = json(&output);
+    assert_eq!(
+        value["range"]["intent"]["diff"]["tests_removed"], 1,
+        "{value}"
+    );
+    assert_eq!(
+        value["range"]["uncollected"],
+        serde_json::json!([{"command": COLLECT, "tests": ["rounds"]}]),
+        "{value}"
+    );
+    // Its copies are gone.
+    let left: Vec<_> = std::fs::read_dir(&temp)
+        .unwrap()
+        .filter_map(Result::ok)
+        .filter(|entry| {
+            entry
+                .file_name()
+                .to_string_lossy()
+                .starts_with("astrix-collect")
+        })
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+
+    // A runner that fails on either side fails the job: it cannot say what is collected.
+    let broken = Branch::with_policy(&format!(
+        "{POLICY}{}",
+        COLLECTING.replace("test -n", "exit 4; test -n")
+    ));
+    let mut broken = broken;
+    broken.commit("any", HUMAN, &[("src/a.txt", "a\n")], "Add a");
+    let output = broken.ci(&["--base", "main"], &tmpdir);
+    assert_eq!(output.status.code(), Some(2), "{}", render(&output));
+    let message = stderr(&output);
+    assert!(message.contains("failed on the base"), "{message}");
+}

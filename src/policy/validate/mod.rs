@@ -24,7 +24,7 @@ use std::collections::{HashMap, HashSet};
 
 use super::glob::{self, GlobError, Matcher, MatcherBuilder};
 use super::load::{Loader, SUPPORTED_VERSION};
-use super::raw::{At, RawInteger, RawPolicy};
+use super::raw::{At, RawInteger, RawPolicy, StringList};
 use super::text::quote;
 use super::{
     BackstopSettings, CiSettings, CommitSettings, Environment, PatternList, Policy, Verdict,
@@ -109,6 +109,7 @@ impl Loader<'_> {
                 .collect(),
         };
         let tests_list = self.validate_patterns(&test_patterns, "paths", &mut builder);
+        let test_collect = self.validate_commands(raw.test_collect);
         let environments: Vec<Environment> = raw
             .environments
             .iter()
@@ -168,6 +169,7 @@ impl Loader<'_> {
             default: default?,
             test_patterns: test_patterns.into_iter().map(|at| at.value).collect(),
             tests_list: tests_list?.list,
+            test_collect,
             environments,
             actors,
             approval_ttl,
@@ -247,6 +249,23 @@ impl Loader<'_> {
             .with_help(help),
         );
         None
+    }
+
+    /// `[tests] collect`: every command that is not empty.
+    fn validate_commands(&mut self, commands: Option<StringList>) -> Vec<String> {
+        commands
+            .map(|list| list.value)
+            .unwrap_or_default()
+            .into_iter()
+            .filter(|command| {
+                self.non_empty(
+                    command,
+                    "command in `collect`",
+                    "write the command that lists the tests, or remove the entry",
+                )
+            })
+            .map(|command| command.value)
+            .collect()
     }
 
     /// Reports an empty string; `true` when the value is not empty.
