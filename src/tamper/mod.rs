@@ -1301,29 +1301,34 @@ fn classify(
     };
     let declares_test = tests > 0;
     // An assertion that checks nothing is still an assertion (deleting it removes one), and
-    // it weakens the test it stands in.
+    // it weakens the test it stands in: like a check that a value exists, it counts as
+    // weakening as far as the file also removes exact checks (`exact_checks_weakened`); put
+    // beside the checks a test keeps, it weakens nothing.
     // Library code's assertions check the program, not a test: they count for nothing.
-    let (mut assertions, mut weakened, mut existence) = (0, 0, 0);
+    let (mut assertions, mut existence) = (0, 0);
     if place & LIBRARY == 0 {
         // An assertion whose brackets close on a later line (black's `assert (`, a call's
         // arguments one per line) is classified on the whole statement; it is counted
         // once, on its first line.
         let mut whole = Vec::new();
         let mut joined = Vec::new();
-        let statement = if pattern::open_brackets(code) > 0
-            && let Some(whole) = continued(table, text, line, next, code, &mut whole)
-        {
-            pattern::tokenize(whole, &mut joined);
-            rename_aliases(context, &mut joined);
-            &joined
-        } else {
-            &tokens
-        };
+        let opens = pattern::open_brackets(code) > 0
+            || (table.language == Language::Python && code.trim_ascii_end().ends_with(b"\\"));
+        let statement =
+            if opens && let Some(whole) = continued(table, text, line, next, code, &mut whole) {
+                pattern::tokenize(whole, &mut joined);
+                rename_aliases(context, &mut joined);
+                &joined
+            } else {
+                &tokens
+            };
+        let readable = !neuter::too_deep(statement);
         pattern::for_each_match(table.assertions, &tokens, declares_test, |start, end| {
             assertions += 1;
-            if neuter::is_trivial(table.language, statement, start, end) {
-                weakened += 1;
-            } else if neuter::is_existence(table.language, statement, start, end) {
+            if readable
+                && (neuter::is_trivial(table.language, statement, start, end)
+                    || neuter::is_existence(table.language, statement, start, end))
+            {
                 existence += 1;
             }
         });
@@ -1334,7 +1339,7 @@ fn classify(
         skips: pattern::count(table.skips, &tokens, declares_test),
         assertions,
         disables: pattern::count(table.disables, &tokens, declares_test),
-        weakened: weakened + pattern::count(table.weakeners, &tokens, declares_test),
+        weakened: pattern::count(table.weakeners, &tokens, declares_test),
         existence,
     };
     language_counts(table.language, context, &tokens, text, &mut counts);
@@ -1362,13 +1367,17 @@ fn continued<'w>(
     }
     let start = line.as_ptr() as usize - range.start as usize;
     let mut rest = text.get(start + line.len()..)?;
-    whole.extend_from_slice(code);
+    // Python's `\` at the end of a line goes on below too.
+    let continues =
+        |code: &[u8]| table.language == Language::Python && code.trim_ascii_end().ends_with(b"\\");
+    let mut backslash = continues(code);
+    whole.extend_from_slice(without_backslash(code, backslash));
     let mut state = next;
     let mut depth = pattern::open_brackets(code);
     let mut counted = 0;
     let mut scratch = Vec::new();
     for _ in 0..STATEMENT_LINES {
-        if depth <= 0 || rest.is_empty() {
+        if (depth <= 0 && !backslash) || rest.is_empty() {
             break;
         }
         let end = memchr::memchr(b'\n', rest).map_or(rest.len(), |at| at + 1);
@@ -1377,11 +1386,22 @@ fn continued<'w>(
         scratch.clear();
         state = lex::strip_line(&table.syntax, state, below, &mut scratch);
         depth += pattern::open_brackets(&scratch);
+        backslash = continues(&scratch);
         whole.push(b' ');
-        whole.extend_from_slice(&scratch);
+        whole.extend_from_slice(without_backslash(&scratch, backslash));
         counted += 1;
     }
     (counted > 0).then_some(whole.as_slice())
+}
+
+/// `code` without the `\\` it ends in, when `backslash`.
+fn without_backslash(code: &[u8], backslash: bool) -> &[u8] {
+    if backslash {
+        let code = code.trim_ascii_end();
+        &code[..code.len() - 1]
+    } else {
+        code
+    }
 }
 
 /// `tokens` with the names the file binds to a runner's (`from pytest import mark as m`)
@@ -2994,6 +3014,18 @@ mod tests {
                 "def test_reload(app):\n    assert app.templates_auto_reload == True\n",
                 "def test_reload(app):\n    assert app.templates_auto_reload\n",
             ),
+            // gson: a reflexivity check added beside the checks a test keeps (feb9617bf087).
+            (
+                "src/test/java/JsonArrayTest.java",
+                "class JsonArrayTest {\n  @Test\n  void eq() {\n    assertFalse(a.equals(b));\n  }\n}\n",
+                "class JsonArrayTest {\n  @Test\n  void eq() {\n    assertEquals(a, a);\n    assertFalse(a.equals(b));\n  }\n}\n",
+            ),
+            // gson: one presence check for another (6a80791f13e5).
+            (
+                "src/test/java/MapTest.java",
+                "class MapTest {\n  @Test\n  void t() {\n    assertTrue(map.hasAnyHandlerFor(type));\n  }\n}\n",
+                "class MapTest {\n  @Test\n  void t() {\n    assertNotNull(map.getHandlerFor(type));\n  }\n}\n",
+            ),
             // gson: assertTrue(found) replaced by assertNotNull(value).
             (
                 "src/test/java/MapTest.java",
@@ -3053,6 +3085,60 @@ mod tests {
                 "#[test]\nfn adds() {\n    assert!(add(1, 2).is_some());\n}\n",
                 1,
             ),
+            // Added beside the exact check: nothing replaced.
+            (
+                "test/sum.test.js",
+                "it('adds', () => {\n  expect(sum(1, 2)).toBe(3);\n});\n",
+                "it('adds', () => {\n  expect(sum(1, 2)).toBeDefined();\n  expect(sum(1, 2)).toBe(3);\n});\n",
+                0,
+            ),
+            // In a new test, next to an exact check removed elsewhere: nothing replaced.
+            (
+                "test/sum.test.js",
+                "it('adds', () => {\n  expect(sum(1, 2)).toBe(3);\n  expect(sum(2, 2)).toBe(4);\n});\n",
+                "it('adds', () => {\n  expect(sum(1, 2)).toBe(3);\n});\n\nit('returns', () => {\n  expect(sum(1, 2)).toBeTruthy();\n});\n",
+                0,
+            ),
+        ] {
+            let report = report(&[(path, old, new)]);
+            assert_eq!(
+                report.assertions_weakened, weakened,
+                "{path}: {new}\n{report:?}"
+            );
+        }
+    }
+
+    /// Assertions that check nothing, and checks split over lines, weaken a test as far as
+    /// they stand in for exact checks.
+    #[test]
+    fn stand_ins_over_lines_and_beside_checks() {
+        for (path, old, new, weakened) in [
+            // A check that checks nothing in place of an exact one, also in a test renamed.
+            (
+                "tests/test_calc.py",
+                "def test_a():\n    assert add(1, 2) == 3\n",
+                "def test_a():\n    assert True\n",
+                1,
+            ),
+            (
+                "tests/test_calc.py",
+                "def test_a():\n    assert add(1, 2) == 3\n",
+                "def test_b():\n    assert add(1, 2) == add(1, 2)\n",
+                1,
+            ),
+            (
+                "src/test/java/MapTest.java",
+                "class MapTest {\n  @Test\n  void t() {\n    assertEquals(3, map.get(\"a\"));\n  }\n}\n",
+                "class MapTest {\n  @Test\n  void t() {\n    assertTrue(map.containsKey(\"a\"));\n  }\n}\n",
+                1,
+            ),
+            // Beside the checks a test keeps, it weakens nothing.
+            (
+                "tests/test_calc.py",
+                "def test_a():\n    assert add(1, 2) == 3\n",
+                "def test_a():\n    assert True\n    assert add(1, 2) == 3\n",
+                0,
+            ),
             // A check split over lines (black's style) is read as one statement.
             (
                 "tests/test_calc.py",
@@ -3078,6 +3164,12 @@ mod tests {
                 "it('adds', () => {\n  expect(\n    sum(1, 2),\n  ).toBeDefined();\n});\n",
                 1,
             ),
+            (
+                "tests/test_calc.py",
+                "def test_a():\n    assert add(1, 2) == 3\n",
+                "def test_a():\n    assert add(1, 2) is \\\n        not None\n",
+                1,
+            ),
             // Still exact, however it is split.
             (
                 "tests/test_calc.py",
@@ -3091,18 +3183,10 @@ mod tests {
                 "def test_a():\n    assert add(\n        1, 2\n    ) == 3\n",
                 0,
             ),
-            // Added beside the exact check: nothing replaced.
             (
-                "test/sum.test.js",
-                "it('adds', () => {\n  expect(sum(1, 2)).toBe(3);\n});\n",
-                "it('adds', () => {\n  expect(sum(1, 2)).toBeDefined();\n  expect(sum(1, 2)).toBe(3);\n});\n",
-                0,
-            ),
-            // In a new test, next to an exact check removed elsewhere: nothing replaced.
-            (
-                "test/sum.test.js",
-                "it('adds', () => {\n  expect(sum(1, 2)).toBe(3);\n  expect(sum(2, 2)).toBe(4);\n});\n",
-                "it('adds', () => {\n  expect(sum(1, 2)).toBe(3);\n});\n\nit('returns', () => {\n  expect(sum(1, 2)).toBeTruthy();\n});\n",
+                "tests/test_calc.py",
+                "def test_a():\n    assert add(1, 2) == 3\n",
+                "def test_a():\n    assert add(1, 2) \\\n        == 3\n",
                 0,
             ),
         ] {

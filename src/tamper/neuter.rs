@@ -125,6 +125,32 @@ fn call_args<'t, 'a>(tokens: &'t [Token<'a>], open: usize) -> Option<(Parts<'t, 
     Some((args, end))
 }
 
+/// The deepest nesting of brackets, or the longest run of negations, that an assertion is
+/// read through: the readers below recurse once per level, and a statement nested deeper
+/// than this is no one's test (it is read as an assertion that checks something).
+const MAX_NESTING: usize = 32;
+
+/// Whether `tokens` nest brackets, or chain `not`/`!`, deeper than [`MAX_NESTING`].
+pub(crate) fn too_deep(tokens: &[Token<'_>]) -> bool {
+    let (mut depth, mut negations) = (0usize, 0usize);
+    for token in tokens {
+        match token {
+            Token::Punct(b'(' | b'[' | b'{') => depth += 1,
+            Token::Punct(b')' | b']' | b'}') => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        if matches!(token, Token::Punct(b'!') | Token::Ident(b"not")) {
+            negations += 1;
+        } else {
+            negations = 0;
+        }
+        if depth > MAX_NESTING || negations > MAX_NESTING {
+            return true;
+        }
+    }
+    false
+}
+
 fn is_number(name: &[u8]) -> bool {
     name.first().is_some_and(u8::is_ascii_digit)
 }
@@ -422,14 +448,16 @@ pub(crate) fn is_existence(
                 // Python's `assert f(x)` and `assertTrue(f(x))` are the same check.
                 [value] if language == Language::Python => python(value),
                 [value] => bare(value),
-                [first, second] if language == Language::Python => python(first) && !bare(second),
+                // unittest's second argument is the message, whatever it is (an f-string,
+                // a name).
+                [first, _] if language == Language::Python => python(first),
                 [first, second] => !bare(first) && bare(second),
                 _ => false,
             }
         })
     };
     let one_argument_that = |python: Condition| {
-        [end, end.saturating_sub(1), start + 1]
+        [end.saturating_sub(1), end, start + 1]
             .into_iter()
             .any(|open| is_punct(tokens.get(open), b'(') && one_bare_argument(open, python))
     };
@@ -468,7 +496,8 @@ pub(crate) fn is_existence(
         }
         Language::Java | Language::Kotlin => {
             tokens[start..end].contains(&Token::Ident(b"assertNotNull"))
-                || (tokens[start..end].contains(&Token::Ident(b"assertTrue")) && one_argument())
+                || (tokens[start..end].contains(&Token::Ident(b"assertTrue"))
+                    && (one_argument() || asks_presence(tokens, start, end)))
         }
         Language::Rust => {
             has(&[b".", b"is_some", b"(", b")", b")"]) || has(&[b".", b"is_ok", b"(", b")", b")"])
@@ -504,7 +533,7 @@ fn compares_presence(name: &[u8], tokens: &[Token<'_>], start: usize, end: usize
     } else {
         return false;
     };
-    let Some((args, _)) = [end, end.saturating_sub(1), start + 1]
+    let Some((args, _)) = [end.saturating_sub(1), end, start + 1]
         .into_iter()
         .find(|open| is_punct(tokens.get(*open), b'('))
         .and_then(|open| call_args(tokens, open))
@@ -515,9 +544,48 @@ fn compares_presence(name: &[u8], tokens: &[Token<'_>], start: usize, end: usize
         return false;
     };
     checks.iter().any(|(constant, test)| {
-        let is_constant = |arg: &[Token<'_>]| arg == [Token::Ident(constant)];
+        let is_constant = |arg: &[Token<'_>]| without_brackets(arg) == [Token::Ident(constant)];
         (is_constant(first) && test(second)) || (is_constant(second) && test(first))
     })
+}
+
+/// Whether `JUnit`'s `assertTrue(…)` at `tokens[start..end]` only asks whether something is
+/// there: its condition (after a message) is a call of a presence predicate,
+/// `map.containsKey(k)`, `handlers.hasHandlerFor(t)`, `file.exists()`,
+/// `optional.isPresent()`; what `assertNotNull(map.get(k))` asks too. Not `contains`,
+/// which checks what a string or list holds.
+fn asks_presence(tokens: &[Token<'_>], start: usize, end: usize) -> bool {
+    let Some((args, _)) = [end.saturating_sub(1), end, start + 1]
+        .into_iter()
+        .find(|open| is_punct(tokens.get(*open), b'('))
+        .and_then(|open| call_args(tokens, open))
+    else {
+        return false;
+    };
+    let condition = match args.as_slice() {
+        [condition] => *condition,
+        [message, condition] if message.iter().all(|token| *token == Token::Str) => *condition,
+        _ => return false,
+    };
+    let Some(open) = condition
+        .iter()
+        .rposition(|token| *token == Token::Punct(b'('))
+    else {
+        return false;
+    };
+    if group_end(condition, open) != Some(condition.len()) || open < 2 {
+        return false;
+    }
+    let (Some(Token::Punct(b'.')), Some(Token::Ident(name))) =
+        (condition.get(open - 2), condition.get(open - 1))
+    else {
+        return false;
+    };
+    // `hasHandlerFor`, not `has`: gson's `JsonArray.has(x)` is `contains(x)` renamed.
+    name.strip_prefix(b"has")
+        .and_then(|rest| rest.first())
+        .is_some_and(u8::is_ascii_uppercase)
+        || matches!(*name, b"containsKey" | b"exists" | b"isPresent")
 }
 
 /// A value that is only read (a name, an attribute, an item), not computed, compared or
@@ -536,9 +604,9 @@ fn is_comparison(token: &Token<'_>) -> bool {
 
 /// A Python condition that only checks truthiness or presence of one value: a bare value
 /// (`x`, `rv.data`, `config["KEY"]`), `x is not None`, `x != None`, `x == True`, `x is
-/// True`, `x is not False`, each also with the constant first (`None is not x`), in
-/// brackets, or negated (`not x is None`, `not not x`); not a constant (`assert False,
-/// "unreachable"`).
+/// True`, `x is not False`, each also with the constant first (`None is not x`), in brackets, or
+/// negated (`not x is None`, `not not x`); not a constant (`assert False,
+/// "unreachable"`), not a type check (`isinstance(x, int)`).
 fn truthiness(expr: &[Token<'_>]) -> bool {
     condition(expr, true)
 }
@@ -594,12 +662,21 @@ fn condition(expr: &[Token<'_>], present: bool) -> bool {
         // A value on its own is true when present; `not value` is read above.
         return present && plain_value(expr);
     };
-    let (left, right) = (&expr[..left_end], &expr[right_start..]);
+    let (left, right) = (
+        without_brackets(&expr[..left_end]),
+        without_brackets(&expr[right_start..]),
+    );
     let (value, constant) = match (left, right) {
         (value, [Token::Ident(constant @ (b"None" | b"True" | b"False"))])
         | ([Token::Ident(constant @ (b"None" | b"True" | b"False"))], value) => (value, *constant),
         _ => return false,
     };
+    // A condition compared with a boolean is that condition or its negation:
+    // `(x is None) is False` is `x is not None`.
+    if constant != b"None" && !plain_value(value) {
+        let negated = (constant == b"False") != !equal;
+        return condition(without_brackets(value), present != negated);
+    }
     // Whether the comparison holds when the value is there (truthy, not None).
     let holds_when_present = match constant {
         b"True" => equal,
@@ -608,10 +685,34 @@ fn condition(expr: &[Token<'_>], present: bool) -> bool {
     holds_when_present == present && plain_value(value)
 }
 
+/// `expr` without the brackets around all of it (`(None)`, `((x))`).
+fn without_brackets<'t, 'a>(mut expr: &'t [Token<'a>]) -> &'t [Token<'a>] {
+    for _ in 0..MAX_NESTING {
+        match expr {
+            [Token::Punct(b'('), inner @ .., Token::Punct(b')')]
+                if group_end(expr, 0) == Some(expr.len()) =>
+            {
+                expr = inner;
+            }
+            _ => break,
+        }
+    }
+    expr
+}
+
 /// One value, read or returned by a call (`x`, `rv.data`, `config["KEY"]`,
 /// `has_request_context()`): not a constant, not compared, not a bracket left open (the
 /// expression goes on below and this line alone says nothing about it).
 fn plain_value(value: &[Token<'_>]) -> bool {
+    // A type check (`isinstance(x, int)`, pytest's `excinfo.errisinstance(T)`) checks
+    // something of its own, as `assertIsInstance` does.
+    let type_check = value.windows(2).any(|pair| {
+        matches!(pair, [Token::Ident(name), Token::Punct(b'(')]
+            if name.ends_with(b"isinstance") || name.ends_with(b"issubclass"))
+    });
+    if type_check {
+        return false;
+    }
     let constant = matches!(value, [Token::Ident(word)] if truthy(value) || falsy(value) || is_number(word) || *word == b"None");
     // Inside a call's parentheses anything goes (`f(a == b)` is still one value).
     let mut depth = 0usize;
@@ -1174,23 +1275,25 @@ mod tests {
         assert!(!is_exit(&tokens("if cfg!(windows) { return; }")));
     }
 
+    /// Whether some assertion of `code` only checks that a value exists.
+    fn existence(language: Language, code: &str) -> bool {
+        let tokens = tokens(code);
+        let table = match language {
+            Language::Python => &crate::tamper::python::TABLE,
+            Language::JavaScript => &crate::tamper::javascript::TABLE,
+            Language::Java => &crate::tamper::jvm::JAVA,
+            Language::Rust => &crate::tamper::rust::TABLE,
+            _ => &crate::tamper::go::TABLE,
+        };
+        let mut found = false;
+        pattern::for_each_match(table.assertions, &tokens, false, |start, end| {
+            found |= is_existence(language, &tokens, start, end);
+        });
+        found
+    }
+
     #[test]
     fn existence_checks() {
-        let existence = |language, code: &str| {
-            let tokens = tokens(code);
-            let table = match language {
-                Language::Python => &crate::tamper::python::TABLE,
-                Language::JavaScript => &crate::tamper::javascript::TABLE,
-                Language::Java => &crate::tamper::jvm::JAVA,
-                Language::Rust => &crate::tamper::rust::TABLE,
-                _ => &crate::tamper::go::TABLE,
-            };
-            let mut found = false;
-            pattern::for_each_match(table.assertions, &tokens, false, |start, end| {
-                found |= is_existence(language, &tokens, start, end);
-            });
-            found
-        };
         for (language, code) in [
             (Language::Python, "assert rv.data"),
             (Language::Python, "assert app.config[\"KEY\"]"),
@@ -1209,8 +1312,19 @@ mod tests {
                 "self.assertEqual(app.config[\"KEY\"], True)",
             ),
             (Language::Python, "self.assert_equal(True, x.ready)"),
-            (Language::Python, "self.assertIs(x, True, \"m\")"),
             (Language::Python, "self.assertIsNot(x, None)"),
+            (Language::Python, "assert x is True"),
+            (Language::Python, "self.assertIs(x, True, \"\")"),
+            (Language::Python, "self.assertIs(not x, False)"),
+            (Language::Python, "self.assertTrue(x, f\"\")"),
+            (Language::Python, "self.assertTrue(x, expected)"),
+            (Language::Python, "self.assertNotEqual((x), (None))"),
+            (Language::Python, "assert (x) != (None)"),
+            (Language::Python, "assert (None) is not (x)"),
+            (Language::Python, "assert (x is None) is False"),
+            (Language::Python, "assert (x is None) == False"),
+            (Language::Python, "assert False is (x is None)"),
+            (Language::Python, "assert (x != None) == True"),
             // One normal form: the constant first, `!=`, negations, brackets.
             (Language::Python, "assert x != None"),
             (Language::Python, "assert None is not x"),
@@ -1228,14 +1342,23 @@ mod tests {
             (Language::Python, "self.assertNotEqual(x, False)"),
             (Language::Python, "self.assertIsNot(False, x)"),
             (Language::Python, "self.assertEqual(x is None, False)"),
-            (Language::Python, "self.assertIs(not x, False)"),
             (Language::Java, "assertNotNull(x)"),
             (Language::Java, "assertTrue(found)"),
+            (Language::Java, "assertTrue(map.containsKey(\"a\"))"),
+            (
+                Language::Java,
+                "assertTrue(\"\", handlers.hasAnyHandlerFor(type))",
+            ),
+            (Language::Java, "assertTrue(path.toFile().exists())"),
             (Language::Rust, "assert!(x.is_some());"),
             (Language::Go, "assert.NotNil(t, x)"),
         ] {
             assert!(existence(language, code), "{code}");
         }
+    }
+
+    #[test]
+    fn checks_of_their_own() {
         for (language, code) in [
             (Language::Python, "assert False, \"unreachable\""),
             (Language::Python, "assert x == 3"),
@@ -1246,6 +1369,16 @@ mod tests {
             (Language::Python, "self.assertEqual(x, False)"),
             (Language::Python, "self.assertIsNot(x, y)"),
             (Language::Python, "assert x is None"),
+            (Language::Python, "assert x is False"),
+            (Language::Python, "assert (x is None) is True"),
+            (Language::Python, "assert (x == 3) is True"),
+            (Language::Python, "assert e.errisinstance(BadRequest)"),
+            (Language::Python, "assert isinstance(x, int)"),
+            (
+                Language::Python,
+                "assert issubclass(excinfo.type, ImportError)",
+            ),
+            (Language::Python, "self.assertTrue(isinstance(x, int))"),
             (Language::Python, "assert x == None"),
             (Language::Python, "assert not x is not None"),
             (Language::Python, "assert x != False == y"),
@@ -1260,6 +1393,12 @@ mod tests {
             (Language::JavaScript, "expect(x).toBe(3)"),
             (Language::Java, "assertEquals(3, x)"),
             (Language::Java, "assertTrue(json.contains(\"x\"))"),
+            (Language::Java, "assertTrue(a.equals(b))"),
+            (Language::Java, "assertTrue(array.has(a))"),
+            (
+                Language::Java,
+                "assertTrue(map.containsKey(\"a\") && map.get(\"a\") == 3)",
+            ),
             (Language::JavaScript, "assert(false)"),
             (Language::JavaScript, "assert.ok(!app.enabled(\"x\"))"),
             // Truthiness in JavaScript: the styles switch between these.
