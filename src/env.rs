@@ -17,9 +17,6 @@ pub const ASTRIX_TARGET_ENV: &str = "ASTRIX_TARGET_ENV";
 /// The cargo binary that `astrix blast-radius` asks for `cargo metadata`, as Cargo sets it
 /// for the tools it runs; default `cargo` from `PATH`.
 pub const CARGO: &str = "CARGO";
-/// Set by `astrix ci` for a `[tests] collect` command: `base` or `head`, the side whose
-/// files it runs in.
-pub const ASTRIX_COLLECT_SIDE: &str = "ASTRIX_COLLECT_SIDE";
 /// Set by `astrix ci` for a `[tests] collect` command: the job's own checkout, where the
 /// project's dependencies are installed.
 pub const ASTRIX_CHECKOUT: &str = "ASTRIX_CHECKOUT";

@@ -13,7 +13,7 @@ use std::process::{Command, Stdio};
 use anyhow::{Context as _, bail};
 
 use crate::commit_actor::short;
-use crate::env::{ASTRIX_CHECKOUT, ASTRIX_COLLECT_SIDE, EnvSnapshot};
+use crate::env::{ASTRIX_CHECKOUT, EnvSnapshot};
 use crate::git::Repository;
 use crate::tamper::Uncollected;
 
@@ -33,7 +33,9 @@ pub fn uncollected(
         return Ok(Vec::new());
     }
     let scratch = Scratch::new(&env.temp_dir())?;
-    let checkout = scratch.path.join("checkout");
+    // The copy is the scratch directory itself, whose name no commit can know: a link that
+    // leaves the copy and comes back by name finds nothing.
+    let checkout = scratch.path.clone();
     let before = listed(repo, commands, base, &checkout, "base")?;
     let after = listed(repo, commands, head, &checkout, "head")?;
     Ok(commands
@@ -81,7 +83,6 @@ fn listed(
                 .arg("-c")
                 .arg(command)
                 .current_dir(checkout)
-                .env(ASTRIX_COLLECT_SIDE, side)
                 .env(ASTRIX_CHECKOUT, repo.work_dir().unwrap_or(repo.git_dir()))
                 .stdin(Stdio::null())
                 .output()
@@ -97,7 +98,7 @@ fn listed(
                     if said.is_empty() {
                         " (it printed nothing)".to_owned()
                     } else {
-                        format!(". It printed:\n{said}")
+                        format!(". It printed (the end):\n{said}")
                     }
                 );
             }
@@ -130,7 +131,9 @@ fn relative(line: &str, prefixes: &[String]) -> String {
     })
 }
 
-/// The end of what a failed command wrote (its errors, else its output).
+/// The end of what a failed command wrote (its errors, else its output), each line behind
+/// `| `: the change wrote the runner's configuration, so no line it makes may start a
+/// GitHub Actions workflow command (`::set-env`) or pass for one of astrix's.
 fn tail(stderr: &[u8], stdout: &[u8]) -> String {
     let text = if stderr.trim_ascii().is_empty() {
         stdout
@@ -143,7 +146,11 @@ fn tail(stderr: &[u8], stdout: &[u8]) -> String {
         .rev()
         .nth(OUTPUT_QUOTED - 1)
         .map_or(0, |(at, _)| at);
-    text[start..].to_owned()
+    text[start..]
+        .lines()
+        .map(|line| format!("  | {}", crate::report::one_line(line)))
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// A directory of astrix's own under the temporary directory, removed when dropped.
@@ -206,9 +213,16 @@ mod tests {
 
     #[test]
     fn a_failure_quotes_the_end_of_its_errors() {
-        assert_eq!(tail(b"  boom\n", b"out"), "boom");
-        assert_eq!(tail(b"\n", b"out\n"), "out");
+        assert_eq!(tail(b"  boom\n", b"out"), "  | boom");
+        assert_eq!(tail(b"\n", b"out\n"), "  | out");
+        assert_eq!(
+            tail(b"::set-env name=X::1\nok\x1b[2J", b""),
+            "  | ::set-env name=X::1\n  | ok\\u{1b}[2J"
+        );
         let long = "é".repeat(OUTPUT_QUOTED + 10);
-        assert_eq!(tail(long.as_bytes(), b"").chars().count(), OUTPUT_QUOTED);
+        assert_eq!(
+            tail(long.as_bytes(), b"").chars().count(),
+            OUTPUT_QUOTED + 4
+        );
     }
 }

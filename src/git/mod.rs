@@ -778,8 +778,17 @@ impl Repository {
                 }
             }
         }
+        let mut made = Vec::new();
         for (target, id) in links {
             let data = objects.blob(&id)?;
+            let Ok(relative) = target.strip_prefix(dir) else {
+                continue;
+            };
+            // A link that climbs above the copy (`../../x`, `/etc`) points elsewhere in every
+            // other checkout: it is left out, as if it pointed nowhere.
+            if !link_stays_below(relative, &data) {
+                continue;
+            }
             #[cfg(unix)]
             {
                 use std::os::unix::ffi::OsStrExt as _;
@@ -788,6 +797,17 @@ impl Repository {
             }
             #[cfg(not(unix))]
             std::fs::write(&target, data).map_err(|error| write(&target, error))?;
+            made.push(target);
+        }
+        // Links through links (`a -> .`, `b -> a/..`) can still leave it: what resolves
+        // outside the copy is removed.
+        let root = dir.canonicalize().map_err(|error| write(dir, error))?;
+        for target in made {
+            if let Ok(resolved) = target.canonicalize()
+                && !resolved.starts_with(&root)
+            {
+                std::fs::remove_file(&target).map_err(|error| write(&target, error))?;
+            }
         }
         Ok(())
     }
@@ -1329,6 +1349,26 @@ fn ref_storage(common_dir: &Path) -> Result<Option<String>, GitError> {
         .map(|value| value.to_str_lossy().into_owned()))
 }
 
+/// Whether a symbolic link at `link` (relative to the copy) to `target` stays below the
+/// copy when read as written: a relative target whose `..` never climb above the copy.
+fn link_stays_below(link: &Path, target: &[u8]) -> bool {
+    if target.is_empty() || target.first() == Some(&b'/') || target.contains(&0) {
+        return false;
+    }
+    let mut depth = link.components().count().saturating_sub(1);
+    for part in target.split(|&byte| byte == b'/') {
+        match part {
+            b"" | b"." => {}
+            b".." => match depth.checked_sub(1) {
+                Some(up) => depth = up,
+                None => return false,
+            },
+            _ => depth += 1,
+        }
+    }
+    true
+}
+
 /// `path` of a tree as a relative path that stays below the directory it is joined to:
 /// `None` for an empty, `.`, `..` or `.git` component (any case), a NUL or a backslash.
 fn safe_relative(path: &BStr) -> Option<PathBuf> {
@@ -1351,6 +1391,17 @@ fn safe_relative(path: &BStr) -> Option<PathBuf> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn exported_links_stay_below_their_copy() {
+        let below = |link: &str, target: &str| link_stays_below(Path::new(link), target.as_bytes());
+        assert!(below("docs/README.md", "../README.md"));
+        assert!(below("a/b/c", "../../x/./y"));
+        assert!(!below("tests/test_x.py", "../../checkout/build/test_x.py"));
+        assert!(!below("README.md", "../x"));
+        assert!(!below("tests/__pycache__", "/tmp/outside"));
+        assert!(!below("a", ""));
+    }
 
     #[test]
     fn exported_paths_stay_below_their_directory() {

@@ -1158,10 +1158,10 @@ fn a_missing_blob_in_a_long_range_is_reported_for_the_first_commit() {
 
 /// [`POLICY`] that asks a data-driven runner which tests it collects: one test per line
 /// of `tests/cases.list`, printed as absolute paths (as jest prints its files), and only
-/// where astrix says which side it runs on.
+/// where astrix names the job's checkout.
 const COLLECTING: &str = r#"
 [tests]
-collect = ['test -n "$ASTRIX_COLLECT_SIDE" && sed "s|^|$PWD/|" tests/cases.list']
+collect = ['test -n "$ASTRIX_CHECKOUT" && sed "s|^|$PWD/|" tests/cases.list']
 
 [[rule]]
 id = "tests-stay"
@@ -1170,7 +1170,7 @@ reason = "a removed test needs a human's sign-off"
 "#;
 
 /// The command of [`COLLECTING`].
-const COLLECT: &str = r#"test -n "$ASTRIX_COLLECT_SIDE" && sed "s|^|$PWD/|" tests/cases.list"#;
+const COLLECT: &str = r#"test -n "$ASTRIX_CHECKOUT" && sed "s|^|$PWD/|" tests/cases.list"#;
 
 #[test]
 fn the_runner_is_asked_which_tests_it_collects() {
@@ -1222,6 +1222,22 @@ fn the_runner_is_asked_which_tests_it_collects() {
         })
         .collect();
     assert!(left.is_empty(), "{left:?}");
+
+    // A link that leads out of the copy leads elsewhere in any other checkout: it is left
+    // out, and the runner's list cannot be read through it.
+    branch.repo.git(&["rm", "-q", "tests/cases.list"]);
+    std::fs::create_dir_all(branch.repo.path().join("tests")).unwrap();
+    std::os::unix::fs::symlink(
+        "../../elsewhere/cases.list",
+        branch.repo.path().join("tests/cases.list"),
+    )
+    .unwrap();
+    branch.commit("link", HUMAN, &[], "Share the cases");
+    let output = branch.ci(&["--base", "main"], &tmpdir);
+    assert_eq!(output.status.code(), Some(2), "{}", render(&output));
+    let message = stderr(&output);
+    assert!(message.contains("failed on the head"), "{message}");
+    assert!(message.contains("  | sed: "), "{message}");
 
     // A runner that fails on either side fails the job: it cannot say what is collected.
     let broken = Branch::with_policy(&format!(
