@@ -266,6 +266,11 @@ fn python_aliases<'a>(text: &'a [u8], aliases: &mut Vec<(&'a [u8], &'static [u8]
             [alias, b"=", value] => {
                 let last = value.rsplit(|&b| b == b'.').next().unwrap_or(value);
                 let root = value.split(|&b| b == b'.').next().unwrap_or(value);
+                // `s = self.skipTest`: unittest's skip under a local name.
+                if last == b"skipTest" && value.len() > last.len() {
+                    add(aliases, alias, b"pytest.skip");
+                    continue;
+                }
                 // A local name for pytest (`import pytest as pt`) roots it as well.
                 let root: &[u8] = match aliases.iter().find(|(known, _)| *known == root) {
                     Some((_, to)) => to,

@@ -1173,6 +1173,7 @@ fn defines(text: &[u8], name: &[u8]) -> bool {
 }
 
 /// Python statements that unbind a test the file defines: `del test_x`, `test_x = None`,
+/// `test_x.__test__ = False`,
 /// `del AddTest` (a test class: each counts one test at least), and a module global removed
 /// by name (`globals().pop("test_x")`, `del globals()[…]`: the lexer keeps no string
 /// contents, so one test).
@@ -1207,6 +1208,14 @@ fn python_disables(tokens: &[Token<'_>], text: &[u8]) -> u32 {
             ..,
         ] if globals(tokens) => 1,
         [name, Token::Punct(b'='), next, ..] if *next != Token::Punct(b'=') && is_test(name) => 1,
+        // `test_x.__test__ = False`: pytest no longer collects that function or class.
+        [
+            name,
+            Token::Punct(b'.'),
+            Token::Ident(b"__test__"),
+            Token::Punct(b'='),
+            value @ ..,
+        ] if is_test(name) && neuter::is_falsy(value) => 1,
         _ => 0,
     }
 }

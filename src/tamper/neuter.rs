@@ -250,6 +250,11 @@ fn any_operand(expr: &[Token<'_>], logic: Logic, test: fn(&[Token<'_>]) -> bool)
     split && (found || test(&expr[start..]))
 }
 
+/// The expression is a constant that is always false (`False`, `0`, `not True`).
+pub(crate) fn is_falsy(expr: &[Token<'_>]) -> bool {
+    falsy(expr)
+}
+
 /// The expression is a constant that is always false.
 fn falsy(expr: &[Token<'_>]) -> bool {
     // `&&` and `and` bind tighter than `||` and `or`: one constant false operand makes the

@@ -41,6 +41,15 @@ pub(crate) const TABLE: Table = Table {
             Tok::Punct(b"."),
             Tok::Ident(Name::Is(&["skip", "skipif", "xfail"])),
         ]),
+        // `@pytest.mark.parametrize("x", [])`: an empty parameter set, which pytest skips.
+        Pattern::new(&[
+            Tok::Ident(Name::Is(&["parametrize"])),
+            Tok::Punct(b"("),
+            Tok::Str,
+            Tok::Punct(b","),
+            Tok::Punct(b"[("),
+            Tok::Punct(b"])"),
+        ]),
         // `pytest.skip(…)`, `pytest.xfail(…)`, `pytest.importorskip(…)` in a test body.
         Pattern::new(&[
             Tok::Ident(Name::Is(&["pytest"])),
@@ -284,6 +293,10 @@ class ParseTest(unittest.TestCase):
         a_skip_on_an_old_test_next_to_a_new_one_counts: "tests/test_parse.py", PYTEST => edit(PYTEST, "def test_parse_number():\n", "def test_new():\n    assert parse(\"3\") == 3\n\n\n@pytest.mark.skip\ndef test_parse_number():\n"), [-1, 1, -1];
         adding_skip_mark: "tests/test_parse.py", PYTEST => edit(PYTEST, "def test_parse_number", "@pytest.mark.skip(reason=\"flaky\")\ndef test_parse_number"), [0, 1, 0];
         adding_skipif_and_xfail: "tests/test_parse.py", PYTEST => edit(PYTEST, "def test_parse_number", "@pytest.mark.skipif(sys.platform == \"win32\", reason=\"x\")\n@pytest.mark.xfail\ndef test_parse_number"), [0, 2, 0];
+        empty_parameter_set: "tests/test_parse.py", PYTEST => edit(PYTEST, "def test_parse_number", "@pytest.mark.parametrize(\"x\", [])\ndef test_parse_number"), [0, 1, 0];
+        a_parameter_set_kept: "tests/test_parse.py", PYTEST => edit(PYTEST, "def test_parse_number", "@pytest.mark.parametrize(\"x\", [1, 2])\ndef test_parse_number"), [0, 0, 0];
+        test_attribute_unset: "tests/test_parse.py", PYTEST => format!("{PYTEST}\ntest_parse_number.__test__ = False\n"), [1, 0, 0];
+        unittest_skip_test_alias: "tests/test_unit.py", UNITTEST => edit(UNITTEST, "        self.assertEqual(self.value, 1)\n", "        s = self.skipTest\n        s(\"later\")\n        self.assertEqual(self.value, 1)\n"), [0, 1, 0];
         adding_pytest_skip_call: "tests/test_parse.py", PYTEST => edit(PYTEST, "    assert parse(\"1\") == 1\n", "    pytest.skip(\"later\")\n    assert parse(\"1\") == 1\n"), [0, 1, 0];
         removing_an_assertion: "tests/test_parse.py", PYTEST => edit(PYTEST, "    assert parse(\"2\") == 2\n", ""), [0, 0, 1];
         removing_pytest_raises: "tests/test_parse.py", PYTEST => edit(PYTEST, "    with pytest.raises(ValueError):\n        await", "    await"), [0, 0, 1];

@@ -262,6 +262,50 @@ class CalcTest {
 mod disabling {
     use super::*;
 
+    /// pytest no longer collects a function whose `__test__` is false, and skips a test
+    /// whose parameter set is empty; `s = self.skipTest` is a skip under another name.
+    #[test]
+    fn python_tests_switched_off_by_attribute_parameters_or_a_local_name() {
+        held(
+            &[("tests/test_calc.py", PYTEST)],
+            &[(
+                "tests/test_calc.py",
+                Some(&format!("{PYTEST}\ntest_add.__test__ = False\n")),
+            )],
+            removed(1, 0),
+            TESTS_REMOVED,
+            "test_add.__test__ = False",
+        );
+        held(
+            &[("tests/test_calc.py", PYTEST)],
+            &[(
+                "tests/test_calc.py",
+                Some(&edit(
+                    PYTEST,
+                    "def test_add():",
+                    "@pytest.mark.parametrize(\"x\", [])\ndef test_add(x):",
+                )),
+            )],
+            skipped(1),
+            SKIPPED,
+            "@pytest.mark.parametrize(\"x\", [])",
+        );
+        held(
+            &[("tests/test_calc.py", UNITTEST)],
+            &[(
+                "tests/test_calc.py",
+                Some(&edit(
+                    UNITTEST,
+                    "        self.assertEqual(add(1, 2), 3)\n",
+                    "        s = self.skipTest\n        s(\"later\")\n        self.assertEqual(add(1, 2), 3)\n",
+                )),
+            )],
+            skipped(1),
+            SKIPPED,
+            "s(\"later\")",
+        );
+    }
+
     #[test]
     fn rust_cfg_not_test_on_the_test_module() {
         held(
@@ -2188,6 +2232,90 @@ mod loosened {
             weakened(1),
             WEAKENED,
             "self.assertIsNotNone(add(1, 2))",
+        );
+    }
+
+    /// The same check however the condition is written: `!= None`, the constant first,
+    /// negations, `assertFalse`, brackets, a message that is an f-string, and black's
+    /// assertion split over lines.
+    #[test]
+    fn existence_checks_in_any_spelling() {
+        for (exact, weaker) in [
+            (
+                "self.assertEqual(add(1, 2), 3)",
+                "self.assertFalse(add(1, 2) is None)",
+            ),
+            (
+                "self.assertEqual(add(1, 2), 3)",
+                "self.assertTrue(add(1, 2) != None)",
+            ),
+            (
+                "self.assertEqual(add(1, 2), 3)",
+                "self.assertNotEqual(add(1, 2), False)",
+            ),
+            (
+                "self.assertEqual(add(1, 2), 3)",
+                "self.assertTrue(add(1, 2), f\"{add}\")",
+            ),
+            (
+                "self.assertEqual(add(1, 2), 3)",
+                "assert not (add(1, 2) is None)",
+            ),
+            (
+                "self.assertEqual(add(1, 2), 3)",
+                "assert None is not add(1, 2)",
+            ),
+            (
+                "self.assertEqual(add(1, 2), 3)",
+                "assert (add(1, 2) is None) is False",
+            ),
+            (
+                "self.assertEqual(add(1, 2), 3)",
+                "self.assertTrue(\n            add(1, 2),\n        )",
+            ),
+            (
+                "self.assertEqual(add(1, 2), 3)",
+                "assert add(1, 2) is \\\n            not None",
+            ),
+            ("self.assertEqual(add(1, 2), 3)", "assert True"),
+        ] {
+            held(
+                &[("tests/test_calc.py", UNITTEST)],
+                &[("tests/test_calc.py", Some(&edit(UNITTEST, exact, weaker)))],
+                weakened(1),
+                WEAKENED,
+                weaker.lines().next().unwrap_or(weaker),
+            );
+        }
+    }
+
+    /// A check that checks nothing, put beside the checks a test keeps, weakens nothing; a
+    /// type check is a check of its own.
+    #[test]
+    fn stand_ins_only_count_in_place_of_a_check() {
+        counts_nothing(
+            &[("tests/test_calc.py", UNITTEST)],
+            &[(
+                "tests/test_calc.py",
+                Some(&edit(
+                    UNITTEST,
+                    "        self.assertEqual(add(1, 2), 3)\n",
+                    "        self.assertEqual(add(1, 2), add(1, 2))\n        self.assertEqual(add(1, 2), 3)\n",
+                )),
+            )],
+            true,
+        );
+        counts_nothing(
+            &[("tests/test_calc.py", PYTEST)],
+            &[(
+                "tests/test_calc.py",
+                Some(&edit(
+                    PYTEST,
+                    "assert add(1, 2) == 3",
+                    "assert isinstance(add(1, 2), int)\n    assert add(1, 2) == 3",
+                )),
+            )],
+            true,
         );
     }
 }
