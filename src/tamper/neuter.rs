@@ -679,7 +679,7 @@ fn condition(expr: &[Token<'_>], present: bool) -> bool {
     // A condition compared with a boolean is that condition or its negation:
     // `(x is None) is False` is `x is not None`.
     if constant != b"None" && !plain_value(value) {
-        let negated = (constant == b"False") != !equal;
+        let negated = (constant == b"False") == equal;
         return condition(without_brackets(value), present != negated);
     }
     // Whether the comparison holds when the value is there (truthy, not None).
