@@ -215,11 +215,66 @@ pub(crate) fn changed<'a>(
                     .filter(|key| !before.contains_key(*key))
                     .cloned(),
             );
+            keys.retain(|key| leaves_out_tests(key, before.get(key), after.get(key)));
             keys.sort();
             keys
         }
         _ => vec!["(file)".to_owned()],
     }
+}
+
+/// Whether a changed setting can change which tests build or run: a workspace member
+/// removed or a package excluded (one added builds more tests), and compiler flags that
+/// set a `cfg` or the checks tests rely on (`--cfg`, `debug-assertions`, `overflow-checks`,
+/// `panic`); static linking or a target CPU does not.
+fn leaves_out_tests(key: &str, before: Option<&String>, after: Option<&String>) -> bool {
+    let entries = |value: Option<&String>| -> Vec<String> {
+        value
+            .and_then(|value| {
+                value.parse::<toml::Value>().ok().or_else(|| {
+                    format!("v = {value}")
+                        .parse::<toml::Table>()
+                        .ok()
+                        .and_then(|table| table.get("v").cloned())
+                })
+            })
+            .and_then(|value| value.as_array().cloned())
+            .unwrap_or_default()
+            .iter()
+            .map(|entry| {
+                entry
+                    .as_str()
+                    .map_or_else(|| entry.to_string(), str::to_owned)
+            })
+            .collect()
+    };
+    let gone = |from: Option<&String>, to: Option<&String>| {
+        let to = entries(to);
+        entries(from).iter().any(|entry| !to.contains(entry))
+    };
+    if key == "[workspace] members" {
+        return gone(before, after);
+    }
+    if key == "[workspace] exclude" {
+        return gone(after, before);
+    }
+    if key.ends_with(" rustflags") || key.ends_with(" rustdocflags") {
+        let sets_checks = |value: Option<&String>| {
+            value.is_some_and(|value| {
+                [
+                    "cfg",
+                    "debug-assertions",
+                    "overflow-checks",
+                    "panic",
+                    "test",
+                ]
+                .iter()
+                .any(|word| value.contains(word))
+            })
+        };
+        return sets_checks(before) || sets_checks(after);
+    }
+    true
 }
 
 /// The keys of the sections named in `sections` of an INI file, `[section] key`.
@@ -271,16 +326,29 @@ fn ini(text: &str, sections: &[&str]) -> BTreeMap<String, String> {
 }
 
 /// Drops the `commands` of the named tox environments (`[testenv:…]`) that run no test
-/// runner on either side: `coverage combine`, `codecov`, `pip-compile`. A command runs
-/// tests when it names `test` (`pytest`, `python -m unittest`, `setup.py test`), `nose` or
-/// `trial`. The default `[testenv]` always counts.
+/// runner on either side: `coverage combine`, `codecov`, `pip-compile -U tests.in`. A
+/// command runs tests when one of its words is a runner (`pytest`, `python -m unittest`,
+/// `setup.py test`, `nosetests`, `trial`), a path to one (`{envbindir}/pytest`) or one of
+/// its plugins' names (`pytest-…`). The default `[testenv]` always counts.
 fn drop_tool_envs(before: &mut BTreeMap<String, String>, after: &mut BTreeMap<String, String>) {
+    const RUNNERS: &[&str] = &[
+        "pytest",
+        "py.test",
+        "unittest",
+        "test",
+        "nose",
+        "nose2",
+        "nosetests",
+        "trial",
+        "green",
+        "stestr",
+    ];
     let runs_tests = |value: Option<&String>| {
         value.is_some_and(|value| {
-            let value = value.to_ascii_lowercase();
-            ["test", "nose", "trial"]
-                .iter()
-                .any(|word| value.contains(word))
+            value.to_ascii_lowercase().split_whitespace().any(|word| {
+                let name = word.rsplit('/').next().unwrap_or(word);
+                RUNNERS.contains(&name) || name.starts_with("pytest")
+            })
         })
     };
     let keys: Vec<String> = before
@@ -919,6 +987,13 @@ const TEST_COMMANDS: &[&str] = &[
 /// matrix entry (`tox: py310`), a dependency pin (`npm-i: mocha@9`), `pip install tox`,
 /// `cache: gradle` and `uses: gradle/actions/setup-gradle@v4` are not.
 fn ci_test_command(line: &[u8]) -> bool {
+    ci_test_command_text(line).is_some()
+}
+
+/// The test command a CI line runs ([`ci_test_command`]), as written after its key and
+/// runner prefixes, with its spaces squeezed: `run: npx jest --ci` and a block line
+/// `  jest --ci` run the same.
+fn ci_test_command_text(line: &[u8]) -> Option<String> {
     let text = String::from_utf8_lossy(line);
     let mut command = text.trim().trim_start_matches(['-', ' ']).trim_start();
     if let Some((key, value)) = command.split_once(':')
@@ -931,7 +1006,7 @@ fn ci_test_command(line: &[u8]) -> bool {
             key,
             "run" | "script" | "command" | "cmd" | "commands" | "test_script" | "test"
         ) {
-            return false;
+            return None;
         }
         command = value
             .trim()
@@ -939,7 +1014,7 @@ fn ci_test_command(line: &[u8]) -> bool {
             .trim_start();
     }
     if command.contains("install") {
-        return false;
+        return None;
     }
     loop {
         let before = command;
@@ -965,7 +1040,7 @@ fn ci_test_command(line: &[u8]) -> bool {
             break;
         }
     }
-    TEST_COMMANDS.iter().any(|test| {
+    let runs_tests = TEST_COMMANDS.iter().any(|test| {
         command
             .get(..test.len())
             .is_some_and(|start| start.eq_ignore_ascii_case(test))
@@ -973,7 +1048,8 @@ fn ci_test_command(line: &[u8]) -> bool {
                 .chars()
                 .next()
                 .is_some_and(|c| c.is_ascii_alphanumeric())
-    }) && !builds_without_tests(command)
+    }) && !builds_without_tests(command);
+    runs_tests.then(|| command.split_whitespace().collect::<Vec<_>>().join(" "))
 }
 
 /// A Maven or Gradle command that runs no tests: one that skips them (`-DskipTests`,
@@ -1045,12 +1121,29 @@ fn changed_words(
                 keys.push((*key).to_owned());
             }
         }
-        if ci && ci_test_command(line) && !keys.iter().any(|k| k == CI_COMMAND) {
-            keys.push(CI_COMMAND.to_owned());
-        }
+    }
+    if ci && test_commands_changed(diff) {
+        keys.push(CI_COMMAND.to_owned());
     }
     keys.sort();
     keys
+}
+
+/// Whether the changed lines of a CI configuration run other test commands than before: a
+/// command removed, added or edited. The same commands moved or rewritten in another form
+/// (`run: npm test` into a `run: |` block of `npm test` and a copy of the coverage file)
+/// are not.
+fn test_commands_changed(diff: &LineDiff<'_>) -> bool {
+    let (old_lines, new_lines) = (diff.old_lines(), diff.new_lines());
+    let mut before: Vec<String> = Vec::new();
+    let mut after: Vec<String> = Vec::new();
+    for (removed, added) in diff.hunks() {
+        before.extend(removed.filter_map(|i| ci_test_command_text(old_lines[i])));
+        after.extend(added.filter_map(|j| ci_test_command_text(new_lines[j])));
+    }
+    before.sort();
+    after.sort();
+    before != after
 }
 
 /// The keys whose values are a CI build matrix: the versions, platforms and environments the
@@ -1553,6 +1646,76 @@ mod tests {
         assert_eq!(
             keys("pyproject.toml", old, &ignore),
             ["[tool.pytest.ini_options] addopts"]
+        );
+    }
+
+    /// Real history's settings that change no test run (the judged sample): a workspace
+    /// member added (ripgrep be739c791028), static linking flags (46d0130597a8), a CI test
+    /// command moved into a block beside coverage steps (express 0debedf4f31b), a tox
+    /// environment that compiles requirements (flask 0f2ae2b93306).
+    #[test]
+    fn settings_that_leave_out_no_test() {
+        let workspace = "[workspace]\nmembers = [\"a\"]\n";
+        assert!(
+            keys(
+                "Cargo.toml",
+                workspace,
+                "[workspace]\nmembers = [\"a\", \"b\"]\n"
+            )
+            .is_empty()
+        );
+        assert_eq!(
+            keys(
+                "Cargo.toml",
+                "[workspace]\nmembers = [\"a\", \"b\"]\n",
+                workspace
+            ),
+            ["[workspace] members"]
+        );
+        let config = "[target.x86_64-pc-windows-msvc]\nrustflags = [\"-C\", \"target-feature=+crt-static\"]\n";
+        assert!(keys(".cargo/config.toml", "", config).is_empty());
+        assert_eq!(
+            keys(
+                ".cargo/config.toml",
+                "",
+                "[build]\nrustflags = [\"--cfg\", \"x\"]\n"
+            ),
+            ["[build] rustflags"]
+        );
+        let ci = "jobs:\n  test:\n    steps:\n    - name: Run tests\n      run: npm run test-ci\n";
+        assert!(
+            keys(
+                ".github/workflows/ci.yml",
+                ci,
+                &ci.replace(
+                    "run: npm run test-ci\n",
+                    "run: |\n        npm run test-ci\n        cp coverage/lcov.info coverage/x.lcov\n"
+                )
+            )
+            .is_empty()
+        );
+        assert_eq!(
+            keys(
+                ".github/workflows/ci.yml",
+                ci,
+                &ci.replace("test-ci", "test-ci || true")
+            ),
+            ["CI test command"]
+        );
+        let tox = "[tox]\nenvlist = py3\n\n[testenv:update-requirements]\ncommands =\n    pip-compile -U tests.in\n";
+        assert!(
+            keys(
+                "tox.ini",
+                tox,
+                &tox.replace("-U tests.in", "-U tests.in docs.in")
+            )
+            .is_empty()
+        );
+        let pytest_env =
+            "[tox]\nenvlist = py3\n\n[testenv:cov]\ncommands =\n    {envbindir}/pytest --cov\n";
+        assert_eq!(
+            keys("tox.ini", pytest_env, &pytest_env.replace(" --cov", " -x")),
+            ["[testenv:cov] commands"]
         );
     }
 
