@@ -169,7 +169,8 @@ fn truthy(expr: &[Token<'_>]) -> bool {
         return true;
     }
     match expr {
-        [Token::Str] => true,
+        // A string, and Python's `...`.
+        [Token::Str] | [Token::Punct(b'.'), Token::Punct(b'.'), Token::Punct(b'.')] => true,
         [Token::Ident(name)] => {
             matches!(*name, b"true" | b"True") || (is_number(name) && !is_zero(name))
         }
@@ -360,6 +361,14 @@ pub(crate) fn is_trivial(
             && is_punct(expr.first(), b'(')
             && group_end(expr, 0) == Some(expr.len())
             && split_top(&expr[1..expr.len() - 1], b',').len > 1
+        {
+            return true;
+        }
+        // A list, set or dict written out with something in it is true, whatever it holds.
+        if language == Language::Python
+            && matches!(expr.first(), Some(Token::Punct(b'[' | b'{')))
+            && expr.len() > 2
+            && group_end(expr, 0) == Some(expr.len())
         {
             return true;
         }
@@ -664,6 +673,20 @@ fn condition(expr: &[Token<'_>], present: bool) -> bool {
         }
     }
     let Some((left_end, right_start, equal)) = at else {
+        // `x not in (None,)`, `x not in [None, False]`: `x is not None` written as
+        // membership.
+        if let Some(at) = expr
+            .windows(2)
+            .position(|pair| pair == [Token::Ident(b"not"), Token::Ident(b"in")])
+            && let right = without_brackets_or_list(&expr[at + 2..])
+            && !right.is_empty()
+            && split_top(right, b',')
+                .as_slice()
+                .iter()
+                .all(|part| part.is_empty() || matches!(part, [Token::Ident(b"None" | b"False")]))
+        {
+            return present && plain_value(&expr[..at]);
+        }
         // A value on its own is true when present; `not value` is read above.
         return present && plain_value(expr);
     };
@@ -688,6 +711,19 @@ fn condition(expr: &[Token<'_>], present: bool) -> bool {
         _ => !equal,
     };
     holds_when_present == present && plain_value(value)
+}
+
+/// The inside of a tuple or list written out, `(None,)` or `[None, False]`; `expr` itself
+/// otherwise.
+fn without_brackets_or_list<'t, 'a>(expr: &'t [Token<'a>]) -> &'t [Token<'a>] {
+    match expr {
+        [Token::Punct(b'(' | b'['), inner @ .., Token::Punct(b')' | b']')]
+            if group_end(expr, 0) == Some(expr.len()) =>
+        {
+            inner
+        }
+        _ => expr,
+    }
 }
 
 /// `expr` without the brackets around all of it (`(None)`, `((x))`).
@@ -1187,6 +1223,10 @@ mod tests {
             (Language::Python, "assert (x == 1, \"m\")"),
             (Language::Python, "assert x == x"),
             (Language::Python, "assert not False, 'never'"),
+            (Language::Python, "assert {x == 1}"),
+            (Language::Python, "assert [x == 1]"),
+            (Language::Python, "assert {\"k\": x == 1}"),
+            (Language::Python, "assert x == 1 or ..."),
             (Language::Python, "self.assertTrue(True)"),
             (Language::Python, "self.assertEqual(a.b, a.b)"),
             (Language::Rust, "assert!(true)"),
@@ -1216,6 +1256,9 @@ mod tests {
             (Language::Python, "assert (x == 1)"),
             (Language::Python, "assert f(\"a\") == f(\"b\")"),
             (Language::Python, "assert x is not x"),
+            (Language::Python, "assert {}"),
+            (Language::Python, "assert [] == x"),
+            (Language::Python, "assert x[0] == 1"),
             (Language::Rust, "assert!(false)"),
             (Language::Rust, "assert_ne!(x, x)"),
             (Language::Rust, "assert_eq!(\"a\", \"b\")"),
@@ -1327,6 +1370,8 @@ mod tests {
             (Language::Python, "assert (x) != (None)"),
             (Language::Python, "assert (None) is not (x)"),
             (Language::Python, "assert (x is None) is False"),
+            (Language::Python, "assert x not in (None,)"),
+            (Language::Python, "assert x not in [None, False]"),
             (Language::Python, "assert (x is None) == False"),
             (Language::Python, "assert False is (x is None)"),
             (Language::Python, "assert (x != None) == True"),
@@ -1377,6 +1422,8 @@ mod tests {
             (Language::Python, "assert x is False"),
             (Language::Python, "assert (x is None) is True"),
             (Language::Python, "assert (x == 3) is True"),
+            (Language::Python, "assert x not in (1, 2)"),
+            (Language::Python, "assert x not in y"),
             (Language::Python, "assert e.errisinstance(BadRequest)"),
             (Language::Python, "assert isinstance(x, int)"),
             (
