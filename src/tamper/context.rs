@@ -19,6 +19,10 @@ pub(crate) struct Context<'a> {
     pub test_code: bool,
     /// Local names for framework names, as written in the file.
     pub aliases: Vec<(&'a [u8], &'static [u8])>,
+    /// Whether the whole file is test code by its path or imports (a Python or JavaScript
+    /// test module or helper, a Go `_test.go` file, a Rust file under `tests/`), not a
+    /// source file that may hold a test module.
+    pub test_file: bool,
 }
 
 /// Python names whose aliases matter, and the name each alias stands for.
@@ -147,6 +151,7 @@ pub(crate) fn of<'a>(language: Language, path: &str, old: &'a [u8], new: &'a [u8
         tests: true,
         test_code: true,
         aliases: Vec::new(),
+        test_file: false,
     };
     match language {
         Language::Python => {
@@ -175,6 +180,12 @@ pub(crate) fn of<'a>(language: Language, path: &str, old: &'a [u8], new: &'a [u8
         Language::Go => context.tests = path.ends_with("_test.go"),
         Language::Rust | Language::Java | Language::Kotlin | Language::RunnerConfig => {}
     }
+    context.test_file = match language {
+        Language::Python | Language::JavaScript => context.test_code,
+        Language::Go => context.tests,
+        Language::Rust | Language::Java | Language::Kotlin => in_test_dir(path),
+        Language::RunnerConfig => false,
+    };
     context
 }
 

@@ -1343,11 +1343,17 @@ fn classify(
         });
         found.swallows = pattern::count(table.swallowers, &tokens, declares_test);
     }
+    // A process ended with success in test code stops every test after it.
+    let exits = u32::from(
+        context.test_file
+            && place & LIBRARY == 0
+            && neuter::exits_with_success(table.language, &tokens),
+    );
     let mut counts = Counts {
         tests,
         skips: pattern::count(table.skips, &tokens, declares_test),
         assertions,
-        disables: pattern::count(table.disables, &tokens, declares_test),
+        disables: pattern::count(table.disables, &tokens, declares_test) + exits,
         weakened: pattern::count(table.weakeners, &tokens, declares_test),
         existence,
     };

@@ -1063,6 +1063,36 @@ pub(crate) fn opens_an_exit(line: &[u8], next: Option<&[u8]>) -> bool {
     matches!(after.first(), Some(Token::Ident(b"return")))
 }
 
+/// Whether the line ends the whole test process with success: Python's `os._exit(0)`, Node's
+/// `process.exit()` / `process.exit(0)`, Rust's `process::exit(0)`, Go's `os.Exit(0)`. In
+/// test code it stops every test still to run, and the runner reports what ran so far as
+/// a pass (pytest's `sys.exit(0)` fails the test instead, and Go's `os.Exit(m.Run())`
+/// passes the tests' own status on: neither is one).
+pub(crate) fn exits_with_success(language: Language, tokens: &[Token<'_>]) -> bool {
+    let call: &[&[u8]] = match language {
+        Language::Python => &[b"os", b".", b"_exit", b"("],
+        Language::JavaScript => &[b"process", b".", b"exit", b"("],
+        Language::Rust => &[b"process", b":", b":", b"exit", b"("],
+        Language::Go => &[b"os", b".", b"Exit", b"("],
+        _ => return false,
+    };
+    let matches = |window: &[Token<'_>]| {
+        window.iter().zip(call).all(|(token, want)| match token {
+            Token::Ident(word) => word == want,
+            Token::Punct(byte) => want.len() == 1 && want[0] == *byte,
+            Token::Str => false,
+        })
+    };
+    tokens.windows(call.len()).enumerate().any(|(at, window)| {
+        matches(window)
+            && match &tokens[at + call.len()..] {
+                [Token::Ident(zero), Token::Punct(b')'), ..] => is_zero(zero),
+                [Token::Punct(b')'), ..] => language == Language::JavaScript,
+                _ => false,
+            }
+    })
+}
+
 /// Whether the line is an exit that skips the rest of a body: `return`, `return;`,
 /// `if (true) return;`, `if True: return`.
 pub(crate) fn is_exit(tokens: &[Token<'_>]) -> bool {
@@ -1213,6 +1243,24 @@ mod tests {
         });
         assert_eq!(found.len(), 1, "{code}");
         found[0]
+    }
+
+    #[test]
+    fn exits_that_end_a_suite_with_success() {
+        for (language, code, exits) in [
+            (Language::Python, "os._exit(0)", true),
+            (Language::Python, "sys.exit(0)", false),
+            (Language::Python, "os._exit(1)", false),
+            (Language::JavaScript, "process.exit()", true),
+            (Language::JavaScript, "process.exit(0);", true),
+            (Language::JavaScript, "process.exit(1);", false),
+            (Language::Rust, "std::process::exit(0);", true),
+            (Language::Rust, "std::process::exit(code);", false),
+            (Language::Go, "os.Exit(0)", true),
+            (Language::Go, "os.Exit(m.Run())", false),
+        ] {
+            assert_eq!(exits_with_success(language, &tokens(code)), exits, "{code}");
+        }
     }
 
     #[test]
