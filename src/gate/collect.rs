@@ -33,10 +33,21 @@ pub fn uncollected(
         return Ok(Vec::new());
     }
     let scratch = Scratch::new(&env.temp_dir())?;
-    // The copy is the scratch directory itself, whose name no commit can know: a link that
-    // leaves the copy and comes back by name finds nothing.
-    let checkout = scratch.path.clone();
+    // The copy is a directory of a name no commit can know, inside one only this user may
+    // enter: a link that leaves the copy and comes back by name finds nothing, and no one
+    // else can swap the copy for a link between the sides.
+    let checkout = scratch.path.join(unguessable("copy"));
     let before = listed(repo, commands, base, &checkout, "base")?;
+    if let Some((command, _)) = commands
+        .iter()
+        .zip(&before)
+        .find(|(_, tests)| tests.is_empty())
+    {
+        bail!(
+            "the `[tests] collect` command `{command}` listed no test on the base `{}`; a command that lists nothing cannot show a test removed (a pipeline hides its first command's failure: run it in a checkout of that commit to see why), so fix the command or remove it",
+            short(base)
+        );
+    }
     let after = listed(repo, commands, head, &checkout, "head")?;
     Ok(commands
         .iter()
@@ -59,15 +70,17 @@ fn listed(
     checkout: &Path,
     side: &str,
 ) -> anyhow::Result<Vec<BTreeSet<String>>> {
-    if checkout.exists() {
+    // `remove_dir_all` removes a link in place of the copy, not what it leads to; and
+    // `create_dir` fails on anything left in its place.
+    if std::fs::symlink_metadata(checkout).is_ok() {
         std::fs::remove_dir_all(checkout).with_context(|| {
             format!(
-                "cannot empty `{}` for the {side}'s files; check that the temporary directory is writable",
+                "cannot empty `{}` for the {side}'s files; a command of the base may have left files it cannot remove (read-only directories): remove them",
                 checkout.display()
             )
         })?;
     }
-    std::fs::create_dir_all(checkout).with_context(|| {
+    std::fs::create_dir(checkout).with_context(|| {
         format!(
             "cannot create `{}` for the {side}'s files; check that the temporary directory is writable",
             checkout.display()
@@ -79,16 +92,7 @@ fn listed(
     commands
         .iter()
         .map(|command| {
-            let output = Command::new("sh")
-                .arg("-c")
-                .arg(command)
-                .current_dir(checkout)
-                .env(ASTRIX_CHECKOUT, repo.work_dir().unwrap_or(repo.git_dir()))
-                .stdin(Stdio::null())
-                .output()
-                .with_context(|| {
-                    format!("cannot start `sh` to run the `[tests] collect` command `{command}`; check that `sh` is on PATH")
-                })?;
+            let output = run(command, checkout, repo.work_dir().unwrap_or(repo.git_dir()))?;
             if !output.status.success() {
                 let said = tail(&output.stderr, &output.stdout);
                 bail!(
@@ -109,6 +113,74 @@ fn listed(
                 .collect())
         })
         .collect()
+}
+
+/// The most a command may print: a list of tests, however large the suite, is far less.
+const OUTPUT_LIMIT: u64 = 64 << 20;
+
+/// What `command` printed in `dir`, read up to [`OUTPUT_LIMIT`].
+fn run(command: &str, dir: &Path, checkout: &Path) -> anyhow::Result<std::process::Output> {
+    use std::io::Read as _;
+    let start = || {
+        format!(
+            "cannot start `sh` to run the `[tests] collect` command `{command}`; check that `sh` is on PATH"
+        )
+    };
+    let mut child = Command::new("sh")
+        .arg("-c")
+        .arg(command)
+        .current_dir(dir)
+        .env(ASTRIX_CHECKOUT, checkout)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .with_context(start)?;
+    // Errors on a thread of their own, so that neither pipe fills while the other is read.
+    let errors = child.stderr.take().map(|stderr| {
+        std::thread::spawn(move || {
+            let mut text = Vec::new();
+            let _ = stderr.take(OUTPUT_LIMIT).read_to_end(&mut text);
+            text
+        })
+    });
+    let mut stdout = Vec::new();
+    if let Some(out) = child.stdout.take() {
+        out.take(OUTPUT_LIMIT + 1)
+            .read_to_end(&mut stdout)
+            .with_context(|| format!("cannot read what `{command}` printed"))?;
+    }
+    if u64::try_from(stdout.len()).unwrap_or(u64::MAX) > OUTPUT_LIMIT {
+        let _ = child.kill();
+        let _ = child.wait();
+        bail!(
+            "the `[tests] collect` command `{command}` printed more than {} MiB; it must print the tests, one per line, and nothing else",
+            OUTPUT_LIMIT >> 20
+        );
+    }
+    let status = child
+        .wait()
+        .with_context(|| format!("cannot wait for `{command}` to finish"))?;
+    let stderr = errors
+        .and_then(|thread| thread.join().ok())
+        .unwrap_or_default();
+    Ok(std::process::Output {
+        status,
+        stdout,
+        stderr,
+    })
+}
+
+/// `prefix-` and a name no one can guess ahead of the run.
+fn unguessable(prefix: &str) -> String {
+    use std::hash::{BuildHasher as _, Hasher as _};
+    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+    hasher.write_u128(
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |elapsed| elapsed.as_nanos()),
+    );
+    format!("{prefix}-{:016x}", hasher.finish())
 }
 
 /// The ways `checkout` is written in a command's output, longest first: as given and as
@@ -159,16 +231,17 @@ struct Scratch {
 }
 
 impl Scratch {
+    /// A new directory under `base` that only this user may enter.
     fn new(base: &Path) -> anyhow::Result<Self> {
-        for attempt in 0..100u32 {
-            let nanos = std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(0, |elapsed| elapsed.subsec_nanos());
-            let path = base.join(format!(
-                "astrix-collect-{}-{nanos}-{attempt}",
+        for _ in 0..100u32 {
+            let path = base.join(unguessable(&format!(
+                "astrix-collect-{}",
                 std::process::id()
-            ));
-            match std::fs::create_dir(&path) {
+            )));
+            let mut builder = std::fs::DirBuilder::new();
+            #[cfg(unix)]
+            std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
+            match builder.create(&path) {
                 Ok(()) => return Ok(Self { path }),
                 Err(err) if err.kind() == std::io::ErrorKind::AlreadyExists => {}
                 Err(err) => {

@@ -214,12 +214,15 @@ pub fn tamper_section(judgement: &Judgement) -> Option<Section> {
 fn uncollected_lines(report: &tamper::TamperReport) -> Vec<String> {
     let mut lines = Vec::new();
     for run in &report.uncollected {
-        lines.extend(
-            run.tests
-                .iter()
-                .take(FINDINGS_SHOWN)
-                .map(|test| format!("no longer collected: {test}  (listed by `{}`)", run.command)),
-        );
+        // The runner's output comes from the change's configuration: one line each, with
+        // control characters escaped.
+        lines.extend(run.tests.iter().take(FINDINGS_SHOWN).map(|test| {
+            format!(
+                "no longer collected: {}  (listed by `{}`)",
+                crate::report::one_line(test),
+                run.command
+            )
+        }));
         if run.tests.len() > FINDINGS_SHOWN {
             lines.push(format!(
                 "and {} more no longer listed by `{}`",

@@ -734,8 +734,8 @@ impl Repository {
 
     /// Writes the files of commit `rev` into the empty directory `dir`, as a checkout
     /// would without filters: regular files with their executable bit, symbolic links as
-    /// links (written last, so no file is written through one), submodules as empty
-    /// directories. A tree path that would leave `dir` (a `.`, `..` or `.git` component, a
+    /// links (written last, so no file is written through one; one that leads out of `dir`
+    /// or to nothing is left out), submodules as empty directories. A tree path that would leave `dir` (a `.`, `..` or `.git` component, a
     /// NUL or a backslash) is an error: git never writes such trees, a forged one is refused.
     pub fn export_commit(&self, rev: &str, dir: &Path) -> Result<(), GitError> {
         let id = self.resolve_commit(rev)?;
@@ -800,12 +800,14 @@ impl Repository {
             made.push(target);
         }
         // Links through links (`a -> .`, `b -> a/..`) can still leave it: what resolves
-        // outside the copy is removed.
+        // outside the copy, or to nothing yet (a file a command could create there), is
+        // removed.
         let root = dir.canonicalize().map_err(|error| write(dir, error))?;
         for target in made {
-            if let Ok(resolved) = target.canonicalize()
-                && !resolved.starts_with(&root)
-            {
+            let inside = target
+                .canonicalize()
+                .is_ok_and(|resolved| resolved.starts_with(&root));
+            if !inside {
                 std::fs::remove_file(&target).map_err(|error| write(&target, error))?;
             }
         }

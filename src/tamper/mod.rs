@@ -1331,23 +1331,24 @@ fn classify(
             } else {
                 &tokens
             };
-        let readable = !neuter::too_deep(statement);
         pattern::for_each_match(table.assertions, &tokens, declares_test, |start, end| {
             assertions += 1;
-            if readable
-                && (neuter::is_trivial(table.language, statement, start, end)
-                    || neuter::is_existence(table.language, statement, start, end))
+            if neuter::is_trivial(table.language, statement, start, end)
+                || neuter::is_existence(table.language, statement, start, end)
             {
                 existence += 1;
             }
         });
         found.swallows = pattern::count(table.swallowers, &tokens, declares_test);
     }
-    // A process ended with success in test code stops every test after it.
+    // A process ended with success in test code stops every test after it. In a Go file
+    // with a `TestMain`, whether it runs the tests (`m.Run()`) is what counts.
     let exits = u32::from(
         context.test_file
             && place & LIBRARY == 0
-            && neuter::exits_with_success(table.language, &tokens),
+            && neuter::exits_with_success(table.language, &tokens)
+            && !(table.language == Language::Go
+                && memchr::memmem::find(text, b"func TestMain(").is_some()),
     );
     let mut counts = Counts {
         tests,

@@ -130,13 +130,15 @@ fn call_args<'t, 'a>(tokens: &'t [Token<'a>], open: usize) -> Option<(Parts<'t, 
 /// than this is no one's test (it is read as an assertion that checks something).
 const MAX_NESTING: usize = 32;
 
-/// Whether `tokens` nest brackets, or chain `not`/`!`, deeper than [`MAX_NESTING`].
+/// Whether `tokens` nest brackets, chain `not`/`!`, or chain comparisons (`False is False
+/// is … x`) deeper than [`MAX_NESTING`].
 pub(crate) fn too_deep(tokens: &[Token<'_>]) -> bool {
-    let (mut depth, mut negations) = (0usize, 0usize);
+    let (mut depth, mut negations, mut comparisons) = (0usize, 0usize, 0usize);
     for token in tokens {
         match token {
             Token::Punct(b'(' | b'[' | b'{') => depth += 1,
             Token::Punct(b')' | b']' | b'}') => depth = depth.saturating_sub(1),
+            Token::Punct(b'=') | Token::Ident(b"is") => comparisons += 1,
             _ => {}
         }
         if matches!(token, Token::Punct(b'!') | Token::Ident(b"not")) {
@@ -144,11 +146,25 @@ pub(crate) fn too_deep(tokens: &[Token<'_>]) -> bool {
         } else {
             negations = 0;
         }
-        if depth > MAX_NESTING || negations > MAX_NESTING {
+        if depth > MAX_NESTING || negations > MAX_NESTING || comparisons > 2 * MAX_NESTING {
             return true;
         }
     }
     false
+}
+
+/// The arguments of the assertion call matched at `tokens[start..end]`: the pattern ends
+/// with its `(` (`self.assertEqual(`), before it (`assertEquals`), or its name is followed
+/// by one.
+fn assertion_args<'t, 'a>(
+    tokens: &'t [Token<'a>],
+    start: usize,
+    end: usize,
+) -> Option<(Parts<'t, 'a>, usize)> {
+    [end.saturating_sub(1), end, start + 1]
+        .into_iter()
+        .find(|open| is_punct(tokens.get(*open), b'('))
+        .and_then(|open| call_args(tokens, open))
 }
 
 fn is_number(name: &[u8]) -> bool {
@@ -163,9 +179,9 @@ fn is_zero(name: &[u8]) -> bool {
 }
 
 /// The expression is a constant that is always true.
-fn truthy(expr: &[Token<'_>]) -> bool {
+fn truthy_in(expr: &[Token<'_>]) -> bool {
     // `||` and `or` bind loosest: one constant true operand makes the whole true.
-    if any_operand(expr, Logic::Or, truthy) {
+    if any_operand(expr, Logic::Or, truthy_in) {
         return true;
     }
     match expr {
@@ -174,11 +190,11 @@ fn truthy(expr: &[Token<'_>]) -> bool {
         [Token::Ident(name)] => {
             matches!(*name, b"true" | b"True") || (is_number(name) && !is_zero(name))
         }
-        [Token::Punct(b'!') | Token::Ident(b"not"), rest @ ..] => falsy(rest),
+        [Token::Punct(b'!') | Token::Ident(b"not"), rest @ ..] => falsy_in(rest),
         [Token::Punct(b'('), inner @ .., Token::Punct(b')')]
             if group_end(expr, 0) == Some(expr.len()) =>
         {
-            truthy(inner)
+            truthy_in(inner)
         }
         _ => cfg_macro(expr) == Some(true),
     }
@@ -256,25 +272,37 @@ pub(crate) fn is_falsy(expr: &[Token<'_>]) -> bool {
     falsy(expr)
 }
 
-/// The expression is a constant that is always false.
+/// The expression is a constant that is always true ([`truthy_in`]), read only when it
+/// nests no deeper than [`MAX_NESTING`]: the reading recurses once per bracket or `not`.
+fn truthy(expr: &[Token<'_>]) -> bool {
+    !too_deep(expr) && truthy_in(expr)
+}
+
+/// The expression is a constant that is always false ([`falsy_in`]), read only when it
+/// nests no deeper than [`MAX_NESTING`].
 fn falsy(expr: &[Token<'_>]) -> bool {
+    !too_deep(expr) && falsy_in(expr)
+}
+
+/// The expression is a constant that is always false.
+fn falsy_in(expr: &[Token<'_>]) -> bool {
     // `&&` and `and` bind tighter than `||` and `or`: one constant false operand makes the
     // whole false only where no `||` or `or` joins the top level.
     if any_operand(expr, Logic::Or, |_| true) {
         return false;
     }
-    if any_operand(expr, Logic::And, falsy) {
+    if any_operand(expr, Logic::And, falsy_in) {
         return true;
     }
     match expr {
         [Token::Ident(name)] => {
             matches!(*name, b"false" | b"False" | b"None" | b"nil" | b"null") || is_zero(name)
         }
-        [Token::Punct(b'!') | Token::Ident(b"not"), rest @ ..] => truthy(rest),
+        [Token::Punct(b'!') | Token::Ident(b"not"), rest @ ..] => truthy_in(rest),
         [Token::Punct(b'('), inner @ .., Token::Punct(b')')]
             if group_end(expr, 0) == Some(expr.len()) =>
         {
-            falsy(inner)
+            falsy_in(inner)
         }
         _ => cfg_macro(expr) == Some(false),
     }
@@ -473,7 +501,8 @@ pub(crate) fn is_existence(
     let one_argument_that = |python: Condition| {
         [end.saturating_sub(1), end, start + 1]
             .into_iter()
-            .any(|open| is_punct(tokens.get(open), b'(') && one_bare_argument(open, python))
+            .find(|open| is_punct(tokens.get(*open), b'('))
+            .is_some_and(|open| one_bare_argument(open, python))
     };
     let one_argument = || one_argument_that(truthiness);
     match language {
@@ -547,11 +576,7 @@ fn compares_presence(name: &[u8], tokens: &[Token<'_>], start: usize, end: usize
     } else {
         return false;
     };
-    let Some((args, _)) = [end.saturating_sub(1), end, start + 1]
-        .into_iter()
-        .find(|open| is_punct(tokens.get(*open), b'('))
-        .and_then(|open| call_args(tokens, open))
-    else {
+    let Some((args, _)) = assertion_args(tokens, start, end) else {
         return false;
     };
     let ([first, second] | [first, second, _]) = args.as_slice() else {
@@ -569,11 +594,7 @@ fn compares_presence(name: &[u8], tokens: &[Token<'_>], start: usize, end: usize
 /// `optional.isPresent()`; what `assertNotNull(map.get(k))` asks too. Not `contains`,
 /// which checks what a string or list holds.
 fn asks_presence(tokens: &[Token<'_>], start: usize, end: usize) -> bool {
-    let Some((args, _)) = [end.saturating_sub(1), end, start + 1]
-        .into_iter()
-        .find(|open| is_punct(tokens.get(*open), b'('))
-        .and_then(|open| call_args(tokens, open))
-    else {
+    let Some((args, _)) = assertion_args(tokens, start, end) else {
         return false;
     };
     let condition = match args.as_slice() {
@@ -622,14 +643,14 @@ fn is_comparison(token: &Token<'_>) -> bool {
 /// negated (`not x is None`, `not not x`); not a constant (`assert False,
 /// "unreachable"`), not a type check (`isinstance(x, int)`).
 fn truthiness(expr: &[Token<'_>]) -> bool {
-    condition(expr, true)
+    !too_deep(expr) && condition(expr, true)
 }
 
 /// A Python condition that is true exactly when one value is absent or falsy, compared
 /// with a constant: `x is None`, `x == None`, `x is False`, `x == False`, `not x`, …; what
 /// `assertFalse` turns into a presence check.
 fn absence(expr: &[Token<'_>]) -> bool {
-    condition(expr, false)
+    !too_deep(expr) && condition(expr, false)
 }
 
 /// [`truthiness`] when `present`, else [`absence`]: the condition read in one normal form,
@@ -717,11 +738,11 @@ fn condition(expr: &[Token<'_>], present: bool) -> bool {
 /// otherwise.
 fn without_brackets_or_list<'t, 'a>(expr: &'t [Token<'a>]) -> &'t [Token<'a>] {
     match expr {
-        [Token::Punct(b'(' | b'['), inner @ .., Token::Punct(b')' | b']')]
-            if group_end(expr, 0) == Some(expr.len()) =>
-        {
-            inner
-        }
+        [
+            Token::Punct(b'(' | b'['),
+            inner @ ..,
+            Token::Punct(b')' | b']'),
+        ] if group_end(expr, 0) == Some(expr.len()) => inner,
         _ => expr,
     }
 }
@@ -853,11 +874,20 @@ pub(crate) fn cfg_value(tokens: &[Token<'_>]) -> Option<bool> {
 
 /// The value of a Rust `cfg` predicate in a build where `test` is set or not ([`cfg_value`]
 /// is the test build's).
+pub(crate) fn cfg_value_when(tokens: &[Token<'_>], test: bool) -> Option<bool> {
+    // Read once per nesting level: a predicate nested deeper is not known.
+    if too_deep(tokens) {
+        return None;
+    }
+    cfg_value_in(tokens, test)
+}
+
+/// [`cfg_value_when`] of a predicate known to nest no deeper than [`MAX_NESTING`].
 #[expect(
     clippy::manual_try_fold,
     reason = "three-valued logic: an unknown operand does not end the fold, a true one (any) or a false one (all) decides it"
 )]
-pub(crate) fn cfg_value_when(tokens: &[Token<'_>], test: bool) -> Option<bool> {
+fn cfg_value_in(tokens: &[Token<'_>], test: bool) -> Option<bool> {
     match tokens {
         [Token::Ident(b"test")] => Some(test),
         [Token::Ident(b"true")] => Some(true),
@@ -882,10 +912,10 @@ pub(crate) fn cfg_value_when(tokens: &[Token<'_>], test: bool) -> Option<bool> {
                     .filter(|part| !part.is_empty())
                     .collect()
             };
-            let values = parts.iter().map(|part| cfg_value_when(part, test));
+            let values = parts.iter().map(|part| cfg_value_in(part, test));
             match *operator {
                 b"not" => match parts.as_slice() {
-                    [one] => cfg_value_when(one, test).map(|value| !value),
+                    [one] => cfg_value_in(one, test).map(|value| !value),
                     _ => None,
                 },
                 b"any" => values.fold(Some(false), |acc, value| match (acc, value) {
@@ -1243,6 +1273,40 @@ mod tests {
         });
         assert_eq!(found.len(), 1, "{code}");
         found[0]
+    }
+
+    /// A condition is read when it nests no deeper than `MAX_NESTING`; a message nested
+    /// deeper does not hide it.
+    #[test]
+    fn deep_messages_do_not_hide_the_condition() {
+        let read = |language: Language, code: &str| {
+            let table = crate::tamper::TABLES
+                .iter()
+                .find(|table| table.language == language)
+                .expect("a table");
+            let mut stripped = Vec::new();
+            lex::strip_line(&table.syntax, State::Code, code.as_bytes(), &mut stripped);
+            let mut tokens = Vec::new();
+            pattern::tokenize(&stripped, &mut tokens);
+            let mut found = Vec::new();
+            pattern::for_each_match(table.assertions, &tokens, false, |start, end| {
+                found.push(is_trivial(language, &tokens, start, end));
+            });
+            found == [true]
+        };
+        let deep = format!("{}\"m\"{}", "(".repeat(40), ")".repeat(40));
+        for (language, code) in [
+            (Language::Python, format!("assert True, {deep}")),
+            (Language::Python, format!("self.assertTrue(True, {deep})")),
+            (Language::JavaScript, format!("assert(true, {deep})")),
+        ] {
+            assert!(read(language, &code), "{code}");
+        }
+        // What nests deeper is not read (each level is read once more).
+        let chain = format!("assert {}x", "False is ".repeat(100));
+        assert!(!existence(Language::Python, &chain));
+        let nested = format!("assert {}True{}", "(".repeat(40), ")".repeat(40));
+        assert!(!trivial(Language::Python, &nested));
     }
 
     #[test]

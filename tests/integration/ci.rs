@@ -1251,3 +1251,50 @@ fn the_runner_is_asked_which_tests_it_collects() {
     let message = stderr(&output);
     assert!(message.contains("failed on the base"), "{message}");
 }
+
+/// The copies `[tests] collect` runs in keep what the change commits inside them: a link
+/// that leads out through another link, or to nothing, is left out, so a command that
+/// writes through it writes nothing outside; a runner's line with control characters is
+/// escaped in the report; a command that lists nothing on the base is an error.
+#[test]
+fn the_copies_the_runner_is_asked_in_stay_inside() {
+    let policy = format!(
+        "{POLICY}\n[tests]\ncollect = ['(echo pwned > out) 2>/dev/null; cat tests/cases.list']\n\n[[rule]]\nid = \"tests-stay\"\npolicy = \"tests_removed == 0\"\n"
+    );
+    let mut branch = Branch::with_policy(&policy);
+    branch.repo.git(&["switch", "-q", "main"]);
+    branch.commit(
+        "cases",
+        HUMAN,
+        &[("tests/cases.list", "adds\nclears \u{1b}[2J the screen\n")],
+        "Add the cases",
+    );
+    branch.repo.git(&["switch", "-q", "feature"]);
+    branch.repo.git(&["reset", "-q", "--hard", "main"]);
+    let root = branch.repo.path().to_owned();
+    std::os::unix::fs::symlink(".", root.join("up")).unwrap();
+    std::os::unix::fs::symlink("up/..", root.join("up2")).unwrap();
+    std::os::unix::fs::symlink("up2/../escaped", root.join("out")).unwrap();
+    branch.commit("links", HUMAN, &[("tests/cases.list", "adds\n")], "Link up");
+    let temp = root.parent().unwrap().to_owned();
+    let tmpdir = [("TMPDIR", temp.to_str().unwrap())];
+    let output = branch.ci(&["--base", "main"], &tmpdir);
+    assert_eq!(output.status.code(), Some(3), "{}", render(&output));
+    assert!(!temp.join("escaped").exists(), "{}", render(&output));
+    let text = stdout(&output);
+    assert!(
+        text.contains("no longer collected: clears \\u{1b}[2J the screen"),
+        "{text}"
+    );
+
+    let empty = Branch::with_policy(&format!("{POLICY}\n[tests]\ncollect = ['true']\n"));
+    let mut empty = empty;
+    empty.commit("any", HUMAN, &[("src/a.txt", "a\n")], "Add a");
+    let output = empty.ci(&["--base", "main"], &tmpdir);
+    assert_eq!(output.status.code(), Some(2), "{}", render(&output));
+    assert!(
+        stderr(&output).contains("listed no test on the base"),
+        "{}",
+        render(&output)
+    );
+}
