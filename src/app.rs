@@ -130,14 +130,18 @@ fn dispatch(cli: Cli, ctx: &mut Context<'_>) -> anyhow::Result<ExitStatus> {
 /// Prints `error: …`, then one `caused by: …` line per cause; an invalid policy is printed
 /// with all its diagnostics.
 fn report_error(error: &anyhow::Error, stderr: &mut dyn Write, style: Style) {
+    // What an error quotes may come from the repository (a policy's text, a runner's
+    // output): none of it may give a CI runner a workflow command.
+    let mut stderr = crate::report::NoWorkflowCommands::new(stderr);
     // A broken pipe or closed stderr cannot be reported anywhere; the exit code still is.
     if let Some(InvalidPolicyError(diagnostics)) = error.downcast_ref::<InvalidPolicyError>() {
-        let _ = diagnostics.render(stderr, style.enabled());
+        let _ = diagnostics.render(&mut stderr, style.enabled());
     }
     let _ = writeln!(stderr, "{} {error}", style.red().paint("error:"));
     for cause in error.chain().skip(1) {
         let _ = writeln!(stderr, "  caused by: {cause}");
     }
+    let _ = stderr.finish();
 }
 
 /// Runs `main` with astrix's panic hook installed and any panic caught: a panic (a bug) is

@@ -75,11 +75,9 @@ pub fn run(args: &CiArgs, ctx: &mut Context<'_>) -> anyhow::Result<ExitStatus> {
 
     write_policy_diagnostics(&run, ctx)?;
     for warning in &run.warnings {
-        writeln!(
-            ctx.stderr,
-            "astrix ci: warning: {}",
-            one_line(&warning.text)
-        )?;
+        let line = format!("astrix ci: warning: {}\n", one_line(&warning.text));
+        ctx.stderr
+            .write_all(&crate::report::no_workflow_command(line.as_bytes()))?;
     }
     let github = ctx.env.get(GITHUB_ACTIONS) == Some("true");
     let style = ctx.stdout_style;
@@ -966,31 +964,35 @@ fn write_details(
 /// Prints the diagnostics of the policy at the merge base, and of any commit's, to stderr.
 fn write_policy_diagnostics(run: &Run, ctx: &mut Context<'_>) -> std::io::Result<()> {
     let colour = ctx.stderr_style.enabled();
+    // The diagnostics quote the branch's own policy text.
+    let mut stderr = NoWorkflowCommands::new(&mut *ctx.stderr);
     if let Some(diagnostics) = &run.policy.committed_invalid {
         writeln!(
-            ctx.stderr,
+            stderr,
             "astrix: the {FILE_NAME} at the merge base does not validate; the built-in default policy judges, and every change is held:"
         )?;
-        diagnostics.render(ctx.stderr, colour)?;
+        diagnostics.render(&mut stderr, colour)?;
     }
     for commit in &run.commits {
         if let Some(diagnostics) = &commit.judgement.staged_policy {
             writeln!(
-                ctx.stderr,
+                stderr,
                 "astrix: the {FILE_NAME} of commit {} does not validate:",
                 short(&commit.meta.id)
             )?;
-            diagnostics.render(ctx.stderr, colour)?;
+            diagnostics.render(&mut stderr, colour)?;
         }
     }
-    Ok(())
+    stderr.finish()
 }
 
 /// Escapes the message of a workflow command.
 fn escape_data(text: &str) -> String {
+    // `##[` would start the runner's older form of a command, were this line not one.
     text.replace('%', "%25")
         .replace('\r', "%0D")
         .replace('\n', "%0A")
+        .replace("##[", "## [")
 }
 
 /// Escapes a property (`file=`, `title=`) of a workflow command.

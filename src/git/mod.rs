@@ -753,7 +753,7 @@ impl Repository {
                 return Err(GitError::Malformed {
                     path: PathBuf::from(path.to_str_lossy().into_owned()),
                     message: format!(
-                        "commit `{rev}` holds a path that would leave its checkout; `git fsck` reports the tree that holds it"
+                        "commit `{rev}` holds a path that would leave its copy or holds a control character (a newline in a file name); rename it, or `git fsck` reports a forged tree"
                     ),
                 });
             };
@@ -1372,7 +1372,8 @@ fn link_stays_below(link: &Path, target: &[u8]) -> bool {
 }
 
 /// `path` of a tree as a relative path that stays below the directory it is joined to:
-/// `None` for an empty, `.`, `..` or `.git` component (any case), a NUL or a backslash.
+/// `None` for an empty, `.`, `..` or `.git` component (any case), a backslash, or a
+/// control character (a newline in a name would let a runner print a line of its choosing).
 fn safe_relative(path: &BStr) -> Option<PathBuf> {
     let mut out = PathBuf::new();
     for part in path.split(|&byte| byte == b'/') {
@@ -1380,7 +1381,7 @@ fn safe_relative(path: &BStr) -> Option<PathBuf> {
             || part == b"."
             || part == b".."
             || part.eq_ignore_ascii_case(b".git")
-            || part.contains(&0)
+            || part.iter().any(|&byte| byte < 0x20 || byte == 0x7f)
             || part.contains(&b'\\')
         {
             return None;
@@ -1422,6 +1423,7 @@ mod tests {
             b"sub/.GIT/config",
             b"a\\..\\b",
             b"a\0b",
+            b"x\ntests/test_x.py::test_a\nq/test_z.py",
         ] {
             assert_eq!(safe_relative(BStr::new(path)), None, "{path:?}");
         }

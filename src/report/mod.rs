@@ -121,7 +121,21 @@ pub fn decision_json(
 
 /// Writes `value` as indented JSON and a newline.
 pub fn write_json(out: &mut dyn Write, value: &impl Serialize) -> io::Result<()> {
-    serde_json::to_writer_pretty(&mut *out, value)?;
+    let mut text = serde_json::to_vec_pretty(value)?;
+    // `##[` can only be inside a string: written `##\u005b`, it parses to the same text,
+    // and a CI runner does not read it as a workflow command (`##[error]…`).
+    if memchr::memmem::find(&text, b"##[").is_some() {
+        let mut escaped = Vec::with_capacity(text.len() + 16);
+        let mut at = 0;
+        for found in memchr::memmem::find_iter(&text, b"##[") {
+            escaped.extend_from_slice(&text[at..found]);
+            escaped.extend_from_slice(b"##\\u005b");
+            at = found + 3;
+        }
+        escaped.extend_from_slice(&text[at..]);
+        text = escaped;
+    }
+    out.write_all(&text)?;
     writeln!(out)
 }
 
@@ -316,24 +330,23 @@ pub fn one_line(text: &str) -> std::borrow::Cow<'_, str> {
     std::borrow::Cow::Owned(out)
 }
 
-/// A writer for a report's lines that no line of which is a GitHub Actions workflow command:
-/// a line whose first characters other than blanks are `::` gets a `\` before them (the
-/// runner reads a command from any line that starts so, on stdout and stderr alike). The
-/// workflow commands astrix means to give are written around it.
+/// A writer for a report's lines that no line of which is a GitHub Actions workflow command.
+/// The runner reads a command from a line whose first characters other than whitespace
+/// (any Unicode whitespace: a no-break space too) are `::`, and, in its older form, from
+/// `##[…]` anywhere in a line, on stdout and stderr alike. Such a line gets a `\\` before its
+/// `::`, and `##[` becomes `## [`. The workflow commands astrix means to give are written
+/// around it. Lines are held until their end (or [`Self::finish`]).
 pub struct NoWorkflowCommands<'w> {
     out: &'w mut dyn io::Write,
-    /// The start of the current line, up to its first character other than a blank.
-    pending: Vec<u8>,
-    /// The current line has a character other than a blank, already written.
-    decided: bool,
+    /// The current line, up to its end.
+    line: Vec<u8>,
 }
 
 impl<'w> NoWorkflowCommands<'w> {
     pub fn new(out: &'w mut dyn io::Write) -> Self {
         Self {
             out,
-            pending: Vec::new(),
-            decided: false,
+            line: Vec::new(),
         }
     }
 
@@ -344,45 +357,47 @@ impl<'w> NoWorkflowCommands<'w> {
     }
 
     fn release(&mut self) -> io::Result<()> {
-        let pending = std::mem::take(&mut self.pending);
-        let blanks = pending
-            .iter()
-            .take_while(|byte| matches!(byte, b' ' | b'\t'))
-            .count();
-        if pending[blanks..].starts_with(b"::") {
-            self.out.write_all(&pending[..blanks])?;
-            self.out.write_all(b"\\")?;
-            self.out.write_all(&pending[blanks..])?;
-        } else {
-            self.out.write_all(&pending)?;
-        }
-        Ok(())
+        let line = std::mem::take(&mut self.line);
+        self.out.write_all(&no_workflow_command(&line))
     }
+}
+
+/// `line` as [`NoWorkflowCommands`] writes it.
+pub fn no_workflow_command(line: &[u8]) -> std::borrow::Cow<'_, [u8]> {
+    let text = String::from_utf8_lossy(line);
+    let blanks = text.len() - text.trim_start().len();
+    let command = text[blanks..].starts_with("::");
+    let legacy = memchr::memmem::find(line, b"##[").is_some();
+    if !command && !legacy {
+        return std::borrow::Cow::Borrowed(line);
+    }
+    // The blanks are whole characters of valid UTF-8, so their bytes are the line's own.
+    let mut out = Vec::with_capacity(line.len() + 8);
+    out.extend_from_slice(&line[..blanks]);
+    if command {
+        out.push(b'\\');
+    }
+    let rest = &line[blanks..];
+    let mut at = 0;
+    for found in memchr::memmem::find_iter(rest, b"##[") {
+        out.extend_from_slice(&rest[at..found]);
+        out.extend_from_slice(b"## [");
+        at = found + 3;
+    }
+    out.extend_from_slice(&rest[at..]);
+    std::borrow::Cow::Owned(out)
 }
 
 impl io::Write for NoWorkflowCommands<'_> {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        for byte in buf {
-            if *byte == b'\n' {
-                self.release()?;
-                self.out.write_all(b"\n")?;
-                self.decided = false;
-            } else if self.decided {
-                self.out.write_all(std::slice::from_ref(byte))?;
-            } else {
-                self.pending.push(*byte);
-                let blanks = self
-                    .pending
-                    .iter()
-                    .take_while(|byte| matches!(byte, b' ' | b'\t'))
-                    .count();
-                // Two characters past the blanks tell.
-                if self.pending.len() >= blanks + 2 || !matches!(byte, b' ' | b'\t' | b':') {
-                    self.release()?;
-                    self.decided = true;
-                }
-            }
+        let mut rest = buf;
+        while let Some(end) = memchr::memchr(b'\n', rest) {
+            self.line.extend_from_slice(&rest[..end]);
+            self.release()?;
+            self.out.write_all(b"\n")?;
+            rest = &rest[end + 1..];
         }
+        self.line.extend_from_slice(rest);
         Ok(buf.len())
     }
 
@@ -442,6 +457,26 @@ pub fn intent_next_steps(decision: &Decision) -> Vec<String> {
 #[cfg(test)]
 mod workflow_command_tests {
     use super::*;
+
+    #[test]
+    fn no_line_gives_a_workflow_command() {
+        for (line, written) in [
+            ("::error::x", "\\::error::x"),
+            ("  ::warning::x", "  \\::warning::x"),
+            ("\u{a0}::error::forged", "\u{a0}\\::error::forged"),
+            (
+                "  203522f11107  ##[error]forged  human",
+                "  203522f11107  ## [error]forged  human",
+            ),
+            ("a ##[stop-commands]t ##[x]", "a ## [stop-commands]t ## [x]"),
+            ("plain: ok", "plain: ok"),
+        ] {
+            assert_eq!(
+                String::from_utf8_lossy(&no_workflow_command(line.as_bytes())),
+                written
+            );
+        }
+    }
 
     #[test]
     fn untrusted_text_stays_on_one_line() {

@@ -1298,3 +1298,47 @@ fn the_copies_the_runner_is_asked_in_stay_inside() {
         render(&output)
     );
 }
+
+/// GitHub's runner also reads a command after any Unicode whitespace (a no-break space),
+/// and its older `##[command]` form anywhere in a line: neither comes through from the
+/// repository, in text or JSON.
+#[test]
+fn no_workflow_command_in_any_form_the_runner_reads() {
+    let mut branch = Branch::new();
+    branch.commit(
+        "evil",
+        by(("##[error]forged by author", "eve@example.com")),
+        &[(
+            "tests/\u{a0}::error::forged annotation/test_x.rs",
+            "#[test]\nfn evil() {}\n",
+        )],
+        &format!("##[stop-commands]token{CLAUDE}"),
+    );
+    let github = [("GITHUB_ACTIONS", "true")];
+    for format in ["text", "json"] {
+        let output = branch.ci(
+            &[
+                "--base",
+                "main",
+                "--target-branch",
+                "feature",
+                "--format",
+                format,
+            ],
+            &github,
+        );
+        assert_eq!(output.status.code(), Some(3), "{}", render(&output));
+        for stream in [stdout(&output), stderr(&output)] {
+            assert!(!stream.contains("##["), "{stream}");
+            for command in workflow_commands(&stream) {
+                assert!(
+                    ["::warning ", "::notice ", "::error "]
+                        .iter()
+                        .any(|own| command.trim_start().starts_with(own)),
+                    "a workflow command from the repository: {command:?}\n{}",
+                    render(&output)
+                );
+            }
+        }
+    }
+}
