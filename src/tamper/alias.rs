@@ -29,6 +29,36 @@ pub(super) struct NewSide<'a> {
     pub tests: &'a [usize],
     /// An `=` inside brackets names an argument (Python), not an assignment (JavaScript).
     pub keyword_arguments: bool,
+    /// The lines each name is used on ([`name_lines`]), so that a name's uses are found
+    /// without reading the whole file again for each skip marker.
+    pub uses: &'a std::collections::HashMap<&'a [u8], Vec<usize>>,
+}
+
+/// The lines of `code` each name is used on: every whole identifier not after a `.` (as
+/// [`occurrences`] finds them).
+pub(super) fn name_lines(code: &[Vec<u8>]) -> std::collections::HashMap<&[u8], Vec<usize>> {
+    let mut uses: std::collections::HashMap<&[u8], Vec<usize>> = std::collections::HashMap::new();
+    for (line, text) in code.iter().enumerate() {
+        let mut i = 0;
+        while i < text.len() {
+            if !lex::is_ident_byte(text[i]) {
+                i += 1;
+                continue;
+            }
+            let end = i + text[i..]
+                .iter()
+                .take_while(|&&b| lex::is_ident_byte(b))
+                .count();
+            if i == 0 || text[i - 1] != b'.' {
+                let lines = uses.entry(&text[i..end]).or_default();
+                if lines.last() != Some(&line) {
+                    lines.push(line);
+                }
+            }
+            i = end;
+        }
+    }
+    uses
 }
 
 /// The stripped code of each of `lines`, lexed from the start of the file.
@@ -53,7 +83,10 @@ pub(super) fn only_on_new_tests(side: &NewSide<'_>, mark: usize) -> Option<(Vec<
     let hunk = hunk_of(side.added, mark)?;
     let (start, name, at) = binding(side, &side.added[hunk], mark)?;
     let mut tests = Vec::new();
-    for (line, code) in side.code.iter().enumerate() {
+    for &line in side.uses.get(name.as_slice()).into_iter().flatten() {
+        let Some(code) = side.code.get(line) else {
+            continue;
+        };
         for found in occurrences(code, &name) {
             if (line, found) == (start, at) {
                 continue;
@@ -262,11 +295,13 @@ mod tests {
         keyword_arguments: bool,
         mark: usize,
     ) -> bool {
+        let uses = name_lines(code);
         let side = NewSide {
             code,
             added,
             tests,
             keyword_arguments,
+            uses: &uses,
         };
         only_on_new_tests(&side, mark).is_some()
     }

@@ -95,7 +95,7 @@ impl SideWalk {
                 hash: Hash::None,
                 attribute: Vec::new(),
                 brackets: 0,
-                aliases: Vec::new(),
+                aliases: std::collections::HashSet::new(),
                 alias: Alias::None,
                 docs: Docs::default(),
             },
@@ -415,7 +415,7 @@ struct Walk {
     attribute: Vec<u8>,
     brackets: u32,
     /// Names a `use … test as NAME;` gave the test attribute.
-    aliases: Vec<Vec<u8>>,
+    aliases: std::collections::HashSet<Vec<u8>>,
     alias: Alias,
     /// Where the walk is in the doc comments.
     docs: Docs,
@@ -1029,7 +1029,7 @@ impl Walk {
                     _ => self.test_meta(attribute),
                 })
             }
-            [Token::Ident(name), ..] if self.aliases.iter().any(|alias| alias == name) => true,
+            [Token::Ident(name), ..] if self.aliases.contains(*name) => true,
             _ => {
                 let mut tokens = vec![Token::Punct(b'#'), Token::Punct(b'[')];
                 tokens.extend_from_slice(meta);
@@ -1064,7 +1064,7 @@ impl Walk {
             (_, b"test") => Alias::Test,
             (Alias::Test, b"as") => Alias::As,
             (Alias::As, name) => {
-                self.aliases.push(name.to_vec());
+                self.aliases.insert(name.to_vec());
                 Alias::None
             }
             _ => Alias::None,

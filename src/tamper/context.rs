@@ -18,7 +18,7 @@ pub(crate) struct Context<'a> {
     /// tests): its assertions are the tests' ([`super::place`]).
     pub test_code: bool,
     /// Local names for framework names, as written in the file.
-    pub aliases: Vec<(&'a [u8], &'static [u8])>,
+    pub aliases: Aliases<'a>,
     /// Whether the whole file is test code by its path or imports (a Python or JavaScript
     /// test module or helper, a Go `_test.go` file, a Rust file under `tests/`), not a
     /// source file that may hold a test module.
@@ -150,7 +150,7 @@ pub(crate) fn of<'a>(language: Language, path: &str, old: &'a [u8], new: &'a [u8
     let mut context = Context {
         tests: true,
         test_code: true,
-        aliases: Vec::new(),
+        aliases: Aliases::default(),
         test_file: false,
     };
     match language {
@@ -189,9 +189,37 @@ pub(crate) fn of<'a>(language: Language, path: &str, old: &'a [u8], new: &'a [u8
     context
 }
 
-fn add<'a>(aliases: &mut Vec<(&'a [u8], &'static [u8])>, alias: &'a [u8], to: &'static [u8]) {
-    if alias != to && is_ident(alias) && !aliases.iter().any(|(known, _)| *known == alias) {
-        aliases.push((alias, to));
+/// Local names for framework names: the first name each alias is given, in the order the
+/// file gives them, and looked up in constant time (a file may give thousands).
+#[derive(Debug, Default)]
+pub(crate) struct Aliases<'a> {
+    order: Vec<(&'a [u8], &'static [u8])>,
+    names: std::collections::HashMap<&'a [u8], &'static [u8]>,
+}
+
+impl Aliases<'_> {
+    /// The name `alias` stands for.
+    pub(crate) fn get(&self, alias: &[u8]) -> Option<&'static [u8]> {
+        self.names.get(alias).copied()
+    }
+
+    pub(crate) fn is_empty(&self) -> bool {
+        self.order.is_empty()
+    }
+}
+
+#[cfg(test)]
+impl<'a> Aliases<'a> {
+    /// Every alias and the name it stands for, in the order the file gives them.
+    pub(crate) fn iter(&self) -> impl Iterator<Item = &(&'a [u8], &'static [u8])> {
+        self.order.iter()
+    }
+}
+
+fn add<'a>(aliases: &mut Aliases<'a>, alias: &'a [u8], to: &'static [u8]) {
+    if alias != to && is_ident(alias) && !aliases.names.contains_key(alias) {
+        aliases.names.insert(alias, to);
+        aliases.order.push((alias, to));
     }
 }
 
@@ -199,7 +227,7 @@ fn add<'a>(aliases: &mut Vec<(&'a [u8], &'static [u8])>, alias: &'a [u8], to: &'
 /// ut`, `m = pytest.mark`, `s = pytest.mark.skip`, `pt = pytest`; pytest's skipping
 /// functions imported or bound by name (`from pytest import importorskip as need`,
 /// `from pytest import skip`, `need = pytest.importorskip`).
-fn python_aliases<'a>(text: &'a [u8], aliases: &mut Vec<(&'a [u8], &'static [u8])>) {
+fn python_aliases<'a>(text: &'a [u8], aliases: &mut Aliases<'a>) {
     // The names of a `from pytest import (` (or one ending in `\`) that goes on over the
     // next lines.
     let mut open_import: Option<(Vec<&'a [u8]>, Continued)> = None;
@@ -283,10 +311,7 @@ fn python_aliases<'a>(text: &'a [u8], aliases: &mut Vec<(&'a [u8], &'static [u8]
                     continue;
                 }
                 // A local name for pytest (`import pytest as pt`) roots it as well.
-                let root: &[u8] = match aliases.iter().find(|(known, _)| *known == root) {
-                    Some((_, to)) => to,
-                    None => root,
-                };
+                let root: &[u8] = aliases.get(root).unwrap_or(root);
                 if !matches!(root, b"pytest" | b"unittest") {
                     continue;
                 }
@@ -323,7 +348,7 @@ fn is_pytest(module: &[u8]) -> bool {
 }
 
 /// `const d = describe;`, `let t = test`, `var x = it`.
-fn js_aliases<'a>(text: &'a [u8], aliases: &mut Vec<(&'a [u8], &'static [u8])>) {
+fn js_aliases<'a>(text: &'a [u8], aliases: &mut Aliases<'a>) {
     for line in text.split(|&b| b == b'\n') {
         let line = line.strip_suffix(b"\r").unwrap_or(line);
         let line = line.strip_suffix(b";").unwrap_or(line);
@@ -446,7 +471,10 @@ mod tests {
             b"",
             b"const d = describe;\nlet x = other;\n",
         );
-        assert_eq!(context.aliases, [(&b"d"[..], &b"describe"[..])]);
+        assert_eq!(
+            context.aliases.iter().copied().collect::<Vec<_>>(),
+            [(&b"d"[..], &b"describe"[..])]
+        );
         assert!(
             !of(
                 Language::JavaScript,

@@ -807,6 +807,7 @@ pub fn analyze_file_with(
         code: Vec::new(),
         touches_tests: false,
         triggers: Vec::new(),
+        trigger_lines: std::collections::HashSet::new(),
         dead: None,
         places: [Vec::new(), Vec::new()],
         added: Vec::new(),
@@ -1428,7 +1429,7 @@ fn rename_aliases(context: &Context<'_>, tokens: &mut [Token<'_>]) {
     }
     for token in tokens {
         if let Token::Ident(name) = *token
-            && let Some(&(_, to)) = context.aliases.iter().find(|(alias, _)| *alias == name)
+            && let Some(to) = context.aliases.get(name)
         {
             *token = Token::Ident(to);
         }
@@ -1509,6 +1510,9 @@ struct Analysis<'a> {
     touches_tests: bool,
     /// The lines that make code dead, found on changed lines by the first walk.
     triggers: Vec<Found>,
+    /// The (side, line) of each trigger other than a macro template, for the second walk's
+    /// lookups (a file may hold thousands).
+    trigger_lines: std::collections::HashSet<(usize, usize)>,
     /// Per side, which lines are dead or macro templates, once the triggers are known
     /// (second walk).
     dead: Option<[Vec<Mark>; 2]>,
@@ -1646,6 +1650,12 @@ impl Analysis<'_> {
             return;
         }
         self.dead = Some(dead);
+        self.trigger_lines = self
+            .triggers
+            .iter()
+            .filter(|found| found.trigger != Trigger::Template)
+            .map(|found| (side_index(found.side), found.line))
+            .collect();
         self.file.macro_calls.clear();
         let file = &mut self.file;
         file.tests_removed = 0;
@@ -1684,19 +1694,24 @@ impl Analysis<'_> {
             .filter(|added| added.tests > 0)
             .map(|added| added.line)
             .collect();
+        let uses = alias::name_lines(&code);
         let side = alias::NewSide {
             code: &code,
             added: &added,
             tests: &tests,
             keyword_arguments: self.table.language == Language::Python,
+            uses: &uses,
         };
         // A test moved under the name (its line removed elsewhere in the file) ran before.
+        let removed: std::collections::HashSet<&str> = self
+            .file
+            .findings
+            .iter()
+            .filter(|finding| finding.kind == FindingKind::TestRemoved)
+            .map(|finding| finding.text.as_str())
+            .collect();
         let moved = |test: usize| {
-            let text = line_text(new_lines.get(test).copied().unwrap_or_default());
-            self.file
-                .findings
-                .iter()
-                .any(|finding| finding.kind == FindingKind::TestRemoved && finding.text == text)
+            removed.contains(line_text(new_lines.get(test).copied().unwrap_or_default()).as_str())
         };
         let mut forgiven = Vec::new();
         for mark in marks() {
@@ -2294,9 +2309,7 @@ impl Analysis<'_> {
                     trigger,
                 });
             }
-        } else if self.triggers.iter().any(|found| {
-            found.side == side && found.line == index && found.trigger != Trigger::Template
-        }) {
+        } else if self.trigger_lines.contains(&(side_index(side), index)) {
             let kind = match side {
                 Side::Old => FindingKind::DeadCodeRemoved,
                 Side::New => FindingKind::DeadCodeAdded,
