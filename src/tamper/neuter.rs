@@ -185,8 +185,10 @@ fn truthy_in(expr: &[Token<'_>]) -> bool {
         return true;
     }
     match expr {
-        // A string, and Python's `...`.
-        [Token::Str] | [Token::Punct(b'.'), Token::Punct(b'.'), Token::Punct(b'.')] => true,
+        // A string, Python's `...`, and a function (`lambda: x == 3`), never called.
+        [Token::Str]
+        | [Token::Punct(b'.'), Token::Punct(b'.'), Token::Punct(b'.')]
+        | [Token::Ident(b"lambda"), ..] => true,
         [Token::Ident(name)] => {
             matches!(*name, b"true" | b"True") || (is_number(name) && !is_zero(name))
         }
@@ -194,10 +196,28 @@ fn truthy_in(expr: &[Token<'_>]) -> bool {
         [Token::Punct(b'('), inner @ .., Token::Punct(b')')]
             if group_end(expr, 0) == Some(expr.len()) =>
         {
-            truthy_in(inner)
+            // A generator (`(x == 3 for _ in y)`) is true, never run.
+            (split_top(inner, b',').len == 1 && top_level_for(inner)) || truthy_in(inner)
         }
         _ => cfg_macro(expr) == Some(true),
     }
+}
+
+/// Whether `expr` has a `for` outside any bracket: a generator's or comprehension's.
+fn top_level_for(expr: &[Token<'_>]) -> bool {
+    let mut depth = 0usize;
+    expr.iter().any(|token| match token {
+        Token::Punct(b'(' | b'[' | b'{') => {
+            depth += 1;
+            false
+        }
+        Token::Punct(b')' | b']' | b'}') => {
+            depth = depth.saturating_sub(1);
+            false
+        }
+        Token::Ident(b"for") => depth == 0,
+        _ => false,
+    })
 }
 
 /// `cfg!(predicate)`: its value under `cargo test`, when the predicate has one.
@@ -322,6 +342,19 @@ fn same(a: &[Token<'_>], b: &[Token<'_>]) -> bool {
 }
 
 /// `a == a`, `a === a`, `a is a`, `a <= a`, `a >= a`: true whatever `a` is.
+/// `mock.ANY` (or `ANY`, `unittest.mock.ANY`): equal to anything.
+fn is_any(operand: &[Token<'_>]) -> bool {
+    matches!(operand, [.., Token::Ident(b"ANY")])
+        && operand
+            .iter()
+            .all(|token| matches!(token, Token::Ident(_) | Token::Punct(b'.')))
+}
+
+/// Two operands that compare equal whatever the code does: the same code, or `mock.ANY`.
+fn always_equal(a: &[Token<'_>], b: &[Token<'_>]) -> bool {
+    same(a, b) || is_any(a) || is_any(b)
+}
+
 fn tautology(expr: &[Token<'_>]) -> bool {
     let mut depth = 0i32;
     for (i, token) in expr.iter().enumerate() {
@@ -343,7 +376,9 @@ fn tautology(expr: &[Token<'_>]) -> bool {
                 if is_punct(expr.get(rhs), b'=') {
                     rhs += 1;
                 }
-                return same(&expr[..i], &expr[rhs..]);
+                let equal = matches!(token, Token::Punct(b'='));
+                return same(&expr[..i], &expr[rhs..])
+                    || (equal && always_equal(&expr[..i], &expr[rhs..]));
             }
             Token::Ident(b"is") if depth == 0 => {
                 let rhs = &expr[i + 1..];
@@ -708,8 +743,9 @@ fn condition(expr: &[Token<'_>], present: bool) -> bool {
         {
             return present && plain_value(&expr[..at]);
         }
-        // A value on its own is true when present; `not value` is read above.
-        return present && plain_value(expr);
+        // A value on its own is true when present; `not value` is read above. A call that
+        // asks something of its arguments is a check of its own.
+        return present && plain_value(expr) && !predicate_call(expr);
     };
     let (left, right) = (
         without_brackets(&expr[..left_end]),
@@ -760,6 +796,61 @@ fn without_brackets<'t, 'a>(mut expr: &'t [Token<'a>]) -> &'t [Token<'a>] {
         }
     }
     expr
+}
+
+/// Whether `value`, asserted on its own, is a call with arguments of a function that
+/// answers yes or no (`math.isclose(x, 3)`, `re.fullmatch("3", s)`, `all(r == 3 for r in
+/// rs)`, `s.startswith("a")`, a lambda called in place): a check of its own. Not a function
+/// that computes a value (`assert add(1, 2)` is a presence check), nor a call without
+/// arguments (`has_request_context()`).
+fn predicate_call(value: &[Token<'_>]) -> bool {
+    const PREDICATES: &[&[u8]] = &[
+        b"is",
+        b"has_",
+        b"can",
+        b"should",
+        b"check",
+        b"match",
+        b"fullmatch",
+        b"search",
+        b"startswith",
+        b"endswith",
+        b"contains",
+        b"exists",
+        b"equal",
+        b"allclose",
+    ];
+    if !is_punct(value.last(), b')') {
+        return false;
+    }
+    // The `(` the last `)` closes, found from the end.
+    let mut depth = 0usize;
+    let mut open = None;
+    for (i, token) in value.iter().enumerate().rev() {
+        match token {
+            Token::Punct(b')' | b']' | b'}') => depth += 1,
+            Token::Punct(b'(' | b'[' | b'{') => {
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    open = Some(i);
+                    break;
+                }
+            }
+            _ => {}
+        }
+    }
+    let Some(open) = open.filter(|&open| open > 0 && open + 2 < value.len()) else {
+        return false;
+    };
+    // A function that answers yes or no by its name, or one written in place (a lambda).
+    matches!(value[open], Token::Punct(b'('))
+        && match value[open - 1] {
+            Token::Ident(name) => {
+                PREDICATES.iter().any(|prefix| name.starts_with(prefix))
+                    || matches!(name, b"all" | b"any")
+            }
+            _ => true,
+        }
 }
 
 /// One value, read or returned by a call (`x`, `rv.data`, `config["KEY"]`,
@@ -827,8 +918,8 @@ fn cond_trivial(name: &[u8], args: &[&[Token<'_>]]) -> bool {
         .iter()
         .take(3)
         .any(|arg| truthy(arg) || falsy(arg) || tautology(arg))
-        || matches!(args, [a, b, ..] if same(a, b))
-        || matches!(args, [_, a, b, ..] if same(a, b));
+        || matches!(args, [a, b, ..] if always_equal(a, b))
+        || matches!(args, [_, a, b, ..] if always_equal(a, b));
     if !maybe {
         return false;
     }
@@ -847,8 +938,8 @@ fn cond_trivial(name: &[u8], args: &[&[Token<'_>]]) -> bool {
         // `assert_eq!(x, x)`, `assertEquals(1, 1)`, JUnit's message-first
         // `assertEquals("m", x, x)`.
         return match args {
-            [a, b, ..] if same(a, b) => true,
-            [[Token::Str], a, b, ..] => same(a, b),
+            [a, b, ..] if always_equal(a, b) => true,
+            [[Token::Str], a, b, ..] => always_equal(a, b),
             _ => false,
         };
     }
@@ -1324,6 +1415,12 @@ mod tests {
             (Language::Python, "assert [x == 1]"),
             (Language::Python, "assert {\"k\": x == 1}"),
             (Language::Python, "assert x == 1 or ..."),
+            (Language::Python, "assert compute() == mock.ANY"),
+            (Language::Python, "self.assertEqual(compute(), mock.ANY)"),
+            (Language::Python, "self.assertEqual(ANY, compute())"),
+            (Language::Python, "assert lambda: compute() == 3"),
+            (Language::Python, "self.assertTrue(lambda: compute() == 3)"),
+            (Language::Python, "assert (compute() == 3 for _ in [0])"),
             (Language::Python, "self.assertTrue(True)"),
             (Language::Python, "self.assertEqual(a.b, a.b)"),
             (Language::Rust, "assert!(true)"),
@@ -1354,6 +1451,8 @@ mod tests {
             (Language::Python, "assert f(\"a\") == f(\"b\")"),
             (Language::Python, "assert x is not x"),
             (Language::Python, "assert {}"),
+            (Language::Python, "assert compute() != mock.ANY"),
+            (Language::Python, "assert (x == 3)"),
             (Language::Python, "assert [] == x"),
             (Language::Python, "assert x[0] == 1"),
             (Language::Rust, "assert!(false)"),
@@ -1522,6 +1621,10 @@ mod tests {
             (Language::Python, "assert x not in (1, 2)"),
             (Language::Python, "assert x not in y"),
             (Language::Python, "assert e.errisinstance(BadRequest)"),
+            (Language::Python, "assert math.isclose(compute(), 3)"),
+            (Language::Python, "assert re.fullmatch(\"3\", str(x))"),
+            (Language::Python, "assert all(r == 3 for r in rs)"),
+            (Language::Python, "assert (lambda v: v == 3)(compute())"),
             (Language::Python, "assert isinstance(x, int)"),
             (
                 Language::Python,
