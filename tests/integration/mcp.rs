@@ -1567,13 +1567,10 @@ fn unserved_methods_early_requests_and_huge_numbers_say_what_to_do() {
         "{message}"
     );
     assert!(!message.contains("not JSON"), "{message}");
-    let log = session.log.text();
-    assert!(
-        log.contains(
-            "ignored the notification `notifications/initialized` sent before `initialize`"
-        ),
-        "{log}"
-    );
+    // The server's stderr is read by a thread of the test: wait for the line.
+    session
+        .log
+        .wait_for("ignored the notification `notifications/initialized` sent before `initialize`");
     assert!(session.finish().success());
 }
 
@@ -1695,11 +1692,7 @@ fn sigterm_stops_a_running_call_at_once_and_answers_it() {
     wait_until_gone(&pid, "SIGTERM");
     let log = session.log.clone();
     assert!(session.finish().success());
-    let log = log.text();
-    assert!(
-        log.contains("stopping on SIGTERM; stopping the test run still going"),
-        "{log}"
-    );
+    let log = log.wait_for("stopping on SIGTERM; stopping the test run still going");
     assert!(!log.contains("the client cancelled"), "{log}");
 }
 
