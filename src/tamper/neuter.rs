@@ -180,6 +180,12 @@ fn is_zero(name: &[u8]) -> bool {
 
 /// The expression is a constant that is always true.
 fn truthy_in(expr: &[Token<'_>]) -> bool {
+    // Python's `a if c else b` binds loosest of all: true when the branch taken is.
+    if let Some((then, condition, otherwise)) = conditional(expr) {
+        return (truthy_in(then) && truthy_in(otherwise))
+            || (truthy_in(condition) && truthy_in(then))
+            || (falsy_in(condition) && truthy_in(otherwise));
+    }
     // `||` and `or` bind loosest: one constant true operand makes the whole true.
     if any_operand(expr, Logic::Or, truthy_in) {
         return true;
@@ -201,6 +207,42 @@ fn truthy_in(expr: &[Token<'_>]) -> bool {
         }
         _ => cfg_macro(expr) == Some(true),
     }
+}
+
+/// Python's conditional expression `then if condition else otherwise`, split at its `if`
+/// and `else` outside any bracket.
+fn conditional<'t, 'a>(
+    expr: &'t [Token<'a>],
+) -> Option<(&'t [Token<'a>], &'t [Token<'a>], &'t [Token<'a>])> {
+    let mut depth = 0usize;
+    let mut at_if = None;
+    for (i, token) in expr.iter().enumerate() {
+        match token {
+            Token::Punct(b'(' | b'[' | b'{') => depth += 1,
+            Token::Punct(b')' | b']' | b'}') => depth = depth.saturating_sub(1),
+            Token::Ident(b"if") if depth == 0 && i > 0 && at_if.is_none() => at_if = Some(i),
+            Token::Ident(b"else") if depth == 0 => {
+                let at_if = at_if?;
+                return Some((&expr[..at_if], &expr[at_if + 1..i], &expr[i + 1..]));
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// A comparison of number literals only (`3 > 2`, `2 + 1 == 3`): its value never depends
+/// on the code under test.
+fn constant_comparison(expr: &[Token<'_>]) -> bool {
+    let compares = expr
+        .iter()
+        .any(|token| matches!(token, Token::Punct(b'<' | b'>' | b'=')));
+    compares
+        && expr.iter().all(|token| match token {
+            Token::Ident(word) => is_number(word),
+            Token::Punct(byte) => b"+-*/%<>=!().".contains(byte),
+            Token::Str => false,
+        })
 }
 
 /// Whether `expr` has a `for` outside any bracket: a generator's or comprehension's.
@@ -395,7 +437,7 @@ fn tautology(expr: &[Token<'_>]) -> bool {
 
 /// A condition that holds whatever the code does.
 fn always_true(expr: &[Token<'_>]) -> bool {
-    truthy(expr) || tautology(expr)
+    truthy(expr) || tautology(expr) || constant_comparison(expr)
 }
 
 /// Whether the assertion matched at `tokens[start..end]` checks nothing: its condition is a
@@ -917,7 +959,7 @@ fn cond_trivial(name: &[u8], args: &[&[Token<'_>]]) -> bool {
     let maybe = args
         .iter()
         .take(3)
-        .any(|arg| truthy(arg) || falsy(arg) || tautology(arg))
+        .any(|arg| truthy(arg) || falsy(arg) || tautology(arg) || constant_comparison(arg))
         || matches!(args, [a, b, ..] if always_equal(a, b))
         || matches!(args, [_, a, b, ..] if always_equal(a, b));
     if !maybe {
@@ -1416,6 +1458,11 @@ mod tests {
             (Language::Python, "assert {\"k\": x == 1}"),
             (Language::Python, "assert x == 1 or ..."),
             (Language::Python, "assert compute() == mock.ANY"),
+            (Language::Python, "assert compute() == 3 if False else True"),
+            (Language::Python, "assert True if compute() else 1"),
+            (Language::Python, "assert 3 > 2"),
+            (Language::Python, "assert 2 + 1 == 3"),
+            (Language::Python, "self.assertTrue(3 > 2)"),
             (Language::Python, "self.assertEqual(compute(), mock.ANY)"),
             (Language::Python, "self.assertEqual(ANY, compute())"),
             (Language::Python, "assert lambda: compute() == 3"),
@@ -1452,6 +1499,10 @@ mod tests {
             (Language::Python, "assert x is not x"),
             (Language::Python, "assert {}"),
             (Language::Python, "assert compute() != mock.ANY"),
+            (Language::Python, "assert x if y else z"),
+            (Language::Python, "assert True if y else x"),
+            (Language::Python, "assert x > 2"),
+            (Language::Python, "assert len(x) == 3"),
             (Language::Python, "assert (x == 3)"),
             (Language::Python, "assert [] == x"),
             (Language::Python, "assert x[0] == 1"),
