@@ -333,9 +333,10 @@ pub fn one_line(text: &str) -> std::borrow::Cow<'_, str> {
 /// A writer for a report's lines that no line of which is a GitHub Actions workflow command.
 /// The runner reads a command from a line whose first characters other than whitespace
 /// (any Unicode whitespace: a no-break space too) are `::`, and, in its older form, from
-/// `##[…]` anywhere in a line, on stdout and stderr alike. Such a line gets a `\\` before its
-/// `::`, and `##[` becomes `## [`. The workflow commands astrix means to give are written
-/// around it. Lines are held until their end (or [`Self::finish`]).
+/// `##[…]` anywhere in a line, on stdout and stderr alike; a line ends at `\n` or `\r`. Such a
+/// line gets a `\\` before its `::`, and `##[` becomes `## [`. The workflow commands astrix
+/// means to give are written around it. Lines are held until their end (or
+/// [`Self::finish`]).
 pub struct NoWorkflowCommands<'w> {
     out: &'w mut dyn io::Write,
     /// The current line, up to its end.
@@ -390,11 +391,12 @@ pub fn no_workflow_command(line: &[u8]) -> std::borrow::Cow<'_, [u8]> {
 
 impl io::Write for NoWorkflowCommands<'_> {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        // The runner ends a line at `\r` as well as at `\n` (.NET's `ReadLine`).
         let mut rest = buf;
-        while let Some(end) = memchr::memchr(b'\n', rest) {
+        while let Some(end) = memchr::memchr2(b'\n', b'\r', rest) {
             self.line.extend_from_slice(&rest[..end]);
             self.release()?;
-            self.out.write_all(b"\n")?;
+            self.out.write_all(&rest[end..=end])?;
             rest = &rest[end + 1..];
         }
         self.line.extend_from_slice(rest);
@@ -476,6 +478,19 @@ mod workflow_command_tests {
                 written
             );
         }
+    }
+
+    #[test]
+    fn a_carriage_return_ends_a_line_too() {
+        use std::io::Write as _;
+        let mut out = Vec::new();
+        let mut guarded = super::NoWorkflowCommands::new(&mut out);
+        write!(guarded, "error: `x\r::add-mask::p` is malformed\n##[x]").unwrap();
+        guarded.finish().unwrap();
+        assert_eq!(
+            String::from_utf8_lossy(&out),
+            "error: `x\r\\::add-mask::p` is malformed\n## [x]"
+        );
     }
 
     #[test]

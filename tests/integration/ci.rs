@@ -1342,3 +1342,27 @@ fn no_workflow_command_in_any_form_the_runner_reads() {
         }
     }
 }
+
+/// GitHub's runner ends a line at a lone `\r` too: an error that quotes a path holding
+/// one gives it no command.
+#[test]
+fn a_carriage_return_in_an_error_starts_no_command() {
+    let mut branch = Branch::with_policy(&format!(
+        "{POLICY}\n[tests]\ncollect = ['cat tests/cases.list']\n"
+    ));
+    branch.commit(
+        "evil",
+        HUMAN,
+        &[
+            ("tests/cases.list", "adds\n"),
+            ("tests/x\r::add-mask::p.rs", "x\n"),
+        ],
+        "Add a case",
+    );
+    let github = [("GITHUB_ACTIONS", "true")];
+    let output = branch.ci(&["--base", "main"], &github);
+    assert_eq!(output.status.code(), Some(2), "{}", render(&output));
+    for stream in [stdout(&output), stderr(&output)] {
+        assert!(workflow_commands(&stream).is_empty(), "{stream:?}");
+    }
+}
