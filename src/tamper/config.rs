@@ -228,16 +228,11 @@ pub(crate) fn changed<'a>(
 /// set a `cfg` or the checks tests rely on (`--cfg`, `debug-assertions`, `overflow-checks`,
 /// `panic`); static linking or a target CPU does not.
 fn leaves_out_tests(key: &str, before: Option<&String>, after: Option<&String>) -> bool {
+    // The settings hold each value as TOML writes it (`["a", "b"]`).
     let entries = |value: Option<&String>| -> Vec<String> {
         value
-            .and_then(|value| {
-                value.parse::<toml::Value>().ok().or_else(|| {
-                    format!("v = {value}")
-                        .parse::<toml::Table>()
-                        .ok()
-                        .and_then(|table| table.get("v").cloned())
-                })
-            })
+            .and_then(|value| format!("v = {value}").parse::<toml::Table>().ok())
+            .and_then(|mut table| table.remove("v"))
             .and_then(|value| value.as_array().cloned())
             .unwrap_or_default()
             .iter()

@@ -1216,7 +1216,7 @@ fn python_disables(tokens: &[Token<'_>], text: &[u8]) -> u32 {
             Token::Ident(b"__test__"),
             Token::Punct(b'='),
             value @ ..,
-        ] if is_test(name) && neuter::is_falsy(value) => 1,
+        ] if is_test(name) && neuter::falsy(value) => 1,
         _ => 0,
     }
 }
@@ -1317,40 +1317,38 @@ fn classify(
     // Library code's assertions check the program, not a test: they count for nothing.
     let (mut assertions, mut existence) = (0, 0);
     if place & LIBRARY == 0 {
+        let mut matches = Vec::new();
+        pattern::for_each_match(table.assertions, &tokens, declares_test, |start, end| {
+            matches.push((start, end));
+        });
         // An assertion whose brackets close on a later line (black's `assert (`, a call's
         // arguments one per line) is classified on the whole statement; it is counted
-        // once, on its first line.
+        // once, on its first line. Only a line with an assertion reads on.
         let mut whole = Vec::new();
         let mut joined = Vec::new();
-        let opens = pattern::open_brackets(code) > 0
-            || (table.language == Language::Python && code.trim_ascii_end().ends_with(b"\\"));
-        let statement =
-            if opens && let Some(whole) = continued(table, text, line, next, code, &mut whole) {
-                pattern::tokenize(whole, &mut joined);
-                rename_aliases(context, &mut joined);
-                &joined
-            } else {
-                &tokens
-            };
-        pattern::for_each_match(table.assertions, &tokens, declares_test, |start, end| {
-            assertions += 1;
-            if neuter::is_trivial(table.language, statement, start, end)
-                || neuter::is_existence(table.language, statement, start, end)
-            {
-                existence += 1;
-            }
-        });
+        let statement = if !matches.is_empty()
+            && let Some(whole) = continued(table, text, line, next, code, &mut whole)
+        {
+            pattern::tokenize(whole, &mut joined);
+            rename_aliases(context, &mut joined);
+            &joined
+        } else {
+            &tokens
+        };
+        assertions = u32::try_from(matches.len()).unwrap_or(u32::MAX);
+        existence = u32::try_from(
+            matches
+                .iter()
+                .filter(|&&(start, end)| {
+                    neuter::is_trivial(table.language, statement, start, end)
+                        || neuter::is_existence(table.language, statement, start, end)
+                })
+                .count(),
+        )
+        .unwrap_or(u32::MAX);
         found.swallows = pattern::count(table.swallowers, &tokens, declares_test);
     }
-    // A process ended with success in test code stops every test after it. In a Go file
-    // with a `TestMain`, whether it runs the tests (`m.Run()`) is what counts.
-    let exits = u32::from(
-        context.test_file
-            && place & LIBRARY == 0
-            && neuter::exits_with_success(table.language, &tokens)
-            && !(table.language == Language::Go
-                && memchr::memmem::find(text, b"func TestMain(").is_some()),
-    );
+    let exits = exits(table, context, place, &tokens, text);
     let mut counts = Counts {
         tests,
         skips: pattern::count(table.skips, &tokens, declares_test),
@@ -1362,6 +1360,24 @@ fn classify(
     language_counts(table.language, context, &tokens, text, &mut counts);
     found.counts = counts;
     found
+}
+
+/// A process ended with success in test code stops every test after it: 1 for such a line.
+/// In a Go file with a `TestMain`, whether it runs the tests (`m.Run()`) is what counts.
+fn exits(
+    table: &Table,
+    context: &Context<'_>,
+    place: u8,
+    tokens: &[Token<'_>],
+    text: &[u8],
+) -> u32 {
+    u32::from(
+        context.test_file
+            && place & LIBRARY == 0
+            && neuter::exits_with_success(table.language, tokens)
+            && !(table.language == Language::Go
+                && memchr::memmem::find(text, b"func TestMain(").is_some()),
+    )
 }
 
 /// The most lines a statement's brackets are followed over to close.
@@ -1388,6 +1404,9 @@ fn continued<'w>(
     let continues =
         |code: &[u8]| table.language == Language::Python && code.trim_ascii_end().ends_with(b"\\");
     let mut backslash = continues(code);
+    if pattern::open_brackets(code) <= 0 && !backslash {
+        return None;
+    }
     whole.extend_from_slice(without_backslash(code, backslash));
     let mut state = next;
     let mut depth = pattern::open_brackets(code);

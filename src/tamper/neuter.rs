@@ -329,20 +329,15 @@ fn any_operand(expr: &[Token<'_>], logic: Logic, test: fn(&[Token<'_>]) -> bool)
     split && (found || test(&expr[start..]))
 }
 
-/// The expression is a constant that is always false (`False`, `0`, `not True`).
-pub(crate) fn is_falsy(expr: &[Token<'_>]) -> bool {
-    falsy(expr)
-}
-
 /// The expression is a constant that is always true ([`truthy_in`]), read only when it
 /// nests no deeper than [`MAX_NESTING`]: the reading recurses once per bracket or `not`.
 fn truthy(expr: &[Token<'_>]) -> bool {
     !too_deep(expr) && truthy_in(expr)
 }
 
-/// The expression is a constant that is always false ([`falsy_in`]), read only when it
-/// nests no deeper than [`MAX_NESTING`].
-fn falsy(expr: &[Token<'_>]) -> bool {
+/// The expression is a constant that is always false (`False`, `0`, `not True`:
+/// [`falsy_in`]), read only when it nests no deeper than [`MAX_NESTING`].
+pub(crate) fn falsy(expr: &[Token<'_>]) -> bool {
     !too_deep(expr) && falsy_in(expr)
 }
 
@@ -560,10 +555,9 @@ pub(crate) fn is_existence(
     // x)`): `assertTrue(found)`; not `assertTrue(a.equals(b))`, `assertTrue(false)`.
     // `python` reads Python's first argument: `truthiness` for `assertTrue`, `absence` for
     // `assertFalse`.
-    let one_bare_argument = |open: usize, python: Condition| {
-        call_args(tokens, open).is_some_and(|(args, _)| {
-            let args = args.as_slice();
-            match args {
+    let one_argument_that = |python: Condition| {
+        assertion_args(tokens, start, end).is_some_and(|(args, _)| {
+            match args.as_slice() {
                 // Python's `assert f(x)` and `assertTrue(f(x))` are the same check.
                 [value] if language == Language::Python => python(value),
                 [value] => bare(value),
@@ -574,12 +568,6 @@ pub(crate) fn is_existence(
                 _ => false,
             }
         })
-    };
-    let one_argument_that = |python: Condition| {
-        [end.saturating_sub(1), end, start + 1]
-            .into_iter()
-            .find(|open| is_punct(tokens.get(*open), b'('))
-            .is_some_and(|open| one_bare_argument(open, python))
     };
     let one_argument = || one_argument_that(truthiness);
     match language {
