@@ -6,15 +6,20 @@
 //! |---|---|
 //! | `pytest.ini` | every key of `[pytest]` |
 //! | `setup.cfg` | every key of `[tool:pytest]` |
-//! | `tox.ini` | every key of `[tox]` and `[pytest]`, `commands` of `[testenv]` and `[testenv:…]` (not of tool environments, `[testenv:docs]`, `[testenv:lint]`, nor of those whose commands name no test runner) |
-//! | `pyproject.toml` | every key of `[tool.pytest.ini_options]` and `[tool.pytest]` |
+//! | `pytest.toml`, `.pytest.toml` | every key of `[pytest]` |
+//! | `tox.ini` | every key of `[tox]` and `[pytest]`, `commands` and the runner variables of `setenv` (`PYTEST_ADDOPTS`) of `[testenv]` and `[testenv:…]` (not of tool environments, `[testenv:docs]`, `[testenv:lint]`, nor of those whose commands name no test runner) |
+//! | `pyproject.toml` | every key of `[tool.pytest.ini_options]` and `[tool.pytest]`; Hatch's, PDM's, poethepoet's and taskipy's scripts named for tests or running a runner; all of `[tool.hatch.envs.hatch-test]` |
 //! | `Cargo.toml` | `autotests`, `autolib`, `autobins`, `autoexamples`, `autobenches`, `build`; `test`, `doctest`, `harness`, `path` and `required-features` of any target, `[[test]]`, the library's `crate-type` and `proc-macro`, `[features] default`, `[workspace]` `members`, `exclude`, `default-members`, `[profile.test]`, `debug-assertions` and `overflow-checks` of `[profile.dev]` and its packages |
 //! | `.cargo/config.toml`, `.cargo/config` | `rustflags`, `rustdocflags`, `runner`, `linker` of `[build]` and of any `[target.…]`, `rustc`, `rustc-wrapper`, `rustc-workspace-wrapper`, `target` of `[build]`, the profiles as above |
 //! | `build.rs` | any change, when a side sets a `cfg` (`cargo:rustc-cfg=…`) |
-//! | `package.json` | `scripts.test`, `scripts.test:…`, `scripts.pretest`, `jest`, `mocha`, `ava` |
-//! | `jest.config.*`, `vitest.config.*`, `vitest.workspace.*`, `.mocharc.*`, `playwright.config.*`, `cypress.config.*` | every changed key (`name:` on a changed line) |
-//! | `Makefile`, `GNUmakefile`, `*.mk`, `justfile` | targets whose name holds `test`, and `check` |
-//! | `pom.xml`, `build.gradle(.kts)`, `noxfile.py` | changed lines naming a switch that skips tests or ignores failures, or the test command |
+//! | `package.json` | `scripts.test`, `scripts.test:…`, `scripts.pretest`, and the scripts they run by name (`npm run unit`, `run-s a b`); `jest`, `mocha`, `ava` |
+//! | `jest.config.*`, `vitest.config.*`, `vitest.workspace.*`, `.mocharc.*`, `playwright.config.*`, `cypress.config.*`, and the configurations they load (`jest.base.js`) | every changed key (`name:` on a changed line) |
+//! | `Makefile`, `GNUmakefile`, `*.mk`, `justfile` | targets whose name holds `test`, and `check`, and the targets running a test command they lead to (a prerequisite, `$(MAKE) unit`) |
+//! | `pom.xml` | changed lines naming a switch that skips tests or ignores failures; any changed line of the Surefire or Failsafe plugin but its version |
+//! | `build.gradle(.kts)` | the same switches; any changed line of the `test` task |
+//! | `noxfile.py` | changed lines naming the test command |
+//! | a test script: `scripts/test.sh`, `run-tests.ps1`, any script under `ci/`, `.ci/`, `.github/scripts/` | changed lines that run the tests, as in a CI configuration |
+//! | `go.mod` below the root | added or removed (a directory leaves or joins the module `go test ./...` runs) |
 //! | `vite.config.*` | changed lines of the `test:` block |
 //! | CI configurations | changed lines that run the tests, `continue-on-error`, `allow_failure`; a build matrix left with fewer entries or excluding something, in a file that runs the tests |
 //!
@@ -49,6 +54,20 @@ enum Kind {
     /// A Cargo build script: any change to one that sets a `cfg` (the condition above the
     /// `println!` decides as much as the line).
     BuildScript,
+    /// pytest's own TOML file (`pytest.toml`, pytest 9): every key of `[pytest]`.
+    PytestToml,
+    /// A Maven `pom.xml`: [`MAVEN`]'s switches on changed lines, and any changed line of the
+    /// Surefire or Failsafe plugin's block (which tests it includes, excludes or skips).
+    Maven,
+    /// A Gradle build file: [`GRADLE`]'s settings on changed lines, and any changed line of
+    /// the `test` task's block (`exclude`, `enabled = false`, filters).
+    Gradle,
+    /// A shell script that runs the tests for CI or a person (`scripts/test.sh`, anything
+    /// under `ci/`): its changed lines that run the tests, as in a CI configuration.
+    Script,
+    /// A `go.mod` below the repository's root: adding or removing one moves a directory in
+    /// or out of the module that `go test ./...` runs at the root.
+    GoModule,
 }
 
 /// Maven's switches that skip the tests or ignore their failures.
@@ -76,8 +95,9 @@ const NOX: &[(&str, &str)] = &[("pytest", "pytest"), ("unittest", "unittest")];
 const CI_COMMAND: &str = "CI test command";
 const CI_MATRIX: &str = "CI test matrix";
 
-/// CI settings that let a failing step pass.
+/// CI settings that let a failing step pass, or pass the runner options.
 const CI: &[(&str, &str)] = &[
+    ("PYTEST_ADDOPTS", "PYTEST_ADDOPTS"),
     ("continue-on-error", "continue-on-error"),
     ("allow_failure", "allow_failure"),
     ("allow_failures", "allow_failures"),
@@ -126,8 +146,10 @@ fn kind(path: &str) -> Option<Kind> {
         "package.json" => Kind::PackageJson,
         "Makefile" | "makefile" | "GNUmakefile" => Kind::Makefile,
         "justfile" | "Justfile" | ".justfile" => Kind::Justfile,
-        "pom.xml" => Kind::Words(MAVEN),
-        "build.gradle" | "build.gradle.kts" => Kind::Words(GRADLE),
+        "pytest.toml" | ".pytest.toml" => Kind::PytestToml,
+        "pom.xml" => Kind::Maven,
+        "build.gradle" | "build.gradle.kts" => Kind::Gradle,
+        "go.mod" if path.contains('/') => Kind::GoModule,
         "noxfile.py" => Kind::Words(NOX),
         _ if is_ci(path) => Kind::Words(CI),
         _ if stem == "vite" && name.contains(".config.") => Kind::Vite,
@@ -147,8 +169,50 @@ fn kind(path: &str) -> Option<Kind> {
         {
             Kind::JsConfig
         }
+        // A configuration another one loads (`module.exports = require('./jest.base')`,
+        // `preset`): `jest.base.js`, `jest.shared.config.json`, `vitest.common.ts`.
+        _ if matches!(stem, "jest" | "vitest")
+            && name.matches('.').count() >= 2
+            && name.rsplit_once('.').is_some_and(|(_, extension)| {
+                matches!(
+                    extension,
+                    "js" | "cjs" | "mjs" | "ts" | "cts" | "mts" | "json"
+                )
+            }) =>
+        {
+            Kind::JsConfig
+        }
+        _ if is_test_script(path) => Kind::Script,
         _ => return None,
     })
+}
+
+/// Whether `path` is a shell script that runs tests: one named for them (a word of its name
+/// is `test`, `tests`, `check`, `pytest`, `unittest` or `e2e`: `scripts/run-tests.sh`,
+/// `test.sh`), or any script of a CI directory (`ci/`, `.ci/`, `.github/scripts/`,
+/// `scripts/ci/`). A CI step that runs `./scripts/test.sh` reads the script, so the script's
+/// test lines are the CI's.
+fn is_test_script(path: &str) -> bool {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    let (stem, extension) = match name.rsplit_once('.') {
+        Some((stem, extension)) if !stem.is_empty() => (stem, Some(extension)),
+        _ => (name, None),
+    };
+    let directory = &path[..path.len() - name.len()];
+    let in_ci = ["ci/", ".ci/", ".github/scripts/", "scripts/ci/"]
+        .iter()
+        .any(|dir| directory == *dir || directory.ends_with(&format!("/{dir}")));
+    let script = match extension {
+        Some(extension) => matches!(extension, "sh" | "bash" | "zsh" | "ps1" | "bat" | "cmd"),
+        // A script without extension: only where scripts live.
+        None => {
+            in_ci
+                || ["scripts/", "script/", "bin/", "tools/"]
+                    .iter()
+                    .any(|dir| directory == *dir || directory.ends_with(&format!("/{dir}")))
+        }
+    };
+    script && (in_ci || runs_tests(stem))
 }
 
 /// Whether `path` names a file that configures a test runner.
@@ -181,13 +245,41 @@ pub(crate) fn changed<'a>(
             Kind::PackageJson => package_json(text),
             Kind::Makefile => Some(makefile(text, false)),
             Kind::Justfile => Some(makefile(text, true)),
-            Kind::JsConfig | Kind::Words(_) | Kind::Vite | Kind::BuildScript => None,
+            Kind::PytestToml => pytest_toml(text),
+            Kind::JsConfig
+            | Kind::Words(_)
+            | Kind::Vite
+            | Kind::BuildScript
+            | Kind::Maven
+            | Kind::Gradle
+            | Kind::Script
+            | Kind::GoModule => None,
         }
     };
     match kind {
         Kind::Cargo if !cargo_lines_may_matter(old, new, diff()) => return Vec::new(),
         Kind::JsConfig => return changed_keys(diff()),
         Kind::Words(words) => return changed_words(words, is_ci(path), old, new, diff()),
+        Kind::Script => return changed_words(&[], true, old, new, diff()),
+        Kind::Maven => {
+            let mut keys = changed_words(MAVEN, false, old, new, diff());
+            keys.extend(changed_plugin(diff(), MAVEN));
+            return keys;
+        }
+        Kind::Gradle => {
+            let mut keys = changed_words(GRADLE, false, old, new, diff());
+            if changed_in(diff(), gradle_test_task_lines, GRADLE) {
+                keys.push("test task".to_owned());
+            }
+            return keys;
+        }
+        Kind::GoModule => {
+            return if old.is_empty() == new.is_empty() {
+                Vec::new()
+            } else {
+                vec!["module boundary".to_owned()]
+            };
+        }
         Kind::Vite => return changed_block(b"test", diff()),
         Kind::BuildScript => {
             let sets_cfg = |side: &[u8]| memchr::memmem::find(side, b"rustc-cfg").is_some();
@@ -309,7 +401,7 @@ fn ini(text: &str, sections: &[&str]) -> BTreeMap<String, String> {
         let (name, value) = trimmed
             .split_once(['=', ':'])
             .map_or((trimmed, ""), |(name, value)| (name.trim(), value.trim()));
-        if section.starts_with("testenv") && name != "commands" {
+        if section.starts_with("testenv") && !matches!(name, "commands" | "setenv" | "set_env") {
             key = None;
             continue;
         }
@@ -317,11 +409,49 @@ fn ini(text: &str, sections: &[&str]) -> BTreeMap<String, String> {
         settings.insert(full.clone(), value.to_owned());
         key = Some(full);
     }
+    // Of an environment's variables, those the runner reads its options from
+    // (`PYTEST_ADDOPTS = -k "not slow"`); `PYTHONWARNINGS` or a coverage file are no test
+    // setting. Each is compared on its own.
+    let variables: Vec<String> = settings
+        .keys()
+        .filter(|key| key.ends_with("] setenv") || key.ends_with("] set_env"))
+        .cloned()
+        .collect();
+    for key in variables {
+        let Some(value) = settings.remove(&key) else {
+            continue;
+        };
+        for line in value.lines() {
+            let (name, value) = line.split_once('=').unwrap_or((line, ""));
+            let name = name.trim();
+            if runner_variable(name) {
+                settings.insert(format!("{key} {name}"), value.trim().to_owned());
+            }
+        }
+    }
     settings
 }
 
-/// Drops the `commands` of the named tox environments (`[testenv:…]`) that run no test
-/// runner on either side: `coverage combine`, `codecov`, `pip-compile -U tests.in`. A
+/// Whether an environment variable sets a test runner's options or plugins:
+/// `PYTEST_ADDOPTS`, `PYTEST_PLUGINS`, `PYTEST_DISABLE_PLUGIN_AUTOLOAD`, `NODE_OPTIONS`
+/// holds none of them, `JEST_…`, `MOCHA_…`, `RUST_TEST_THREADS` and `GOFLAGS` do.
+fn runner_variable(name: &str) -> bool {
+    let name = name.to_ascii_uppercase();
+    [
+        "PYTEST_",
+        "JEST_",
+        "MOCHA_",
+        "VITEST_",
+        "RUST_TEST_",
+        "NEXTEST_",
+    ]
+    .iter()
+    .any(|prefix| name.starts_with(prefix))
+        || matches!(name.as_str(), "GOFLAGS" | "UNITTEST_ARGS")
+}
+
+/// Drops the `commands` and variables of the named tox environments (`[testenv:…]`) that
+/// run no test runner on either side: `coverage combine`, `codecov`, `pip-compile -U tests.in`. A
 /// command runs tests when one of its words is a runner (`pytest`, `python -m unittest`,
 /// `setup.py test`, `nosetests`, `trial`), a path to one (`{envbindir}/pytest`) or one of
 /// its plugins' names (`pytest-…`). The default `[testenv]` always counts.
@@ -353,7 +483,12 @@ fn drop_tool_envs(before: &mut BTreeMap<String, String>, after: &mut BTreeMap<St
         .cloned()
         .collect();
     for key in keys {
-        if !runs_tests(before.get(&key)) && !runs_tests(after.get(&key)) {
+        // An environment's variables count when its commands run tests.
+        let section = key
+            .split_once("] ")
+            .map_or(key.as_str(), |(section, _)| section);
+        let commands = format!("{section}] commands");
+        if !runs_tests(before.get(&commands)) && !runs_tests(after.get(&commands)) {
             before.remove(&key);
             after.remove(&key);
         }
@@ -440,7 +575,65 @@ fn pyproject(text: &str) -> Option<BTreeMap<String, String>> {
             }
         }
     }
+    let tool = table.get("tool").and_then(toml::Value::as_table);
+    // Task runners' test scripts: Hatch's environments (and all of its `hatch-test`
+    // environment, which `hatch test` runs), PDM's scripts, poethepoet's and taskipy's tasks.
+    let scripts = |table: Option<&toml::Value>, section: &str, settings: &mut BTreeMap<_, _>| {
+        for (name, script) in table.and_then(toml::Value::as_table).into_iter().flatten() {
+            if runs_tests(name) || names_a_runner(&script.to_string()) {
+                settings.insert(format!("[{section}] {name}"), script.to_string());
+            }
+        }
+    };
+    if let Some(envs) = tool
+        .and_then(|tool| tool.get("hatch"))
+        .and_then(|hatch| hatch.get("envs"))
+        .and_then(toml::Value::as_table)
+    {
+        for (env, config) in envs {
+            if env == "hatch-test" {
+                for (key, value) in config.as_table().into_iter().flatten() {
+                    settings.insert(
+                        format!("[tool.hatch.envs.hatch-test] {key}"),
+                        value.to_string(),
+                    );
+                }
+                continue;
+            }
+            let section = format!("tool.hatch.envs.{env}.scripts");
+            scripts(config.get("scripts"), &section, &mut settings);
+        }
+    }
+    let tool_table = |name: &str, key: &str| {
+        tool.and_then(|tool| tool.get(name))
+            .and_then(|table| table.get(key))
+    };
+    scripts(
+        tool_table("pdm", "scripts"),
+        "tool.pdm.scripts",
+        &mut settings,
+    );
+    scripts(tool_table("poe", "tasks"), "tool.poe.tasks", &mut settings);
+    scripts(
+        tool_table("taskipy", "tasks"),
+        "tool.taskipy.tasks",
+        &mut settings,
+    );
     Some(settings)
+}
+
+/// Whether a script's text runs a Python test runner (`pytest`, `python -m unittest`,
+/// `nox`, `tox`).
+fn names_a_runner(script: &str) -> bool {
+    script
+        .split(|c: char| c.is_whitespace() || matches!(c, '"' | '\'' | '[' | ']' | ','))
+        .any(|word| {
+            let word = word.rsplit('/').next().unwrap_or(word);
+            matches!(
+                word,
+                "pytest" | "py.test" | "unittest" | "nox" | "tox" | "nose2"
+            )
+        })
 }
 
 /// Copies the values of `keys` that `table` (a TOML table, when present) sets into
@@ -613,12 +806,34 @@ fn package_json(text: &str) -> Option<BTreeMap<String, String>> {
     let object = value.as_object()?;
     let mut settings = BTreeMap::new();
     if let Some(scripts) = object.get("scripts").and_then(serde_json::Value::as_object) {
-        for (name, script) in scripts {
-            let runs_tests = name == "test"
-                || name.starts_with("test:")
-                || name == "pretest"
-                || name == "posttest";
-            if runs_tests {
+        // The test scripts, and the scripts they run by name (`"test": "npm run unit"`,
+        // `run-s lint unit`), through any number of steps.
+        let mut reached: Vec<&str> = scripts
+            .keys()
+            .map(String::as_str)
+            .filter(|name| {
+                *name == "test"
+                    || name.starts_with("test:")
+                    || *name == "pretest"
+                    || *name == "posttest"
+            })
+            .collect();
+        let mut next = 0;
+        while let Some(name) = reached.get(next).copied() {
+            next += 1;
+            let Some(script) = scripts.get(name).and_then(serde_json::Value::as_str) else {
+                continue;
+            };
+            for called in scripts_called(script) {
+                if let Some((known, _)) = scripts.get_key_value(called)
+                    && !reached.contains(&known.as_str())
+                {
+                    reached.push(known);
+                }
+            }
+        }
+        for name in reached {
+            if let Some(script) = scripts.get(name) {
                 settings.insert(format!("scripts.{name}"), script.to_string());
             }
         }
@@ -629,6 +844,48 @@ fn package_json(text: &str) -> Option<BTreeMap<String, String>> {
         }
     }
     Some(settings)
+}
+
+/// The script names a package script runs by name: the word after `npm run`,
+/// `npm run-script`, `yarn [run]`, `pnpm [run]`, `bun run`, and every word after `run-s`,
+/// `run-p` or `npm-run-all` (their options aside). Other words are left for the caller to
+/// match against the scripts that exist.
+fn scripts_called(script: &str) -> Vec<&str> {
+    let mut called = Vec::new();
+    for command in script.split(['&', ';', '|']) {
+        let words: Vec<&str> = command
+            .split_whitespace()
+            .map(|word| word.trim_matches(['"', '\'']))
+            .collect();
+        let mut i = 0;
+        while i < words.len() {
+            match words[i] {
+                "npm" | "pnpm" | "bun" | "yarn" => {
+                    let mut j = i + 1;
+                    while words.get(j).is_some_and(|word| word.starts_with('-')) {
+                        j += 1;
+                    }
+                    if matches!(words.get(j).copied(), Some("run" | "run-script")) {
+                        j += 1;
+                        while words.get(j).is_some_and(|word| word.starts_with('-')) {
+                            j += 1;
+                        }
+                    }
+                    if let Some(word) = words.get(j) {
+                        called.push(*word);
+                    }
+                    i = j;
+                }
+                "run-s" | "run-p" | "npm-run-all" | "npm-run-all2" => {
+                    called.extend(words[i + 1..].iter().filter(|word| !word.starts_with('-')));
+                    break;
+                }
+                _ => {}
+            }
+            i += 1;
+        }
+    }
+    called
 }
 
 /// The test settings of a `package.json` that does not parse, by its lines: a line whose
@@ -689,22 +946,24 @@ fn brace_balance(line: &str) -> i64 {
         .sum()
 }
 
-/// A Makefile's targets whose name holds `test`, and `check`: the rule line and its recipe.
+/// A Makefile's targets whose name holds `test`, and `check`: the rule line and its recipe;
+/// and the targets they lead to that run a test command (`test: run-suite` with `run-suite:`
+/// running `pytest`, or a recipe line `$(MAKE) unit`), through any number of steps.
 fn makefile(text: &str, spaces: bool) -> BTreeMap<String, String> {
-    let mut settings = BTreeMap::new();
-    let mut current: Option<String> = None;
+    // Every rule: (prerequisites, recipe), by target.
+    let mut rules: BTreeMap<&str, (String, String)> = BTreeMap::new();
+    let mut current: Vec<&str> = Vec::new();
     for line in text.lines() {
         if line.starts_with('\t') || (spaces && line.starts_with(' ')) {
-            if let Some(target) = &current
-                && let Some(recipe) = settings.get_mut(target)
-            {
-                let recipe: &mut String = recipe;
-                recipe.push('\n');
-                recipe.push_str(line);
+            for target in &current {
+                if let Some((_, recipe)) = rules.get_mut(target) {
+                    recipe.push('\n');
+                    recipe.push_str(line);
+                }
             }
             continue;
         }
-        current = None;
+        current.clear();
         let Some((targets, prerequisites)) = line.split_once(':') else {
             continue;
         };
@@ -715,11 +974,45 @@ fn makefile(text: &str, spaces: bool) -> BTreeMap<String, String> {
             if target.starts_with('.') {
                 continue;
             }
-            if runs_tests(target) {
-                let key = format!("target {target}");
-                settings.insert(key.clone(), prerequisites.trim().to_owned());
-                current = Some(key);
+            rules.insert(target, (prerequisites.trim().to_owned(), String::new()));
+            current.push(target);
+        }
+    }
+    let mut reached: Vec<&str> = rules
+        .keys()
+        .copied()
+        .filter(|target| runs_tests(target))
+        .collect();
+    let mut next = 0;
+    while let Some(target) = reached.get(next).copied() {
+        next += 1;
+        let Some((prerequisites, recipe)) = rules.get(target) else {
+            continue;
+        };
+        let sub_makes = recipe.lines().flat_map(|line| {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            let make = words
+                .iter()
+                .position(|word| matches!(*word, "$(MAKE)" | "${MAKE}" | "make" | "just"));
+            make.map(|at| words[at + 1..].to_vec()).unwrap_or_default()
+        });
+        for called in prerequisites.split_whitespace().chain(sub_makes) {
+            let Some((&known, (_, recipe))) = rules.get_key_value(called) else {
+                continue;
+            };
+            let tests = recipe.lines().any(|line| ci_test_command(line.as_bytes()));
+            if tests && !reached.contains(&known) {
+                reached.push(known);
             }
+        }
+    }
+    let mut settings = BTreeMap::new();
+    for target in reached {
+        if let Some((prerequisites, recipe)) = rules.get(target) {
+            settings.insert(
+                format!("target {target}"),
+                format!("{prerequisites}{recipe}"),
+            );
         }
     }
     // The variables the test targets use, `$(PYTEST_FLAGS)` or `${TEST_ARGS}`: changing
@@ -1337,6 +1630,152 @@ fn changed_block(name: &[u8], diff: &LineDiff<'_>) -> Vec<String> {
     } else {
         Vec::new()
     }
+}
+
+/// Whether a line names one of `words` (then it counts as that setting, not twice).
+fn names_a_word(line: &[u8], words: &[(&str, &str)]) -> bool {
+    words
+        .iter()
+        .any(|(_, word)| memchr::memmem::find(line, word.as_bytes()).is_some())
+}
+
+/// Whether a changed line of `diff`, on its side, is one `lines` marks, and names none of
+/// `words`.
+fn changed_in(
+    diff: &LineDiff<'_>,
+    lines: fn(&[&[u8]]) -> Vec<bool>,
+    words: &[(&str, &str)],
+) -> bool {
+    let (old_lines, new_lines) = (diff.old_lines(), diff.new_lines());
+    let (old_marked, new_marked) = (lines(&old_lines), lines(&new_lines));
+    let marked = |marks: &[bool], lines: &[&[u8]], i: usize| {
+        marks.get(i).copied().unwrap_or(false)
+            && lines.get(i).is_some_and(|line| {
+                let line = line.trim_ascii();
+                !line.is_empty()
+                    && !line.starts_with(b"//")
+                    && !line.starts_with(b"<!--")
+                    && !names_a_word(line, words)
+            })
+    };
+    diff.hunks().any(|(before, after)| {
+        before.clone().any(|i| marked(&old_marked, &old_lines, i))
+            || after.clone().any(|j| marked(&new_marked, &new_lines, j))
+    })
+}
+
+/// The Surefire and Failsafe plugins' settings changed in a `pom.xml`: any changed line of
+/// a `<plugin>` block whose `artifactId` is one of them, except its `<version>` and a line
+/// that names one of `words`.
+fn changed_plugin(diff: &LineDiff<'_>, words: &[(&str, &str)]) -> Vec<String> {
+    let mut keys = Vec::new();
+    for plugin in ["surefire", "failsafe"] {
+        let (old_lines, new_lines) = (diff.old_lines(), diff.new_lines());
+        let (old_block, new_block) = (
+            plugin_lines(plugin, &old_lines),
+            plugin_lines(plugin, &new_lines),
+        );
+        let setting = |marks: &[bool], lines: &[&[u8]], i: usize| {
+            marks.get(i).copied().unwrap_or(false)
+                && lines.get(i).is_some_and(|line| {
+                    let line = line.trim_ascii();
+                    !line.is_empty()
+                        && !line.starts_with(b"<!--")
+                        && !line.starts_with(b"<version>")
+                        && !names_a_word(line, words)
+                })
+        };
+        let changed = diff.hunks().any(|(before, after)| {
+            before.clone().any(|i| setting(&old_block, &old_lines, i))
+                || after.clone().any(|j| setting(&new_block, &new_lines, j))
+        });
+        if changed {
+            keys.push(format!("maven-{plugin}-plugin"));
+        }
+    }
+    keys
+}
+
+/// The lines of each `<plugin>` … `</plugin>` block of a `pom.xml` side whose `artifactId`
+/// holds `name`.
+fn plugin_lines(name: &str, lines: &[&[u8]]) -> Vec<bool> {
+    let mut inside = vec![false; lines.len()];
+    let mut start: Option<usize> = None;
+    let mut named = false;
+    for (i, line) in lines.iter().enumerate() {
+        let text = String::from_utf8_lossy(line);
+        if text.contains("<plugin>") || text.contains("<plugin ") {
+            start = Some(i);
+            named = false;
+        }
+        if start.is_some() && text.contains("artifactId") && text.contains(name) {
+            named = true;
+        }
+        if text.contains("</plugin>")
+            && let Some(first) = start.take()
+            && named
+        {
+            for mark in &mut inside[first..=i] {
+                *mark = true;
+            }
+        }
+    }
+    inside
+}
+
+/// The lines of a Gradle build file's `test` task blocks: `test {`, `tasks.test {`,
+/// `tasks.named('test') {`, `tasks.named<Test>("test") {`, `tasks.withType(Test) {`,
+/// `tasks.withType<Test> {`, `test.configure {`, from the opening line to the brace that
+/// closes it.
+fn gradle_test_task_lines(lines: &[&[u8]]) -> Vec<bool> {
+    let opens = |line: &str| {
+        let line: String = line.split_whitespace().collect();
+        let head = line.split('{').next().unwrap_or("");
+        line.contains('{')
+            && (matches!(head, "test" | "tasks.test" | "test.configure")
+                || head.starts_with("tasks.named('test')")
+                || head.starts_with("tasks.named(\"test\")")
+                || head.starts_with("tasks.named<Test>(\"test\")")
+                || head.starts_with("tasks.withType(Test)")
+                || head.starts_with("tasks.withType<Test>")
+                || head.starts_with("tasks.withType(Test::class"))
+    };
+    let mut inside = vec![false; lines.len()];
+    let mut depth = 0i64;
+    let mut open = false;
+    for (i, line) in lines.iter().enumerate() {
+        let text = String::from_utf8_lossy(line);
+        if !open && opens(text.trim()) {
+            open = true;
+            depth = 0;
+        }
+        if open {
+            inside[i] = true;
+            for c in text.chars() {
+                match c {
+                    '{' => depth += 1,
+                    '}' => depth -= 1,
+                    _ => {}
+                }
+            }
+            if depth <= 0 {
+                open = false;
+            }
+        }
+    }
+    inside
+}
+
+/// The keys of the `[pytest]` table of pytest's own `pytest.toml`.
+fn pytest_toml(text: &str) -> Option<BTreeMap<String, String>> {
+    let table = toml_table(text)?;
+    let mut settings = BTreeMap::new();
+    if let Some(pytest) = table.get("pytest").and_then(toml::Value::as_table) {
+        for (key, value) in pytest {
+            settings.insert(format!("[pytest] {key}"), value.to_string());
+        }
+    }
+    Some(settings)
 }
 
 /// The keys (`name:` or `name =`) on the changed lines of a JavaScript or JSON runner
@@ -2011,5 +2450,225 @@ mod tests {
         let old = "module.exports = {\n  testMatch: ['**/*.test.js'],\n};\n";
         let new = "module.exports = {\n  testMatch: ['**/*.test.js'],\n  testPathIgnorePatterns: ['/failing/'],\n};\n";
         assert_eq!(keys("jest.config.js", old, new), ["testPathIgnorePatterns"]);
+    }
+
+    #[test]
+    fn pytest_toml_and_runner_variables() {
+        assert_eq!(
+            keys(
+                "pytest.toml",
+                "[pytest]\ntestpaths = [\"tests\"]\n",
+                "[pytest]\ntestpaths = [\"tests\"]\naddopts = [\"--deselect\", \"tests/test_a.py::test_b\"]\n"
+            ),
+            ["[pytest] addopts"]
+        );
+        let tox = "[testenv]\ndeps = pytest\ncommands = pytest\n";
+        assert_eq!(
+            keys(
+                "tox.ini",
+                tox,
+                &tox.replace(
+                    "commands",
+                    "setenv =\n    PYTEST_ADDOPTS = -k \"not slow\"\ncommands"
+                )
+            ),
+            ["[testenv] setenv PYTEST_ADDOPTS"]
+        );
+        assert_eq!(
+            keys(
+                "tox.ini",
+                tox,
+                &tox.replace("commands", "set_env = PYTEST_ADDOPTS=-x\ncommands")
+            ),
+            ["[testenv] set_env PYTEST_ADDOPTS"]
+        );
+        // Variables the runner does not read are no test setting.
+        assert!(
+            keys(
+                "tox.ini",
+                tox,
+                &tox.replace("commands", "setenv =\n    PYTHONWARNINGS = error\ncommands")
+            )
+            .is_empty()
+        );
+        // Nor the variables of an environment that runs no tests.
+        let docs = "[testenv:build-docs]\ncommands = sphinx-build docs out\n";
+        assert!(
+            keys(
+                "tox.ini",
+                docs,
+                &docs.replace("commands", "setenv = PYTEST_ADDOPTS=-x\ncommands")
+            )
+            .is_empty()
+        );
+    }
+
+    #[test]
+    fn task_runner_scripts_in_pyproject() {
+        let hatch =
+            "[tool.hatch.envs.default.scripts]\ntest = \"pytest {args}\"\nlint = \"ruff check\"\n";
+        assert_eq!(
+            keys(
+                "pyproject.toml",
+                hatch,
+                &hatch.replace("pytest {args}", "pytest -k 'not slow' {args}")
+            ),
+            ["[tool.hatch.envs.default.scripts] test"]
+        );
+        assert!(
+            keys(
+                "pyproject.toml",
+                hatch,
+                &hatch.replace("ruff check", "ruff check --fix")
+            )
+            .is_empty()
+        );
+        // A script named otherwise that runs the runner, and Hatch's own test environment.
+        let pdm = "[tool.pdm.scripts]\nci = \"python -m pytest tests\"\n";
+        assert_eq!(
+            keys(
+                "pyproject.toml",
+                pdm,
+                &pdm.replace("tests\"", "tests/unit\"")
+            ),
+            ["[tool.pdm.scripts] ci"]
+        );
+        assert_eq!(
+            keys(
+                "pyproject.toml",
+                "[project]\nname = \"x\"\n",
+                "[project]\nname = \"x\"\n\n[tool.hatch.envs.hatch-test]\nextra-args = [\"-k\", \"not slow\"]\n"
+            ),
+            ["[tool.hatch.envs.hatch-test] extra-args"]
+        );
+    }
+
+    #[test]
+    fn package_scripts_the_test_script_runs() {
+        let old = r#"{"scripts": {"test": "npm run unit && run-s lint:js e2e", "unit": "jest", "e2e": "playwright test", "lint:js": "eslint .", "build": "tsc"}}"#;
+        for (from, to, key) in [
+            ("\"jest\"", "\"jest -t adds\"", "scripts.unit"),
+            (
+                "\"playwright test\"",
+                "\"playwright test --grep-invert x\"",
+                "scripts.e2e",
+            ),
+            ("\"eslint .\"", "\"eslint src\"", "scripts.lint:js"),
+        ] {
+            assert_eq!(keys("package.json", old, &old.replace(from, to)), [key]);
+        }
+        // A script no test script runs is none.
+        assert!(keys("package.json", old, &old.replace("\"tsc\"", "\"tsc -b\"")).is_empty());
+        assert_eq!(
+            scripts_called("yarn --silent run unit && pnpm e2e; npm-run-all -p a b"),
+            ["unit", "e2e", "a", "b"]
+        );
+    }
+
+    #[test]
+    fn makefile_targets_the_test_target_leads_to() {
+        let old = "test: run-suite\n\nrun-suite:\n\tpython -m pytest -q\n\nbuild:\n\tcargo build\n\ncheck-all: build\n\t$(MAKE) unit\n\nunit:\n\tcargo test\n";
+        assert_eq!(
+            keys(
+                "Makefile",
+                old,
+                &old.replace("pytest -q", "pytest -q -k 'not slow'")
+            ),
+            ["target run-suite"]
+        );
+        assert_eq!(
+            keys(
+                "Makefile",
+                old,
+                &old.replace("\tcargo test", "\tcargo test || true")
+            ),
+            ["target unit"]
+        );
+        // A prerequisite that runs no tests (a build) is not a test target.
+        assert!(
+            keys(
+                "Makefile",
+                old,
+                &old.replace("cargo build", "cargo build --release")
+            )
+            .is_empty()
+        );
+    }
+
+    #[test]
+    fn surefire_and_gradle_test_task() {
+        let pom = "<project>\n  <build>\n    <plugins>\n      <plugin>\n        <artifactId>maven-surefire-plugin</artifactId>\n        <version>3.2.5</version>\n      </plugin>\n      <plugin>\n        <artifactId>maven-jar-plugin</artifactId>\n        <configuration>\n          <excludes>\n            <exclude>**/a.txt</exclude>\n          </excludes>\n        </configuration>\n      </plugin>\n    </plugins>\n  </build>\n</project>\n";
+        let excluded = pom.replace(
+            "<version>3.2.5</version>\n",
+            "<version>3.2.5</version>\n        <configuration>\n          <excludes><exclude>**/CalcTest.java</exclude></excludes>\n        </configuration>\n",
+        );
+        assert_eq!(keys("pom.xml", pom, &excluded), ["maven-surefire-plugin"]);
+        // Its version, and another plugin's excludes, are no test setting.
+        assert!(keys("pom.xml", pom, &pom.replace("3.2.5", "3.3.0")).is_empty());
+        assert!(keys("pom.xml", pom, &pom.replace("a.txt", "b.txt")).is_empty());
+
+        let gradle = "dependencies {\n    testImplementation 'junit:junit:4.13'\n}\n\ntasks.named('test') {\n    useJUnitPlatform()\n}\n";
+        for added in ["    exclude '**/CalcTest*'\n", "    enabled = false\n"] {
+            assert_eq!(
+                keys(
+                    "build.gradle",
+                    gradle,
+                    &gradle.replace(
+                        "    useJUnitPlatform()\n",
+                        &format!("    useJUnitPlatform()\n{added}")
+                    )
+                ),
+                ["test task"]
+            );
+        }
+        assert!(keys("build.gradle", gradle, &gradle.replace("4.13", "4.13.2")).is_empty());
+    }
+
+    #[test]
+    fn test_scripts_nested_modules_and_loaded_configurations() {
+        let script = "#!/bin/sh\nset -e\necho start\npython -m pytest -q\n";
+        for path in [
+            "scripts/test.sh",
+            "ci/build.sh",
+            ".github/scripts/run",
+            "bin/run-tests",
+        ] {
+            assert_eq!(
+                keys(path, script, &script.replace("-q", "-q || true")),
+                ["CI test command"],
+                "{path}"
+            );
+            assert!(
+                keys(path, script, &script.replace("start", "begin")).is_empty(),
+                "{path}"
+            );
+        }
+        for path in [
+            "scripts/release.sh",
+            "src/tests.rs",
+            "run-tests",
+            "docs/check.md",
+        ] {
+            assert!(!is_config(path), "{path}");
+        }
+        assert_eq!(
+            keys("calc/go.mod", "", "module example.com/calc\n"),
+            ["module boundary"]
+        );
+        assert_eq!(
+            keys("calc/go.mod", "module example.com/calc\n", ""),
+            ["module boundary"]
+        );
+        assert!(
+            keys(
+                "calc/go.mod",
+                "module a\n\ngo 1.21\n",
+                "module a\n\ngo 1.22\n"
+            )
+            .is_empty()
+        );
+        assert!(!is_config("go.mod"));
+        assert!(is_config("config/jest.base.js"));
+        assert!(is_config("vitest.shared.ts"));
     }
 }

@@ -1819,6 +1819,159 @@ mod runner {
             assert!(report.contains(&format!("[{TOUCHING}]")), "{report}");
         }
     }
+    /// The runner's settings reached through another file or name: pytest's own TOML file, a
+    /// tox environment variable, a Hatch script, a script the test script runs, a Makefile
+    /// target the test target leads to, a Jest configuration another one loads, Surefire's
+    /// and Gradle's test task, a CI script, a nested Go module. Each was allowed outright
+    /// (exit 0) for an agent before.
+    #[test]
+    fn settings_reached_through_another_file_or_name() {
+        let tox = "[testenv]\ndeps = pytest\ncommands = pytest\n";
+        let hatch = "[project]\nname = \"calc\"\nversion = \"0.1\"\n\n[tool.hatch.envs.default.scripts]\ntest = \"pytest {args}\"\n";
+        let package = "{\n  \"name\": \"calc\",\n  \"private\": true,\n  \"scripts\": {\n    \"test\": \"npm run unit\",\n    \"unit\": \"jest\"\n  }\n}\n";
+        let makefile = "test: run-suite\n\nrun-suite:\n\tpython -m pytest -q\n";
+        let jest_base = "module.exports = {\n  rootDir: '..',\n  testEnvironment: 'node',\n};\n";
+        let pom = "<project>\n  <build>\n    <plugins>\n      <plugin>\n        <groupId>org.apache.maven.plugins</groupId>\n        <artifactId>maven-surefire-plugin</artifactId>\n        <version>3.2.5</version>\n      </plugin>\n    </plugins>\n  </build>\n</project>\n";
+        let gradle = "plugins {\n    id 'java'\n}\n\ntest {\n    useJUnitPlatform()\n}\n";
+        let script = "#!/bin/sh\nset -e\npython -m pytest -q\n";
+        let cases: Vec<(&str, &str, String, &str)> = vec![
+            (
+                "pytest.toml",
+                "",
+                "[pytest]\naddopts = [\"--deselect\", \"tests/test_calc.py::test_add\"]\n"
+                    .to_owned(),
+                "[pytest] addopts",
+            ),
+            (
+                "tox.ini",
+                tox,
+                edit(
+                    tox,
+                    "commands",
+                    "setenv =\n    PYTEST_ADDOPTS = -k \"not negative\"\ncommands",
+                ),
+                "[testenv] setenv PYTEST_ADDOPTS",
+            ),
+            (
+                "pyproject.toml",
+                hatch,
+                edit(hatch, "pytest {args}", "pytest -k 'not negative' {args}"),
+                "[tool.hatch.envs.default.scripts] test",
+            ),
+            (
+                "package.json",
+                package,
+                edit(package, "\"jest\"", "\"jest -t adds$\""),
+                "scripts.unit",
+            ),
+            (
+                "Makefile",
+                makefile,
+                edit(makefile, "-q", "-q -k 'not negative'"),
+                "target run-suite",
+            ),
+            (
+                "config/jest.base.js",
+                jest_base,
+                edit(
+                    jest_base,
+                    "  testEnvironment",
+                    "  testPathIgnorePatterns: ['sum'],\n  testEnvironment",
+                ),
+                "testPathIgnorePatterns",
+            ),
+            (
+                "pom.xml",
+                pom,
+                edit(
+                    pom,
+                    "</version>\n",
+                    "</version>\n        <configuration>\n          <skip>true</skip>\n        </configuration>\n",
+                ),
+                "maven-surefire-plugin",
+            ),
+            (
+                "build.gradle",
+                gradle,
+                edit(
+                    gradle,
+                    "useJUnitPlatform()\n",
+                    "useJUnitPlatform()\n    exclude '**/CalcTest*'\n",
+                ),
+                "test task",
+            ),
+            (
+                "scripts/test.sh",
+                script,
+                edit(script, "-q", "-q || true"),
+                "CI test command",
+            ),
+            (
+                "calc/go.mod",
+                "",
+                "module example.com/calc/calc\n\ngo 1.21\n".to_owned(),
+                "module boundary",
+            ),
+        ];
+        for (path, old, new, shown) in cases {
+            let mut base = vec![("README.md", "calc\n")];
+            if !old.is_empty() {
+                base.push((path, old));
+            }
+            config_changed(&base, path, &new, shown);
+        }
+    }
+
+    /// The same files changed where no test setting is: a tox variable the runner does not
+    /// read, a lint script, a build target, another Maven plugin, the Surefire version, a
+    /// Gradle dependency, a release script, a nested module's Go version.
+    #[test]
+    fn the_same_files_where_no_test_setting_changes() {
+        let tox = "[testenv]\ndeps = pytest\ncommands = pytest\n";
+        let package = "{\n  \"scripts\": {\n    \"test\": \"npm run unit\",\n    \"unit\": \"jest\",\n    \"lint\": \"eslint .\"\n  }\n}\n";
+        let makefile = "test: run-suite\n\nrun-suite: build\n\tpython -m pytest -q\n\nbuild:\n\tpython -m build\n";
+        let pom = "<project>\n  <build>\n    <plugins>\n      <plugin>\n        <artifactId>maven-surefire-plugin</artifactId>\n        <version>3.2.5</version>\n      </plugin>\n      <plugin>\n        <artifactId>maven-jar-plugin</artifactId>\n        <configuration>\n          <excludes><exclude>**/a.txt</exclude></excludes>\n        </configuration>\n      </plugin>\n    </plugins>\n  </build>\n</project>\n";
+        let gradle = "dependencies {\n    testImplementation 'junit:junit:4.13'\n}\n\ntest {\n    useJUnitPlatform()\n}\n";
+        let cases: Vec<(&str, &str, String)> = vec![
+            (
+                "tox.ini",
+                tox,
+                edit(
+                    tox,
+                    "commands",
+                    "setenv =\n    PYTHONWARNINGS = error\ncommands",
+                ),
+            ),
+            (
+                "package.json",
+                package,
+                edit(package, "eslint .", "eslint src"),
+            ),
+            (
+                "Makefile",
+                makefile,
+                edit(makefile, "python -m build", "python -m build --wheel"),
+            ),
+            ("pom.xml", pom, edit(pom, "a.txt", "b.txt")),
+            ("pom.xml", pom, edit(pom, "3.2.5", "3.3.0")),
+            ("build.gradle", gradle, edit(gradle, "4.13", "4.13.2")),
+            (
+                "scripts/release.sh",
+                "#!/bin/sh\ntwine upload dist/*\n",
+                "#!/bin/sh\ntwine upload -r pypi dist/*\n".to_owned(),
+            ),
+            (
+                "calc/go.mod",
+                "module a\n\ngo 1.21\n",
+                "module a\n\ngo 1.22\n".to_owned(),
+            ),
+        ];
+        for (path, old, new) in cases {
+            let sandbox = repo(&[(path, old)]);
+            let counts = stage(&sandbox, &[(path, Some(&new))]);
+            assert_eq!(counts.test_config_changed, 0, "{path}: {new}");
+        }
+    }
 }
 
 // ---------------------------------------------------------------------------------------
