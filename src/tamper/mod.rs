@@ -1161,6 +1161,9 @@ const NESTED: u8 = place::NOT_A_TEST;
 /// ([`place::python_places`]).
 const SHADOWED: u8 = place::SHADOWED;
 
+/// A line's place bit: it is in a Python function's body ([`place::python_places`]).
+const IN_FUNCTION: u8 = place::IN_FUNCTION;
+
 /// The selector bit of a Go build constraint (`//go:build …`) in a `_test.go` file.
 const GO_BUILD: u32 = 1 << 31;
 
@@ -1176,11 +1179,12 @@ fn defines(text: &[u8], name: &[u8]) -> bool {
 }
 
 /// Python statements that unbind a test the file defines: `del test_x`, `test_x = None`,
-/// `test_x.__test__ = False`,
+/// `test_x.__test__ = False` (the last two outside a function's body, where a name is the
+/// function's own: `test_1="..."` there is a local or a call's keyword argument),
 /// `del AddTest` (a test class: each counts one test at least), and a module global removed
 /// by name (`globals().pop("test_x")`, `del globals()[…]`: the lexer keeps no string
 /// contents, so one test).
-fn python_disables(tokens: &[Token<'_>], text: &[u8]) -> u32 {
+fn python_disables(tokens: &[Token<'_>], text: &[u8], in_function: bool) -> u32 {
     let is_test = |token: &Token<'_>| {
         matches!(token, Token::Ident(name) if (name.starts_with(b"test") && defines(text, name))
             || (memchr::memmem::find(name, b"Test").is_some() && defines_class(text, name)))
@@ -1210,7 +1214,11 @@ fn python_disables(tokens: &[Token<'_>], text: &[u8]) -> u32 {
             Token::Ident(b"pop" | b"__delitem__"),
             ..,
         ] if globals(tokens) => 1,
-        [name, Token::Punct(b'='), next, ..] if *next != Token::Punct(b'=') && is_test(name) => 1,
+        [name, Token::Punct(b'='), next, ..]
+            if *next != Token::Punct(b'=') && !in_function && is_test(name) =>
+        {
+            1
+        }
         // `test_x.__test__ = False`: pytest no longer collects that function or class.
         [
             name,
@@ -1218,7 +1226,7 @@ fn python_disables(tokens: &[Token<'_>], text: &[u8]) -> u32 {
             Token::Ident(b"__test__"),
             Token::Punct(b'='),
             value @ ..,
-        ] if is_test(name) && neuter::falsy(value) => 1,
+        ] if !in_function && is_test(name) && neuter::falsy(value) => 1,
         _ => 0,
     }
 }
@@ -1359,7 +1367,7 @@ fn classify(
         weakened: pattern::count(table.weakeners, &tokens, declares_test),
         existence,
     };
-    language_counts(table.language, context, &tokens, text, &mut counts);
+    language_counts(table.language, context, &tokens, text, place, &mut counts);
     found.counts = counts;
     found
 }
@@ -1463,6 +1471,7 @@ fn language_counts(
     context: &Context<'_>,
     tokens: &[Token<'_>],
     text: &[u8],
+    place: u8,
     counts: &mut Counts,
 ) {
     match language {
@@ -1482,7 +1491,9 @@ fn language_counts(
                 }
             }
         }
-        Language::Python if context.tests => counts.disables += python_disables(tokens, text),
+        Language::Python if context.tests => {
+            counts.disables += python_disables(tokens, text, place & IN_FUNCTION != 0);
+        }
         _ => {}
     }
 }

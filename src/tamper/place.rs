@@ -60,6 +60,10 @@ pub(crate) const NOT_A_TEST: u8 = 2;
 /// replaces; it never runs.
 pub(crate) const SHADOWED: u8 = 4;
 
+/// A Python line's place bit: it is in the body of a function (a name bound there is the
+/// function's own, and a line there may continue a call's arguments).
+pub(crate) const IN_FUNCTION: u8 = 8;
+
 fn ident_prefix(text: &[u8]) -> &[u8] {
     let end = text
         .iter()
@@ -75,7 +79,8 @@ fn ident_prefix(text: &[u8]) -> &[u8] {
 ///   base but `object` (unittest needs a `TestCase`), `class AddTest(object):`. Such a
 ///   class's `test…` methods never run: [`SHADOWED`] too, with their bodies;
 /// - [`SHADOWED`] on a `def test…` and its body when a later `def` of the same name in the
-///   same class or module replaces it: only the last one runs.
+///   same class or module replaces it: only the last one runs;
+/// - [`IN_FUNCTION`] on each line of a function's body (blank lines and comments aside).
 pub(crate) fn python_places(lines: &[&[u8]]) -> Vec<u8> {
     /// An open block: a `def`, or a class and whether the runners collect it.
     #[derive(Clone, Copy, PartialEq)]
@@ -99,6 +104,9 @@ pub(crate) fn python_places(lines: &[&[u8]]) -> Vec<u8> {
         let indent = line.len() - trimmed.len();
         while open.last().is_some_and(|&(at, _, _)| at >= indent) {
             open.pop();
+        }
+        if open.iter().any(|&(_, _, block)| block == Open::Def) {
+            places[i] |= IN_FUNCTION;
         }
         let def = trimmed
             .strip_prefix(b"def ")

@@ -324,6 +324,11 @@ class ParseTest(unittest.TestCase):
         a_fixtures_check_counts_once: "tests/test_calc.py", "import pytest\n\n\n@pytest.fixture\ndef value():\n    v = 1\n    assert v\n    return v\n\n\ndef test_a(value):\n    assert value\n" => "import pytest\n\n\n@pytest.fixture\ndef value():\n    v = 1\n    return v\n\n\ndef test_a(value):\n    assert value\n", [0, 0, 1];
         a_conftest_helpers_check_counts_once: "tests/conftest.py", "def check(x):\n    assert x\n" => "def check(x):\n    pass\n", [0, 0, 1];
         test_attribute_unset: "tests/test_parse.py", PYTEST => format!("{PYTEST}\ntest_parse_number.__test__ = False\n"), [1, 0, 0];
+        test_rebound_at_module_level: "tests/test_parse.py", PYTEST => format!("{PYTEST}\nif True:\n    test_parse_number = None\n"), [1, 0, 0];
+        // A keyword argument of a test's name, on its own line (black's layout of
+        // `testdir.makepyfile(test_parse_number=\"\"\"…`), and a local of that name unbind nothing
+        // (pytest's history, 703e4b11ba76).
+        test_name_as_a_keyword_argument_or_local: "tests/test_parse.py", PYTEST => edit(PYTEST, "    assert parse(\"2\") == 2\n", "    assert parse(\"2\") == 2\n    files(\n        test_parse_number=\"x\",\n    )\n    test_word = 1\n"), [0, 0, 0];
         unittest_skip_test_alias: "tests/test_unit.py", UNITTEST => edit(UNITTEST, "        self.assertEqual(self.value, 1)\n", "        s = self.skipTest\n        s(\"later\")\n        self.assertEqual(self.value, 1)\n"), [0, 1, 0];
         adding_pytest_skip_call: "tests/test_parse.py", PYTEST => edit(PYTEST, "    assert parse(\"1\") == 1\n", "    pytest.skip(\"later\")\n    assert parse(\"1\") == 1\n"), [0, 1, 0];
         removing_an_assertion: "tests/test_parse.py", PYTEST => edit(PYTEST, "    assert parse(\"2\") == 2\n", ""), [0, 0, 1];
