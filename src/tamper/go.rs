@@ -148,12 +148,6 @@ func BenchmarkAdd(b *testing.B) {
 }
 "#;
 
-    const TWO_TESTS: &str = "package calc\n\nimport \"testing\"\n\nfunc TestAdd(t *testing.T) {\n\tif got := Add(1, 2); got != 3 {\n\t\tt.Errorf(\"Add(1, 2) = %d, want 3\", got)\n\t}\n}\n\nfunc TestAddNegative(t *testing.T) {\n\tif got := Add(-1, -2); got != -3 {\n\t\tt.Errorf(\"Add(-1, -2) = %d, want -3\", got)\n\t}\n}\n";
-
-    const TABLE: &str = "package calc\n\nimport \"testing\"\n\nfunc TestAdd(t *testing.T) {\n\tfor _, tc := range []struct {\n\t\tname    string\n\t\ta, b, w int\n\t}{\n\t\t{\"positive\", 1, 2, 3},\n\t\t{\"negative\", -1, -2, -3},\n\t} {\n\t\tt.Run(tc.name, func(t *testing.T) {\n\t\t\tif got := Add(tc.a, tc.b); got != tc.w {\n\t\t\t\tt.Errorf(\"Add(%d, %d) = %d, want %d\", tc.a, tc.b, got, tc.w)\n\t\t\t}\n\t\t})\n\t}\n}\n";
-
-    const NAMED: &str = "package calc\n\nimport \"testing\"\n\nfunc TestAdd(t *testing.T) {\n\tcases := []struct{ a, b, w int }{\n\t\t{1, 2, 3},\n\t\t{-1, -2, -3},\n\t}\n\tfor _, c := range cases {\n\t\tif got := Add(c.a, c.b); got != c.w {\n\t\t\tt.Errorf(\"Add(%d, %d) = %d\", c.a, c.b, got)\n\t\t}\n\t}\n}\n";
-
     fn edit(from: &str, to: &str) -> String {
         assert!(GO.contains(from), "{from}");
         GO.replacen(from, to, 1)
@@ -162,14 +156,6 @@ func BenchmarkAdd(b *testing.B) {
     tamper_cases! {
         deleting_a_test: "calc/calc_test.go", GO => edit("func TestAdd(t *testing.T) {\n\tif got := Add(1, 2); got != 3 {\n\t\tt.Fatalf(\"Add(1, 2) = %d\", got)\n\t}\n\trequire.Equal(t, 5, Add(2, 3))\n}\n\n", ""), [1, 0, 2];
         deleting_a_subtest: "calc/calc_test.go", GO => edit("\tt.Run(\"zero\", func(t *testing.T) {\n\t\tif Add(0, 0) != 0 {\n\t\t\tt.Error(\"zero\")\n\t\t}\n\t})\n", ""), [1, 0, 1];
-        // A table's loop body runs once per case: its subtests and checks count per case.
-        // `TestAdd` and its two subtests: one test more than before.
-        two_tests_merged_into_a_table: "calc/calc_test.go", TWO_TESTS => TABLE, [-1, 0, 0];
-        a_case_dropped_from_a_table: "calc/calc_test.go", TABLE => TABLE.replace("\t\t{\"negative\", -1, -2, -3},\n", ""), [1, 0, 1];
-        a_table_emptied: "calc/calc_test.go", TABLE => TABLE.replace("\t\t{\"positive\", 1, 2, 3},\n\t\t{\"negative\", -1, -2, -3},\n", ""), [2, 0, 2];
-        a_case_dropped_from_a_named_table: "calc/calc_test.go", NAMED => NAMED.replace("\t\t{1, 2, 3},\n", ""), [0, 0, 1];
-        two_tests_merged_into_a_named_table: "calc/calc_test.go", TWO_TESTS => NAMED, [1, 0, 0];
-        a_named_table_appended_to_counts_once: "calc/calc_test.go", NAMED => NAMED.replace("\tfor _, c", "\tcases = append(cases, more...)\n\tfor _, c"), [0, 0, 1];
         adding_t_skip: "calc/calc_test.go", GO => edit("func TestAdd(t *testing.T) {\n", "func TestAdd(t *testing.T) {\n\tt.Skip(\"flaky\")\n"), [0, 1, 0];
         adding_skipf_and_skipnow: "calc/calc_test.go", GO => edit("func TestAdd(t *testing.T) {\n", "func TestAdd(t *testing.T) {\n\tif testing.Short() {\n\t\tt.Skipf(\"short: %v\", 1)\n\t}\n\tt.SkipNow()\n"), [0, 2, 0];
         removing_an_assertion: "calc/calc_test.go", GO => edit("\trequire.Equal(t, 5, Add(2, 3))\n", ""), [0, 0, 1];

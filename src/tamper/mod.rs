@@ -50,7 +50,6 @@
 
 mod alias;
 mod blocks;
-mod cases;
 mod config;
 mod context;
 mod go;
@@ -811,7 +810,6 @@ pub fn analyze_file_with(
         trigger_lines: std::collections::HashSet::new(),
         dead: None,
         places: [Vec::new(), Vec::new()],
-        weights: [Vec::new(), Vec::new()],
         added: Vec::new(),
         rust_items: false,
         rust_tests: [None, None],
@@ -1551,9 +1549,6 @@ struct Analysis<'a> {
     /// Per side, each line's place bits ([`LIBRARY`], [`NESTED`], [`SHADOWED`]); empty when
     /// all are 0.
     places: [Vec<u8>; 2],
-    /// Per side, how many times the runner runs each line's tests and checks
-    /// ([`cases::weights`]); empty when every line runs once.
-    weights: [Vec<cases::Weight>; 2],
     /// The added lines that hold a test, a skip marker or a weak assertion, or are an
     /// attribute or decorator line, in order: what [`Analysis::forgive_new`] reads.
     added: Vec<Added>,
@@ -1858,9 +1853,6 @@ impl Analysis<'_> {
                 }
             }
             self.places[side] = places;
-            if self.context.tests {
-                self.weights[side] = cases::weights(language, &self.table.syntax, lines);
-            }
         }
     }
 
@@ -1869,21 +1861,6 @@ impl Analysis<'_> {
             .get(line)
             .copied()
             .unwrap_or(0)
-    }
-
-    fn weight(&self, side: Side, line: usize) -> cases::Weight {
-        self.weights[side_index(side)]
-            .get(line)
-            .copied()
-            .unwrap_or_default()
-    }
-
-    /// Whether the old line `old` and the new line `new` (the same text) are placed and
-    /// weighed alike.
-    fn alike(&self, old: usize, new: usize) -> bool {
-        self.mark(Side::Old, old) == self.mark(Side::New, new)
-            && self.place(Side::Old, old) == self.place(Side::New, new)
-            && self.weight(Side::Old, old) == self.weight(Side::New, new)
     }
 
     fn mark(&self, side: Side, line: usize) -> Mark {
@@ -1967,16 +1944,16 @@ impl Analysis<'_> {
             // side can still count.
             let settled = if hunk < hunks.len() {
                 before.start
-            } else if self.dead.is_none()
-                && self.places.iter().all(Vec::is_empty)
-                && self.weights.iter().all(Vec::is_empty)
-            {
+            } else if self.dead.is_none() && self.places.iter().all(Vec::is_empty) {
                 o
             } else {
                 (o..before.start)
                     .zip(n..after.start)
                     .rev()
-                    .find(|&(i, j)| !self.alike(i, j))
+                    .find(|&(i, j)| {
+                        self.mark(Side::Old, i) != self.mark(Side::New, j)
+                            || self.place(Side::Old, i) != self.place(Side::New, j)
+                    })
                     .map_or(o, |(i, _)| i + 1)
             };
             // The unchanged lines up to the hunk.
@@ -1985,7 +1962,10 @@ impl Analysis<'_> {
                     break;
                 }
                 let line = old_lines[i];
-                if old_state == new_state && self.alike(i, j) {
+                if old_state == new_state
+                    && self.mark(Side::Old, i) == self.mark(Side::New, j)
+                    && self.place(Side::Old, i) == self.place(Side::New, j)
+                {
                     old_state = lex::advance(syntax, old_state, line);
                     new_state = old_state;
                 } else {
@@ -2294,7 +2274,7 @@ impl Analysis<'_> {
     fn classify(&mut self, side: Side, index: usize, line: &[u8], state: State) -> Line {
         let mark = self.mark(side, index);
         let place = self.place(side, index);
-        let mut found = classify(
+        classify(
             self.table,
             &self.context,
             self.sides[side_index(side)],
@@ -2302,17 +2282,7 @@ impl Analysis<'_> {
             line,
             &mut self.code,
             (mark, place),
-        );
-        // A parametrized test's cases, a helper's calls ([`cases`]).
-        let weight = self.weight(side, index);
-        if weight != cases::Weight::default() {
-            let counts = &mut found.counts;
-            counts.tests = counts.tests.saturating_mul(weight.tests);
-            counts.assertions = counts.assertions.saturating_mul(weight.checks);
-            counts.existence = counts.existence.saturating_mul(weight.checks);
-            counts.weakened = counts.weakened.saturating_mul(weight.checks);
-        }
-        found
+        )
     }
 
     /// Records the removed (`Side::Old`) or added (`Side::New`) line `index` of `lines` that

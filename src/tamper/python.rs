@@ -277,14 +277,6 @@ class ParseTest(unittest.TestCase):
         self.assertTrue(-self.value < 0)
 ";
 
-    const TWO_TESTS: &str = "from calc import add\n\n\ndef test_add():\n    assert add(1, 2) == 3\n\n\ndef test_add_negative():\n    assert add(-1, -2) == -3\n";
-
-    const PARAMETRIZED: &str = "import pytest\n\nfrom calc import add\n\n\n@pytest.mark.parametrize(\n    \"a, b, expected\",\n    [(1, 2, 3), (-1, -2, -3)],\n)\ndef test_add(a, b, expected):\n    assert add(a, b) == expected\n";
-
-    const THREE_TESTS: &str = "from calc import add\n\n\ndef test_small():\n    assert add(1, 2) == 3\n\n\ndef test_negative():\n    assert add(-1, -2) == -3\n\n\ndef test_zero():\n    assert add(0, 0) == 0\n";
-
-    const HELPER: &str = "from calc import add\n\n\ndef check_add(a, b, expected):\n    assert add(a, b) == expected, f\"add({a}, {b})\"\n\n\ndef test_small():\n    check_add(1, 2, 3)\n\n\ndef test_negative():\n    check_add(-1, -2, -3)\n\n\ndef test_zero():\n    check_add(0, 0, 0)\n";
-
     fn edit(text: &str, from: &str, to: &str) -> String {
         assert!(text.contains(from), "{from}");
         text.replacen(from, to, 1)
@@ -302,27 +294,7 @@ class ParseTest(unittest.TestCase):
         adding_skip_mark: "tests/test_parse.py", PYTEST => edit(PYTEST, "def test_parse_number", "@pytest.mark.skip(reason=\"flaky\")\ndef test_parse_number"), [0, 1, 0];
         adding_skipif_and_xfail: "tests/test_parse.py", PYTEST => edit(PYTEST, "def test_parse_number", "@pytest.mark.skipif(sys.platform == \"win32\", reason=\"x\")\n@pytest.mark.xfail\ndef test_parse_number"), [0, 2, 0];
         empty_parameter_set: "tests/test_parse.py", PYTEST => edit(PYTEST, "def test_parse_number", "@pytest.mark.parametrize(\"x\", [])\ndef test_parse_number"), [0, 1, 0];
-        // No skip: the test now runs twice, a test and its check added.
-        a_parameter_set_kept: "tests/test_parse.py", PYTEST => edit(PYTEST, "def test_parse_number", "@pytest.mark.parametrize(\"x\", [1, 2])\ndef test_parse_number"), [-1, 0, -2];
-        // Parametrized tests count one test per case, their checks once per case.
-        two_tests_merged_into_a_parameter_set: "tests/test_calc.py", TWO_TESTS => PARAMETRIZED, [0, 0, 0];
-        a_case_dropped_from_a_parameter_set: "tests/test_calc.py", PARAMETRIZED => PARAMETRIZED.replace("[(1, 2, 3), (-1, -2, -3)]", "[(1, 2, 3)]"), [1, 0, 1];
-        a_case_dropped_from_a_multiline_parameter_set: "tests/test_calc.py", PARAMETRIZED.replace("[(1, 2, 3), (-1, -2, -3)]", "[\n        (1, 2, 3),\n        (-1, -2, -3),\n        (0, 0, 0),\n    ]") => PARAMETRIZED.replace("[(1, 2, 3), (-1, -2, -3)]", "[\n        (1, 2, 3),\n        (0, 0, 0),\n    ]"), [1, 0, 1];
-        a_parameter_set_emptied: "tests/test_calc.py", PARAMETRIZED => PARAMETRIZED.replace("[(1, 2, 3), (-1, -2, -3)]", "[]"), [1, 0, 1];
-        two_tests_merged_into_a_shorter_parameter_set: "tests/test_calc.py", TWO_TESTS => PARAMETRIZED.replace("[(1, 2, 3), (-1, -2, -3)]", "[(1, 2, 3)]"), [1, 0, 1];
-        a_parameter_set_made_a_comprehension: "tests/test_calc.py", PARAMETRIZED => PARAMETRIZED.replace("[(1, 2, 3), (-1, -2, -3)]", "[(i, i, 2 * i) for i in range(9)]"), [1, 0, 1];
-        stacked_parameter_sets_multiply: "tests/test_calc.py", PARAMETRIZED.replace("def test_add", "@pytest.mark.parametrize(\"c\", [1, 2, 3])\ndef test_add") => PARAMETRIZED.replace("def test_add", "@pytest.mark.parametrize(\"c\", [1, 2])\ndef test_add"), [2, 0, 2];
-        a_parametrized_class_counts_each_method_per_case: "tests/test_calc.py", "import pytest\n\n\n@pytest.mark.parametrize(\"a\", [1, 2])\nclass TestAdd:\n    def test_one(self, a):\n        assert a\n\n    def test_two(self, a):\n        assert a\n" => "import pytest\n\n\nclass TestAdd:\n    def test_one(self):\n        assert 1\n\n    def test_two(self):\n        assert 2\n", [2, 0, 2];
-        // A check in a helper counts where the helper is called, once per call.
-        asserts_extracted_into_a_helper: "tests/test_calc.py", THREE_TESTS => HELPER, [0, 0, 0];
-        asserts_moved_into_a_helper_never_called: "tests/test_calc.py", THREE_TESTS => HELPER.replace("    check_add(1, 2, 3)\n", "    pass\n").replace("    check_add(-1, -2, -3)\n", "    pass\n").replace("    check_add(0, 0, 0)\n", "    pass\n"), [0, 0, 3];
-        a_helper_call_dropped: "tests/test_calc.py", HELPER => HELPER.replace("    check_add(0, 0, 0)\n", "    add(0, 0)\n"), [0, 0, 1];
-        a_helpers_check_removed: "tests/test_calc.py", HELPER => HELPER.replace("    assert add(a, b) == expected, f\"add({a}, {b})\"\n", "    add(a, b)\n"), [0, 0, 3];
-        a_helper_called_from_a_parametrized_test: "tests/test_calc.py", PARAMETRIZED => "import pytest\n\nfrom calc import add\n\n\ndef check(a, b, expected):\n    assert add(a, b) == expected\n\n\n@pytest.mark.parametrize(\n    \"a, b, expected\",\n    [(1, 2, 3), (-1, -2, -3)],\n)\ndef test_add(a, b, expected):\n    check(a, b, expected)\n", [0, 0, 0];
-        a_method_helper_extracted: "tests/test_calc.py", "import unittest\n\n\nclass AddTest(unittest.TestCase):\n    def test_small(self):\n        self.assertEqual(add(1, 2), 3)\n\n    def test_zero(self):\n        self.assertEqual(add(0, 0), 0)\n" => "import unittest\n\n\nclass AddTest(unittest.TestCase):\n    def check(self, a, b, expected):\n        self.assertEqual(add(a, b), expected)\n\n    def test_small(self):\n        self.check(1, 2, 3)\n\n    def test_zero(self):\n        self.check(0, 0, 0)\n", [0, 0, 0];
-        a_helper_passed_on_counts_once: "tests/test_calc.py", "def check(x):\n    assert x\n\n\ndef test_a():\n    run(check)\n" => "def check(x):\n    pass\n\n\ndef test_a():\n    run(check)\n", [0, 0, 1];
-        a_fixtures_check_counts_once: "tests/test_calc.py", "import pytest\n\n\n@pytest.fixture\ndef value():\n    v = 1\n    assert v\n    return v\n\n\ndef test_a(value):\n    assert value\n" => "import pytest\n\n\n@pytest.fixture\ndef value():\n    v = 1\n    return v\n\n\ndef test_a(value):\n    assert value\n", [0, 0, 1];
-        a_conftest_helpers_check_counts_once: "tests/conftest.py", "def check(x):\n    assert x\n" => "def check(x):\n    pass\n", [0, 0, 1];
+        a_parameter_set_kept: "tests/test_parse.py", PYTEST => edit(PYTEST, "def test_parse_number", "@pytest.mark.parametrize(\"x\", [1, 2])\ndef test_parse_number"), [0, 0, 0];
         test_attribute_unset: "tests/test_parse.py", PYTEST => format!("{PYTEST}\ntest_parse_number.__test__ = False\n"), [1, 0, 0];
         test_rebound_at_module_level: "tests/test_parse.py", PYTEST => format!("{PYTEST}\nif True:\n    test_parse_number = None\n"), [1, 0, 0];
         // A keyword argument of a test's name, on its own line (black's layout of
