@@ -8,13 +8,13 @@
 //! | `setup.cfg` | every key of `[tool:pytest]` |
 //! | `pytest.toml`, `.pytest.toml` | every key of `[pytest]` |
 //! | `tox.ini` | every key of `[tox]` and `[pytest]`, `commands` and the runner variables of `setenv` (`PYTEST_ADDOPTS`) of `[testenv]` and `[testenv:…]` (not of tool environments, `[testenv:docs]`, `[testenv:lint]`, nor of those whose commands name no test runner) |
-//! | `pyproject.toml` | every key of `[tool.pytest.ini_options]` and `[tool.pytest]`; Hatch's, PDM's, poethepoet's and taskipy's scripts named for tests or running a runner; all of `[tool.hatch.envs.hatch-test]` |
+//! | `pyproject.toml` | every key of `[tool.pytest.ini_options]` and `[tool.pytest]`; Hatch's, PDM's, poethepoet's and taskipy's scripts named for tests or running a runner; all of `[tool.hatch.envs.hatch-test]`; runner variables of Hatch's `env-vars` |
 //! | `Cargo.toml` | `autotests`, `autolib`, `autobins`, `autoexamples`, `autobenches`, `build`; `test`, `doctest`, `harness`, `path` and `required-features` of any target, `[[test]]`, the library's `crate-type` and `proc-macro`, `[features] default`, `[workspace]` `members`, `exclude`, `default-members`, `[profile.test]`, `debug-assertions` and `overflow-checks` of `[profile.dev]` and its packages |
 //! | `.cargo/config.toml`, `.cargo/config` | `rustflags`, `rustdocflags`, `runner`, `linker` of `[build]` and of any `[target.…]`, `rustc`, `rustc-wrapper`, `rustc-workspace-wrapper`, `target` of `[build]`, the profiles as above |
 //! | `build.rs` | any change, when a side sets a `cfg` (`cargo:rustc-cfg=…`) |
 //! | `package.json` | `scripts.test`, `scripts.test:…`, `scripts.pretest`, and the scripts they run by name (`npm run unit`, `run-s a b`); `jest`, `mocha`, `ava` |
 //! | `jest.config.*`, `vitest.config.*`, `vitest.workspace.*`, `.mocharc.*`, `playwright.config.*`, `cypress.config.*`, and the configurations they load (`jest.base.js`) | every changed key (`name:` on a changed line) |
-//! | `Makefile`, `GNUmakefile`, `*.mk`, `justfile` | targets whose name holds `test`, and `check`, and the targets running a test command they lead to (a prerequisite, `$(MAKE) unit`) |
+//! | `Makefile`, `GNUmakefile`, `*.mk`, `justfile` | targets whose name holds `test`, and `check`, and the targets running a test command they lead to (a prerequisite, `$(MAKE) unit`); the variables they use, and those the runner reads (`export PYTEST_ADDOPTS`) |
 //! | `pom.xml` | changed lines naming a switch that skips tests or ignores failures; any changed line of the Surefire or Failsafe plugin but its version |
 //! | `build.gradle(.kts)` | the same switches; any changed line of the `test` task |
 //! | `noxfile.py` | changed lines naming the test command |
@@ -602,6 +602,16 @@ fn pyproject(text: &str) -> Option<BTreeMap<String, String>> {
             }
             let section = format!("tool.hatch.envs.{env}.scripts");
             scripts(config.get("scripts"), &section, &mut settings);
+            // The variables the runner reads its options from (`PYTEST_ADDOPTS`).
+            let variables = config.get("env-vars").and_then(toml::Value::as_table);
+            for (name, value) in variables.into_iter().flatten() {
+                if runner_variable(name) {
+                    settings.insert(
+                        format!("[tool.hatch.envs.{env}.env-vars] {name}"),
+                        value.to_string(),
+                    );
+                }
+            }
         }
     }
     let tool_table = |name: &str, key: &str| {
@@ -974,7 +984,13 @@ fn makefile(text: &str, spaces: bool) -> BTreeMap<String, String> {
             if target.starts_with('.') {
                 continue;
             }
-            rules.insert(target, (prerequisites.trim().to_owned(), String::new()));
+            // A target may have several rule lines: a target-specific variable
+            // (`test: export PYTEST_ADDOPTS = -k x`), more prerequisites; each adds to it.
+            let (known, _) = rules.entry(target).or_default();
+            if !known.is_empty() {
+                known.push('\n');
+            }
+            known.push_str(prerequisites.trim());
             current.push(target);
         }
     }
@@ -1018,13 +1034,16 @@ fn makefile(text: &str, spaces: bool) -> BTreeMap<String, String> {
     // The variables the test targets use, `$(PYTEST_FLAGS)` or `${TEST_ARGS}`: changing
     // them changes what the targets run.
     let variables = make_variables(text);
+    // A variable the runner itself reads (`export PYTEST_ADDOPTS = …`) counts wherever the
+    // test targets run it.
     let used: Vec<(String, String)> = variables
         .iter()
         .filter(|(name, _)| {
             let (round, curly) = (format!("$({name})"), format!("${{{name}}}"));
-            settings
-                .values()
-                .any(|recipe| recipe.contains(&round) || recipe.contains(&curly))
+            runner_variable(name)
+                || settings
+                    .values()
+                    .any(|recipe| recipe.contains(&round) || recipe.contains(&curly))
         })
         .map(|(name, value)| (format!("variable {name}"), value.clone()))
         .collect();
@@ -1047,6 +1066,10 @@ fn make_variables(text: &str) -> BTreeMap<String, String> {
             None => (name.trim_end().trim_end_matches([':', '?']), false),
         };
         let name = name.trim();
+        // `export PYTEST_ADDOPTS = …`, `override X = …`.
+        let name = ["export ", "override "].iter().fold(name, |name, prefix| {
+            name.strip_prefix(prefix).map_or(name, str::trim_start)
+        });
         let valid = !name.is_empty()
             && name
                 .chars()
@@ -2562,6 +2585,38 @@ mod tests {
         assert_eq!(
             scripts_called("yarn --silent run unit && pnpm e2e; npm-run-all -p a b"),
             ["unit", "e2e", "a", "b"]
+        );
+    }
+
+    #[test]
+    fn runner_variables_in_makefiles_and_hatch() {
+        let make = "test:\n\tpython -m pytest -q\n";
+        for added in [
+            "export PYTEST_ADDOPTS = --deselect t.py::test_a\n",
+            "test: export PYTEST_ADDOPTS = -k 'not a'\n",
+        ] {
+            let keys = keys("Makefile", make, &format!("{added}{make}"));
+            assert!(!keys.is_empty(), "{added}");
+        }
+        assert_eq!(
+            keys(
+                "Makefile",
+                make,
+                &format!("override JEST_FLAGS := --ci\n{make}")
+            ),
+            ["variable JEST_FLAGS"]
+        );
+        assert!(keys("Makefile", make, &format!("export CC = clang\n{make}")).is_empty());
+        let hatch = "[tool.hatch.envs.default]\ndependencies = [\"pytest\"]\n";
+        assert_eq!(
+            keys(
+                "pyproject.toml",
+                hatch,
+                &format!(
+                    "{hatch}\n[tool.hatch.envs.default.env-vars]\nPYTEST_ADDOPTS = \"-k 'not a'\"\nCOLUMNS = \"80\"\n"
+                )
+            ),
+            ["[tool.hatch.envs.default.env-vars] PYTEST_ADDOPTS"]
         );
     }
 

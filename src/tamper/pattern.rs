@@ -64,7 +64,8 @@ pub(crate) enum Name {
     /// Starts with one of these (`assert` matches `assert_eq` and `assertEquals`).
     StartsWith(&'static [&'static str]),
     /// One of these, then nothing or a character that is not a lowercase ASCII letter: Go's
-    /// rule for `TestXxx` (`Test`, `TestParse`, `Test_parse`, but not `Testify`).
+    /// rule for `TestXxx` (`Test`, `TestParse`, `Test_parse`, but not `Testify`, nor
+    /// `TestMain`).
     GoPrefix(&'static [&'static str]),
     /// Any identifier except these.
     AnyBut(&'static [&'static str]),
@@ -77,10 +78,14 @@ impl Name {
             Self::StartsWith(prefixes) => prefixes
                 .iter()
                 .any(|prefix| ident.starts_with(prefix.as_bytes())),
-            Self::GoPrefix(prefixes) => prefixes.iter().any(|prefix| {
-                ident.starts_with(prefix.as_bytes())
-                    && !ident.get(prefix.len()).is_some_and(u8::is_ascii_lowercase)
-            }),
+            // `TestMain(m *testing.M)` is no test: `go test` runs it instead of the tests.
+            Self::GoPrefix(prefixes) => {
+                ident != b"TestMain"
+                    && prefixes.iter().any(|prefix| {
+                        ident.starts_with(prefix.as_bytes())
+                            && !ident.get(prefix.len()).is_some_and(u8::is_ascii_lowercase)
+                    })
+            }
             Self::AnyBut(names) => !names.iter().any(|name| name.as_bytes() == ident),
         }
     }

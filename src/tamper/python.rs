@@ -195,7 +195,26 @@ pub(crate) const TABLE: Table = Table {
                     "pytest_runtest_call",
                     "pytest_runtest_makereport",
                     "pytest_sessionfinish",
+                    "pytest_pyfunc_call",
+                    "pytest_runtest_protocol",
+                    "pytest_runtestloop",
+                    "pytest_runtest_teardown",
+                    "pytest_collection_finish",
+                    "pytest_cmdline_main",
+                    "pytest_cmdline_parse",
+                    "pytest_cmdline_preparse",
+                    "pytest_load_initial_conftests",
                 ])),
+            ]),
+        ),
+        (
+            // `config.option.keyword = "not slow"`: the command line rewritten.
+            "config.option",
+            Pattern::new(&[
+                Tok::Ident(Name::Is(&["option"])),
+                Tok::Punct(b"."),
+                Tok::Ident(Name::AnyBut(&[])),
+                Tok::Punct(b"="),
             ]),
         ),
         (

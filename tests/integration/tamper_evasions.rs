@@ -753,6 +753,20 @@ mod disabling {
             &[("main_test.go", Some(main))],
             true,
         );
+        // The same `TestMain` in a file of its own, new in the change (on one line or
+        // several): it is no test added, so the test it stops is not offset.
+        for added in [
+            "package calc\n\nimport (\n\t\"os\"\n\t\"testing\"\n)\n\nfunc TestMain(m *testing.M) { os.Exit(0) }\n".to_owned(),
+            edit(main, "\tos.Exit(m.Run())\n", "\tos.Exit(0)\n"),
+        ] {
+            held(
+                &[("calc_test.go", GO_TEST)],
+                &[("main_test.go", Some(&added))],
+                removed(1, 0),
+                TESTS_REMOVED,
+                "func TestMain(m *testing.M)",
+            );
+        }
     }
 
     /// A second `def` of the same name replaces the first: the failing test's assertions no
@@ -1404,6 +1418,50 @@ mod runner {
             CONFIG,
             "test setting changed: items.clear()",
         );
+    }
+
+    /// Hooks that run a test's body, the session or the command line, and the command line's
+    /// options rewritten: each makes a failing test pass without a line of it changed.
+    #[test]
+    fn conftest_run_hooks_and_options() {
+        for (hook, shown) in [
+            (
+                "def pytest_pyfunc_call(pyfuncitem):\n    return True\n",
+                "def pytest_pyfunc_call(pyfuncitem):",
+            ),
+            (
+                "def pytest_cmdline_main(config):\n    return 0\n",
+                "def pytest_cmdline_main(config):",
+            ),
+            (
+                "def pytest_collection_finish(session):\n    session.items[:] = []\n",
+                "def pytest_collection_finish(session):",
+            ),
+            (
+                "def pytest_runtest_protocol(item, nextitem):\n    return True\n",
+                "def pytest_runtest_protocol(item, nextitem):",
+            ),
+        ] {
+            config_changed(
+                &[("conftest.py", CONFTEST)],
+                "conftest.py",
+                &format!("{CONFTEST}\n\n{hook}"),
+                shown,
+            );
+        }
+        let configure = format!(
+            "{CONFTEST}\n\ndef pytest_configure(config):\n    config.addinivalue_line(\"markers\", \"slow\")\n"
+        );
+        config_changed(
+            &[("conftest.py", &configure)],
+            "conftest.py",
+            &format!("{configure}    config.option.keyword = \"not test_div\"\n"),
+            "config.option.keyword = \"not test_div\"",
+        );
+        // Registering a marker in a new `pytest_configure` changes no test setting.
+        let sandbox = repo(&[("conftest.py", CONFTEST)]);
+        let counts = stage(&sandbox, &[("conftest.py", Some(&configure))]);
+        assert_eq!(counts.test_config_changed, 0);
     }
 
     #[test]
