@@ -10,6 +10,10 @@ use memchr::memmem;
 use super::Language;
 
 /// The names a file gives the test framework: alias → the name it stands for.
+#[expect(
+    clippy::struct_excessive_bools,
+    reason = "four independent facts about one file, each read on its own: not a state machine"
+)]
 #[derive(Debug, Default)]
 pub(crate) struct Context<'a> {
     /// Whether name-based test patterns (`def test…`, `test(…)`, `func TestX(`) count here.
@@ -23,6 +27,10 @@ pub(crate) struct Context<'a> {
     /// test module or helper, a Go `_test.go` file, a Rust file under `tests/`), not a
     /// source file that may hold a test module.
     pub test_file: bool,
+    /// Whether the runner settings a file may write (pytest's hooks, `collect_ignore`,
+    /// `pytest.exit`) are the project's test settings: a `conftest.py` or a module among
+    /// the tests. A plugin's or pytest's own source defines the same hooks as its code.
+    pub settings: bool,
 }
 
 /// Python names whose aliases matter, and the name each alias stands for.
@@ -152,11 +160,13 @@ pub(crate) fn of<'a>(language: Language, path: &str, old: &'a [u8], new: &'a [u8
         test_code: true,
         aliases: Aliases::default(),
         test_file: false,
+        settings: true,
     };
     match language {
         Language::Python => {
             context.tests = python_test_path(path) || holds(sides, PYTHON_IMPORTS);
             context.test_code = context.tests || in_test_dir(path);
+            context.settings = python_test_path(path) || in_test_dir(path);
             // Every name `python_aliases` reads is given by a statement that names one of
             // these modules (`_pytest` included).
             if holds(sides, &[b"pytest", b"unittest"]) {

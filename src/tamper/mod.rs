@@ -1289,7 +1289,7 @@ fn classify(
     }
     rename_aliases(context, &mut tokens);
     for (i, (_, selector)) in table.selectors.iter().enumerate() {
-        if pattern::count(std::slice::from_ref(selector), &tokens, false) > 0 {
+        if context.settings && pattern::count(std::slice::from_ref(selector), &tokens, false) > 0 {
             found.selectors |= 1 << i;
         }
     }

@@ -1462,6 +1462,18 @@ mod runner {
         let sandbox = repo(&[("conftest.py", CONFTEST)]);
         let counts = stage(&sandbox, &[("conftest.py", Some(&configure))]);
         assert_eq!(counts.test_config_changed, 0);
+        // A plugin module among the tests is the tests' setting; a plugin's own source (or
+        // pytest's) defines the same hooks as its code.
+        let hook = "import pytest\n\n\ndef pytest_pyfunc_call(pyfuncitem):\n    return True\n";
+        config_changed(
+            &[("tests/plugin.py", "import pytest\n")],
+            "tests/plugin.py",
+            hook,
+            "def pytest_pyfunc_call(pyfuncitem):",
+        );
+        let sandbox = repo(&[("src/myplugin/hooks.py", "import pytest\n")]);
+        let counts = stage(&sandbox, &[("src/myplugin/hooks.py", Some(hook))]);
+        assert_eq!(counts.test_config_changed, 0);
     }
 
     #[test]
