@@ -361,7 +361,124 @@ fn leaves_out_tests(key: &str, before: Option<&String>, after: Option<&String>) 
         };
         return sets_checks(before) || sets_checks(after);
     }
-    true
+    !only_reporting_changed(before, after)
+}
+
+/// Options that take their value as the next word.
+const TAKES_VALUE: &[&str] = &[
+    "--reporter",
+    "-R",
+    "--reporters",
+    "--reporter-options",
+    "--tb",
+    "--cov-report",
+    "--junitxml",
+    "--junit-xml",
+    "--durations",
+];
+/// Options that only change the output (also written `--option=value`).
+const REPORTING: &[&str] = &[
+    "--reporter",
+    "-R",
+    "--reporters",
+    "--reporter-options",
+    "--tb",
+    "--cov-report",
+    "--junitxml",
+    "--junit-xml",
+    "--durations",
+    "--durations-min",
+    "--color",
+    "--colors",
+    "--colour",
+    "--no-color",
+    "--no-colors",
+    "--verbose",
+    "--quiet",
+    "--silent",
+    "--no-header",
+    "--no-summary",
+    "--showlocals",
+    "-v",
+    "-vv",
+    "-vvv",
+    "-q",
+    "-qq",
+];
+/// The reporters runners ship (a reporter of one's own is code that can exit 0).
+const BUILT_IN: &[&str] = &[
+    "spec",
+    "dot",
+    "nyan",
+    "tap",
+    "landing",
+    "list",
+    "progress",
+    "json",
+    "json-stream",
+    "min",
+    "doc",
+    "markdown",
+    "xunit",
+    "html",
+    "default",
+    "summary",
+    "verbose",
+    "github-actions",
+    "junit",
+    "basic",
+    "dots",
+];
+
+/// Whether two values of a setting differ only in options that change what a runner
+/// prints, not which tests run or whether they pass: pytest's `-ra` for `-rfEX`, `--tb`,
+/// `-v`, `-q`, `--color`, `--durations`, `--junitxml`, `--cov-report`; Mocha's and Jest's
+/// `--reporter dot`, `-R spec`, `--reporters`, `--silent`, `--verbose`.
+fn only_reporting_changed(before: Option<&String>, after: Option<&String>) -> bool {
+    let reporter = |option: &str| matches!(option, "--reporter" | "-R" | "--reporters");
+    let (Some(before), Some(after)) = (before, after) else {
+        return false;
+    };
+    // Each side's words, and whether each only changes the output.
+    let words = |value: &str| -> Vec<(String, bool)> {
+        let words: Vec<&str> = value
+            .split(|c: char| c.is_whitespace() || c == ',')
+            .map(|word| word.trim_matches(['"', '\'', '[', ']']))
+            .filter(|word| !word.is_empty())
+            .collect();
+        words
+            .iter()
+            .enumerate()
+            .map(|(i, word)| {
+                let (option, value) = word.split_once('=').unwrap_or((word, ""));
+                let pytest_report = word.strip_prefix("-r").is_some_and(|chars| {
+                    !chars.is_empty() && chars.chars().all(|c| "fEsxXpPaAwN".contains(c))
+                });
+                let previous = i.checked_sub(1).map(|at| words[at]);
+                let value_of = previous.is_some_and(|previous| {
+                    TAKES_VALUE.contains(&previous)
+                        && (!reporter(previous) || BUILT_IN.contains(word))
+                });
+                let option_ok = REPORTING.contains(&option)
+                    && (!reporter(option) || value.is_empty() || BUILT_IN.contains(&value));
+                ((*word).to_owned(), option_ok || pytest_report || value_of)
+            })
+            .collect()
+    };
+    let (old, new) = (words(before), words(after));
+    let count =
+        |side: &[(String, bool)], word: &str| side.iter().filter(|(w, _)| w == word).count();
+    let differs = |from: &[(String, bool)], to: &[(String, bool)]| -> Vec<bool> {
+        from.iter()
+            .filter(|(word, _)| count(from, word) > count(to, word))
+            .map(|&(_, reporting)| reporting)
+            .collect()
+    };
+    let changed: Vec<bool> = differs(&old, &new)
+        .into_iter()
+        .chain(differs(&new, &old))
+        .collect();
+    !changed.is_empty() && changed.iter().all(|&reporting| reporting)
 }
 
 /// The keys of the sections named in `sections` of an INI file, `[section] key`.
@@ -2585,6 +2702,57 @@ mod tests {
         assert_eq!(
             scripts_called("yarn --silent run unit && pnpm e2e; npm-run-all -p a b"),
             ["unit", "e2e", "a", "b"]
+        );
+    }
+
+    #[test]
+    fn options_that_only_change_the_output() {
+        let ini = |addopts: &str| format!("[pytest]\naddopts = {addopts}\n");
+        for (old, new) in [
+            ("-ra --strict-markers", "-rfEX --strict-markers"),
+            ("-q", "-v --tb=short --durations 10"),
+            ("--color=yes", ""),
+        ] {
+            assert!(
+                keys("pytest.ini", &ini(old), &ini(new)).is_empty(),
+                "{old} -> {new}"
+            );
+        }
+        for (old, new) in [
+            ("-ra", "-ra -k 'not slow'"),
+            ("-q", "-q -x"),
+            ("-q --strict-markers", "-q"),
+        ] {
+            assert_eq!(
+                keys("pytest.ini", &ini(old), &ini(new)),
+                ["[pytest] addopts"],
+                "{old} -> {new}"
+            );
+        }
+        let make = "test:\n\t./node_modules/.bin/mocha --reporter dot test/a.js\n";
+        assert!(keys("Makefile", make, &make.replace("--reporter dot ", "")).is_empty());
+        assert!(keys("Makefile", make, &make.replace("dot", "spec")).is_empty());
+        // A reporter of one's own is code that can end the run with success.
+        for own in [
+            "--reporter ./quiet.js",
+            "--reporter=./quiet.js",
+            "-R quiet-reporter",
+        ] {
+            assert!(
+                !keys("Makefile", make, &make.replace("--reporter dot", own)).is_empty(),
+                "{own}"
+            );
+        }
+        assert!(!keys("Makefile", make, &make.replace("test/a.js", "test/b.js")).is_empty());
+        // `cargo test -r` builds without debug assertions: not a report option.
+        let cargo = "test:\n\tcargo test\n";
+        assert!(
+            !keys(
+                "Makefile",
+                cargo,
+                &cargo.replace("cargo test", "cargo test -r")
+            )
+            .is_empty()
         );
     }
 

@@ -1489,10 +1489,57 @@ fn language_counts(
                 }
             }
         }
-        Language::Python if context.tests => {
-            counts.disables += python_disables(tokens, text, place & IN_FUNCTION != 0);
+        Language::Python => {
+            if context.tests {
+                counts.disables += python_disables(tokens, text, place & IN_FUNCTION != 0);
+            }
+            counts.skips = counts.skips.saturating_sub(skip_exception_caught(tokens));
         }
         _ => {}
+    }
+}
+
+/// How many times a line names pytest's skip exception (`skip.Exception`) to catch it or
+/// check for it rather than raise it: `except pytest.skip.Exception:`,
+/// `pytest.raises(pytest.skip.Exception)`, `isinstance(e, skip.Exception)`, an `assert`.
+/// Such a line skips nothing; `raise pytest.skip.Exception(…)` and a binding do.
+fn skip_exception_caught(tokens: &[Token<'_>]) -> u32 {
+    let names = tokens
+        .windows(3)
+        .filter(|window| {
+            matches!(
+                window,
+                [
+                    Token::Ident(b"skip"),
+                    Token::Punct(b'.'),
+                    Token::Ident(b"Exception")
+                ]
+            )
+        })
+        .count();
+    if names == 0 || tokens.contains(&Token::Ident(b"raise")) {
+        return 0;
+    }
+    let checks = matches!(tokens.first(), Some(Token::Ident(b"except" | b"assert")))
+        || tokens.windows(2).any(|pair| {
+            matches!(
+                pair,
+                [
+                    Token::Ident(
+                        b"raises"
+                            | b"assertRaises"
+                            | b"isinstance"
+                            | b"errisinstance"
+                            | b"issubclass"
+                    ),
+                    Token::Punct(b'(')
+                ]
+            )
+        });
+    if checks {
+        u32::try_from(names).unwrap_or(u32::MAX)
+    } else {
+        0
     }
 }
 

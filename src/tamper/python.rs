@@ -207,14 +207,26 @@ pub(crate) const TABLE: Table = Table {
                 ])),
             ]),
         ),
+        // `config.option.keyword = "not slow"`: the command line rewritten (a value after
+        // the `=`, so that a comparison, `==`, is none).
         (
-            // `config.option.keyword = "not slow"`: the command line rewritten.
             "config.option",
             Pattern::new(&[
                 Tok::Ident(Name::Is(&["option"])),
                 Tok::Punct(b"."),
                 Tok::Ident(Name::AnyBut(&[])),
                 Tok::Punct(b"="),
+                Tok::Str,
+            ]),
+        ),
+        (
+            "config.option",
+            Pattern::new(&[
+                Tok::Ident(Name::Is(&["option"])),
+                Tok::Punct(b"."),
+                Tok::Ident(Name::AnyBut(&[])),
+                Tok::Punct(b"="),
+                Tok::Ident(Name::AnyBut(&[])),
             ]),
         ),
         (
@@ -321,6 +333,9 @@ class ParseTest(unittest.TestCase):
         // (pytest's history, 703e4b11ba76).
         test_name_as_a_keyword_argument_or_local: "tests/test_parse.py", PYTEST => edit(PYTEST, "    assert parse(\"2\") == 2\n", "    assert parse(\"2\") == 2\n    files(\n        test_parse_number=\"x\",\n    )\n    test_word = 1\n"), [0, 0, 0];
         unittest_skip_test_alias: "tests/test_unit.py", UNITTEST => edit(UNITTEST, "        self.assertEqual(self.value, 1)\n", "        s = self.skipTest\n        s(\"later\")\n        self.assertEqual(self.value, 1)\n"), [0, 1, 0];
+        // pytest's skip exception caught or checked for skips nothing; raised, it skips.
+        skip_exception_caught_or_checked: "tests/test_parse.py", PYTEST => edit(PYTEST, "    assert parse(\"2\") == 2\n", "    assert parse(\"2\") == 2\n    try:\n        run()\n    except pytest.skip.Exception:\n        pass\n    with pytest.raises(pytest.skip.Exception):\n        run()\n    assert isinstance(e, pytest.skip.Exception)\n"), [0, 0, -2];
+        skip_exception_raised: "tests/test_parse.py", PYTEST => edit(PYTEST, "    assert parse(\"1\") == 1\n", "    raise pytest.skip.Exception(\"later\")\n    assert parse(\"1\") == 1\n"), [0, 1, 0];
         adding_pytest_skip_call: "tests/test_parse.py", PYTEST => edit(PYTEST, "    assert parse(\"1\") == 1\n", "    pytest.skip(\"later\")\n    assert parse(\"1\") == 1\n"), [0, 1, 0];
         removing_an_assertion: "tests/test_parse.py", PYTEST => edit(PYTEST, "    assert parse(\"2\") == 2\n", ""), [0, 0, 1];
         removing_pytest_raises: "tests/test_parse.py", PYTEST => edit(PYTEST, "    with pytest.raises(ValueError):\n        await", "    await"), [0, 0, 1];
