@@ -19,11 +19,13 @@ for d in "$HERE"/variants/*/; do
   (
     cd "$repo" || exit 1
     git init -q -b main
-    cp -a "$d/before/." .
+    cp -R "$d/before/." .
     git add -A && git -c user.name=a -c user.email=a@b commit -qm before
     git checkout -q -b feature
     find . -mindepth 1 -maxdepth 1 ! -name .git -exec rm -rf {} +
-    cp -a "$d/after/." .
+    # a fresh mtime: an edit of the same size written in the same second as the file it
+    # replaces would otherwise look unchanged to git (`cp -a` kept the generator's times)
+    cp -R "$d/after/." .
     git add -A
   ) >/dev/null 2>&1
   out=$(cd "$repo" && CLAUDECODE=1 "$BIN" check --format json --explain 2>/dev/null); rc=$?
