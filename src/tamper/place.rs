@@ -93,6 +93,7 @@ pub(crate) fn python_places(lines: &[&[u8]]) -> Vec<u8> {
     let mut open: Vec<(usize, usize, Open)> = Vec::new();
     // The last `def test…` of each (scope line, name), and where it is.
     let mut defined: Vec<(Option<usize>, &[u8], usize, usize)> = Vec::new();
+    let mut decorators = Decorators::default();
     for (i, line) in lines.iter().enumerate() {
         let trimmed = line.trim_ascii_start();
         if trimmed.is_empty()
@@ -102,6 +103,9 @@ pub(crate) fn python_places(lines: &[&[u8]]) -> Vec<u8> {
             continue;
         }
         let indent = line.len() - trimmed.len();
+        let Some(fixture_def) = decorators.read(trimmed) else {
+            continue;
+        };
         while open.last().is_some_and(|&(at, _, _)| at >= indent) {
             open.pop();
         }
@@ -124,7 +128,10 @@ pub(crate) fn python_places(lines: &[&[u8]]) -> Vec<u8> {
                     places[j] |= bits;
                 }
             };
-            if matches!(enclosing, Some((_, _, Open::Def))) {
+            if matches!(enclosing, Some((_, _, Open::Def))) || fixture_def {
+                // A function in a function, or a fixture (pytest never collects a
+                // fixture, whatever its name: `@pytest.fixture` over `def test_x` takes
+                // the test away).
                 places[i] |= NOT_A_TEST;
             } else if matches!(enclosing, Some((_, _, Open::Class { collected: false }))) {
                 // A test method of a class no runner collects never runs, nor do its
@@ -168,11 +175,104 @@ pub(crate) fn python_places(lines: &[&[u8]]) -> Vec<u8> {
                 })
                 .map(<[u8]>::trim_ascii)
                 .unwrap_or_default();
-            let collected = name.starts_with(b"Test") || !(bases.is_empty() || bases == b"object");
+            // pytest does not collect a `Test…` class of its own that has an `__init__`
+            // (it warns and runs none of its tests); a base (`unittest.TestCase`) decides
+            // for itself.
+            let plain = bases.is_empty() || bases == b"object";
+            let collected = if plain {
+                name.starts_with(b"Test") && !defines_init(lines, i, indent)
+            } else {
+                true
+            };
             open.push((indent, i, Open::Class { collected }));
         }
     }
     places
+}
+
+/// The decorators read since the last statement of a Python side.
+#[derive(Default)]
+struct Decorators {
+    /// Whether they make a fixture.
+    fixture: bool,
+    /// The brackets a decorator's arguments leave open (`@pytest.fixture(` over lines).
+    depth: i64,
+}
+
+impl Decorators {
+    /// Reads a line (its code, indentation cut): `None` for a decorator or a line of its
+    /// arguments, else whether the decorators above make the statement a fixture
+    /// (`@pytest.fixture`, `@fixture(scope="module")`, `@pytest_asyncio.fixture`).
+    fn read(&mut self, trimmed: &[u8]) -> Option<bool> {
+        let statement = trimmed.starts_with(b"def ")
+            || trimmed.starts_with(b"async def ")
+            || trimmed.starts_with(b"class ");
+        if self.depth > 0 && !statement {
+            self.depth += brackets_outside_strings(trimmed);
+            return None;
+        }
+        // A `def` ends a decorator whose brackets seemed to stay open.
+        self.depth = 0;
+        if let Some(decorator) = trimmed.strip_prefix(b"@") {
+            self.fixture |= decorator
+                .split(|&b| !(b.is_ascii_alphanumeric() || b == b'_'))
+                .any(|word| word == b"fixture");
+            self.depth = brackets_outside_strings(trimmed).max(0);
+            return None;
+        }
+        Some(std::mem::take(&mut self.fixture))
+    }
+}
+
+/// How many more brackets a line opens than it closes, outside its quoted strings.
+fn brackets_outside_strings(line: &[u8]) -> i64 {
+    let mut depth = 0;
+    let mut quote: Option<u8> = None;
+    let mut escaped = false;
+    for &b in line {
+        match quote {
+            Some(q) => {
+                if escaped {
+                    escaped = false;
+                } else if b == b'\\' {
+                    escaped = true;
+                } else if b == q {
+                    quote = None;
+                }
+            }
+            None => match b {
+                b'\'' | b'"' => quote = Some(b),
+                b'#' => break,
+                b'(' | b'[' | b'{' => depth += 1,
+                b')' | b']' | b'}' => depth -= 1,
+                _ => {}
+            },
+        }
+    }
+    depth
+}
+
+/// Whether the class opened on line `at` (indented `indent`) defines `__init__` in its own
+/// body.
+fn defines_init(lines: &[&[u8]], at: usize, indent: usize) -> bool {
+    let mut body_indent = None;
+    for line in lines.iter().skip(at + 1) {
+        let trimmed = line.trim_ascii_start();
+        if trimmed.is_empty() || trimmed.starts_with(b"#") {
+            continue;
+        }
+        let own = line.len() - trimmed.len();
+        if own <= indent {
+            return false;
+        }
+        let body = *body_indent.get_or_insert(own);
+        if own == body
+            && (trimmed.starts_with(b"def __init__(") || trimmed.starts_with(b"def __init__ ("))
+        {
+            return true;
+        }
+    }
+    false
 }
 
 #[cfg(test)]
@@ -256,6 +356,20 @@ mod tests {
             .map(|i| i + 1)
             .collect();
         assert_eq!(never, [2, 3, 4, 14, 15]);
+    }
+
+    #[test]
+    fn python_fixtures_and_classes_with_init_are_no_tests() {
+        let text = "@pytest.fixture\ndef test_a():\n    pass\n\n@pytest.fixture(\n    scope=\"module\", params=[\"(\"]\n)\ndef test_b():\n    pass\n\n@pytest.mark.x(\"(\")\ndef test_c():\n    pass\n\nclass TestD:\n    def __init__(self):\n        pass\n\n    def test_d(self):\n        pass\n\nclass TestE(unittest.TestCase):\n    def __init__(self, *a):\n        pass\n\n    def test_e(self):\n        pass\n";
+        let places = python_places(&lines(text));
+        let not_tests: Vec<usize> = (0..places.len())
+            .filter(|&i| places[i] & NOT_A_TEST != 0)
+            .map(|i| i + 1)
+            .collect();
+        // Both fixtures (one with arguments over three lines) are no tests; a marker whose
+        // string holds a bracket leaves `test_c` a test; `TestD`'s methods are no tests,
+        // `TestE`'s base collects it anyway.
+        assert_eq!(not_tests, [2, 8, 16, 19]);
     }
 
     #[test]

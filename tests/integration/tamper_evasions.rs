@@ -720,6 +720,52 @@ mod disabling {
         );
     }
 
+    /// pytest collects no fixture, whatever its name, and no `Test…` class of its own that
+    /// has an `__init__`: a decorator or a constructor takes the tests away.
+    #[test]
+    fn python_test_made_a_fixture_or_its_class_given_init() {
+        held(
+            &[("tests/test_calc.py", PYTEST)],
+            &[(
+                "tests/test_calc.py",
+                Some(&edit(
+                    &format!("import pytest\n{PYTEST}"),
+                    "def test_add_negative",
+                    "@pytest.fixture\ndef test_add_negative",
+                )),
+            )],
+            removed(1, 0),
+            TESTS_REMOVED,
+            "def test_add_negative",
+        );
+        let class = "from calc import add\n\n\nclass TestAdd:\n    def test_small(self):\n        assert add(1, 2) == 3\n\n    def test_negative(self):\n        assert add(-1, -2) == -3\n";
+        held(
+            &[("tests/test_calc.py", class)],
+            &[(
+                "tests/test_calc.py",
+                Some(&edit(
+                    class,
+                    "class TestAdd:\n",
+                    "class TestAdd:\n    def __init__(self):\n        self.cache = {}\n\n",
+                )),
+            )],
+            removed(2, 2),
+            TESTS_REMOVED,
+            "def test_small",
+        );
+        // A new fixture named like a test (pytest's own `testdir`) adds no test either.
+        counts_nothing(
+            &[("tests/test_calc.py", PYTEST)],
+            &[(
+                "tests/conftest.py",
+                Some(
+                    "import pytest\n\n\n@pytest.fixture\ndef testdir(tmp_path):\n    return tmp_path\n",
+                ),
+            )],
+            true,
+        );
+    }
+
     #[test]
     fn python_test_rebound_to_none() {
         held(
