@@ -199,17 +199,23 @@ fn is_test_script(path: &str) -> bool {
         _ => (name, None),
     };
     let directory = &path[..path.len() - name.len()];
+    // `directory` is `dir` or ends with `/dir`.
+    let under = |dir: &str| {
+        directory
+            .strip_suffix(dir)
+            .is_some_and(|parent| parent.is_empty() || parent.ends_with('/'))
+    };
     let in_ci = ["ci/", ".ci/", ".github/scripts/", "scripts/ci/"]
-        .iter()
-        .any(|dir| directory == *dir || directory.ends_with(&format!("/{dir}")));
+        .into_iter()
+        .any(under);
     let script = match extension {
         Some(extension) => matches!(extension, "sh" | "bash" | "zsh" | "ps1" | "bat" | "cmd"),
         // A script without extension: only where scripts live.
         None => {
             in_ci
                 || ["scripts/", "script/", "bin/", "tools/"]
-                    .iter()
-                    .any(|dir| directory == *dir || directory.ends_with(&format!("/{dir}")))
+                    .into_iter()
+                    .any(under)
         }
     };
     script && (in_ci || runs_tests(stem))
@@ -268,7 +274,9 @@ pub(crate) fn changed<'a>(
         }
         Kind::Gradle => {
             let mut keys = changed_words(GRADLE, false, old, new, diff());
-            if changed_in(diff(), gradle_test_task_lines, GRADLE) {
+            if changed_marked(diff(), gradle_test_task_lines, |line| {
+                a_setting(line, GRADLE) && !line.starts_with(b"//")
+            }) {
                 keys.push("test task".to_owned());
             }
             return keys;
@@ -1755,21 +1763,30 @@ fn block_lines(name: &[u8], lines: &[&[u8]]) -> Vec<bool> {
 
 /// `name` when a changed line of `diff` is in a `name:` block of its side.
 fn changed_block(name: &[u8], diff: &LineDiff<'_>) -> Vec<String> {
-    let (old_lines, new_lines) = (diff.old_lines(), diff.new_lines());
-    let (old_block, new_block) = (block_lines(name, &old_lines), block_lines(name, &new_lines));
-    let changed = diff.hunks().any(|(before, after)| {
-        before
-            .clone()
-            .any(|i| old_block.get(i).copied().unwrap_or(false))
-            || after
-                .clone()
-                .any(|j| new_block.get(j).copied().unwrap_or(false))
-    });
-    if changed {
+    if changed_marked(diff, |lines| block_lines(name, lines), |_| true) {
         vec![String::from_utf8_lossy(name).into_owned()]
     } else {
         Vec::new()
     }
+}
+
+/// Whether a changed line of `diff` is one that `marks` marks on its side and that
+/// `counts` keeps (given the line without its surrounding whitespace).
+fn changed_marked(
+    diff: &LineDiff<'_>,
+    marks: impl Fn(&[&[u8]]) -> Vec<bool>,
+    counts: impl Fn(&[u8]) -> bool,
+) -> bool {
+    let (old_lines, new_lines) = (diff.old_lines(), diff.new_lines());
+    let (old_marks, new_marks) = (marks(&old_lines), marks(&new_lines));
+    let marked = |marks: &[bool], lines: &[&[u8]], i: usize| {
+        marks.get(i).copied().unwrap_or(false)
+            && lines.get(i).is_some_and(|line| counts(line.trim_ascii()))
+    };
+    diff.hunks().any(|(before, after)| {
+        before.clone().any(|i| marked(&old_marks, &old_lines, i))
+            || after.clone().any(|j| marked(&new_marks, &new_lines, j))
+    })
 }
 
 /// Whether a line names one of `words` (then it counts as that setting, not twice).
@@ -1779,61 +1796,27 @@ fn names_a_word(line: &[u8], words: &[(&str, &str)]) -> bool {
         .any(|(_, word)| memchr::memmem::find(line, word.as_bytes()).is_some())
 }
 
-/// Whether a changed line of `diff`, on its side, is one `lines` marks, and names none of
-/// `words`.
-fn changed_in(
-    diff: &LineDiff<'_>,
-    lines: fn(&[&[u8]]) -> Vec<bool>,
-    words: &[(&str, &str)],
-) -> bool {
-    let (old_lines, new_lines) = (diff.old_lines(), diff.new_lines());
-    let (old_marked, new_marked) = (lines(&old_lines), lines(&new_lines));
-    let marked = |marks: &[bool], lines: &[&[u8]], i: usize| {
-        marks.get(i).copied().unwrap_or(false)
-            && lines.get(i).is_some_and(|line| {
-                let line = line.trim_ascii();
-                !line.is_empty()
-                    && !line.starts_with(b"//")
-                    && !line.starts_with(b"<!--")
-                    && !names_a_word(line, words)
-            })
-    };
-    diff.hunks().any(|(before, after)| {
-        before.clone().any(|i| marked(&old_marked, &old_lines, i))
-            || after.clone().any(|j| marked(&new_marked, &new_lines, j))
-    })
+/// Whether a line is a setting of its block: not blank, not an XML comment, naming none
+/// of `words`.
+fn a_setting(line: &[u8], words: &[(&str, &str)]) -> bool {
+    !line.is_empty() && !line.starts_with(b"<!--") && !names_a_word(line, words)
 }
 
 /// The Surefire and Failsafe plugins' settings changed in a `pom.xml`: any changed line of
 /// a `<plugin>` block whose `artifactId` is one of them, except its `<version>` and a line
 /// that names one of `words`.
 fn changed_plugin(diff: &LineDiff<'_>, words: &[(&str, &str)]) -> Vec<String> {
-    let mut keys = Vec::new();
-    for plugin in ["surefire", "failsafe"] {
-        let (old_lines, new_lines) = (diff.old_lines(), diff.new_lines());
-        let (old_block, new_block) = (
-            plugin_lines(plugin, &old_lines),
-            plugin_lines(plugin, &new_lines),
-        );
-        let setting = |marks: &[bool], lines: &[&[u8]], i: usize| {
-            marks.get(i).copied().unwrap_or(false)
-                && lines.get(i).is_some_and(|line| {
-                    let line = line.trim_ascii();
-                    !line.is_empty()
-                        && !line.starts_with(b"<!--")
-                        && !line.starts_with(b"<version>")
-                        && !names_a_word(line, words)
-                })
-        };
-        let changed = diff.hunks().any(|(before, after)| {
-            before.clone().any(|i| setting(&old_block, &old_lines, i))
-                || after.clone().any(|j| setting(&new_block, &new_lines, j))
-        });
-        if changed {
-            keys.push(format!("maven-{plugin}-plugin"));
-        }
-    }
-    keys
+    ["surefire", "failsafe"]
+        .into_iter()
+        .filter(|plugin| {
+            changed_marked(
+                diff,
+                |lines| plugin_lines(plugin, lines),
+                |line| a_setting(line, words) && !line.starts_with(b"<version>"),
+            )
+        })
+        .map(|plugin| format!("maven-{plugin}-plugin"))
+        .collect()
 }
 
 /// The lines of each `<plugin>` … `</plugin>` block of a `pom.xml` side whose `artifactId`
@@ -1842,16 +1825,16 @@ fn plugin_lines(name: &str, lines: &[&[u8]]) -> Vec<bool> {
     let mut inside = vec![false; lines.len()];
     let mut start: Option<usize> = None;
     let mut named = false;
+    let holds = |line: &[u8], needle: &[u8]| memchr::memmem::find(line, needle).is_some();
     for (i, line) in lines.iter().enumerate() {
-        let text = String::from_utf8_lossy(line);
-        if text.contains("<plugin>") || text.contains("<plugin ") {
+        if holds(line, b"<plugin>") || holds(line, b"<plugin ") {
             start = Some(i);
             named = false;
         }
-        if start.is_some() && text.contains("artifactId") && text.contains(name) {
+        if start.is_some() && holds(line, b"artifactId") && holds(line, name.as_bytes()) {
             named = true;
         }
-        if text.contains("</plugin>")
+        if holds(line, b"</plugin>")
             && let Some(first) = start.take()
             && named
         {

@@ -214,14 +214,11 @@ fn truthy_in(expr: &[Token<'_>]) -> bool {
 fn conditional<'t, 'a>(
     expr: &'t [Token<'a>],
 ) -> Option<(&'t [Token<'a>], &'t [Token<'a>], &'t [Token<'a>])> {
-    let mut depth = 0usize;
     let mut at_if = None;
-    for (i, token) in expr.iter().enumerate() {
+    for (i, token) in top_level(expr) {
         match token {
-            Token::Punct(b'(' | b'[' | b'{') => depth += 1,
-            Token::Punct(b')' | b']' | b'}') => depth = depth.saturating_sub(1),
-            Token::Ident(b"if") if depth == 0 && i > 0 && at_if.is_none() => at_if = Some(i),
-            Token::Ident(b"else") if depth == 0 => {
+            Token::Ident(b"if") if i > 0 && at_if.is_none() => at_if = Some(i),
+            Token::Ident(b"else") => {
                 let at_if = at_if?;
                 return Some((&expr[..at_if], &expr[at_if + 1..i], &expr[i + 1..]));
             }
@@ -247,19 +244,26 @@ fn constant_comparison(expr: &[Token<'_>]) -> bool {
 
 /// Whether `expr` has a `for` outside any bracket: a generator's or comprehension's.
 fn top_level_for(expr: &[Token<'_>]) -> bool {
+    top_level(expr).any(|(_, token)| *token == Token::Ident(b"for"))
+}
+
+/// The tokens of `expr` outside any bracket, with their index (the brackets themselves
+/// left out; a closing one too many is ignored).
+fn top_level<'t, 'a>(expr: &'t [Token<'a>]) -> impl Iterator<Item = (usize, &'t Token<'a>)> {
     let mut depth = 0usize;
-    expr.iter().any(|token| match token {
-        Token::Punct(b'(' | b'[' | b'{') => {
-            depth += 1;
-            false
-        }
-        Token::Punct(b')' | b']' | b'}') => {
-            depth = depth.saturating_sub(1);
-            false
-        }
-        Token::Ident(b"for") => depth == 0,
-        _ => false,
-    })
+    expr.iter()
+        .enumerate()
+        .filter(move |(_, token)| match token {
+            Token::Punct(b'(' | b'[' | b'{') => {
+                depth += 1;
+                false
+            }
+            Token::Punct(b')' | b']' | b'}') => {
+                depth = depth.saturating_sub(1);
+                false
+            }
+            _ => depth == 0,
+        })
 }
 
 /// `cfg!(predicate)`: its value under `cargo test`, when the predicate has one.
@@ -735,13 +739,9 @@ fn condition(expr: &[Token<'_>], present: bool) -> bool {
         return condition(rest, !present);
     }
     // Where the comparison is, and whether it holds for "equal" (`is`, `==`) or not.
-    let mut depth = 0usize;
     let mut at = None;
-    for (i, token) in expr.iter().enumerate() {
+    for (i, token) in top_level(expr) {
         match token {
-            Token::Punct(b'(' | b'[' | b'{') => depth += 1,
-            Token::Punct(b')' | b']' | b'}') => depth = depth.saturating_sub(1),
-            _ if depth > 0 => {}
             _ if *token == IS => {
                 let negated = expr.get(i + 1) == Some(&NOT);
                 at = Some((i, i + 1 + usize::from(negated), !negated));

@@ -103,6 +103,9 @@ pub(crate) enum Tok {
     Punct(&'static [u8]),
     /// A string literal.
     Str,
+    /// A value's first token: a string literal or an identifier (a name, a number,
+    /// `True`), not punctuation.
+    Value,
     /// A balanced `( … )` group on the line if there is one, else nothing (a Go method
     /// receiver).
     OptParens,
@@ -118,7 +121,7 @@ impl Tok {
         match (self, token) {
             (Self::Ident(name) | Self::Path(name), Token::Ident(ident)) => name.matches(ident),
             (Self::Punct(set), Token::Punct(byte)) => set.contains(&byte),
-            (Self::Str, Token::Str) => true,
+            (Self::Str | Self::Value, Token::Str) | (Self::Value, Token::Ident(_)) => true,
             _ => false,
         }
     }
@@ -197,7 +200,7 @@ impl Tok {
                 }
                 name.matches(last).then_some(j)
             }
-            Self::Ident(_) | Self::Punct(_) | Self::Str => {
+            Self::Ident(_) | Self::Punct(_) | Self::Str | Self::Value => {
                 self.matches_one(*tokens.get(i)?).then_some(i + 1)
             }
         }
@@ -369,6 +372,10 @@ impl Starts {
                     }
                 }
                 Some(Tok::Str) => starts.add(Self::STR),
+                Some(Tok::Value) => {
+                    starts.add(Self::STR);
+                    starts.add_identifiers();
+                }
                 Some(Tok::IndexRead) => starts.add(usize::from(b'[')),
                 // Matches without consuming a token: anything may follow.
                 Some(Tok::OptParens) | None => starts.0 = [u64::MAX; 5],

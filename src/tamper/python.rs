@@ -216,17 +216,7 @@ pub(crate) const TABLE: Table = Table {
                 Tok::Punct(b"."),
                 Tok::Ident(Name::AnyBut(&[])),
                 Tok::Punct(b"="),
-                Tok::Str,
-            ]),
-        ),
-        (
-            "config.option",
-            Pattern::new(&[
-                Tok::Ident(Name::Is(&["option"])),
-                Tok::Punct(b"."),
-                Tok::Ident(Name::AnyBut(&[])),
-                Tok::Punct(b"="),
-                Tok::Ident(Name::AnyBut(&[])),
+                Tok::Value,
             ]),
         ),
         (
