@@ -413,7 +413,8 @@ const REPORTING: &[&str] = &[
     "-q",
     "-qq",
 ];
-/// The reporters runners ship (a reporter of one's own is code that can exit 0).
+/// The reporters Mocha and Vitest ship, which `--reporter`/`-R` name before any module
+/// (a reporter of one's own is code that can exit 0).
 const BUILT_IN: &[&str] = &[
     "spec",
     "dot",
@@ -438,12 +439,22 @@ const BUILT_IN: &[&str] = &[
     "dots",
 ];
 
+/// The reporters Jest ships: any other name after `--reporters` is a module it loads,
+/// `dot` included.
+const JEST_BUILT_IN: &[&str] = &["default", "verbose", "summary", "github-actions"];
+
 /// Whether two values of a setting differ only in options that change what a runner
 /// prints, not which tests run or whether they pass: pytest's `-ra` for `-rfEX`, `--tb`,
 /// `-v`, `-q`, `--color`, `--durations`, `--junitxml`, `--cov-report`; Mocha's and Jest's
 /// `--reporter dot`, `-R spec`, `--reporters`, `--silent`, `--verbose`.
 fn only_reporting_changed(before: Option<&String>, after: Option<&String>) -> bool {
-    let reporter = |option: &str| matches!(option, "--reporter" | "-R" | "--reporters");
+    // Whether `name` is a reporter the runner of `option` ships; `true` for an option
+    // that names no reporter.
+    let shipped = |option: &str, name: &str| match option {
+        "--reporter" | "-R" => BUILT_IN.contains(&name),
+        "--reporters" => JEST_BUILT_IN.contains(&name),
+        _ => true,
+    };
     let (Some(before), Some(after)) = (before, after) else {
         return false;
     };
@@ -464,11 +475,10 @@ fn only_reporting_changed(before: Option<&String>, after: Option<&String>) -> bo
                 });
                 let previous = i.checked_sub(1).map(|at| words[at]);
                 let value_of = previous.is_some_and(|previous| {
-                    TAKES_VALUE.contains(&previous)
-                        && (!reporter(previous) || BUILT_IN.contains(word))
+                    TAKES_VALUE.contains(&previous) && shipped(previous, word)
                 });
-                let option_ok = REPORTING.contains(&option)
-                    && (!reporter(option) || value.is_empty() || BUILT_IN.contains(&value));
+                let option_ok =
+                    REPORTING.contains(&option) && (value.is_empty() || shipped(option, value));
                 ((*word).to_owned(), option_ok || pytest_report || value_of)
             })
             .collect()
@@ -2715,7 +2725,25 @@ mod tests {
         let make = "test:\n\t./node_modules/.bin/mocha --reporter dot test/a.js\n";
         assert!(keys("Makefile", make, &make.replace("--reporter dot ", "")).is_empty());
         assert!(keys("Makefile", make, &make.replace("dot", "spec")).is_empty());
-        // A reporter of one's own is code that can end the run with success.
+        // A reporter of one's own is code that can end the run with success: for Jest, `dot`
+        // is a module name.
+        let jest = r#"{"scripts": {"test": "jest"}}"#;
+        assert!(
+            !keys(
+                "package.json",
+                jest,
+                &jest.replace("jest\"", "jest --reporters=dot\"")
+            )
+            .is_empty()
+        );
+        assert!(
+            keys(
+                "package.json",
+                jest,
+                &jest.replace("jest\"", "jest --reporters=default\"")
+            )
+            .is_empty()
+        );
         for own in [
             "--reporter ./quiet.js",
             "--reporter=./quiet.js",

@@ -1209,11 +1209,35 @@ fn python_disables(tokens: &[Token<'_>], text: &[u8], in_function: bool) -> u32 
             _,
             _,
             Token::Punct(b'.'),
-            Token::Ident(b"pop" | b"__delitem__"),
+            Token::Ident(b"pop" | b"__delitem__" | b"update" | b"__setitem__"),
             ..,
         ] if globals(tokens) => 1,
-        [name, Token::Punct(b'='), next, ..]
-            if *next != Token::Punct(b'=') && !in_function && is_test(name) =>
+        // `globals()["test_x"] = None` (`globals().update(test_x=None)` is above): a module
+        // global rebound by name.
+        [_, _, _, Token::Punct(b'['), ..] if globals(tokens) => {
+            u32::from(tokens.contains(&Token::Punct(b'=')))
+        }
+        // `setattr(sys.modules[__name__], "test_x", None)`, `setattr(test_x, "__test__",
+        // False)`.
+        [
+            Token::Ident(b"setattr"),
+            Token::Punct(b'('),
+            first,
+            rest @ ..,
+        ] => {
+            let module = *first == Token::Ident(b"sys")
+                && rest.starts_with(&[Token::Punct(b'.'), Token::Ident(b"modules")]);
+            let on_a_test =
+                !in_function && is_test(first) && rest.first() == Some(&Token::Punct(b','));
+            u32::from(module || on_a_test)
+        }
+        // `class test_x:` replaces the function `test_x`.
+        [Token::Ident(b"class"), Token::Ident(name), ..] => {
+            u32::from(name.starts_with(b"test") && defines(text, name))
+        }
+        _ if python_bound_names(tokens).into_iter().any(|name| {
+            is_test(&Token::Ident(name)) && (!in_function || declared_global(text, name))
+        }) =>
         {
             1
         }
@@ -1227,6 +1251,106 @@ fn python_disables(tokens: &[Token<'_>], text: &[u8], in_function: bool) -> u32 
         ] if !in_function && is_test(name) && neuter::falsy(value) => 1,
         _ => 0,
     }
+}
+
+/// The names a Python statement binds (other than by `def`, `class` and `del`): the
+/// targets of an assignment, chained or augmented (`test_x = None`, `x = test_x = None`,
+/// `test_x, y = …`, `[test_x] = …`, `test_x: object = None`), of `:=`, of a `for` loop, of
+/// `import` (`from os import sep as test_x`) and of any `as` (`with … as test_x`). A name
+/// followed by `.`, `[` or `(` is an attribute, an item or a call, not a binding.
+fn python_bound_names<'a>(tokens: &[Token<'a>]) -> Vec<&'a [u8]> {
+    let mut names = Vec::new();
+    let plain = |i: usize| {
+        let before = i.checked_sub(1).and_then(|j| tokens.get(j));
+        !matches!(before, Some(Token::Punct(b'.')))
+            && !matches!(tokens.get(i + 1), Some(Token::Punct(b'.' | b'[' | b'(')))
+    };
+    let name_at = |i: usize, names: &mut Vec<&'a [u8]>| {
+        if let Some(Token::Ident(name)) = tokens.get(i)
+            && plain(i)
+        {
+            names.push(*name);
+        }
+    };
+    match tokens.first() {
+        Some(Token::Ident(b"for")) => {
+            let end = tokens
+                .iter()
+                .position(|token| *token == Token::Ident(b"in"))
+                .unwrap_or(tokens.len());
+            (1..end).for_each(|i| name_at(i, &mut names));
+        }
+        Some(Token::Ident(b"import")) => (1..tokens.len()).for_each(|i| {
+            if matches!(
+                tokens.get(i - 1),
+                Some(Token::Ident(b"import") | Token::Punct(b','))
+            ) {
+                name_at(i, &mut names);
+            }
+        }),
+        _ => {}
+    }
+    if let Some(at) = tokens
+        .iter()
+        .position(|token| *token == Token::Ident(b"import"))
+        && tokens.first() == Some(&Token::Ident(b"from"))
+    {
+        for i in at + 1..tokens.len() {
+            if matches!(
+                tokens.get(i - 1),
+                Some(Token::Ident(b"import") | Token::Punct(b',' | b'('))
+            ) && tokens.get(i + 1) != Some(&Token::Ident(b"as"))
+            {
+                name_at(i, &mut names);
+            }
+        }
+    }
+    let mut depth = 0usize;
+    let mut target_start = 0;
+    for (i, token) in tokens.iter().enumerate() {
+        match token {
+            Token::Ident(b"as") => name_at(i + 1, &mut names),
+            // `name := value`, anywhere.
+            Token::Punct(b':') if tokens.get(i + 1) == Some(&Token::Punct(b'=')) => {
+                if let Some(name) = i.checked_sub(1) {
+                    name_at(name, &mut names);
+                }
+            }
+            Token::Punct(b'(' | b'[' | b'{') => depth += 1,
+            Token::Punct(b')' | b']' | b'}') => depth = depth.saturating_sub(1),
+            // A function's defaults are no targets.
+            Token::Ident(b"lambda") if depth == 0 => break,
+            Token::Punct(b'=') if depth == 0 => {
+                let before = i.checked_sub(1).and_then(|j| tokens.get(j));
+                let comparison = tokens.get(i + 1) == Some(&Token::Punct(b'='))
+                    || matches!(before, Some(Token::Punct(b'=' | b'!' | b'<' | b'>' | b':')));
+                if !comparison {
+                    // An annotation (`item: UnitTestCase = …`) is no target.
+                    let end = (target_start..i)
+                        .find(|&j| tokens[j] == Token::Punct(b':'))
+                        .unwrap_or(i);
+                    (target_start..end).for_each(|j| name_at(j, &mut names));
+                    target_start = i + 1;
+                }
+            }
+            _ => {}
+        }
+    }
+    names
+}
+
+/// Whether a line of `text` declares `name` global (`global test_x`): a function that then
+/// binds it rebinds the module's.
+fn declared_global(text: &[u8], name: &[u8]) -> bool {
+    text.split(|&b| b == b'\n').any(|line| {
+        line.trim_ascii_start()
+            .strip_prefix(b"global")
+            .is_some_and(|names| {
+                names
+                    .split(|&b| b == b',' || b.is_ascii_whitespace())
+                    .any(|word| word == name)
+            })
+    })
 }
 
 /// Whether `text` defines a Python class `name` (`class name(` or `class name:`).

@@ -214,9 +214,14 @@ impl Decorators {
         // A `def` ends a decorator whose brackets seemed to stay open.
         self.depth = 0;
         if let Some(decorator) = trimmed.strip_prefix(b"@") {
-            self.fixture |= decorator
-                .split(|&b| !(b.is_ascii_alphanumeric() || b == b'_'))
-                .any(|word| word == b"fixture");
+            // The decorator's own name (its arguments aside: `@mock.patch("app.fixture")`
+            // is no fixture).
+            let name = decorator
+                .split(|&b| b == b'(')
+                .next()
+                .unwrap_or_default()
+                .trim_ascii();
+            self.fixture |= name.rsplit(|&b| b == b'.').next() == Some(&b"fixture"[..]);
             self.depth = brackets_outside_strings(trimmed).max(0);
             return None;
         }
@@ -266,9 +271,18 @@ fn defines_init(lines: &[&[u8]], at: usize, indent: usize) -> bool {
             return false;
         }
         let body = *body_indent.get_or_insert(own);
-        if own == body
-            && (trimmed.starts_with(b"def __init__(") || trimmed.starts_with(b"def __init__ ("))
-        {
+        // `def __init__(`, `def  __init__ (`, `__init__ = lambda self: None`, and
+        // `__new__`, which pytest refuses the same way.
+        let name = trimmed
+            .strip_prefix(b"def")
+            .filter(|rest| rest.first().is_some_and(u8::is_ascii_whitespace))
+            .unwrap_or(trimmed)
+            .trim_ascii_start();
+        let constructor = [&b"__init__"[..], b"__new__"].iter().any(|constructor| {
+            name.strip_prefix(*constructor)
+                .is_some_and(|rest| !rest.first().is_some_and(|&b| lex::is_ident_byte(b)))
+        });
+        if own == body && constructor {
             return true;
         }
     }
@@ -370,6 +384,15 @@ mod tests {
         // string holds a bracket leaves `test_c` a test; `TestD`'s methods are no tests,
         // `TestE`'s base collects it anyway.
         assert_eq!(not_tests, [2, 8, 16, 19]);
+        // A constructor written otherwise; a decorator that only names a fixture in its
+        // arguments.
+        let text = "class TestF:\n    __init__ = lambda self: None\n\n    def test_f(self):\n        pass\n\nclass TestG:\n    def  __new__(cls):\n        pass\n\n    def test_g(self):\n        pass\n\n@mock.patch(\"app.fixture\", create=True)\ndef test_h():\n    pass\n";
+        let places = python_places(&lines(text));
+        let not_tests: Vec<usize> = (0..places.len())
+            .filter(|&i| places[i] & NOT_A_TEST != 0)
+            .map(|i| i + 1)
+            .collect();
+        assert_eq!(not_tests, [4, 8, 11]);
     }
 
     #[test]

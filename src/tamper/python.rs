@@ -318,6 +318,21 @@ class ParseTest(unittest.TestCase):
         a_parameter_set_kept: "tests/test_parse.py", PYTEST => edit(PYTEST, "def test_parse_number", "@pytest.mark.parametrize(\"x\", [1, 2])\ndef test_parse_number"), [0, 0, 0];
         test_attribute_unset: "tests/test_parse.py", PYTEST => format!("{PYTEST}\ntest_parse_number.__test__ = False\n"), [1, 0, 0];
         test_rebound_at_module_level: "tests/test_parse.py", PYTEST => format!("{PYTEST}\nif True:\n    test_parse_number = None\n"), [1, 0, 0];
+        // However the name is rebound: annotated, chained, unpacked, by `:=`, `for`, `import`,
+        // `with … as`, a class of that name, `globals()`, `setattr`, or `global` in a function.
+        test_rebound_annotated: "tests/test_parse.py", PYTEST => format!("{PYTEST}\ntest_parse_number: object = None\n"), [1, 0, 0];
+        test_rebound_chained: "tests/test_parse.py", PYTEST => format!("{PYTEST}\nx = test_parse_number = None\n"), [1, 0, 0];
+        test_rebound_unpacked: "tests/test_parse.py", PYTEST => format!("{PYTEST}\n[test_parse_number, _r] = [None, 1]\n"), [1, 0, 0];
+        test_rebound_by_walrus: "tests/test_parse.py", PYTEST => format!("{PYTEST}\n(test_parse_number := None)\n"), [1, 0, 0];
+        test_rebound_by_for: "tests/test_parse.py", PYTEST => format!("{PYTEST}\nfor test_parse_number in [None]:\n    pass\n"), [1, 0, 0];
+        test_rebound_by_import: "tests/test_parse.py", PYTEST => format!("{PYTEST}\nfrom os import sep as test_parse_number\n"), [1, 0, 0];
+        test_rebound_by_with: "tests/test_parse.py", PYTEST => format!("{PYTEST}\nwith open(\"x\") as test_parse_number:\n    pass\n"), [1, 0, 0];
+        test_rebound_by_class: "tests/test_parse.py", PYTEST => format!("{PYTEST}\nclass test_parse_number:\n    pass\n"), [1, 0, 0];
+        test_rebound_through_globals: "tests/test_parse.py", PYTEST => format!("{PYTEST}\nglobals()[\"test_parse_number\"] = None\n"), [1, 0, 0];
+        test_rebound_by_setattr: "tests/test_parse.py", PYTEST => format!("{PYTEST}\nimport sys\nsetattr(sys.modules[__name__], \"test_parse_number\", None)\n"), [1, 0, 0];
+        test_rebound_from_a_function_with_global: "tests/test_parse.py", PYTEST => format!("{PYTEST}\ndef _off():\n    global test_parse_number\n    test_parse_number = None\n\n\n_off()\n"), [1, 0, 0];
+        // Attributes, items, calls and keyword arguments of the name bind nothing.
+        test_name_used_not_bound: "tests/test_parse.py", PYTEST => format!("{PYTEST}\ntest_parse_number.slow = True\nMARKS = dict(test_parse_number=1)\nf = lambda test_parse_number=1: 0\nx: test_parse_number = 1\n"), [0, 0, 0];
         // A keyword argument of a test's name, on its own line (black's layout of
         // `testdir.makepyfile(test_parse_number=\"\"\"…`), and a local of that name unbind nothing
         // (pytest's history, 703e4b11ba76).

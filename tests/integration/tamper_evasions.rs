@@ -766,6 +766,34 @@ mod disabling {
         );
     }
 
+    /// Every way a module rebinds a test's name takes the test away (a fresh attacker's
+    /// list): annotated, unpacked, by `:=`, `for`, `import … as`, a class, `globals()`,
+    /// `setattr`, `global` in a function called at import.
+    #[test]
+    fn python_test_rebound_however_written() {
+        for rebinding in [
+            "test_add_negative: object = None\n",
+            "test_add_negative, _unused = None, 1\n",
+            "(test_add_negative := None)\n",
+            "for test_add_negative in [None]:\n    pass\n",
+            "from os import sep as test_add_negative\n",
+            "class test_add_negative:\n    pass\n",
+            "globals()[\"test_add_negative\"] = None\n",
+            "import sys\nsetattr(sys.modules[__name__], \"test_add_negative\", None)\n",
+            "def _off():\n    global test_add_negative\n    test_add_negative = None\n\n\n_off()\n",
+        ] {
+            let sandbox = repo(&[("tests/test_calc.py", PYTEST)]);
+            let counts = stage(
+                &sandbox,
+                &[(
+                    "tests/test_calc.py",
+                    Some(&format!("{PYTEST}\n{rebinding}")),
+                )],
+            );
+            assert_eq!(counts.tests_removed, 1, "{rebinding}");
+        }
+    }
+
     #[test]
     fn python_test_rebound_to_none() {
         held(
