@@ -112,6 +112,12 @@ pub(crate) fn python_test_path(path: &str) -> bool {
     stem.starts_with("test") || stem.ends_with("_test") || stem == "conftest"
 }
 
+/// Whether `path` is where a Python test module is found by its name or directory (not
+/// only by what it imports).
+pub(crate) fn python_test_location(path: &str) -> bool {
+    python_test_path(path) || in_test_dir(path)
+}
+
 /// Whether `path` is where Jest, Vitest, Mocha, Playwright or Cypress look for tests by
 /// default (`*.test.*`, `*.spec.*`, `__tests__/`, `test/`, `e2e/`, `cypress/`).
 fn js_test_path(path: &str) -> bool {
@@ -166,7 +172,7 @@ pub(crate) fn of<'a>(language: Language, path: &str, old: &'a [u8], new: &'a [u8
         Language::Python => {
             context.tests = python_test_path(path) || holds(sides, PYTHON_IMPORTS);
             context.test_code = context.tests || in_test_dir(path);
-            context.settings = python_test_path(path) || in_test_dir(path);
+            context.settings = python_test_location(path);
             // Every name `python_aliases` reads is given by a statement that names one of
             // these modules (`_pytest` included).
             if holds(sides, &[b"pytest", b"unittest"]) {

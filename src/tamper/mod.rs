@@ -1489,7 +1489,8 @@ fn classify(
         weakened: pattern::count(table.weakeners, &tokens, declares_test),
         existence,
     };
-    language_counts(table.language, context, &tokens, text, place, &mut counts);
+    let at = (text, line);
+    language_counts(table.language, context, &tokens, at, place, &mut counts);
     found.counts = counts;
     found
 }
@@ -1592,7 +1593,7 @@ fn language_counts(
     language: Language,
     context: &Context<'_>,
     tokens: &[Token<'_>],
-    text: &[u8],
+    (text, line): (&[u8], &[u8]),
     place: u8,
     counts: &mut Counts,
 ) {
@@ -1617,10 +1618,122 @@ fn language_counts(
             if context.tests {
                 counts.disables += python_disables(tokens, text, place & IN_FUNCTION != 0);
             }
-            counts.skips = counts.skips.saturating_sub(skip_exception_caught(tokens));
+            counts.skips = counts
+                .skips
+                .saturating_sub(skip_exception_caught(tokens))
+                .saturating_sub(getattr_not_a_skip(tokens, line));
         }
         _ => {}
     }
+}
+
+/// The names a `getattr(pytest…, "…")` looks up that skip a test.
+const SKIP_NAMES: &[&[u8]] = &[
+    b"skip",
+    b"skipif",
+    b"xfail",
+    b"importorskip",
+    b"Exception",
+    b"skipTest",
+    b"skipIf",
+    b"skipUnless",
+    b"expectedFailure",
+    b"SkipTest",
+];
+
+/// How many of a line's `getattr(pytest…, …)` look up nothing that skips: the lookup's
+/// result is neither called, nor read further (`.skip`, `[…]`), nor a decorator, nor
+/// bound to a name, and the name looked up is a string that names no skipping function
+/// (`getattr(mark, "mark", mark)`) or is not written out (`return getattr(pytest, name)`).
+/// A name built from pieces (`"sk" + "ip"`) still counts.
+fn getattr_not_a_skip(tokens: &[Token<'_>], line: &[u8]) -> u32 {
+    if !tokens.contains(&Token::Ident(b"getattr")) || tokens.first() == Some(&Token::Punct(b'@')) {
+        return 0;
+    }
+    let mut not_skips = 0;
+    let mut rest = line;
+    while let Some(at) = memchr::memmem::find(rest, b"getattr") {
+        let after = rest[at + b"getattr".len()..].trim_ascii_start();
+        rest = &rest[at + b"getattr".len()..];
+        let Some(args) = after.strip_prefix(b"(") else {
+            continue;
+        };
+        // Its arguments, split at the commas outside brackets and strings, and what
+        // follows its closing bracket.
+        let mut parts: Vec<&[u8]> = Vec::new();
+        let (mut depth, mut quote, mut start, mut end) = (0i32, None::<u8>, 0, None);
+        for (i, &b) in args.iter().enumerate() {
+            match quote {
+                Some(q) if b == q => quote = None,
+                Some(_) => {}
+                None => match b {
+                    b'\'' | b'"' => quote = Some(b),
+                    b'(' | b'[' | b'{' => depth += 1,
+                    b')' | b']' | b'}' if depth > 0 => depth -= 1,
+                    b')' => {
+                        parts.push(&args[start..i]);
+                        end = Some(i + 1);
+                        break;
+                    }
+                    b',' if depth == 0 => {
+                        parts.push(&args[start..i]);
+                        start = i + 1;
+                    }
+                    _ => {}
+                },
+            }
+        }
+        let Some(end) = end else {
+            continue;
+        };
+        let used = args[end..]
+            .trim_ascii_start()
+            .first()
+            .is_some_and(|b| matches!(b, b'.' | b'(' | b'['));
+        let before = &line[..line.len() - rest.len() - b"getattr".len()];
+        // `x = getattr(…)`, `x: T = …`, not `==`, `!=`, `<=`, `>=`.
+        let bound = before.iter().enumerate().any(|(i, &b)| {
+            b == b'='
+                && !matches!(
+                    i.checked_sub(1).map(|j| before[j]),
+                    Some(b'=' | b'!' | b'<' | b'>')
+                )
+                && before.get(i + 1) != Some(&b'=')
+        });
+        let looked_in = parts
+            .first()
+            .map(|part| part.trim_ascii())
+            .unwrap_or_default();
+        let framework = looked_in
+            .rsplit(|&b| b == b'.')
+            .next()
+            .is_some_and(|last| matches!(last, b"pytest" | b"mark" | b"unittest"));
+        let Some(name) = parts.get(1).map(|part| part.trim_ascii()) else {
+            continue;
+        };
+        if !framework {
+            continue;
+        }
+        let literal = match name {
+            [q @ (b'\'' | b'"'), inner @ .., last] if last == q && !inner.contains(q) => {
+                Some(inner)
+            }
+            _ => None,
+        };
+        let written_out = literal.is_some()
+            || name.first().is_some_and(|b| matches!(b, b'\'' | b'"'))
+            || name.contains(&b'+');
+        let names_a_skip = literal.is_some_and(|inner| SKIP_NAMES.contains(&inner));
+        let looks_away = if written_out {
+            literal.is_some() && !names_a_skip && !used
+        } else {
+            !used && !bound
+        };
+        if looks_away {
+            not_skips += 1;
+        }
+    }
+    not_skips
 }
 
 /// How many times a line names pytest's skip exception (`skip.Exception`) to catch it or
@@ -1988,6 +2101,12 @@ impl Analysis<'_> {
                 mentions(old_lines, before) || mentions(new_lines, after)
             });
         self.rust_items = language == Language::Rust && whole.is_none();
+        // A Python module that is test code only because it imports a runner (a pytest
+        // plugin, the runner's own source), not by its name or directory: its assertions
+        // outside tests check the program.
+        let outside_tests = language == Language::Python
+            && whole == Some(true)
+            && !context::python_test_location(&self.file.path);
         for (side, lines) in [old_lines, new_lines].into_iter().enumerate() {
             let mut places = Vec::new();
             if whole == Some(false) {
@@ -2016,10 +2135,13 @@ impl Analysis<'_> {
             }
             if language == Language::Python && self.context.tests {
                 let python = place::python_places(lines);
-                if python.iter().any(|bits| *bits != 0) {
+                if outside_tests || python.iter().any(|bits| *bits != 0) {
                     places.resize(lines.len(), 0);
                     for (place, bits) in places.iter_mut().zip(python) {
                         *place |= bits;
+                        if outside_tests && bits & place::IN_TEST == 0 {
+                            *place |= LIBRARY;
+                        }
                     }
                 }
             }
@@ -3314,6 +3436,14 @@ mod tests {
                 "#[test]\nfn adds() {\n    assert_eq!(add(1, 2), Some(3));\n}\n",
                 "#[test]\nfn adds() {\n    assert!(add(1, 2).is_some());\n}\n",
                 1,
+            ),
+            // The program's own checks in a module that imports pytest (a plugin, the
+            // runner's source), outside any test.
+            (
+                "src/_pytest/junitxml.py",
+                "import pytest\n\n\ndef write(report):\n    assert report.when == \"call\"\n    run()\n",
+                "import pytest\n\n\ndef write(report):\n    assert report.when is not None\n    try:\n        run()\n    except AssertionError:\n        pass\n",
+                0,
             ),
             // Added beside the exact check: nothing replaced.
             (

@@ -64,6 +64,10 @@ pub(crate) const SHADOWED: u8 = 4;
 /// function's own, and a line there may continue a call's arguments).
 pub(crate) const IN_FUNCTION: u8 = 8;
 
+/// A Python line's place bit: it is in a test — a module-level `def test…`, or a class a
+/// runner looks into (`class Test…`, a `TestCase`) — or opens one.
+pub(crate) const IN_TEST: u8 = 16;
+
 fn ident_prefix(text: &[u8]) -> &[u8] {
     let end = text
         .iter()
@@ -80,13 +84,14 @@ fn ident_prefix(text: &[u8]) -> &[u8] {
 ///   class's `test…` methods never run: [`SHADOWED`] too, with their bodies;
 /// - [`SHADOWED`] on a `def test…` and its body when a later `def` of the same name in the
 ///   same class or module replaces it: only the last one runs;
-/// - [`IN_FUNCTION`] on each line of a function's body (blank lines and comments aside).
+/// - [`IN_FUNCTION`] on each line of a function's body (blank lines and comments aside);
+/// - [`IN_TEST`] on each line of a test (blank lines and comments aside).
 pub(crate) fn python_places(lines: &[&[u8]]) -> Vec<u8> {
     /// An open block: a `def`, or a class and whether the runners collect it.
     #[derive(Clone, Copy, PartialEq)]
     enum Open {
-        Def,
-        Class { collected: bool },
+        Def { test: bool },
+        Class { collected: bool, test: bool },
     }
     let mut places = vec![0u8; lines.len()];
     // The open `def`s and `class`es: indentation, the line, and what it is.
@@ -109,8 +114,11 @@ pub(crate) fn python_places(lines: &[&[u8]]) -> Vec<u8> {
         while open.last().is_some_and(|&(at, _, _)| at >= indent) {
             open.pop();
         }
-        if open.iter().any(|&(_, _, block)| block == Open::Def) {
-            places[i] |= IN_FUNCTION;
+        for &(_, _, block) in &open {
+            places[i] |= match block {
+                Open::Def { test } => IN_FUNCTION | (IN_TEST * u8::from(test)),
+                Open::Class { test, .. } => IN_TEST * u8::from(test),
+            };
         }
         let def = trimmed
             .strip_prefix(b"def ")
@@ -128,12 +136,23 @@ pub(crate) fn python_places(lines: &[&[u8]]) -> Vec<u8> {
                     places[j] |= bits;
                 }
             };
-            if matches!(enclosing, Some((_, _, Open::Def))) || fixture_def {
+            let mut runs_as_test = false;
+            if matches!(enclosing, Some((_, _, Open::Def { .. }))) || fixture_def {
                 // A function in a function, or a fixture (pytest never collects a
                 // fixture, whatever its name: `@pytest.fixture` over `def test_x` takes
                 // the test away).
                 places[i] |= NOT_A_TEST;
-            } else if matches!(enclosing, Some((_, _, Open::Class { collected: false }))) {
+            } else if matches!(
+                enclosing,
+                Some((
+                    _,
+                    _,
+                    Open::Class {
+                        collected: false,
+                        ..
+                    }
+                ))
+            ) {
                 // A test method of a class no runner collects never runs, nor do its
                 // assertions; its other methods are helpers.
                 if name.starts_with(b"test") {
@@ -141,6 +160,8 @@ pub(crate) fn python_places(lines: &[&[u8]]) -> Vec<u8> {
                 }
                 places[i] |= NOT_A_TEST;
             } else if name.starts_with(b"test") {
+                runs_as_test = true;
+                places[i] |= IN_TEST;
                 let scope = enclosing.map(|(_, line, _)| line);
                 if let Some(entry) = defined
                     .iter_mut()
@@ -160,34 +181,48 @@ pub(crate) fn python_places(lines: &[&[u8]]) -> Vec<u8> {
                     defined.push((scope, name, i, indent));
                 }
             }
-            open.push((indent, i, Open::Def));
+            open.push((indent, i, Open::Def { test: runs_as_test }));
         } else if let Some(rest) = trimmed.strip_prefix(b"class ") {
-            let rest = rest.trim_ascii_start();
-            let name = ident_prefix(rest);
-            let bases = rest[name.len()..]
-                .trim_ascii_start()
-                .strip_prefix(b"(")
-                .and_then(|bases| {
-                    bases
-                        .iter()
-                        .position(|&b| b == b')')
-                        .map(|end| &bases[..end])
-                })
-                .map(<[u8]>::trim_ascii)
-                .unwrap_or_default();
-            // pytest does not collect a `Test…` class of its own that has an `__init__`
-            // (it warns and runs none of its tests); a base (`unittest.TestCase`) decides
-            // for itself.
-            let plain = bases.is_empty() || bases == b"object";
-            let collected = if plain {
-                name.starts_with(b"Test") && !defines_init(lines, i, indent)
-            } else {
-                true
-            };
-            open.push((indent, i, Open::Class { collected }));
+            let (collected, test) = python_class(lines, i, indent, rest);
+            if test {
+                places[i] |= IN_TEST;
+            }
+            open.push((indent, i, Open::Class { collected, test }));
         }
     }
     places
+}
+
+/// What the runners make of the class opened on line `at` (indented `indent`), `rest`
+/// following `class `: whether pytest or unittest collect its tests, and whether it is a
+/// class of tests at all (one they collect that is pytest's `Test…` or has unittest's
+/// `TestCase` or a base named for one, and does not say `__test__ = False`).
+fn python_class(lines: &[&[u8]], at: usize, indent: usize, rest: &[u8]) -> (bool, bool) {
+    let rest = rest.trim_ascii_start();
+    let name = ident_prefix(rest);
+    let bases = rest[name.len()..]
+        .trim_ascii_start()
+        .strip_prefix(b"(")
+        .and_then(|bases| {
+            bases
+                .iter()
+                .position(|&b| b == b')')
+                .map(|end| &bases[..end])
+        })
+        .map(<[u8]>::trim_ascii)
+        .unwrap_or_default();
+    // pytest does not collect a `Test…` class of its own that has an `__init__` (it warns
+    // and runs none of its tests); a base (`unittest.TestCase`) decides for itself.
+    let plain = bases.is_empty() || bases == b"object";
+    let collected = if plain {
+        name.starts_with(b"Test") && !defines_init(lines, at, indent)
+    } else {
+        true
+    };
+    let test = collected
+        && (name.starts_with(b"Test") || memmem::find(bases, b"Test").is_some())
+        && !unsets_test(lines, at, indent);
+    (collected, test)
 }
 
 /// The decorators read since the last statement of a Python side.
@@ -260,6 +295,42 @@ fn brackets_outside_strings(line: &[u8]) -> i64 {
 /// Whether the class opened on line `at` (indented `indent`) defines `__init__` in its own
 /// body.
 fn defines_init(lines: &[&[u8]], at: usize, indent: usize) -> bool {
+    in_class_body(lines, at, indent, |statement| {
+        // `def __init__(`, `def  __init__ (`, `__init__ = lambda self: None`, and
+        // `__new__`, which pytest refuses the same way.
+        let name = statement
+            .strip_prefix(b"def")
+            .filter(|rest| rest.first().is_some_and(u8::is_ascii_whitespace))
+            .unwrap_or(statement)
+            .trim_ascii_start();
+        [&b"__init__"[..], b"__new__"].iter().any(|constructor| {
+            name.strip_prefix(*constructor)
+                .is_some_and(|rest| !rest.first().is_some_and(|&b| lex::is_ident_byte(b)))
+        })
+    })
+}
+
+/// Whether the class opened on line `at` (indented `indent`) says in its own body that no
+/// runner is to collect it: `__test__ = False` (pytester's `Testdir`, a helper named like
+/// a test class).
+fn unsets_test(lines: &[&[u8]], at: usize, indent: usize) -> bool {
+    in_class_body(lines, at, indent, |statement| {
+        statement
+            .strip_prefix(b"__test__")
+            .map(<[u8]>::trim_ascii_start)
+            .and_then(|rest| rest.strip_prefix(b"="))
+            .map(<[u8]>::trim_ascii_start)
+            .is_some_and(|value| {
+                ident_prefix(value) == b"False"
+                    || ident_prefix(value) == b"None"
+                    || ident_prefix(value) == b"0"
+            })
+    })
+}
+
+/// Whether a statement of the class opened on line `at` (indented `indent`), at its body's
+/// own indentation (not in a method), satisfies `holds` (given with its indentation cut).
+fn in_class_body(lines: &[&[u8]], at: usize, indent: usize, holds: impl Fn(&[u8]) -> bool) -> bool {
     let mut body_indent = None;
     for line in lines.iter().skip(at + 1) {
         let trimmed = line.trim_ascii_start();
@@ -271,18 +342,7 @@ fn defines_init(lines: &[&[u8]], at: usize, indent: usize) -> bool {
             return false;
         }
         let body = *body_indent.get_or_insert(own);
-        // `def __init__(`, `def  __init__ (`, `__init__ = lambda self: None`, and
-        // `__new__`, which pytest refuses the same way.
-        let name = trimmed
-            .strip_prefix(b"def")
-            .filter(|rest| rest.first().is_some_and(u8::is_ascii_whitespace))
-            .unwrap_or(trimmed)
-            .trim_ascii_start();
-        let constructor = [&b"__init__"[..], b"__new__"].iter().any(|constructor| {
-            name.strip_prefix(*constructor)
-                .is_some_and(|rest| !rest.first().is_some_and(|&b| lex::is_ident_byte(b)))
-        });
-        if own == body && constructor {
+        if own == body && holds(trimmed) {
             return true;
         }
     }
