@@ -510,13 +510,11 @@ pub(crate) fn is_trivial(
         let [subject] = args.as_slice() else {
             return false;
         };
-        let literal = match subject {
-            [Token::Str] => true,
-            [Token::Ident(word)] => truthy(subject) || falsy(subject) || is_number(word),
-            _ => false,
-        };
-        if literal {
-            return true;
+        if is_literal(subject) {
+            // `expect("shown").to.equal(value)` names the expected value first: a check
+            // of `value`, not of the literal. (gomega's matchers are calls themselves:
+            // `Expect(true).To(BeTrue())`.)
+            return language != Language::JavaScript || !matcher_checks_a_value(tokens, after);
         }
         return compared_to_itself(tokens, after, subject);
     }
@@ -528,6 +526,35 @@ pub(crate) fn is_trivial(
         args
     };
     cond_trivial(last, args)
+}
+
+/// A literal written out: a string, a number, `true`, `false`, `null`, `None`.
+fn is_literal(expr: &[Token<'_>]) -> bool {
+    match expr {
+        [Token::Str] => true,
+        [Token::Ident(word)] => truthy(expr) || falsy(expr) || is_number(word),
+        _ => false,
+    }
+}
+
+/// Whether a call of the matcher chain from `tokens[from]` on (`.to.equal(x)`,
+/// `.toBe(x)`) is given something other than a literal.
+fn matcher_checks_a_value(tokens: &[Token<'_>], from: usize) -> bool {
+    let mut i = from;
+    while i < tokens.len() {
+        if is_punct(tokens.get(i), b';') {
+            return false;
+        }
+        if let Some((args, end)) = call_args(tokens, i) {
+            if args.as_slice().iter().any(|arg| !is_literal(arg)) {
+                return true;
+            }
+            i = end;
+        } else {
+            i += 1;
+        }
+    }
+    false
 }
 
 /// Whether the assertion matched at `tokens[start..end]` only checks that a value exists or
@@ -1503,6 +1530,12 @@ mod tests {
             (Language::JavaScript, "expect(render()).toBe(true)"),
             (Language::JavaScript, "expect(x).not.toBe(x)"),
             (Language::JavaScript, "expect(x).toBe(y)"),
+            // The expected value first, the value checked in the matcher.
+            (
+                Language::JavaScript,
+                "expect(\"shown\").to.not.equal(this.hiddenFromSibling)",
+            ),
+            (Language::JavaScript, "expect(true).toBe(isValid(x))"),
             // supertest: `.expect(…)` states the response it checks for.
             (Language::JavaScript, "request(app).get(\"/\").expect(200)"),
             (Language::JavaScript, "agent.get(\"/\").expect(\"hello\")"),
