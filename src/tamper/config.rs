@@ -459,16 +459,37 @@ fn only_reporting_changed(before: Option<&String>, after: Option<&String>) -> bo
         return false;
     };
     // Each side's words, and whether each only changes the output.
-    let words = |value: &str| -> Vec<(String, bool)> {
-        let words: Vec<&str> = value
+    // A line's words: a coverage report command's are all output (`coverage report -m`,
+    // `coverage html`), but for a threshold that fails the run (`--fail-under`).
+    let line_words = |line: &str| -> Vec<(String, bool)> {
+        let words: Vec<&str> = line
             .split(|c: char| c.is_whitespace() || c == ',')
             .map(|word| word.trim_matches(['"', '\'', '[', ']']))
             .filter(|word| !word.is_empty())
             .collect();
+        let tool = words
+            .iter()
+            .position(|word| *word == "coverage")
+            .filter(|&at| {
+                words[..at]
+                    .iter()
+                    .all(|word| matches!(*word, "python" | "python3" | "-m"))
+            });
+        let coverage_report = tool.is_some_and(|at| {
+            words.get(at + 1).is_some_and(|command| {
+                matches!(
+                    *command,
+                    "report" | "html" | "xml" | "json" | "lcov" | "combine" | "erase"
+                )
+            })
+        });
         words
             .iter()
             .enumerate()
             .map(|(i, word)| {
+                if coverage_report && !word.starts_with("--fail-under") {
+                    return ((*word).to_owned(), true);
+                }
                 let (option, value) = word.split_once('=').unwrap_or((word, ""));
                 let pytest_report = word.strip_prefix("-r").is_some_and(|chars| {
                     !chars.is_empty() && chars.chars().all(|c| "fEsxXpPaAwN".contains(c))
@@ -483,12 +504,17 @@ fn only_reporting_changed(before: Option<&String>, after: Option<&String>) -> bo
             })
             .collect()
     };
+    let words =
+        |value: &str| -> Vec<(String, bool)> { value.lines().flat_map(&line_words).collect() };
     let (old, new) = (words(before), words(after));
-    let count =
-        |side: &[(String, bool)], word: &str| side.iter().filter(|(w, _)| w == word).count();
+    // Words are compared with what they are (`-m` of `coverage report -m` is not the `-m`
+    // of `coverage run -m pytest`).
+    let count = |side: &[(String, bool)], word: &(String, bool)| {
+        side.iter().filter(|other| *other == word).count()
+    };
     let differs = |from: &[(String, bool)], to: &[(String, bool)]| -> Vec<bool> {
         from.iter()
-            .filter(|(word, _)| count(from, word) > count(to, word))
+            .filter(|word| count(from, word) > count(to, word))
             .map(|&(_, reporting)| reporting)
             .collect()
     };
@@ -631,8 +657,10 @@ fn drop_tool_envs(before: &mut BTreeMap<String, String>, after: &mut BTreeMap<St
 }
 
 /// Whether an INI section is a tox environment that runs tools rather than the tests:
-/// `[testenv:docs]`, `[testenv:lint]`, `[testenv:style,typing]`. Every factor of its name
-/// must be such a tool; `[testenv:py312-docs]` may still run tests.
+/// `[testenv:docs]`, `[testenv:lint]`, `[testenv:style,typing]`,
+/// `[testenv:publish-gh-release-notes]`. Its name's first factor must be such a tool, and
+/// no other may name a Python version or tests; `[testenv:py312-docs]` and
+/// `[testenv:docs-tests]` may still run tests.
 fn tool_env(section: &str) -> bool {
     const TOOLS: &[&str] = &[
         "docs",
@@ -676,9 +704,34 @@ fn tool_env(section: &str) -> bool {
     let Some(env) = section.strip_prefix("testenv:") else {
         return false;
     };
+    // A factor that may run the tests: a Python version, `test`, `unit`, `cov`.
+    let tests_factor = |factor: &str| {
+        [
+            "py",
+            "test",
+            "unit",
+            "integration",
+            "func",
+            "cov",
+            "e2e",
+            "smoke",
+            "check",
+            "ci",
+        ]
+        .iter()
+        .any(|start| factor.starts_with(start))
+            || factor.chars().all(|c| c.is_ascii_digit() || c == '.')
+    };
     env.split([',', ' '])
         .filter(|env| !env.is_empty())
-        .all(|env| TOOLS.contains(&env) || env.split('-').all(|factor| TOOLS.contains(&factor)))
+        .all(|env| {
+            let mut factors = env.split('-');
+            TOOLS.contains(&env)
+            || env.split('-').all(|factor| TOOLS.contains(&factor))
+            // `publish-gh-release-notes`: a tool first, nothing after it that tests.
+            || (factors.next().is_some_and(|first| TOOLS.contains(&first))
+                && factors.all(|factor| TOOLS.contains(&factor) || !tests_factor(factor)))
+        })
 }
 
 fn toml_table(text: &str) -> Option<toml::Table> {
@@ -1500,7 +1553,8 @@ fn ci_test_command_text(line: &[u8]) -> Option<String> {
 
 /// A Maven or Gradle command that runs no tests: one that skips them (`-DskipTests`,
 /// `-Dmaven.test.skip`, Gradle's `-x test`), or a Maven one whose goals all come before
-/// `test` (`compile`, `clean`, a plugin's `japicmp:cmp`). A build step added beside the tests
+/// `test` (`compile`, `clean`, a plugin's `japicmp:cmp`); a `tox` or `nox` one that runs
+/// only tool environments (`tox -e docs`). A build step added beside the tests
 /// is no test setting; a test command changed into one of these still is (its old line
 /// runs the tests).
 fn builds_without_tests(command: &str) -> bool {
@@ -1514,6 +1568,9 @@ fn builds_without_tests(command: &str) -> bool {
     else {
         return false;
     };
+    if matches!(tool, "tox" | "nox") {
+        return runs_tool_envs(&words[1..]);
+    }
     let maven = matches!(tool, "mvn" | "mvnw");
     if !maven && !matches!(tool, "gradle" | "gradlew") {
         return false;
@@ -1544,6 +1601,30 @@ fn builds_without_tests(command: &str) -> bool {
             ) || goal.contains(':')
         });
     skips || before_test
+}
+
+/// Whether a `tox` or `nox` command's environments (`-e`, `--env`, nox's `-s`,
+/// `--session`) are all tools, not the tests: `tox -e docs`, `tox -e
+/// publish-gh-release-notes`, `nox -s lint` (the names [`tool_env`] knows, each factor of a
+/// name such a tool). Without environments named, the default ones run the tests.
+fn runs_tool_envs(args: &[&str]) -> bool {
+    let mut envs: Vec<&str> = Vec::new();
+    let mut words = args.iter();
+    while let Some(word) = words.next() {
+        if let Some((flag, value)) = word.split_once('=')
+            && matches!(flag, "-e" | "--env" | "-s" | "--session" | "--sessions")
+        {
+            envs.push(value);
+        } else if matches!(*word, "-e" | "--env" | "-s" | "--session" | "--sessions") {
+            envs.extend(words.next().copied());
+        } else if word.starts_with("-e") && word.len() > 2 {
+            envs.push(&word[2..]);
+        }
+    }
+    !envs.is_empty()
+        && envs
+            .iter()
+            .all(|env| tool_env(&format!("testenv:{}", env.trim_matches(['"', '\'']))))
 }
 
 /// The settings `words` names on the changed lines of `old` and `new`; in a CI
@@ -2698,6 +2779,32 @@ mod tests {
         );
     }
 
+    /// tox and nox environments that are tools, not the tests.
+    #[test]
+    fn ci_runs_of_tool_environments() {
+        for line in [
+            "  tox -e publish-gh-release-notes",
+            "run: tox -e docs,linting",
+            "run: tox -edocs",
+            "run: nox -s lint",
+            "run: tox --env=release",
+        ] {
+            assert!(!ci_test_command(line.as_bytes()), "{line}");
+        }
+        for line in [
+            "run: tox",
+            "run: tox -e py312",
+            "run: tox -e docs,py312",
+            "run: tox -e py312-docs",
+            "run: tox -e docs-tests",
+            "run: tox -e publish-coverage",
+            "run: nox -s tests",
+            "run: tox -e ${{ matrix.env }}",
+        ] {
+            assert!(ci_test_command(line.as_bytes()), "{line}");
+        }
+    }
+
     #[test]
     fn options_that_only_change_the_output() {
         let ini = |addopts: &str| format!("[pytest]\naddopts = {addopts}\n");
@@ -2722,6 +2829,33 @@ mod tests {
                 "{old} -> {new}"
             );
         }
+        // A coverage report's options, but for a threshold that fails the run.
+        let tox = "[testenv]\ncommands =\n    coverage run -m pytest\n    coverage report\n";
+        assert!(keys("tox.ini", tox, &tox.replace("report\n", "report -m\n")).is_empty());
+        assert!(
+            keys(
+                "tox.ini",
+                tox,
+                &tox.replace("report\n", "html --skip-covered\n")
+            )
+            .is_empty()
+        );
+        assert_eq!(
+            keys(
+                "tox.ini",
+                tox,
+                &tox.replace("report\n", "report --fail-under=10\n")
+            ),
+            ["[testenv] commands"]
+        );
+        assert_eq!(
+            keys(
+                "tox.ini",
+                tox,
+                &tox.replace("run -m pytest", "run -m pytest -x")
+            ),
+            ["[testenv] commands"]
+        );
         let make = "test:\n\t./node_modules/.bin/mocha --reporter dot test/a.js\n";
         assert!(keys("Makefile", make, &make.replace("--reporter dot ", "")).is_empty());
         assert!(keys("Makefile", make, &make.replace("dot", "spec")).is_empty());
