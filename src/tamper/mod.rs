@@ -1489,8 +1489,7 @@ fn classify(
         weakened: pattern::count(table.weakeners, &tokens, declares_test),
         existence,
     };
-    let at = (text, line);
-    language_counts(table.language, context, &tokens, at, place, &mut counts);
+    language_counts(table.language, context, &tokens, text, place, &mut counts);
     found.counts = counts;
     found
 }
@@ -1593,7 +1592,7 @@ fn language_counts(
     language: Language,
     context: &Context<'_>,
     tokens: &[Token<'_>],
-    (text, line): (&[u8], &[u8]),
+    text: &[u8],
     place: u8,
     counts: &mut Counts,
 ) {
@@ -1618,122 +1617,10 @@ fn language_counts(
             if context.tests {
                 counts.disables += python_disables(tokens, text, place & IN_FUNCTION != 0);
             }
-            counts.skips = counts
-                .skips
-                .saturating_sub(skip_exception_caught(tokens))
-                .saturating_sub(getattr_not_a_skip(tokens, line));
+            counts.skips = counts.skips.saturating_sub(skip_exception_caught(tokens));
         }
         _ => {}
     }
-}
-
-/// The names a `getattr(pytest…, "…")` looks up that skip a test.
-const SKIP_NAMES: &[&[u8]] = &[
-    b"skip",
-    b"skipif",
-    b"xfail",
-    b"importorskip",
-    b"Exception",
-    b"skipTest",
-    b"skipIf",
-    b"skipUnless",
-    b"expectedFailure",
-    b"SkipTest",
-];
-
-/// How many of a line's `getattr(pytest…, …)` look up nothing that skips: the lookup's
-/// result is neither called, nor read further (`.skip`, `[…]`), nor a decorator, nor
-/// bound to a name, and the name looked up is a string that names no skipping function
-/// (`getattr(mark, "mark", mark)`) or is not written out (`return getattr(pytest, name)`).
-/// A name built from pieces (`"sk" + "ip"`) still counts.
-fn getattr_not_a_skip(tokens: &[Token<'_>], line: &[u8]) -> u32 {
-    if !tokens.contains(&Token::Ident(b"getattr")) || tokens.first() == Some(&Token::Punct(b'@')) {
-        return 0;
-    }
-    let mut not_skips = 0;
-    let mut rest = line;
-    while let Some(at) = memchr::memmem::find(rest, b"getattr") {
-        let after = rest[at + b"getattr".len()..].trim_ascii_start();
-        rest = &rest[at + b"getattr".len()..];
-        let Some(args) = after.strip_prefix(b"(") else {
-            continue;
-        };
-        // Its arguments, split at the commas outside brackets and strings, and what
-        // follows its closing bracket.
-        let mut parts: Vec<&[u8]> = Vec::new();
-        let (mut depth, mut quote, mut start, mut end) = (0i32, None::<u8>, 0, None);
-        for (i, &b) in args.iter().enumerate() {
-            match quote {
-                Some(q) if b == q => quote = None,
-                Some(_) => {}
-                None => match b {
-                    b'\'' | b'"' => quote = Some(b),
-                    b'(' | b'[' | b'{' => depth += 1,
-                    b')' | b']' | b'}' if depth > 0 => depth -= 1,
-                    b')' => {
-                        parts.push(&args[start..i]);
-                        end = Some(i + 1);
-                        break;
-                    }
-                    b',' if depth == 0 => {
-                        parts.push(&args[start..i]);
-                        start = i + 1;
-                    }
-                    _ => {}
-                },
-            }
-        }
-        let Some(end) = end else {
-            continue;
-        };
-        let used = args[end..]
-            .trim_ascii_start()
-            .first()
-            .is_some_and(|b| matches!(b, b'.' | b'(' | b'['));
-        let before = &line[..line.len() - rest.len() - b"getattr".len()];
-        // `x = getattr(…)`, `x: T = …`, not `==`, `!=`, `<=`, `>=`.
-        let bound = before.iter().enumerate().any(|(i, &b)| {
-            b == b'='
-                && !matches!(
-                    i.checked_sub(1).map(|j| before[j]),
-                    Some(b'=' | b'!' | b'<' | b'>')
-                )
-                && before.get(i + 1) != Some(&b'=')
-        });
-        let looked_in = parts
-            .first()
-            .map(|part| part.trim_ascii())
-            .unwrap_or_default();
-        let framework = looked_in
-            .rsplit(|&b| b == b'.')
-            .next()
-            .is_some_and(|last| matches!(last, b"pytest" | b"mark" | b"unittest"));
-        let Some(name) = parts.get(1).map(|part| part.trim_ascii()) else {
-            continue;
-        };
-        if !framework {
-            continue;
-        }
-        let literal = match name {
-            [q @ (b'\'' | b'"'), inner @ .., last] if last == q && !inner.contains(q) => {
-                Some(inner)
-            }
-            _ => None,
-        };
-        let written_out = literal.is_some()
-            || name.first().is_some_and(|b| matches!(b, b'\'' | b'"'))
-            || name.contains(&b'+');
-        let names_a_skip = literal.is_some_and(|inner| SKIP_NAMES.contains(&inner));
-        let looks_away = if written_out {
-            literal.is_some() && !names_a_skip && !used
-        } else {
-            !used && !bound
-        };
-        if looks_away {
-            not_skips += 1;
-        }
-    }
-    not_skips
 }
 
 /// How many times a line names pytest's skip exception (`skip.Exception`) to catch it or
@@ -2102,8 +1989,8 @@ impl Analysis<'_> {
             });
         self.rust_items = language == Language::Rust && whole.is_none();
         // A Python module that is test code only because it imports a runner (a pytest
-        // plugin, the runner's own source), not by its name or directory: its assertions
-        // outside tests check the program.
+        // plugin, the runner's own source), not by its name or directory: outside its
+        // tests, the asserts that narrow a type for the type checker check the program.
         let outside_tests = language == Language::Python
             && whole == Some(true)
             && !context::python_test_location(&self.file.path);
@@ -2139,8 +2026,16 @@ impl Analysis<'_> {
                     places.resize(lines.len(), 0);
                     for (place, bits) in places.iter_mut().zip(python) {
                         *place |= bits;
-                        if outside_tests && bits & place::IN_TEST == 0 {
-                            *place |= LIBRARY;
+                    }
+                    if outside_tests {
+                        for (i, place) in places.iter_mut().enumerate() {
+                            if *place & place::IN_TEST == 0
+                                && lines
+                                    .get(i)
+                                    .is_some_and(|line| place::checks_the_program(line))
+                            {
+                                *place |= LIBRARY;
+                            }
                         }
                     }
                 }

@@ -537,24 +537,56 @@ fn is_literal(expr: &[Token<'_>]) -> bool {
     }
 }
 
-/// Whether a call of the matcher chain from `tokens[from]` on (`.to.equal(x)`,
-/// `.toBe(x)`) is given something other than a literal.
+/// Whether the matcher that follows `expect(…)` from `tokens[from]` on (`.to.equal(x)`,
+/// `.not.toBe(x)`) is given a value to check as its first argument: a name or a call of
+/// one, not a literal, not a literal negated or converted (`!0`, `Boolean(1)`,
+/// `String("a")`), not something joined by `||`, `&&` or `?` (`true || f()`), and not
+/// Jest's `expect.anything()` or `expect.any(…)`. chai's second argument is a message.
 fn matcher_checks_a_value(tokens: &[Token<'_>], from: usize) -> bool {
+    // The matcher's `(`: the first one after a run of `.name` segments.
     let mut i = from;
-    while i < tokens.len() {
-        if is_punct(tokens.get(i), b';') {
-            return false;
-        }
-        if let Some((args, end)) = call_args(tokens, i) {
-            if args.as_slice().iter().any(|arg| !is_literal(arg)) {
-                return true;
-            }
-            i = end;
-        } else {
-            i += 1;
-        }
+    while is_punct(tokens.get(i), b'.') && matches!(tokens.get(i + 1), Some(Token::Ident(_))) {
+        i += 2;
     }
-    false
+    let Some((args, _)) = call_args(tokens, i) else {
+        return false;
+    };
+    let Some(first) = args.as_slice().first() else {
+        return false;
+    };
+    const NO_VALUE: &[&[u8]] = &[
+        b"true",
+        b"false",
+        b"null",
+        b"undefined",
+        b"NaN",
+        b"Infinity",
+        b"this",
+        b"void",
+        b"typeof",
+        b"new",
+        b"Boolean",
+        b"String",
+        b"Number",
+        b"Object",
+        b"Array",
+        b"JSON",
+        b"parse",
+        b"stringify",
+        b"expect",
+        b"anything",
+        b"any",
+        b"valueOf",
+        b"toString",
+    ];
+    let joined = first
+        .iter()
+        .any(|token| matches!(token, Token::Punct(b'|' | b'&' | b'?')));
+    !joined
+        && first.iter().any(|token| match token {
+            Token::Ident(word) => !is_number(word) && !NO_VALUE.contains(word),
+            _ => false,
+        })
 }
 
 /// Whether the assertion matched at `tokens[start..end]` only checks that a value exists or
@@ -1494,6 +1526,18 @@ mod tests {
             (Language::Java, "assertFalse(false)"),
             (Language::Java, "assert true;"),
             (Language::JavaScript, "expect(true).toBe(true)"),
+            // A literal against a literal however written, or against nothing it checks.
+            (Language::JavaScript, "expect(true).toBe(!0)"),
+            (Language::JavaScript, "expect(true).toBe(Boolean(1))"),
+            (Language::JavaScript, "expect(\"a\").toBe(String(\"a\"))"),
+            (Language::JavaScript, "expect(true).toBe(true || add(1, 1))"),
+            (Language::JavaScript, "expect(true).to.equal(true, msg)"),
+            (Language::JavaScript, "expect(1).toEqual(expect.anything())"),
+            (
+                Language::JavaScript,
+                "expect(1).toEqual(expect.any(Number))",
+            ),
+            (Language::JavaScript, "expect(true).toBe(true), String(add)"),
             (Language::JavaScript, "expect(1).toBe(2)"),
             (Language::JavaScript, "expect(x).toEqual(x)"),
             (Language::JavaScript, "assert(true)"),
@@ -1536,6 +1580,7 @@ mod tests {
                 "expect(\"shown\").to.not.equal(this.hiddenFromSibling)",
             ),
             (Language::JavaScript, "expect(true).toBe(isValid(x))"),
+            (Language::JavaScript, "expect(1).to.equal(add(0, 1), \"m\")"),
             // supertest: `.expect(…)` states the response it checks for.
             (Language::JavaScript, "request(app).get(\"/\").expect(200)"),
             (Language::JavaScript, "agent.get(\"/\").expect(\"hello\")"),

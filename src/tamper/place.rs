@@ -111,7 +111,10 @@ pub(crate) fn python_places(lines: &[&[u8]]) -> Vec<u8> {
         let Some(fixture_def) = decorators.read(trimmed) else {
             continue;
         };
-        while open.last().is_some_and(|&(at, _, _)| at >= indent) {
+        // A line that closes brackets (`):` of a signature written over lines) ends no
+        // block.
+        let closes = matches!(trimmed.first(), Some(b')' | b']' | b'}'));
+        while !closes && open.last().is_some_and(|&(at, _, _)| at >= indent) {
             open.pop();
         }
         for &(_, _, block) in &open {
@@ -200,9 +203,13 @@ pub(crate) fn python_places(lines: &[&[u8]]) -> Vec<u8> {
 fn python_class(lines: &[&[u8]], at: usize, indent: usize, rest: &[u8]) -> (bool, bool) {
     let rest = rest.trim_ascii_start();
     let name = ident_prefix(rest);
-    let bases = rest[name.len()..]
-        .trim_ascii_start()
-        .strip_prefix(b"(")
+    let open = rest[name.len()..].trim_ascii_start().strip_prefix(b"(");
+    // Bases written over lines (`class ModelTests(\n    unittest.TestCase\n):`) are not
+    // read: such a class is taken to be collected, and a class of tests.
+    if open.is_some_and(|bases| !bases.contains(&b')')) {
+        return (true, true);
+    }
+    let bases = open
         .and_then(|bases| {
             bases
                 .iter()
@@ -223,6 +230,53 @@ fn python_class(lines: &[&[u8]], at: usize, indent: usize, rest: &[u8]) -> (bool
         && (name.starts_with(b"Test") || memmem::find(bases, b"Test").is_some())
         && !unsets_test(lines, at, indent);
     (collected, test)
+}
+
+/// Whether a Python line is one of the program's own checks, which code writes for the
+/// type checker or to keep an invariant rather than to test: `assert isinstance(…)`,
+/// `assert x is not None`, `assert x is None`, `except AssertionError`. Outside tests, in a
+/// module that is test code only because it imports a runner, they are no test's checks;
+/// any other assert there (a helper's `assert a == b`) still is.
+pub(crate) fn checks_the_program(line: &[u8]) -> bool {
+    let code = line.trim_ascii_start();
+    let code = code
+        .iter()
+        .position(|&b| b == b'#')
+        .map_or(code, |at| &code[..at])
+        .trim_ascii_end();
+    if code.starts_with(b"except AssertionError") {
+        return true;
+    }
+    let Some(expr) = code.strip_prefix(b"assert ") else {
+        return false;
+    };
+    let expr = expr.trim_ascii_start();
+    // The expression, a message after a top-level `,` left out (a plain string).
+    let expr = match memchr::memchr(b',', expr) {
+        Some(at) if !expr[..at].contains(&b'(') => expr[..at].trim_ascii_end(),
+        _ => expr,
+    };
+    let narrows = |rest: &[u8]| {
+        rest.strip_prefix(b"isinstance(")
+            .or_else(|| rest.strip_prefix(b"not isinstance("))
+            .is_some_and(|args| args.ends_with(b")") && !args.contains(&b'='))
+    };
+    let simple = |subject: &[u8]| {
+        !subject.is_empty()
+            && subject.iter().all(|&b| {
+                lex::is_ident_byte(b)
+                    || b == b'.'
+                    || b == b'['
+                    || b == b']'
+                    || b == b'"'
+                    || b == b'\''
+            })
+    };
+    narrows(expr)
+        || expr
+            .strip_suffix(b" is not None")
+            .or_else(|| expr.strip_suffix(b" is None"))
+            .is_some_and(|subject| simple(subject.trim_ascii()))
 }
 
 /// The decorators read since the last statement of a Python side.
