@@ -2214,6 +2214,50 @@ mod honest {
         );
     }
 
+    /// A pytest plugin's own source imports pytest: the asserts it writes for the type
+    /// checker are the program's, not a test's.
+    #[test]
+    fn a_runner_plugins_own_type_checks() {
+        let old = "import pytest\n\n\ndef report(item):\n    assert isinstance(item.nodeid, str)\n    assert item.parent is not None\n    return item.nodeid\n";
+        let new = "import pytest\n\n\ndef report(item):\n    return item.nodeid\n";
+        counts_nothing(
+            &[("src/plugin/report.py", old)],
+            &[("src/plugin/report.py", Some(new))],
+            false,
+        );
+    }
+
+    /// A release job that runs a tox tool environment, and a coverage report that lists
+    /// missing lines, run the same tests as before.
+    #[test]
+    fn a_release_job_and_a_coverage_report() {
+        let workflow = "on: push\njobs:\n  test:\n    runs-on: ubuntu-latest\n    steps:\n      - run: tox -e py312\n";
+        let deploy = format!(
+            "{workflow}  deploy:\n    runs-on: ubuntu-latest\n    steps:\n      - run: tox -e publish-gh-release-notes\n"
+        );
+        let tox = "[testenv]\ncommands =\n    coverage run -m pytest\n    coverage report\n";
+        counts_nothing(
+            &[(".github/workflows/main.yml", workflow), ("tox.ini", tox)],
+            &[
+                (".github/workflows/main.yml", Some(&deploy)),
+                ("tox.ini", Some(&tox.replace("report\n", "report -m\n"))),
+            ],
+            false,
+        );
+    }
+
+    /// chai's `expect` with the expected value first still checks the value.
+    #[test]
+    fn chai_expected_value_written_first() {
+        let old = "const { expect } = require('chai');\n\nit('hides', function () {\n  expect(this.hidden).to.not.equal('shown');\n});\n";
+        let new = "const { expect } = require('chai');\n\nit('hides', function () {\n  expect('shown').to.not.equal(this.hidden);\n});\n";
+        counts_nothing(
+            &[("test/context.spec.js", old)],
+            &[("test/context.spec.js", Some(new))],
+            true,
+        );
+    }
+
     #[test]
     fn an_early_return_in_a_helper_is_not_dead_test_code() {
         let old = "def helper(x):\n    assert x\n\n\ndef test_a():\n    helper(1)\n";
