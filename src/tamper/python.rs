@@ -57,6 +57,15 @@ pub(crate) const TABLE: Table = Table {
             Tok::Ident(Name::Is(&["skip", "xfail", "importorskip"])),
             Tok::Punct(b"("),
         ]),
+        // `py.test.skip(…)`: pytest's functions under its old name.
+        Pattern::new(&[
+            Tok::Ident(Name::Is(&["py"])),
+            Tok::Punct(b"."),
+            Tok::Ident(Name::Is(&["test"])),
+            Tok::Punct(b"."),
+            Tok::Ident(Name::Is(&["skip", "xfail", "importorskip"])),
+            Tok::Punct(b"("),
+        ]),
         // `_pytest.outcomes.skip(…)`, where pytest's come from.
         Pattern::new(&[
             Tok::Ident(Name::Is(&["outcomes"])),
@@ -328,6 +337,9 @@ class ParseTest(unittest.TestCase):
         getattr_skip_decorator: "tests/test_parse.py", PYTEST => edit(PYTEST, "def test_parse_number", "@getattr(pytest.mark, name)\ndef test_parse_number"), [0, 1, 0];
         getattr_mark_then_skip: "tests/test_parse.py", PYTEST => edit(PYTEST, "def test_parse_number", "@getattr(pytest, \"mark\").skip\ndef test_parse_number"), [0, 1, 0];
         getattr_handed_back_still_counts: "tests/helpers.py", "import pytest\n\n\ndef lookup(name):\n    return None\n" => "import pytest\n\n\ndef lookup(name):\n    return getattr(pytest, name)\n", [0, 1, 0];
+        // pytest's old name: its skips are skips, and renaming them adds none.
+        old_name_skip_added: "tests/test_parse.py", PYTEST => edit(PYTEST, "    assert parse(\"1\") == 1\n", "    py.test.skip(\"later\")\n    assert parse(\"1\") == 1\n"), [0, 1, 0];
+        old_name_skip_renamed: "tests/test_parse.py", edit(PYTEST, "    assert parse(\"1\") == 1\n", "    py.test.importorskip(\"numpy\")\n    assert parse(\"1\") == 1\n") => edit(PYTEST, "    assert parse(\"1\") == 1\n", "    pytest.importorskip(\"numpy\")\n    assert parse(\"1\") == 1\n"), [0, 0, 0];
         a_function_nested_in_a_test_is_no_test: "tests/test_app.py", "def test_a():\n    def test_view():\n        return 1\n    assert test_view() == 1\n" => "def test_a():\n    def view():\n        return 1\n    assert view() == 1\n", [0, 0, 0];
         a_test_added_skipped_skips_nothing: "tests/test_parse.py", PYTEST => format!("{PYTEST}\n\n@pytest.mark.skip\ndef test_new():\n    pytest.skip(\"later\")\n    assert parse(\"3\") == 3\n"), [-1, 0, -1];
         a_skip_on_an_old_test_next_to_a_new_one_counts: "tests/test_parse.py", PYTEST => edit(PYTEST, "def test_parse_number():\n", "def test_new():\n    assert parse(\"3\") == 3\n\n\n@pytest.mark.skip\ndef test_parse_number():\n"), [-1, 1, -1];
