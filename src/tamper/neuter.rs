@@ -447,6 +447,30 @@ pub(crate) fn is_trivial(
     start: usize,
     end: usize,
 ) -> bool {
+    // should.js matches from the `.` of `x.should`: `x.should.equal(x)` checks nothing.
+    if language == Language::JavaScript
+        && is_punct(tokens.get(start), b'.')
+        && ident(tokens.get(start + 1)) == Some(b"should")
+    {
+        // A literal, `(0).should.equal(1)`, against literals checks nothing either.
+        if let Some(
+            [
+                Token::Punct(b'('),
+                literal @ (Token::Str | Token::Ident(_)),
+                Token::Punct(b')'),
+            ],
+        ) = start.checked_sub(3).map(|from| &tokens[from..start])
+            && is_literal(std::slice::from_ref(literal))
+        {
+            return !matcher_checks_a_value(tokens, start);
+        }
+        let mut from = start;
+        while from > 0 && matches!(tokens[from - 1], Token::Ident(_) | Token::Punct(b'.')) {
+            from -= 1;
+        }
+        let subject = &tokens[from..start];
+        return !subject.is_empty() && compared_to_itself(tokens, start, subject);
+    }
     let Some(name) = ident(tokens.get(start)) else {
         return false;
     };
@@ -537,6 +561,34 @@ fn is_literal(expr: &[Token<'_>]) -> bool {
     }
 }
 
+/// Names in a matcher's argument that give no value of their own: literals, `this`,
+/// conversions of literals, Jest's `expect.anything()`.
+const NO_VALUE: &[&[u8]] = &[
+    b"true",
+    b"false",
+    b"null",
+    b"undefined",
+    b"NaN",
+    b"Infinity",
+    b"this",
+    b"void",
+    b"typeof",
+    b"new",
+    b"Boolean",
+    b"String",
+    b"Number",
+    b"Object",
+    b"Array",
+    b"JSON",
+    b"parse",
+    b"stringify",
+    b"expect",
+    b"anything",
+    b"any",
+    b"valueOf",
+    b"toString",
+];
+
 /// Whether the matcher that follows `expect(…)` from `tokens[from]` on (`.to.equal(x)`,
 /// `.not.toBe(x)`) is given a value to check as its first argument: a name or a call of
 /// one, not a literal, not a literal negated or converted (`!0`, `Boolean(1)`,
@@ -554,31 +606,6 @@ fn matcher_checks_a_value(tokens: &[Token<'_>], from: usize) -> bool {
     let Some(first) = args.as_slice().first() else {
         return false;
     };
-    const NO_VALUE: &[&[u8]] = &[
-        b"true",
-        b"false",
-        b"null",
-        b"undefined",
-        b"NaN",
-        b"Infinity",
-        b"this",
-        b"void",
-        b"typeof",
-        b"new",
-        b"Boolean",
-        b"String",
-        b"Number",
-        b"Object",
-        b"Array",
-        b"JSON",
-        b"parse",
-        b"stringify",
-        b"expect",
-        b"anything",
-        b"any",
-        b"valueOf",
-        b"toString",
-    ];
     let joined = first
         .iter()
         .any(|token| matches!(token, Token::Punct(b'|' | b'&' | b'?')));
@@ -1492,6 +1519,40 @@ mod tests {
         }
     }
 
+    /// chai's and should.js's forms: a literal against literals, or a value against itself,
+    /// checks nothing; a literal against a value checks the value.
+    #[test]
+    fn literal_subjects_and_should_forms() {
+        for code in [
+            // A literal against a literal however written, or against nothing it checks.
+            "expect(true).toBe(!0)",
+            "expect(true).toBe(Boolean(1))",
+            "expect(\"a\").toBe(String(\"a\"))",
+            "expect(true).toBe(true || add(1, 1))",
+            "expect(true).to.equal(true, msg)",
+            "expect(1).toEqual(expect.anything())",
+            "expect(1).toEqual(expect.any(Number))",
+            "expect(true).toBe(true), String(add)",
+            "test.should.equal(test)",
+            "this.hook.should.eql(this.hook)",
+            "(0).should.equal(1, \"skipped\")",
+            "(true).should.equal(false)",
+        ] {
+            assert!(trivial(Language::JavaScript, code), "{code}");
+        }
+        for code in [
+            // The expected value first, the value checked in the matcher.
+            "expect(\"shown\").to.not.equal(this.hiddenFromSibling)",
+            "expect(true).toBe(isValid(x))",
+            "expect(1).to.equal(add(0, 1), \"m\")",
+            "test.should.equal(other)",
+            "test.should.not.equal(test)",
+            "(0).should.equal(count)",
+        ] {
+            assert!(!trivial(Language::JavaScript, code), "{code}");
+        }
+    }
+
     #[test]
     fn trivial_assertions() {
         for (language, code) in [
@@ -1526,18 +1587,6 @@ mod tests {
             (Language::Java, "assertFalse(false)"),
             (Language::Java, "assert true;"),
             (Language::JavaScript, "expect(true).toBe(true)"),
-            // A literal against a literal however written, or against nothing it checks.
-            (Language::JavaScript, "expect(true).toBe(!0)"),
-            (Language::JavaScript, "expect(true).toBe(Boolean(1))"),
-            (Language::JavaScript, "expect(\"a\").toBe(String(\"a\"))"),
-            (Language::JavaScript, "expect(true).toBe(true || add(1, 1))"),
-            (Language::JavaScript, "expect(true).to.equal(true, msg)"),
-            (Language::JavaScript, "expect(1).toEqual(expect.anything())"),
-            (
-                Language::JavaScript,
-                "expect(1).toEqual(expect.any(Number))",
-            ),
-            (Language::JavaScript, "expect(true).toBe(true), String(add)"),
             (Language::JavaScript, "expect(1).toBe(2)"),
             (Language::JavaScript, "expect(x).toEqual(x)"),
             (Language::JavaScript, "assert(true)"),
@@ -1574,13 +1623,6 @@ mod tests {
             (Language::JavaScript, "expect(render()).toBe(true)"),
             (Language::JavaScript, "expect(x).not.toBe(x)"),
             (Language::JavaScript, "expect(x).toBe(y)"),
-            // The expected value first, the value checked in the matcher.
-            (
-                Language::JavaScript,
-                "expect(\"shown\").to.not.equal(this.hiddenFromSibling)",
-            ),
-            (Language::JavaScript, "expect(true).toBe(isValid(x))"),
-            (Language::JavaScript, "expect(1).to.equal(add(0, 1), \"m\")"),
             // supertest: `.expect(…)` states the response it checks for.
             (Language::JavaScript, "request(app).get(\"/\").expect(200)"),
             (Language::JavaScript, "agent.get(\"/\").expect(\"hello\")"),
