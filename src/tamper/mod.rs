@@ -2305,7 +2305,9 @@ impl Analysis<'_> {
     /// Exact checks replaced by existence checks (`expect(x).toBe(3)` by
     /// `expect(x).toBeDefined()`, `assertEqual` by `assertIsNotNone`): as many weakened as
     /// the file both adds existence checks and removes other assertions (net), leaving out
-    /// the existence checks of the tests it adds.
+    /// the existence checks of the tests it adds, and Python's guards that narrow a value
+    /// before exact checks of what it holds (`assert entry is not None` above `assert
+    /// entry.lineno == 3`).
     fn exact_checks_weakened(&mut self) {
         let added_tests = (-self.file.tests_removed).max(0);
         let in_new_tests: i64 = if added_tests > 0 {
@@ -2316,7 +2318,19 @@ impl Analysis<'_> {
         } else {
             0
         };
-        let weakened = (self.existence_added - in_new_tests)
+        let guards: i64 = if self.table.language == Language::Python {
+            let lines: Vec<&[u8]> = self.sides[1].split(|&b| b == b'\n').collect();
+            self.added
+                .iter()
+                .filter(|added| {
+                    added.existence > 0 && place::narrows_before_checks(&lines, added.line)
+                })
+                .map(|added| i64::from(added.existence))
+                .sum()
+        } else {
+            0
+        };
+        let weakened = (self.existence_added - in_new_tests - guards)
             .min(self.exact_removed)
             .max(0);
         if weakened == 0 {
@@ -3330,6 +3344,20 @@ mod tests {
                 "tests/calc.rs",
                 "#[test]\nfn adds() {\n    assert_eq!(add(1, 2), Some(3));\n}\n",
                 "#[test]\nfn adds() {\n    assert!(add(1, 2).is_some());\n}\n",
+                1,
+            ),
+            // A guard that narrows a value before exact checks of what it holds.
+            (
+                "tests/test_tb.py",
+                "def test_a():\n    entry = crash()\n    assert entry.lineno == 3\n\n\ndef test_b():\n    entry = crash()\n    assert entry.lineno == 4\n    assert entry.name == \"g\"\n",
+                "def test_a():\n    entry = crash()\n    assert entry is not None\n    assert entry.lineno == 3\n\n\ndef test_b():\n    entry = crash()\n    assert entry is None\n",
+                0,
+            ),
+            // Not a guard: nothing below reads what it holds.
+            (
+                "tests/test_tb.py",
+                "def test_a():\n    entry = crash()\n    assert entry.lineno == 3\n    assert size == 2\n",
+                "def test_a():\n    entry = crash()\n    assert entry is not None\n    assert size == 2\n",
                 1,
             ),
             // The program's own checks in a module that imports pytest (a plugin, the

@@ -279,6 +279,66 @@ pub(crate) fn checks_the_program(line: &[u8]) -> bool {
             .is_some_and(|subject| simple(subject.trim_ascii()))
 }
 
+/// Whether line `at` of a Python side is `assert x is not None` (or `assert x`, `x` a
+/// name or an attribute path) followed, in the same block, by an exact check of what `x`
+/// holds (`assert x.lineno == 3`, `assert x["a"] in y`): a guard that narrows the value for
+/// the checks below it, which it weakens nothing beside.
+pub(crate) fn narrows_before_checks(lines: &[&[u8]], at: usize) -> bool {
+    let Some(line) = lines.get(at) else {
+        return false;
+    };
+    let code = line.trim_ascii_start();
+    let indent = line.len() - code.len();
+    let Some(expr) = code.strip_prefix(b"assert ") else {
+        return false;
+    };
+    let expr = expr
+        .split(|&b| b == b'#')
+        .next()
+        .unwrap_or_default()
+        .trim_ascii();
+    let subject = expr
+        .strip_suffix(b" is not None")
+        .unwrap_or(expr)
+        .trim_ascii();
+    if subject.is_empty() || !subject.iter().all(|&b| lex::is_ident_byte(b) || b == b'.') {
+        return false;
+    }
+    for below in &lines[at + 1..] {
+        let text = below.trim_ascii_start();
+        if text.is_empty() || text.starts_with(b"#") {
+            continue;
+        }
+        if below.len() - text.len() < indent {
+            return false;
+        }
+        let Some(check) = text.strip_prefix(b"assert ") else {
+            continue;
+        };
+        let exact = [
+            &b" == "[..],
+            b" != ",
+            b" in ",
+            b" < ",
+            b" > ",
+            b" <= ",
+            b" >= ",
+        ]
+        .iter()
+        .any(|op| memmem::find(check, op).is_some());
+        let reads = |after: u8| {
+            memmem::find_iter(check, subject).any(|i| {
+                let before_ok = i == 0 || !lex::is_ident_byte(check[i - 1]) && check[i - 1] != b'.';
+                before_ok && check.get(i + subject.len()) == Some(&after)
+            })
+        };
+        if exact && (reads(b'.') || reads(b'[')) {
+            return true;
+        }
+    }
+    false
+}
+
 /// The decorators read since the last statement of a Python side.
 #[derive(Default)]
 struct Decorators {
