@@ -461,6 +461,10 @@ pub(crate) fn is_trivial(
             ],
         ) = start.checked_sub(3).map(|from| &tokens[from..start])
             && is_literal(std::slice::from_ref(literal))
+            // Brackets of their own, not a call's arguments (`app.set('x').should…`).
+            && !start.checked_sub(4).is_some_and(|at| {
+                matches!(tokens[at], Token::Ident(_) | Token::Punct(b')' | b']'))
+            })
         {
             return !matcher_checks_a_value(tokens, start);
         }
@@ -1548,6 +1552,8 @@ mod tests {
             "test.should.equal(other)",
             "test.should.not.equal(test)",
             "(0).should.equal(count)",
+            "app.set('title').should.equal('My App')",
+            "f(1).should.equal(2)",
         ] {
             assert!(!trivial(Language::JavaScript, code), "{code}");
         }
