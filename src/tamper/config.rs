@@ -443,6 +443,39 @@ const BUILT_IN: &[&str] = &[
 /// `dot` included.
 const JEST_BUILT_IN: &[&str] = &["default", "verbose", "summary", "github-actions"];
 
+/// Whether `word` (after `previous`) is an option of a coverage report that only shapes
+/// it: `-m`, `--show-missing`, `--skip-covered`, `--sort=…`, `-d out` (not `--fail-under`,
+/// which fails the run, nor `--rcfile`, which may set it).
+fn coverage_output(word: &str, previous: Option<&str>) -> bool {
+    const OPTIONS: &[&str] = &[
+        "-m",
+        "--show-missing",
+        "--skip-covered",
+        "--no-skip-covered",
+        "--skip-empty",
+        "--pretty-print",
+        "-q",
+        "--quiet",
+        "-i",
+        "--ignore-errors",
+    ];
+    const WITH_VALUE: &[&str] = &[
+        "-d",
+        "--directory",
+        "-o",
+        "--sort",
+        "--format",
+        "--precision",
+        "--title",
+    ];
+    let option = word.split_once('=').map_or(word, |(option, _)| option);
+    OPTIONS.contains(&word)
+        || (word.contains('=') && WITH_VALUE.contains(&option))
+        || (!word.starts_with('-')
+            && previous.is_some_and(|previous| WITH_VALUE.contains(&previous)))
+        || WITH_VALUE.contains(&word)
+}
+
 /// Whether two values of a setting differ only in options that change what a runner
 /// prints, not which tests run or whether they pass: pytest's `-ra` for `-rfEX`, `--tb`,
 /// `-v`, `-q`, `--color`, `--durations`, `--junitxml`, `--cov-report`; Mocha's and Jest's
@@ -467,27 +500,29 @@ fn only_reporting_changed(before: Option<&String>, after: Option<&String>) -> bo
             .map(|word| word.trim_matches(['"', '\'', '[', ']']))
             .filter(|word| !word.is_empty())
             .collect();
-        let tool = words
-            .iter()
-            .position(|word| *word == "coverage")
-            .filter(|&at| {
-                words[..at]
-                    .iter()
-                    .all(|word| matches!(*word, "python" | "python3" | "-m"))
-            });
-        let coverage_report = tool.is_some_and(|at| {
-            words.get(at + 1).is_some_and(|command| {
-                matches!(
-                    *command,
-                    "report" | "html" | "xml" | "json" | "lcov" | "combine" | "erase"
-                )
-            })
-        });
+        // Which words are a coverage report's own (`coverage report -m`, `coverage html
+        // -d out`): from `coverage report|html|xml|json|lcov` on, the options that only
+        // shape the report, up to any other word (another command, `&&`, a threshold).
+        let mut in_report = vec![false; words.len()];
+        let mut reporting = false;
+        for (i, word) in words.iter().enumerate() {
+            if *word == "coverage" {
+                reporting = words.get(i + 1).is_some_and(|command| {
+                    matches!(*command, "report" | "html" | "xml" | "json" | "lcov")
+                });
+            } else if reporting
+                && !matches!(*word, "report" | "html" | "xml" | "json" | "lcov")
+                && !coverage_output(word, i.checked_sub(1).map(|at| words[at]))
+            {
+                reporting = false;
+            }
+            in_report[i] = reporting;
+        }
         words
             .iter()
             .enumerate()
             .map(|(i, word)| {
-                if coverage_report && !word.starts_with("--fail-under") {
+                if in_report[i] {
                     return ((*word).to_owned(), true);
                 }
                 let (option, value) = word.split_once('=').unwrap_or((word, ""));
@@ -543,7 +578,7 @@ fn ini(text: &str, sections: &[&str]) -> BTreeMap<String, String> {
                     Some(prefix) => name.starts_with(prefix),
                     None => name == *wanted,
                 });
-            section = (wanted && !tool_env(name)).then(|| name.to_owned());
+            section = wanted.then(|| name.to_owned());
             key = None;
             continue;
         }
@@ -656,6 +691,36 @@ fn drop_tool_envs(before: &mut BTreeMap<String, String>, after: &mut BTreeMap<St
     }
 }
 
+/// Tools whose tox environments run no tests whatever follows their name.
+const NEVER_TESTS: &[&str] = &[
+    "docs",
+    "doc",
+    "lint",
+    "linting",
+    "style",
+    "typing",
+    "mypy",
+    "pyright",
+    "flake8",
+    "pylint",
+    "ruff",
+    "format",
+    "fmt",
+    "pre-commit",
+    "precommit",
+    "release",
+    "publish",
+    "upload",
+    "manifest",
+    "readme",
+    "linkcheck",
+    "spell",
+    "spelling",
+    "changelog",
+    "typecheck",
+    "types",
+];
+
 /// Whether an INI section is a tox environment that runs tools rather than the tests:
 /// `[testenv:docs]`, `[testenv:lint]`, `[testenv:style,typing]`,
 /// `[testenv:publish-gh-release-notes]`. Its name's first factor must be such a tool, and
@@ -728,8 +793,9 @@ fn tool_env(section: &str) -> bool {
             let mut factors = env.split('-');
             TOOLS.contains(&env)
             || env.split('-').all(|factor| TOOLS.contains(&factor))
-            // `publish-gh-release-notes`: a tool first, nothing after it that tests.
-            || (factors.next().is_some_and(|first| TOOLS.contains(&first))
+            // `publish-gh-release-notes`: a tool that never runs the tests first, nothing
+            // after it that may (not `dev-fast`, `build-all`).
+            || (factors.next().is_some_and(|first| NEVER_TESTS.contains(&first))
                 && factors.all(|factor| TOOLS.contains(&factor) || !tests_factor(factor)))
         })
 }
@@ -1608,22 +1674,56 @@ fn builds_without_tests(command: &str) -> bool {
 /// publish-gh-release-notes`, `nox -s lint` (the names [`tool_env`] knows, each factor of a
 /// name such a tool). Without environments named, the default ones run the tests.
 fn runs_tool_envs(args: &[&str]) -> bool {
+    // A command chained to another (`tox -e lint && pytest`), or environments chosen
+    // otherwise too (tox's labels `-m`, factors `-f`), may run the tests.
+    let chained = args.iter().any(|word| {
+        word.contains("&&") || word.contains("||") || word.contains([';', '|', '`', '$'])
+    });
+    let selects_otherwise = args.iter().any(|word| {
+        matches!(
+            *word,
+            "-m" | "--labels" | "-f" | "--factors" | "-t" | "--tags" | "-k" | "--keywords"
+        ) || [
+            "-m=",
+            "--labels=",
+            "-f=",
+            "--factors=",
+            "-t=",
+            "--tags=",
+            "-k=",
+            "--keywords=",
+        ]
+        .iter()
+        .any(|flag| word.starts_with(flag))
+    });
+    if chained || selects_otherwise {
+        return false;
+    }
     let mut envs: Vec<&str> = Vec::new();
-    let mut words = args.iter();
-    while let Some(word) = words.next() {
+    let mut taking = false;
+    for word in args {
         if let Some((flag, value)) = word.split_once('=')
             && matches!(flag, "-e" | "--env" | "-s" | "--session" | "--sessions")
         {
             envs.push(value);
+            taking = false;
         } else if matches!(*word, "-e" | "--env" | "-s" | "--session" | "--sessions") {
-            envs.extend(words.next().copied());
-        } else if word.starts_with("-e") && word.len() > 2 {
-            envs.push(&word[2..]);
+            taking = true;
+        } else if word.starts_with('-') {
+            // `-e` written together with its value: `-edocs`.
+            if let Some(value) = word.strip_prefix("-e").filter(|value| !value.is_empty()) {
+                envs.push(value);
+            }
+            taking = false;
+        } else if taking {
+            // nox's `-s lint tests` names several.
+            envs.push(word);
         }
     }
     !envs.is_empty()
         && envs
             .iter()
+            .flat_map(|env| env.split(','))
             .all(|env| tool_env(&format!("testenv:{}", env.trim_matches(['"', '\'']))))
 }
 
@@ -2805,6 +2905,63 @@ mod tests {
         }
     }
 
+    /// A coverage report's own options only change the output.
+    #[test]
+    fn coverage_report_options() {
+        // A coverage report's options, but for a threshold that fails the run.
+        let tox = "[testenv]\ncommands =\n    coverage run -m pytest\n    coverage report\n";
+        assert!(keys("tox.ini", tox, &tox.replace("report\n", "report -m\n")).is_empty());
+        assert!(
+            keys(
+                "tox.ini",
+                tox,
+                &tox.replace("report\n", "html --skip-covered\n")
+            )
+            .is_empty()
+        );
+        // Not a threshold, a configuration that may hold one, a command chained to it, nor
+        // another command beside it in a list.
+        for new in [
+            "report --fail-under=10\n",
+            "report --fail-under 10\n",
+            "report --rcfile=lax.rc\n",
+            "report || true\n",
+            "report && pytest -k 'not a'\n",
+        ] {
+            assert_eq!(
+                keys("tox.ini", tox, &tox.replace("report\n", new)),
+                ["[testenv] commands"],
+                "{new}"
+            );
+        }
+        let hatch = "[tool.hatch.envs.default.scripts]\ntest = [\"coverage erase\", \"coverage run -m pytest tests\"]\n";
+        assert!(
+            !keys(
+                "pyproject.toml",
+                hatch,
+                &hatch.replace(", \"coverage run -m pytest tests\"", "")
+            )
+            .is_empty()
+        );
+        let make = "test:\n\tcoverage erase && pytest tests\n";
+        assert!(
+            !keys(
+                "Makefile",
+                make,
+                &make.replace("tests\n", "tests --deselect t.py::a\n")
+            )
+            .is_empty()
+        );
+        assert_eq!(
+            keys(
+                "tox.ini",
+                tox,
+                &tox.replace("run -m pytest", "run -m pytest -x")
+            ),
+            ["[testenv] commands"]
+        );
+    }
+
     #[test]
     fn options_that_only_change_the_output() {
         let ini = |addopts: &str| format!("[pytest]\naddopts = {addopts}\n");
@@ -2829,33 +2986,6 @@ mod tests {
                 "{old} -> {new}"
             );
         }
-        // A coverage report's options, but for a threshold that fails the run.
-        let tox = "[testenv]\ncommands =\n    coverage run -m pytest\n    coverage report\n";
-        assert!(keys("tox.ini", tox, &tox.replace("report\n", "report -m\n")).is_empty());
-        assert!(
-            keys(
-                "tox.ini",
-                tox,
-                &tox.replace("report\n", "html --skip-covered\n")
-            )
-            .is_empty()
-        );
-        assert_eq!(
-            keys(
-                "tox.ini",
-                tox,
-                &tox.replace("report\n", "report --fail-under=10\n")
-            ),
-            ["[testenv] commands"]
-        );
-        assert_eq!(
-            keys(
-                "tox.ini",
-                tox,
-                &tox.replace("run -m pytest", "run -m pytest -x")
-            ),
-            ["[testenv] commands"]
-        );
         let make = "test:\n\t./node_modules/.bin/mocha --reporter dot test/a.js\n";
         assert!(keys("Makefile", make, &make.replace("--reporter dot ", "")).is_empty());
         assert!(keys("Makefile", make, &make.replace("dot", "spec")).is_empty());

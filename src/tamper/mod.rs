@@ -2319,11 +2319,12 @@ impl Analysis<'_> {
             0
         };
         let guards: i64 = if self.table.language == Language::Python {
+            let old: Vec<&[u8]> = self.sides[0].split(|&b| b == b'\n').collect();
             let lines: Vec<&[u8]> = self.sides[1].split(|&b| b == b'\n').collect();
             self.added
                 .iter()
                 .filter(|added| {
-                    added.existence > 0 && place::narrows_before_checks(&lines, added.line)
+                    added.existence > 0 && place::narrows_before_checks(&old, &lines, added.line)
                 })
                 .map(|added| i64::from(added.existence))
                 .sum()
@@ -3352,6 +3353,19 @@ mod tests {
                 "def test_a():\n    entry = crash()\n    assert entry.lineno == 3\n\n\ndef test_b():\n    entry = crash()\n    assert entry.lineno == 4\n    assert entry.name == \"g\"\n",
                 "def test_a():\n    entry = crash()\n    assert entry is not None\n    assert entry.lineno == 3\n\n\ndef test_b():\n    entry = crash()\n    assert entry is None\n",
                 0,
+            ),
+            // Not a guard: it stands in for a check of the same test.
+            (
+                "tests/test_tb.py",
+                "def test_a():\n    entry = crash()\n    assert entry.name == \"x\"\n    assert entry.lineno == 3\n",
+                "def test_a():\n    entry = crash()\n    assert entry is not None\n    assert entry.lineno == 3\n",
+                1,
+            ),
+            (
+                "tests/test_tb.py",
+                "def test_a():\n    size = 2\n    entry = crash()\n    assert size == 2\n    assert entry.lineno == 3\n",
+                "def test_a():\n    size = 2\n    entry = crash()\n    assert entry\n    assert entry.lineno == 3\n",
+                1,
             ),
             // Not a guard: nothing below reads what it holds.
             (

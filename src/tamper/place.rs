@@ -97,8 +97,10 @@ pub(crate) fn python_places(lines: &[&[u8]]) -> Vec<u8> {
     // The open `def`s and `class`es: indentation, the line, and what it is.
     let mut open: Vec<(usize, usize, Open)> = Vec::new();
     // The last `def test…` of each (scope line, name), and where it is.
-    let mut defined: Vec<(Option<usize>, &[u8], usize, usize)> = Vec::new();
+    let mut defined: Defined<'_> = Vec::new();
     let mut decorators = Decorators::default();
+    // An open signature: the brackets it leaves open and the bits of the scope around it.
+    let mut signature: Option<(i64, u8)> = None;
     for (i, line) in lines.iter().enumerate() {
         let trimmed = line.trim_ascii_start();
         if trimmed.is_empty()
@@ -107,14 +109,21 @@ pub(crate) fn python_places(lines: &[&[u8]]) -> Vec<u8> {
         {
             continue;
         }
+        // The rest of a signature or of a class's bases written over lines (`def f(\n
+        // x=[],\n) -> None:`): what the scope around the `def` runs, not its body.
+        if let Some((depth, bits)) = &mut signature {
+            places[i] |= *bits;
+            *depth += brackets_outside_strings(trimmed);
+            if *depth <= 0 {
+                signature = None;
+            }
+            continue;
+        }
         let indent = line.len() - trimmed.len();
         let Some(fixture_def) = decorators.read(trimmed) else {
             continue;
         };
-        // A line that closes brackets (`):` of a signature written over lines) ends no
-        // block.
-        let closes = matches!(trimmed.first(), Some(b')' | b']' | b'}'));
-        while !closes && open.last().is_some_and(|&(at, _, _)| at >= indent) {
+        while open.last().is_some_and(|&(at, _, _)| at >= indent) {
             open.pop();
         }
         for &(_, _, block) in &open {
@@ -123,6 +132,7 @@ pub(crate) fn python_places(lines: &[&[u8]]) -> Vec<u8> {
                 Open::Class { test, .. } => IN_TEST * u8::from(test),
             };
         }
+        let around = places[i];
         let def = trimmed
             .strip_prefix(b"def ")
             .or_else(|| trimmed.strip_prefix(b"async def "));
@@ -166,34 +176,57 @@ pub(crate) fn python_places(lines: &[&[u8]]) -> Vec<u8> {
                 runs_as_test = true;
                 places[i] |= IN_TEST;
                 let scope = enclosing.map(|(_, line, _)| line);
-                if let Some(entry) = defined
-                    .iter_mut()
-                    .find(|(known, known_name, _, _)| *known == scope && *known_name == name)
-                {
-                    let (from, width) = (entry.2, entry.3);
-                    places[from] |= SHADOWED;
-                    for (j, body) in lines.iter().enumerate().skip(from + 1) {
-                        let text = body.trim_ascii_start();
-                        if !text.is_empty() && body.len() - text.len() <= width {
-                            break;
-                        }
-                        places[j] |= SHADOWED;
-                    }
-                    (entry.2, entry.3) = (i, indent);
-                } else {
-                    defined.push((scope, name, i, indent));
-                }
+                shadow(lines, &mut places, &mut defined, (scope, name, i, indent));
             }
             open.push((indent, i, Open::Def { test: runs_as_test }));
+            let depth = brackets_outside_strings(trimmed);
+            if depth > 0 {
+                signature = Some((depth, around));
+            }
         } else if let Some(rest) = trimmed.strip_prefix(b"class ") {
             let (collected, test) = python_class(lines, i, indent, rest);
             if test {
                 places[i] |= IN_TEST;
             }
             open.push((indent, i, Open::Class { collected, test }));
+            let depth = brackets_outside_strings(trimmed);
+            if depth > 0 {
+                signature = Some((depth, around));
+            }
         }
     }
     places
+}
+
+/// The last `def test…` of each (scope line, name), and where it is: line and indentation.
+type Defined<'a> = Vec<(Option<usize>, &'a [u8], usize, usize)>;
+
+/// Records the `def test…` `def` (its scope line, name, line and indentation), marking
+/// an earlier one of the same name in the same scope and its body [`SHADOWED`].
+fn shadow<'a>(
+    lines: &[&[u8]],
+    places: &mut [u8],
+    defined: &mut Defined<'a>,
+    def: (Option<usize>, &'a [u8], usize, usize),
+) {
+    let (scope, name, i, indent) = def;
+    let Some(entry) = defined
+        .iter_mut()
+        .find(|(known, known_name, _, _)| *known == scope && *known_name == name)
+    else {
+        defined.push(def);
+        return;
+    };
+    let (from, width) = (entry.2, entry.3);
+    places[from] |= SHADOWED;
+    for (j, body) in lines.iter().enumerate().skip(from + 1) {
+        let text = body.trim_ascii_start();
+        if !text.is_empty() && body.len() - text.len() <= width {
+            break;
+        }
+        places[j] |= SHADOWED;
+    }
+    (entry.2, entry.3) = (i, indent);
 }
 
 /// What the runners make of the class opened on line `at` (indented `indent`), `rest`
@@ -281,12 +314,16 @@ pub(crate) fn checks_the_program(line: &[u8]) -> bool {
 
 /// Whether line `at` of a Python side is `assert x is not None` (or `assert x`, `x` a
 /// name or an attribute path) followed, in the same block, by an exact check of what `x`
-/// holds (`assert x.lineno == 3`, `assert x["a"] in y`): a guard that narrows the value for
-/// the checks below it, which it weakens nothing beside.
-pub(crate) fn narrows_before_checks(lines: &[&[u8]], at: usize) -> bool {
+/// holds (`assert x.lineno == 3`, `assert x["a"] in y`), in a test that keeps every check
+/// it had: a guard that narrows the value for the checks below it, which it weakens
+/// nothing beside.
+pub(crate) fn narrows_before_checks(old: &[&[u8]], lines: &[&[u8]], at: usize) -> bool {
     let Some(line) = lines.get(at) else {
         return false;
     };
+    if !keeps_its_checks(old, lines, at) {
+        return false;
+    }
     let code = line.trim_ascii_start();
     let indent = line.len() - code.len();
     let Some(expr) = code.strip_prefix(b"assert ") else {
@@ -337,6 +374,61 @@ pub(crate) fn narrows_before_checks(lines: &[&[u8]], at: usize) -> bool {
         }
     }
     false
+}
+
+/// Whether the test (a `def`) that line `at` of the new side is in was there on the old
+/// side (by name) and keeps every assertion it had there, each line as it was.
+fn keeps_its_checks(old: &[&[u8]], new: &[&[u8]], at: usize) -> bool {
+    let indent_of = |line: &[u8]| line.len() - line.trim_ascii_start().len();
+    let Some(line) = new.get(at) else {
+        return false;
+    };
+    let own = indent_of(line);
+    // The `def` above the line, less indented than it.
+    let Some((start, name)) = new[..at].iter().enumerate().rev().find_map(|(i, above)| {
+        let text = above.trim_ascii_start();
+        let def = text
+            .strip_prefix(b"def ")
+            .or_else(|| text.strip_prefix(b"async def "))?;
+        (indent_of(above) < own).then(|| (i, ident_prefix(def.trim_ascii_start())))
+    }) else {
+        return false;
+    };
+    if name.is_empty() {
+        return false;
+    }
+    // A `def`'s assertions, each line trimmed, from its line on to the end of its body.
+    let asserts = |side: &[&[u8]], from: usize| -> Vec<Vec<u8>> {
+        let width = side.get(from).map_or(0, |line| indent_of(line));
+        side.iter()
+            .skip(from + 1)
+            .take_while(|line| {
+                let text = line.trim_ascii_start();
+                text.is_empty() || text.starts_with(b"#") || indent_of(line) > width
+            })
+            .map(|line| line.trim_ascii())
+            .filter(|text| text.starts_with(b"assert") || text.starts_with(b"self.assert"))
+            .map(<[u8]>::to_vec)
+            .collect()
+    };
+    let Some(before) = old.iter().position(|line| {
+        let text = line.trim_ascii_start();
+        text.strip_prefix(b"def ")
+            .or_else(|| text.strip_prefix(b"async def "))
+            .is_some_and(|def| {
+                let def = def.trim_ascii_start();
+                def.starts_with(name) && def.get(name.len()) == Some(&b'(')
+            })
+    }) else {
+        return false;
+    };
+    let mut kept = asserts(new, start);
+    asserts(old, before).into_iter().all(|check| {
+        kept.iter()
+            .position(|other| *other == check)
+            .map(|i| kept.swap_remove(i))
+            .is_some()
+    })
 }
 
 /// The decorators read since the last statement of a Python side.

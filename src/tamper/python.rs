@@ -340,6 +340,10 @@ class ParseTest(unittest.TestCase):
         // pytest's old name: its skips are skips, and renaming them adds none.
         old_name_skip_added: "tests/test_parse.py", PYTEST => edit(PYTEST, "    assert parse(\"1\") == 1\n", "    py.test.skip(\"later\")\n    assert parse(\"1\") == 1\n"), [0, 1, 0];
         old_name_skip_renamed: "tests/test_parse.py", edit(PYTEST, "    assert parse(\"1\") == 1\n", "    py.test.importorskip(\"numpy\")\n    assert parse(\"1\") == 1\n") => edit(PYTEST, "    assert parse(\"1\") == 1\n", "    pytest.importorskip(\"numpy\")\n    assert parse(\"1\") == 1\n"), [0, 0, 0];
+        // A signature's defaults and annotations run where the `def` is, however written.
+        test_rebound_in_a_default_over_lines: "tests/test_parse.py", PYTEST => format!("{PYTEST}\n\ndef helper(x=[\n], y=(test_parse_number := 0)):\n    pass\n"), [1, 0, 0];
+        test_rebound_in_an_annotation_over_lines: "tests/test_parse.py", PYTEST => format!("{PYTEST}\n\ndef helper(\n    x,\n) -> (test_parse_number := int):\n    pass\n"), [1, 0, 0];
+        test_rebound_in_a_default_line: "tests/test_parse.py", PYTEST => format!("{PYTEST}\n\ndef helper(\n    x=(test_parse_number := 0),\n):\n    pass\n"), [1, 0, 0];
         a_function_nested_in_a_test_is_no_test: "tests/test_app.py", "def test_a():\n    def test_view():\n        return 1\n    assert test_view() == 1\n" => "def test_a():\n    def view():\n        return 1\n    assert view() == 1\n", [0, 0, 0];
         a_test_added_skipped_skips_nothing: "tests/test_parse.py", PYTEST => format!("{PYTEST}\n\n@pytest.mark.skip\ndef test_new():\n    pytest.skip(\"later\")\n    assert parse(\"3\") == 3\n"), [-1, 0, -1];
         a_skip_on_an_old_test_next_to_a_new_one_counts: "tests/test_parse.py", PYTEST => edit(PYTEST, "def test_parse_number():\n", "def test_new():\n    assert parse(\"3\") == 3\n\n\n@pytest.mark.skip\ndef test_parse_number():\n"), [-1, 1, -1];
