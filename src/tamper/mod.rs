@@ -1162,6 +1162,9 @@ const SHADOWED: u8 = place::SHADOWED;
 /// A line's place bit: it is in a Python function's body ([`place::python_places`]).
 const IN_FUNCTION: u8 = place::IN_FUNCTION;
 
+/// A line's place bit: it is in a Python test ([`place::python_places`]).
+const IN_TEST: u8 = place::IN_TEST;
+
 /// The selector bit of a Go build constraint (`//go:build …`) in a `_test.go` file.
 const GO_BUILD: u32 = 1 << 31;
 
@@ -1412,8 +1415,10 @@ fn classify(
         return found;
     }
     rename_aliases(context, &mut tokens);
+    // A test's body sets up what it tests (`config.option.verbose = 2`), not the run.
+    let settings = context.settings && (table.language != Language::Python || place & IN_TEST == 0);
     for (i, (_, selector)) in table.selectors.iter().enumerate() {
-        if context.settings && pattern::count(std::slice::from_ref(selector), &tokens, false) > 0 {
+        if settings && pattern::count(std::slice::from_ref(selector), &tokens, false) > 0 {
             found.selectors |= 1 << i;
         }
     }
