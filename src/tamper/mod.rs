@@ -634,6 +634,17 @@ fn table_for(path: &str) -> Option<&'static Table> {
     })
 }
 
+/// Whether `path` holds what a test feeds the runner, never run as the suite's own: Go's
+/// `testdata/`, Mocha's `*.fixture.js`.
+fn is_test_input(language: Language, path: &str) -> bool {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    match language {
+        Language::Go => path.split('/').rev().skip(1).any(|part| part == "testdata"),
+        Language::JavaScript => name.contains(".fixture."),
+        _ => false,
+    }
+}
+
 /// Whether a file of `language` at `path` holds tests that the language's common runners
 /// collect by their default naming: Go's `_test.go` (not starting with `_` or `.`, not under
 /// `testdata/`); pytest's `test_*.py` and `*_test.py`
@@ -653,6 +664,8 @@ fn runner_collects(language: Language, path: &str) -> bool {
             stem.ends_with("_test") && !name.starts_with(['_', '.']) && !in_directory("testdata")
         }
         Language::Python => stem.starts_with("test") || stem.ends_with("_test"),
+        // Mocha's `*.fixture.js`: a suite that a test runs to check the runner's output.
+        Language::JavaScript if name.contains(".fixture.") => false,
         Language::JavaScript => {
             in_directory("__tests__")
                 || in_directory("test")
@@ -870,6 +883,21 @@ pub fn analyze_changed_file(
     let leaves_the_runner = new_table.is_some_and(|table| {
         runner_collects(table.language, old_path) && !runner_collects(table.language, path)
     });
+    // A test's input on both sides (Go's `testdata/`, a `*.fixture.js` suite that a test
+    // runs): its tests and skips are what a test checks the runner against, not the
+    // suite's own.
+    if same_language
+        && new_table.is_some_and(|table| {
+            is_test_input(table.language, path) && is_test_input(table.language, old_path)
+        })
+    {
+        let language = new_table.map_or(Language::RunnerConfig, |table| table.language);
+        let mut file = FileTamper::new(path, language);
+        if old_path != path {
+            file.old_path = Some(old_path.to_owned());
+        }
+        return Some(file);
+    }
     let mut file = if same_language && !leaves_the_runner {
         analyze_file_with(path, old, new, diff)
     } else {
@@ -3315,6 +3343,49 @@ mod tests {
             let report = report(&[(path, old, new)]);
             assert_eq!(report.assertions_weakened, 0, "{path}: {report:?}");
         }
+    }
+
+    /// A suite that a test runs to check the runner (Mocha's `*.fixture.js`, Go's
+    /// `testdata/`) is the test's input: its skips and tests are none of the suite's own;
+    /// a test moved into one no longer runs.
+    #[test]
+    fn test_inputs() {
+        let suite = "describe('suite', function () {\n  it('runs', function () {});\n});\n";
+        let skipped = suite.replace("describe(", "describe.skip(");
+        for (path, old, new) in [
+            (
+                "test/integration/fixtures/skip.fixture.js",
+                suite,
+                skipped.as_str(),
+            ),
+            (
+                "pkg/testdata/skip_test.go",
+                "package p\n\nimport \"testing\"\n\nfunc TestA(t *testing.T) {}\n",
+                "package p\n\nimport \"testing\"\n\nfunc TestA(t *testing.T) {\n\tt.Skip(\"x\")\n}\n",
+            ),
+        ] {
+            let file =
+                analyze_changed_file(path, path, Some(old.as_bytes()), Some(new.as_bytes()), None)
+                    .expect("a known language");
+            assert_eq!(
+                (
+                    file.tests_removed,
+                    file.test_skips_added,
+                    file.assertions_removed
+                ),
+                (0, 0, 0),
+                "{path}"
+            );
+        }
+        let moved = analyze_changed_file(
+            "test/unit/a.fixture.js",
+            "test/unit/a.spec.js",
+            Some(suite.as_bytes()),
+            Some(suite.as_bytes()),
+            None,
+        )
+        .expect("a known language");
+        assert_eq!(moved.tests_removed, 1);
     }
 
     /// Exact checks replaced by checks that a value exists weaken the test; existence
