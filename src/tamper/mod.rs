@@ -635,12 +635,24 @@ fn table_for(path: &str) -> Option<&'static Table> {
 }
 
 /// Whether `path` holds what a test feeds the runner, never run as the suite's own: Go's
-/// `testdata/`, Mocha's `*.fixture.js`.
+/// `testdata/`, Mocha's `fixtures/…/*.fixture.js`.
 fn is_test_input(language: Language, path: &str) -> bool {
     let name = path.rsplit('/').next().unwrap_or(path);
     match language {
         Language::Go => path.split('/').rev().skip(1).any(|part| part == "testdata"),
-        Language::JavaScript => name.contains(".fixture."),
+        // Mocha's suites under a `fixtures/` directory that its tests run (not one a runner
+        // collects by its name or place: `*.test.*`, `*.spec.*`, `__tests__/`, or right
+        // under `test/`, Mocha's default).
+        Language::JavaScript => {
+            let parent = path.rsplit('/').nth(1);
+            name.contains(".fixture.")
+                && ![".test.", ".spec."]
+                    .iter()
+                    .any(|marker| name.contains(marker))
+                && path.split('/').any(|part| part == "fixtures")
+                && !path.split('/').any(|part| part == "__tests__")
+                && !matches!(parent, Some("test" | "tests" | "spec"))
+        }
         _ => false,
     }
 }
@@ -664,8 +676,8 @@ fn runner_collects(language: Language, path: &str) -> bool {
             stem.ends_with("_test") && !name.starts_with(['_', '.']) && !in_directory("testdata")
         }
         Language::Python => stem.starts_with("test") || stem.ends_with("_test"),
-        // Mocha's `*.fixture.js`: a suite that a test runs to check the runner's output.
-        Language::JavaScript if name.contains(".fixture.") => false,
+        // Mocha's `fixtures/…/*.fixture.js`: a suite that a test runs to check the runner.
+        Language::JavaScript if is_test_input(language, path) => false,
         Language::JavaScript => {
             in_directory("__tests__")
                 || in_directory("test")
@@ -1405,6 +1417,27 @@ fn go_build(line: &[u8]) -> Option<bool> {
     Some(ignore)
 }
 
+/// The runner settings a line's `tokens` write, as bits of the table's selectors. A test
+/// sets up what it tests on the configuration it made (`config.option.verbose = 2` in a
+/// test module's test), not the run.
+fn selectors(table: &Table, context: &Context<'_>, place: u8, tokens: &[Token<'_>]) -> u32 {
+    if !context.settings {
+        return 0;
+    }
+    let own = place & IN_TEST != 0
+        && context.test_module
+        && tokens.first() == Some(&Token::Ident(b"config"));
+    let mut bits = 0;
+    for (i, (name, selector)) in table.selectors.iter().enumerate() {
+        if !(own && *name == "config.option")
+            && pattern::count(std::slice::from_ref(selector), tokens, false) > 0
+        {
+            bits |= 1 << i;
+        }
+    }
+    bits
+}
+
 /// Classifies `line`, which starts in `state`, of a side whose whole text is `text`; `dead`
 /// lines hold nothing. `code` is a scratch buffer.
 fn classify(
@@ -1443,13 +1476,7 @@ fn classify(
         return found;
     }
     rename_aliases(context, &mut tokens);
-    // A test's body sets up what it tests (`config.option.verbose = 2`), not the run.
-    let settings = context.settings && (table.language != Language::Python || place & IN_TEST == 0);
-    for (i, (_, selector)) in table.selectors.iter().enumerate() {
-        if settings && pattern::count(std::slice::from_ref(selector), &tokens, false) > 0 {
-            found.selectors |= 1 << i;
-        }
-    }
+    found.selectors |= selectors(table, context, place, &tokens);
     found.trigger = found
         .trigger
         .or_else(|| neuter::trigger(table.language, &tokens));
@@ -2021,12 +2048,6 @@ impl Analysis<'_> {
                 mentions(old_lines, before) || mentions(new_lines, after)
             });
         self.rust_items = language == Language::Rust && whole.is_none();
-        // A Python module that is test code only because it imports a runner (a pytest
-        // plugin, the runner's own source), not by its name or directory: outside its
-        // tests, the asserts that narrow a type for the type checker check the program.
-        let outside_tests = language == Language::Python
-            && whole == Some(true)
-            && !context::python_test_location(&self.file.path);
         for (side, lines) in [old_lines, new_lines].into_iter().enumerate() {
             let mut places = Vec::new();
             if whole == Some(false) {
@@ -2055,21 +2076,10 @@ impl Analysis<'_> {
             }
             if language == Language::Python && self.context.tests {
                 let python = place::python_places(lines);
-                if outside_tests || python.iter().any(|bits| *bits != 0) {
+                if python.iter().any(|bits| *bits != 0) {
                     places.resize(lines.len(), 0);
                     for (place, bits) in places.iter_mut().zip(python) {
                         *place |= bits;
-                    }
-                    if outside_tests {
-                        for (i, place) in places.iter_mut().enumerate() {
-                            if *place & place::IN_TEST == 0
-                                && lines
-                                    .get(i)
-                                    .is_some_and(|line| place::checks_the_program(line))
-                            {
-                                *place |= LIBRARY;
-                            }
-                        }
                     }
                 }
             }
@@ -3345,6 +3355,34 @@ mod tests {
         }
     }
 
+    /// A test module's test that sets an option on the configuration it made sets up what
+    /// it tests; the same write anywhere a run reads it is a runner setting.
+    #[test]
+    fn options_set_inside_a_test() {
+        let settings = |path: &str, new: &str| {
+            analyze_file(path, Some(b"import pytest\n"), Some(new.as_bytes()))
+                .expect("a known language")
+                .test_config_changed
+        };
+        let own = "import pytest\n\n\ndef test_verbose(pytester):\n    config = pytester.parseconfig()\n    config.option.verbose = 2\n";
+        assert!(settings("tests/test_report.py", own).is_empty());
+        for (path, new) in [
+            // In a conftest, whatever the names around it.
+            ("conftest.py", own),
+            (
+                "conftest.py",
+                "import pytest\n\ncollect_ignore = []\n\n\nclass TestSettings:\n    collect_ignore.append(\"tests/test_add.py\")\n",
+            ),
+            // The run's own configuration, from a test class's fixture.
+            (
+                "tests/test_report.py",
+                "import pytest\n\n\nclass TestReport:\n    @pytest.fixture(autouse=True)\n    def lax(self, request):\n        request.config.option.maxfail = 0\n",
+            ),
+        ] {
+            assert!(!settings(path, new).is_empty(), "{path}: {new}");
+        }
+    }
+
     /// A suite that a test runs to check the runner (Mocha's `*.fixture.js`, Go's
     /// `testdata/`) is the test's input: its skips and tests are none of the suite's own;
     /// a test moved into one no longer runs.
@@ -3377,8 +3415,18 @@ mod tests {
                 "{path}"
             );
         }
+        // A suite a runner collects by its place is no input, whatever its name.
+        let collected = analyze_changed_file(
+            "test/add.fixture.js",
+            "test/add.fixture.js",
+            Some(suite.as_bytes()),
+            Some(skipped.as_bytes()),
+            None,
+        )
+        .expect("a known language");
+        assert_eq!(collected.test_skips_added, 1);
         let moved = analyze_changed_file(
-            "test/unit/a.fixture.js",
+            "test/integration/fixtures/a.fixture.js",
             "test/unit/a.spec.js",
             Some(suite.as_bytes()),
             Some(suite.as_bytes()),
@@ -3449,14 +3497,6 @@ mod tests {
                 "def test_a():\n    entry = crash()\n    assert entry.lineno == 3\n    assert size == 2\n",
                 "def test_a():\n    entry = crash()\n    assert entry is not None\n    assert size == 2\n",
                 1,
-            ),
-            // The program's own checks in a module that imports pytest (a plugin, the
-            // runner's source), outside any test.
-            (
-                "src/_pytest/junitxml.py",
-                "import pytest\n\n\ndef write(report):\n    assert report.when == \"call\"\n    run()\n",
-                "import pytest\n\n\ndef write(report):\n    assert report.when is not None\n    try:\n        run()\n    except AssertionError:\n        pass\n",
-                0,
             ),
             // Added beside the exact check: nothing replaced.
             (

@@ -265,53 +265,6 @@ fn python_class(lines: &[&[u8]], at: usize, indent: usize, rest: &[u8]) -> (bool
     (collected, test)
 }
 
-/// Whether a Python line is one of the program's own checks, which code writes for the
-/// type checker or to keep an invariant rather than to test: `assert isinstance(…)`,
-/// `assert x is not None`, `assert x is None`, `except AssertionError`. Outside tests, in a
-/// module that is test code only because it imports a runner, they are no test's checks;
-/// any other assert there (a helper's `assert a == b`) still is.
-pub(crate) fn checks_the_program(line: &[u8]) -> bool {
-    let code = line.trim_ascii_start();
-    let code = code
-        .iter()
-        .position(|&b| b == b'#')
-        .map_or(code, |at| &code[..at])
-        .trim_ascii_end();
-    if code.starts_with(b"except AssertionError") {
-        return true;
-    }
-    let Some(expr) = code.strip_prefix(b"assert ") else {
-        return false;
-    };
-    let expr = expr.trim_ascii_start();
-    // The expression, a message after a top-level `,` left out (a plain string).
-    let expr = match memchr::memchr(b',', expr) {
-        Some(at) if !expr[..at].contains(&b'(') => expr[..at].trim_ascii_end(),
-        _ => expr,
-    };
-    let narrows = |rest: &[u8]| {
-        rest.strip_prefix(b"isinstance(")
-            .or_else(|| rest.strip_prefix(b"not isinstance("))
-            .is_some_and(|args| args.ends_with(b")") && !args.contains(&b'='))
-    };
-    let simple = |subject: &[u8]| {
-        !subject.is_empty()
-            && subject.iter().all(|&b| {
-                lex::is_ident_byte(b)
-                    || b == b'.'
-                    || b == b'['
-                    || b == b']'
-                    || b == b'"'
-                    || b == b'\''
-            })
-    };
-    narrows(expr)
-        || expr
-            .strip_suffix(b" is not None")
-            .or_else(|| expr.strip_suffix(b" is None"))
-            .is_some_and(|subject| simple(subject.trim_ascii()))
-}
-
 /// Whether line `at` of a Python side is `assert x is not None` (or `assert x`, `x` a
 /// name or an attribute path) followed, in the same block, by an exact check of what `x`
 /// holds (`assert x.lineno == 3`, `assert x["a"] in y`), in a test that keeps every check
