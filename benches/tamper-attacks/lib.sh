@@ -1,0 +1,40 @@
+#!/bin/bash
+# Shared by the attack-*.sh scripts: each recreates an attacker's variants (edits that try
+# to land tampering through a rule of the test-tampering analysis, and controls) in fresh
+# git repositories and prints the counts of two builds side by side.
+#
+#   OLD=/path/to/astrix-before NEW=target/release/astrix bash benches/tamper-attacks/attack-31.sh
+#
+# A variant that OLD counts and NEW counts as 0 is a regression of NEW. Each script's
+# variants are named by the rule they attack (see the comments above each one).
+# usage inside a script: v NAME; put FILE <<'X' ... X; commit; edit; judge
+: "${OLD:?set OLD to the astrix binary to compare against}"
+: "${NEW:?set NEW to the astrix binary under test}"
+WORK=${WORK:-$(mktemp -d)}
+ROOT=$WORK/work
+mkdir -p "$WORK/home" "$ROOT"
+v() { NAME=$1; D=$ROOT/$1; rm -rf "$D"; mkdir -p "$D"; cd "$D" || exit 2; git init -q; git config user.name x; git config user.email x@y; }
+put() { mkdir -p "$(dirname "$1")"; cat > "$1"; }
+commit() { git add -A; git commit -qm base; git checkout -qb feature; }
+counts() {
+  env -i HOME="$WORK/home" PATH=/usr/bin:/bin GIT_CONFIG_NOSYSTEM=1 CLAUDECODE=1 "$1" check --format json --explain > "$WORK/out.$2.json" 2>/dev/null; rc=$?
+  python3 - "$WORK/out.$2.json" $rc <<'P'
+import json,sys
+try: d=json.load(open(sys.argv[1]))
+except Exception as e: print("parse-error",e); sys.exit()
+keys=["tests_removed","test_skips_added","assertions_removed","assertions_weakened","test_config_changed"]
+def find(o):
+    if isinstance(o,dict):
+        if "tests_removed" in o: return o
+        for v in o.values():
+            r=find(v)
+            if r: return r
+    if isinstance(o,list):
+        for v in o:
+            r=find(v)
+            if r: return r
+c=find(d) or {}
+mt=d.get("modifies_tests"); print("mt=%s"%mt, " ".join(f"{k.replace('assertions_','a_').replace('tests_','t_').replace('test_','t_')}={c.get(k)}" for k in keys), "rc=%s"%sys.argv[2])
+P
+}
+judge() { git add -A; printf '%-34s OLD: %s\n' "$NAME" "$(counts "$OLD" old)"; printf '%-34s NEW: %s\n' "" "$(counts "$NEW" new)"; }
