@@ -721,54 +721,18 @@ const NEVER_TESTS: &[&str] = &[
     "types",
 ];
 
-/// Whether an INI section is a tox environment that runs tools rather than the tests:
-/// `[testenv:docs]`, `[testenv:lint]`, `[testenv:style,typing]`,
-/// `[testenv:publish-gh-release-notes]`. Its name's first factor must be such a tool, and
-/// no other may name a Python version or tests; `[testenv:py312-docs]` and
-/// `[testenv:docs-tests]` may still run tests.
-fn tool_env(section: &str) -> bool {
-    const TOOLS: &[&str] = &[
-        "docs",
-        "doc",
-        "lint",
-        "linting",
-        "style",
-        "typing",
-        "mypy",
-        "pyright",
-        "flake8",
-        "pep8",
-        "pylint",
-        "ruff",
-        "black",
-        "isort",
-        "format",
-        "fmt",
-        "pre-commit",
-        "precommit",
-        "build",
-        "release",
-        "publish",
-        "upload",
-        "manifest",
-        "readme",
-        "linkcheck",
-        "spell",
-        "spelling",
-        "dev",
-        "devenv",
-        "venv",
-        "clean",
-        "bump",
-        "changelog",
-        "typecheck",
-        "types",
-        "checkqa",
-        "qa",
-    ];
-    let Some(env) = section.strip_prefix("testenv:") else {
-        return false;
-    };
+/// Tools whose tox environments may also run tests under another factor (`build-all`,
+/// `dev-fast`); on their own, or with other tools' factors, they are tools.
+const OTHER_TOOLS: &[&str] = &[
+    "pep8", "black", "isort", "build", "dev", "devenv", "venv", "clean", "bump", "checkqa", "qa",
+];
+
+/// Whether a tox environment (or a list of them) runs tools rather than the tests: `docs`,
+/// `lint`, `style,typing` (every factor of each name a tool), `publish-gh-release-notes`
+/// (a first factor in [`NEVER_TESTS`] and no other that names a Python version or tests);
+/// not `py312-docs`, `docs-tests`, `dev-fast`.
+fn tool_env(env: &str) -> bool {
+    let tool = |name: &str| NEVER_TESTS.contains(&name) || OTHER_TOOLS.contains(&name);
     // A factor that may run the tests: a Python version, `test`, `unit`, `cov`.
     let tests_factor = |factor: &str| {
         [
@@ -791,12 +755,12 @@ fn tool_env(section: &str) -> bool {
         .filter(|env| !env.is_empty())
         .all(|env| {
             let mut factors = env.split('-');
-            TOOLS.contains(&env)
-            || env.split('-').all(|factor| TOOLS.contains(&factor))
+            tool(env)
+            || env.split('-').all(&tool)
             // `publish-gh-release-notes`: a tool that never runs the tests first, nothing
             // after it that may (not `dev-fast`, `build-all`).
             || (factors.next().is_some_and(|first| NEVER_TESTS.contains(&first))
-                && factors.all(|factor| TOOLS.contains(&factor) || !tests_factor(factor)))
+                && factors.all(|factor| tool(factor) || !tests_factor(factor)))
         })
 }
 
@@ -1724,7 +1688,7 @@ fn runs_tool_envs(args: &[&str]) -> bool {
         && envs
             .iter()
             .flat_map(|env| env.split(','))
-            .all(|env| tool_env(&format!("testenv:{}", env.trim_matches(['"', '\'']))))
+            .all(|env| tool_env(env.trim_matches(['"', '\''])))
 }
 
 /// The settings `words` names on the changed lines of `old` and `new`; in a CI

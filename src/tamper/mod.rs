@@ -2361,9 +2361,11 @@ impl Analysis<'_> {
         } else {
             0
         };
-        let guards: i64 = if self.table.language == Language::Python {
-            let old: Vec<&[u8]> = self.sides[0].split(|&b| b == b'\n').collect();
-            let lines: Vec<&[u8]> = self.sides[1].split(|&b| b == b'\n').collect();
+        // Guards are looked for only where a weakening would otherwise count: most files
+        // add no existence check.
+        let counts = (self.existence_added - in_new_tests).min(self.exact_removed) > 0;
+        let guards: i64 = if counts && self.table.language == Language::Python {
+            let [old, lines] = self.sides.map(split_lines);
             self.added
                 .iter()
                 .filter(|added| {
