@@ -31,9 +31,6 @@ pub(crate) struct Context<'a> {
     /// `pytest.exit`) are the project's test settings: a `conftest.py` or a module among
     /// the tests. A plugin's or pytest's own source defines the same hooks as its code.
     pub settings: bool,
-    /// A Python module named as a test module (`test_*.py`, `*_test.py`; not
-    /// `conftest.py`): its tests run, and only they.
-    pub test_module: bool,
 }
 
 /// Python names whose aliases matter, and the name each alias stands for.
@@ -170,14 +167,12 @@ pub(crate) fn of<'a>(language: Language, path: &str, old: &'a [u8], new: &'a [u8
         aliases: Aliases::default(),
         test_file: false,
         settings: true,
-        test_module: false,
     };
     match language {
         Language::Python => {
             context.tests = python_test_path(path) || holds(sides, PYTHON_IMPORTS);
             context.test_code = context.tests || in_test_dir(path);
             context.settings = python_test_location(path);
-            context.test_module = python_test_path(path) && !path.ends_with("conftest.py");
             // Every name `python_aliases` reads is given by a statement that names one of
             // these modules (`_pytest` included).
             if holds(sides, &[b"pytest", b"unittest"]) {

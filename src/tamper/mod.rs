@@ -1202,9 +1202,6 @@ const SHADOWED: u8 = place::SHADOWED;
 /// A line's place bit: it is in a Python function's body ([`place::python_places`]).
 const IN_FUNCTION: u8 = place::IN_FUNCTION;
 
-/// A line's place bit: it is in a Python test ([`place::python_places`]).
-const IN_TEST: u8 = place::IN_TEST;
-
 /// The selector bit of a Go build constraint (`//go:build …`) in a `_test.go` file.
 const GO_BUILD: u32 = 1 << 31;
 
@@ -1417,21 +1414,14 @@ fn go_build(line: &[u8]) -> Option<bool> {
     Some(ignore)
 }
 
-/// The runner settings a line's `tokens` write, as bits of the table's selectors. A test
-/// sets up what it tests on the configuration it made (`config.option.verbose = 2` in a
-/// test module's test), not the run.
-fn selectors(table: &Table, context: &Context<'_>, place: u8, tokens: &[Token<'_>]) -> u32 {
+/// The runner settings a line's `tokens` write, as bits of the table's selectors.
+fn selectors(table: &Table, context: &Context<'_>, tokens: &[Token<'_>]) -> u32 {
     if !context.settings {
         return 0;
     }
-    let own = place & IN_TEST != 0
-        && context.test_module
-        && tokens.first() == Some(&Token::Ident(b"config"));
     let mut bits = 0;
-    for (i, (name, selector)) in table.selectors.iter().enumerate() {
-        if !(own && *name == "config.option")
-            && pattern::count(std::slice::from_ref(selector), tokens, false) > 0
-        {
+    for (i, (_, selector)) in table.selectors.iter().enumerate() {
+        if pattern::count(std::slice::from_ref(selector), tokens, false) > 0 {
             bits |= 1 << i;
         }
     }
@@ -1476,7 +1466,7 @@ fn classify(
         return found;
     }
     rename_aliases(context, &mut tokens);
-    found.selectors |= selectors(table, context, place, &tokens);
+    found.selectors |= selectors(table, context, &tokens);
     found.trigger = found
         .trigger
         .or_else(|| neuter::trigger(table.language, &tokens));
@@ -3357,8 +3347,8 @@ mod tests {
         }
     }
 
-    /// A test module's test that sets an option on the configuration it made sets up what
-    /// it tests; the same write anywhere a run reads it is a runner setting.
+    /// An option written anywhere among the tests is a runner setting, in a test too: the
+    /// configuration it writes to may be the run's own (`config = request.config`).
     #[test]
     fn options_set_inside_a_test() {
         let settings = |path: &str, new: &str| {
@@ -3367,8 +3357,10 @@ mod tests {
                 .test_config_changed
         };
         let own = "import pytest\n\n\ndef test_verbose(pytester):\n    config = pytester.parseconfig()\n    config.option.verbose = 2\n";
-        assert!(settings("tests/test_report.py", own).is_empty());
+        let run = "import pytest\n\n\ndef test_add(request):\n    config = request.config\n    config.option.maxfail = 0\n";
         for (path, new) in [
+            ("tests/test_report.py", own),
+            ("tests/test_add.py", run),
             // In a conftest, whatever the names around it.
             ("conftest.py", own),
             (
@@ -3491,6 +3483,20 @@ mod tests {
                 "tests/test_tb.py",
                 "def test_a():\n    size = 2\n    entry = crash()\n    assert size == 2\n    assert entry.lineno == 3\n",
                 "def test_a():\n    size = 2\n    entry = crash()\n    assert entry\n    assert entry.lineno == 3\n",
+                1,
+            ),
+            // Not a guard: found in a helper of the test, or in a test whose name another
+            // class's test has too.
+            (
+                "tests/test_tb.py",
+                "def test_a():\n    x = make()\n    assert x == EXPECTED\n\n    def check():\n        assert x.y == 1\n",
+                "def test_a():\n    x = make()\n\n    def check():\n        assert x is not None\n        assert x.y == 1\n",
+                1,
+            ),
+            (
+                "tests/test_tb.py",
+                "class TestA:\n    def test_make(self):\n        x = make()\n        assert x.y == 1\n\n\nclass TestB:\n    def test_make(self):\n        x = make()\n        assert x == EXPECTED\n        assert x.y == 1\n",
+                "class TestA:\n    def test_make(self):\n        x = make()\n        assert x.y == 1\n\n\nclass TestB:\n    def test_make(self):\n        x = make()\n        assert x is not None\n        assert x.y == 1\n",
                 1,
             ),
             // Not a guard: nothing below reads what it holds.

@@ -920,8 +920,7 @@ fn without_brackets<'t, 'a>(mut expr: &'t [Token<'a>]) -> &'t [Token<'a>] {
 
 /// Whether `value`, asserted on its own, is a call with arguments of a function that
 /// answers yes or no (`math.isclose(x, 3)`, `re.fullmatch("3", s)`, `all(r == 3 for r in
-/// rs)`, `s.startswith("a")`, pytester's `result.stdout.fnmatch_lines([…])`, a lambda called
-/// in place): a check of its own. Not a function
+/// rs)`, `s.startswith("a")`, a lambda called in place): a check of its own. Not a function
 /// that computes a value (`assert add(1, 2)` is a presence check), nor a call without
 /// arguments (`has_request_context()`).
 fn predicate_call(value: &[Token<'_>]) -> bool {
@@ -969,10 +968,6 @@ fn predicate_call(value: &[Token<'_>]) -> bool {
             Token::Ident(name) => {
                 PREDICATES.iter().any(|prefix| name.starts_with(prefix))
                     || matches!(name, b"all" | b"any")
-                    // pytester's line matchers, which check (and fail) themselves:
-                    // `fnmatch_lines`, `re_match_lines`, `no_fnmatch_line`.
-                    || name.ends_with(b"match_lines")
-                    || name.ends_with(b"match_line")
             }
             _ => true,
         }
@@ -1793,14 +1788,6 @@ mod tests {
             (Language::Python, "assert e.errisinstance(BadRequest)"),
             (Language::Python, "assert math.isclose(compute(), 3)"),
             (Language::Python, "assert re.fullmatch(\"3\", str(x))"),
-            (
-                Language::Python,
-                "assert result.stdout.fnmatch_lines([\"*1 passed*\"])",
-            ),
-            (
-                Language::Python,
-                "assert result.stdout.no_fnmatch_line(\"*x*\")",
-            ),
             (Language::Python, "assert all(r == 3 for r in rs)"),
             (Language::Python, "assert (lambda v: v == 3)(compute())"),
             (Language::Python, "assert isinstance(x, int)"),

@@ -64,10 +64,6 @@ pub(crate) const SHADOWED: u8 = 4;
 /// function's own, and a line there may continue a call's arguments).
 pub(crate) const IN_FUNCTION: u8 = 8;
 
-/// A Python line's place bit: it is in a test — a module-level `def test…`, or a class a
-/// runner looks into (`class Test…`, a `TestCase`) — or opens one.
-pub(crate) const IN_TEST: u8 = 16;
-
 fn ident_prefix(text: &[u8]) -> &[u8] {
     let end = text
         .iter()
@@ -84,14 +80,13 @@ fn ident_prefix(text: &[u8]) -> &[u8] {
 ///   class's `test…` methods never run: [`SHADOWED`] too, with their bodies;
 /// - [`SHADOWED`] on a `def test…` and its body when a later `def` of the same name in the
 ///   same class or module replaces it: only the last one runs;
-/// - [`IN_FUNCTION`] on each line of a function's body (blank lines and comments aside);
-/// - [`IN_TEST`] on each line of a test (blank lines and comments aside).
+/// - [`IN_FUNCTION`] on each line of a function's body (blank lines and comments aside).
 pub(crate) fn python_places(lines: &[&[u8]]) -> Vec<u8> {
     /// An open block: a `def`, or a class and whether the runners collect it.
     #[derive(Clone, Copy, PartialEq)]
     enum Open {
-        Def { test: bool },
-        Class { collected: bool, test: bool },
+        Def,
+        Class { collected: bool },
     }
     let mut places = vec![0u8; lines.len()];
     // The open `def`s and `class`es: indentation, the line, and what it is.
@@ -126,11 +121,8 @@ pub(crate) fn python_places(lines: &[&[u8]]) -> Vec<u8> {
         while open.last().is_some_and(|&(at, _, _)| at >= indent) {
             open.pop();
         }
-        for &(_, _, block) in &open {
-            places[i] |= match block {
-                Open::Def { test } => IN_FUNCTION | (IN_TEST * u8::from(test)),
-                Open::Class { test, .. } => IN_TEST * u8::from(test),
-            };
+        if open.iter().any(|&(_, _, block)| block == Open::Def) {
+            places[i] |= IN_FUNCTION;
         }
         let around = places[i];
         let def = trimmed
@@ -149,8 +141,7 @@ pub(crate) fn python_places(lines: &[&[u8]]) -> Vec<u8> {
                     places[j] |= bits;
                 }
             };
-            let mut runs_as_test = false;
-            if matches!(enclosing, Some((_, _, Open::Def { .. }))) || fixture_def {
+            if matches!(enclosing, Some((_, _, Open::Def))) || fixture_def {
                 // A function in a function, or a fixture (pytest never collects a
                 // fixture, whatever its name: `@pytest.fixture` over `def test_x` takes
                 // the test away).
@@ -173,22 +164,17 @@ pub(crate) fn python_places(lines: &[&[u8]]) -> Vec<u8> {
                 }
                 places[i] |= NOT_A_TEST;
             } else if name.starts_with(b"test") {
-                runs_as_test = true;
-                places[i] |= IN_TEST;
                 let scope = enclosing.map(|(_, line, _)| line);
                 shadow(lines, &mut places, &mut defined, (scope, name, i, indent));
             }
-            open.push((indent, i, Open::Def { test: runs_as_test }));
+            open.push((indent, i, Open::Def));
             let depth = brackets_outside_strings(trimmed);
             if depth > 0 {
                 signature = Some((depth, around));
             }
         } else if let Some(rest) = trimmed.strip_prefix(b"class ") {
-            let (collected, test) = python_class(lines, i, indent, rest);
-            if test {
-                places[i] |= IN_TEST;
-            }
-            open.push((indent, i, Open::Class { collected, test }));
+            let collected = python_class(lines, i, indent, rest);
+            open.push((indent, i, Open::Class { collected }));
             let depth = brackets_outside_strings(trimmed);
             if depth > 0 {
                 signature = Some((depth, around));
@@ -230,17 +216,15 @@ fn shadow<'a>(
 }
 
 /// What the runners make of the class opened on line `at` (indented `indent`), `rest`
-/// following `class `: whether pytest or unittest collect its tests, and whether it is a
-/// class of tests at all (one they collect that is pytest's `Test…` or has unittest's
-/// `TestCase` or a base named for one, and does not say `__test__ = False`).
-fn python_class(lines: &[&[u8]], at: usize, indent: usize, rest: &[u8]) -> (bool, bool) {
+/// following `class `: whether pytest or unittest collect its tests.
+fn python_class(lines: &[&[u8]], at: usize, indent: usize, rest: &[u8]) -> bool {
     let rest = rest.trim_ascii_start();
     let name = ident_prefix(rest);
     let open = rest[name.len()..].trim_ascii_start().strip_prefix(b"(");
     // Bases written over lines (`class ModelTests(\n    unittest.TestCase\n):`) are not
-    // read: such a class is taken to be collected, and a class of tests.
+    // read: such a class is taken to be collected.
     if open.is_some_and(|bases| !bases.contains(&b')')) {
-        return (true, true);
+        return true;
     }
     let bases = open
         .and_then(|bases| {
@@ -254,15 +238,11 @@ fn python_class(lines: &[&[u8]], at: usize, indent: usize, rest: &[u8]) -> (bool
     // pytest does not collect a `Test…` class of its own that has an `__init__` (it warns
     // and runs none of its tests); a base (`unittest.TestCase`) decides for itself.
     let plain = bases.is_empty() || bases == b"object";
-    let collected = if plain {
+    if plain {
         name.starts_with(b"Test") && !defines_init(lines, at, indent)
     } else {
         true
-    };
-    let test = collected
-        && (name.starts_with(b"Test") || memmem::find(bases, b"Test").is_some())
-        && !unsets_test(lines, at, indent);
-    (collected, test)
+    }
 }
 
 /// Whether line `at` of a Python side is `assert x is not None` (or `assert x`, `x` a
@@ -329,8 +309,9 @@ pub(crate) fn narrows_before_checks(old: &[&[u8]], lines: &[&[u8]], at: usize) -
     false
 }
 
-/// Whether the test (a `def`) that line `at` of the new side is in was there on the old
-/// side (by name) and keeps every assertion it had there, each line as it was.
+/// Whether the test (a `def test…`) that line `at` of the new side is directly in was there
+/// on the old side (by a name no other `def` of either side has) and keeps every assertion
+/// it had there, each line as it was.
 fn keeps_its_checks(old: &[&[u8]], new: &[&[u8]], at: usize) -> bool {
     let indent_of = |line: &[u8]| line.len() - line.trim_ascii_start().len();
     let Some(line) = new.get(at) else {
@@ -347,7 +328,19 @@ fn keeps_its_checks(old: &[&[u8]], new: &[&[u8]], at: usize) -> bool {
     }) else {
         return false;
     };
-    if name.is_empty() {
+    // The test itself (not a helper defined in it), known on both sides by a name no other
+    // `def` of the file has (two classes' `test_make` are told apart by nothing here).
+    let defines = |line: &[u8]| {
+        let text = line.trim_ascii_start();
+        text.strip_prefix(b"def ")
+            .or_else(|| text.strip_prefix(b"async def "))
+            .is_some_and(|def| {
+                let def = def.trim_ascii_start();
+                def.starts_with(name) && def.get(name.len()) == Some(&b'(')
+            })
+    };
+    let once = |side: &[&[u8]]| side.iter().filter(|line| defines(line)).count() == 1;
+    if !name.starts_with(b"test") || !once(old) || !once(new) {
         return false;
     }
     // A `def`'s assertions, each line trimmed, from its line on to the end of its body.
@@ -364,15 +357,7 @@ fn keeps_its_checks(old: &[&[u8]], new: &[&[u8]], at: usize) -> bool {
             .map(<[u8]>::to_vec)
             .collect()
     };
-    let Some(before) = old.iter().position(|line| {
-        let text = line.trim_ascii_start();
-        text.strip_prefix(b"def ")
-            .or_else(|| text.strip_prefix(b"async def "))
-            .is_some_and(|def| {
-                let def = def.trim_ascii_start();
-                def.starts_with(name) && def.get(name.len()) == Some(&b'(')
-            })
-    }) else {
+    let Some(before) = old.iter().position(|line| defines(line)) else {
         return false;
     };
     let mut kept = asserts(new, start);
@@ -466,24 +451,6 @@ fn defines_init(lines: &[&[u8]], at: usize, indent: usize) -> bool {
             name.strip_prefix(*constructor)
                 .is_some_and(|rest| !rest.first().is_some_and(|&b| lex::is_ident_byte(b)))
         })
-    })
-}
-
-/// Whether the class opened on line `at` (indented `indent`) says in its own body that no
-/// runner is to collect it: `__test__ = False` (pytester's `Testdir`, a helper named like
-/// a test class).
-fn unsets_test(lines: &[&[u8]], at: usize, indent: usize) -> bool {
-    in_class_body(lines, at, indent, |statement| {
-        statement
-            .strip_prefix(b"__test__")
-            .map(<[u8]>::trim_ascii_start)
-            .and_then(|rest| rest.strip_prefix(b"="))
-            .map(<[u8]>::trim_ascii_start)
-            .is_some_and(|value| {
-                ident_prefix(value) == b"False"
-                    || ident_prefix(value) == b"None"
-                    || ident_prefix(value) == b"0"
-            })
     })
 }
 
