@@ -721,6 +721,90 @@ fn decorated_def(lines: &[&[u8]], start: usize) -> (Vec<u8>, Option<Vec<u8>>) {
     (decorator, None)
 }
 
+/// The name a test declared on line `index` of `lines` goes by, for telling a new test from
+/// one the change rewrote: below an attribute or decorator line (`#[test]`, `@Test`,
+/// `@pytest.mark.skipif(…)`, over lines), the item it sits on; then the identifier before
+/// the line's first `(` (`def test_x(`, `func TestX(`, `fn adds(`, `void parses(`), or, where
+/// that is a runner's call (`it(`, `test.each(…)(`, `t.Run(`), its title, the first string
+/// on the line. `None` when neither is there (a title built at run time).
+fn test_name(lines: &[&[u8]], index: usize) -> Option<Vec<u8>> {
+    const CALLS: &[&[u8]] = &[
+        b"it",
+        b"test",
+        b"specify",
+        b"xit",
+        b"xtest",
+        b"fit",
+        b"each",
+        b"only",
+        b"skip",
+        b"todo",
+        b"concurrent",
+        b"sequential",
+        b"skipIf",
+        b"runIf",
+        b"fixme",
+        b"fails",
+        b"failing",
+        b"Run",
+    ];
+    let mut depth = 0i64;
+    let line = lines.iter().skip(index).take(16).find_map(|line| {
+        let trimmed = line.trim_ascii();
+        let inside = depth > 0;
+        depth += pattern::open_brackets(trimmed);
+        let attribute = trimmed.starts_with(b"@") || trimmed.starts_with(b"#[");
+        (!inside && !attribute && !trimmed.is_empty()).then_some(trimmed)
+    });
+    let line = line.or_else(|| lines.get(index).map(|line| line.trim_ascii()))?;
+    let mut code = line;
+    // `func (s *Suite) TestX(`: the receiver first.
+    if let Some(rest) = code.strip_prefix(b"func (") {
+        code = &rest[rest.iter().position(|&b| b == b')')? + 1..];
+    }
+    let open = code.iter().position(|&b| b == b'(')?;
+    let quote = code.iter().position(|b| matches!(b, b'"' | b'\'' | b'`'));
+    let before = code[..open].trim_ascii_end();
+    let ident_start = before
+        .iter()
+        .rposition(|&b| !lex::is_ident_byte(b))
+        .map_or(0, |at| at + 1);
+    let ident = &before[ident_start..];
+    let a_call = ident.is_empty() || CALLS.contains(&ident);
+    if !a_call && quote.is_none_or(|quote| quote > open) {
+        return Some(ident.to_vec());
+    }
+    let quote = quote?;
+    let mark = code[quote];
+    let title = &code[quote + 1..];
+    let end = title.iter().position(|&b| b == mark)?;
+    Some(title[..end].to_vec())
+}
+
+/// Whether the trimmed line declares a class (`class TestX:`, `public final class XTest {`,
+/// `internal class X {`): the word `class` after modifiers only.
+fn declares_a_class(trimmed: &[u8]) -> bool {
+    const MODIFIERS: &[&[u8]] = &[
+        b"public",
+        b"private",
+        b"protected",
+        b"internal",
+        b"final",
+        b"abstract",
+        b"static",
+        b"open",
+        b"sealed",
+        b"data",
+        b"inner",
+    ];
+    let mut words = trimmed
+        .split(u8::is_ascii_whitespace)
+        .filter(|word| !word.is_empty());
+    words
+        .find(|word| !MODIFIERS.contains(word))
+        .is_some_and(|word| word == b"class")
+}
+
 /// Whether the rest of a `skipif(` call after its condition (spaces squeezed out) is its
 /// end, or a `reason=` string and its end: no second condition (`skipif(c, True)`, whose
 /// any true condition skips) and no `condition=`.
@@ -842,6 +926,7 @@ pub fn analyze_file_with(
         common: 0,
         limits: [usize::MAX, usize::MAX],
         hunk_ends: [Vec::new(), Vec::new()],
+        new_hunks: Vec::new(),
         named_skips: Vec::new(),
         existence_added: 0,
         exact_removed: 0,
@@ -1790,6 +1875,8 @@ struct Analysis<'a> {
     limits: [usize; 2],
     /// Per side, the end of each hunk, in order.
     hunk_ends: [Vec<usize>; 2],
+    /// The new side's line range of each hunk, in order.
+    new_hunks: Vec<Range<usize>>,
     /// Skip markers added in the binding of a name that only tests added with them use
     /// (`need_dotenv = pytest.mark.skipif(…)`), as (line, count): forgiven with the skips
     /// added beside their new tests ([`Analysis::forgive_new`]).
@@ -2007,6 +2094,7 @@ impl Analysis<'_> {
             hunks.iter().map(|(before, _)| before.end).collect(),
             hunks.iter().map(|(_, after)| after.end).collect(),
         ];
+        self.new_hunks = hunks.iter().map(|(_, after)| after.clone()).collect();
         self.common = hunks
             .first()
             .map_or(old_lines.len().min(new_lines.len()), |(before, _)| {
@@ -2212,37 +2300,152 @@ impl Analysis<'_> {
     /// run on yet, a commented-out test brought back skipped), and an assertion that checks
     /// nothing in a new test (`assert(true)` in a callback that only has to be reached)
     /// weakens no test that ran: the skip markers and weak assertions added with the test
-    /// they apply to are taken off the file's counts, for as many tests as the file adds.
-    /// A line applies to the test declared on it; an attribute or decorator line, to a test
-    /// declared in its run of attribute lines above it or the next one declared below it
+    /// they apply to are taken off the file's counts. A line applies to the test declared on
+    /// it; an attribute or decorator line (or a line inside one's brackets), to a test
+    /// declared in its run of attribute lines above it or the item right below it
     /// (`#[test]` / `#[ignore]`, `@pytest.mark.skipif(` … `def test_x`, a class's
-    /// `@Ignore`); any other line (a `t.Skip()`, `pytest.skip()` in a body), to the nearest
-    /// test declared above it. In each case the test's line must be added in the same hunk:
-    /// a skip put on a test that ran stays counted, even next to a new one.
+    /// `@Ignore`); a Mocha hook's line (`before(function () { this.skip(); })`), to every
+    /// test declared below it in its hunk; any other line (a `t.Skip()`, `pytest.skip()` in
+    /// a body), to the nearest test declared above it. In each case the test's line must be
+    /// added in the same hunk, and under a name that no test removed by the change had: a
+    /// skip put on a test that ran stays counted, even next to a new one, and so does one
+    /// on a test renamed as it is skipped.
+    ///
+    /// A skipped new test runs no more than a removed one: where the file, its skipped new
+    /// tests left out (and as many removed tests as it removes skip markers), removes more
+    /// tests than it adds, that is its count (a test renamed
+    /// and skipped, or split in two skipped ones, counts as removed). Where it does not,
+    /// its new tests still make up for tests that other files of the change remove (tests
+    /// moved between files keep their skips). Weak assertions are taken off for as many
+    /// tests as the file adds.
     fn forgive_new(&mut self) {
         let added_tests = (-self.file.tests_removed).max(0);
-        if added_tests == 0 {
+        let weakened = self.file.assertions_weakened > 0 && added_tests > 0;
+        if self.file.test_skips_added <= 0 && !weakened {
             return;
         }
+        let new_lines = split_lines(self.sides[1]);
+        let new_tests = self.new_tests(&new_lines);
+        let is_new = |test: usize| new_tests.binary_search(&test).is_ok();
         if self.file.test_skips_added > 0 {
-            let mut skips = self.attached(|added| added.skips, added_tests);
-            skips.extend(
-                self.named_skips
-                    .iter()
-                    .map(|named| (named.finding.line - 1, named.finding.count)),
-            );
-            self.file.named_skips = std::mem::take(&mut self.named_skips);
+            let mut skips = Vec::new();
+            let mut skipped: Vec<usize> = Vec::new();
+            for (line, count, tests) in self.attached(|added| added.skips, &new_lines) {
+                if tests.iter().all(|&test| is_new(test)) {
+                    skips.push((line, count));
+                    skipped.extend(tests);
+                }
+            }
+            if added_tests > 0 {
+                skips.extend(
+                    self.named_skips
+                        .iter()
+                        .map(|named| (named.finding.line - 1, named.finding.count)),
+                );
+                self.file.named_skips = std::mem::take(&mut self.named_skips);
+            }
             skips.sort_unstable();
             skips.dedup();
             let left = self.file.test_skips_added;
-            self.file.test_skips_added -= self.take_findings(FindingKind::SkipAdded, &skips, left);
+            let taken = self.take_findings(FindingKind::SkipAdded, &skips, left);
+            self.file.test_skips_added -= taken;
+            if taken > 0 {
+                skipped.sort_unstable();
+                skipped.dedup();
+                let tests: u32 = skipped
+                    .iter()
+                    .filter_map(|&test| self.added.iter().find(|added| added.line == test))
+                    .map(|added| added.tests)
+                    .sum();
+                // Tests removed already skipped ran no more than the new ones.
+                let (removed, unskipped) = self.file.findings.iter().fold(
+                    (0i64, 0i64),
+                    |(removed, unskipped), finding| match finding.kind {
+                        FindingKind::TestRemoved if !finding.unchanged => {
+                            (removed + i64::from(finding.count), unskipped)
+                        }
+                        FindingKind::SkipRemoved if !finding.unchanged => {
+                            (removed, unskipped + i64::from(finding.count))
+                        }
+                        _ => (removed, unskipped),
+                    },
+                );
+                let without = self.file.tests_removed + i64::from(tests) - unskipped.min(removed);
+                if without > 0 {
+                    self.file.tests_removed = without;
+                }
+            }
         }
-        if self.file.assertions_weakened > 0 {
-            let weak = self.attached(|added| added.weakened, added_tests);
+        if weakened {
+            let weak = self.in_new_tests(|added| added.weakened, added_tests);
             let left = self.file.assertions_weakened;
             self.file.assertions_weakened -=
                 self.take_findings(FindingKind::AssertionWeakened, &weak, left);
         }
+    }
+
+    /// The lines of the new side that declare a test the change adds: under a name
+    /// ([`test_name`]) that no test the change removes had. A name removed and declared
+    /// again is the same test where both lines are in one hunk (a test's line changed),
+    /// else the first of its declarations left over, wherever it moved; a name
+    /// removed more times than declared again leaves none new.
+    fn new_tests(&self, new_lines: &[&[u8]]) -> Vec<usize> {
+        let old_lines = split_lines(self.sides[0]);
+        let old_ends = &self.hunk_ends[0];
+        // (name, hunk) of each test the change removes.
+        let mut removed: Vec<(Vec<u8>, usize)> = self
+            .file
+            .findings
+            .iter()
+            .filter(|finding| finding.kind == FindingKind::TestRemoved && !finding.unchanged)
+            .filter_map(|finding| {
+                let index = finding.line.checked_sub(1)?;
+                let hunk = old_ends.partition_point(|&end| end <= index);
+                Some((test_name(&old_lines, index)?, hunk))
+            })
+            .collect();
+        let mut declared: Vec<(Vec<u8>, usize, usize)> = self
+            .added
+            .iter()
+            .filter(|added| added.tests > 0)
+            .filter_map(|added| Some((test_name(new_lines, added.line)?, added.hunk, added.line)))
+            .collect();
+        // Same name, same hunk: a changed line.
+        declared.retain(|(name, hunk, _)| {
+            let pair = removed
+                .iter()
+                .position(|(removed, at)| removed == name && at == hunk);
+            pair.map(|at| removed.swap_remove(at)).is_none()
+        });
+        // Same name elsewhere: moved.
+        declared.retain(|(name, _, _)| {
+            let pair = removed.iter().position(|(removed, _)| removed == name);
+            pair.map(|at| removed.swap_remove(at)).is_none()
+        });
+        let mut lines: Vec<usize> = declared.into_iter().map(|(_, _, line)| line).collect();
+        lines.sort_unstable();
+        lines
+    }
+
+    /// The added lines that hold `count` of something in tests the change adds under new
+    /// names ([`Self::attached`]), for the first `tests` such tests: (line, count).
+    fn in_new_tests(&self, count: impl Fn(&Added) -> u32, tests: i64) -> Vec<(usize, u32)> {
+        let new_lines = split_lines(self.sides[1]);
+        let new_tests = self.new_tests(&new_lines);
+        let marks = self.attached(count, &new_lines);
+        let mut first: Vec<usize> = marks
+            .iter()
+            .flat_map(|(_, _, tests)| tests.iter().copied())
+            .filter(|test| new_tests.binary_search(test).is_ok())
+            .collect();
+        first.sort_unstable();
+        first.dedup();
+        first.truncate(usize::try_from(tests).unwrap_or(usize::MAX));
+        marks
+            .into_iter()
+            .filter(|(_, _, tests)| tests.iter().all(|test| first.contains(test)))
+            .map(|(line, count, _)| (line, count))
+            .collect()
     }
 
     /// A test that was switched off under a condition (`if not has_encoding("euc-kr"):` /
@@ -2279,10 +2482,28 @@ impl Analysis<'_> {
                 .copied()
                 .take_while(|&b| lex::is_ident_byte(b))
                 .collect();
-            let Some(condition) = finding
-                .line
-                .checked_sub(2)
+            // The `if` right above, or above other names switched off the same way under it.
+            let indent = |line: &[u8]| {
+                line.iter()
+                    .take_while(|b| matches!(b, b' ' | b'\t'))
+                    .count()
+            };
+            let own = indent(line);
+            let disables = |line: &[u8]| {
+                let trimmed = line.trim_ascii();
+                trimmed.starts_with(b"del ") || trimmed.ends_with(b"= None")
+            };
+            let mut above = finding.line.checked_sub(2);
+            while let Some(at) = above
+                && let Some(line) = old_lines.get(at)
+                && indent(line) == own
+                && disables(line)
+            {
+                above = at.checked_sub(1);
+            }
+            let Some(condition) = above
                 .and_then(|above| old_lines.get(above))
+                .filter(|above| indent(above) < own)
                 .map(|above| above.trim_ascii())
                 .and_then(|above| above.strip_prefix(b"if "))
                 .and_then(|above| above.strip_suffix(b":"))
@@ -2343,8 +2564,8 @@ impl Analysis<'_> {
     /// entry.lineno == 3`).
     fn exact_checks_weakened(&mut self) {
         let added_tests = (-self.file.tests_removed).max(0);
-        let in_new_tests: i64 = if added_tests > 0 {
-            self.attached(|added| added.existence, added_tests)
+        let in_new_tests: i64 = if added_tests > 0 && self.existence_added > 0 {
+            self.in_new_tests(|added| added.existence, added_tests)
                 .iter()
                 .map(|(_, count)| i64::from(*count))
                 .sum()
@@ -2422,9 +2643,13 @@ impl Analysis<'_> {
         self.push(side, line - 1, text, kind, 1, false);
     }
 
-    /// The added lines that hold `count` of something and the new test they apply to (see
-    /// [`Self::forgive_new`]), for the first `tests` such tests: (line, count).
-    fn attached(&self, count: impl Fn(&Added) -> u32, tests: i64) -> Vec<(usize, u32)> {
+    /// The added lines that hold `count` of something and the tests they apply to (see
+    /// [`Self::forgive_new`]): (line, count, the lines of the tests, never none).
+    fn attached(
+        &self,
+        count: impl Fn(&Added) -> u32,
+        new_lines: &[&[u8]],
+    ) -> Vec<(usize, u32, Vec<usize>)> {
         let added = &self.added;
         let at = |line: usize| {
             added
@@ -2432,17 +2657,44 @@ impl Analysis<'_> {
                 .ok()
                 .map(|i| added[i])
         };
-        // (line, count, the line of the test it applies to)
-        let mut found: Vec<(usize, u32, usize)> = Vec::new();
+        let trimmed_at = |line: usize| {
+            new_lines
+                .get(line)
+                .map_or(&b""[..], |line| line.trim_ascii())
+        };
+        let mut found = Vec::new();
         for (i, mark) in added.iter().enumerate() {
             if count(mark) == 0 {
                 continue;
             }
             let same_hunk = |other: &Added| other.hunk == mark.hunk;
-            let test = if mark.tests > 0 {
+            let hunk = self
+                .new_hunks
+                .get(mark.hunk)
+                .cloned()
+                .unwrap_or(mark.line..mark.line + 1);
+            // The attribute or decorator the line is (or is inside the brackets of, in its
+            // hunk): where its run of attribute lines starts.
+            let attribute = if mark.attribute {
                 Some(mark.line)
-            } else if mark.attribute {
-                let mut above = mark.line;
+            } else {
+                let mut depth = 0i64;
+                let mut opened = None;
+                for line in hunk.start..mark.line {
+                    let trimmed = trimmed_at(line);
+                    if depth <= 0 {
+                        opened = (trimmed.starts_with(b"@") || trimmed.starts_with(b"#["))
+                            .then_some(line);
+                        depth = 0;
+                    }
+                    depth += pattern::open_brackets(trimmed);
+                }
+                opened.filter(|_| depth > 0)
+            };
+            let tests: Vec<usize> = if mark.tests > 0 {
+                vec![mark.line]
+            } else if let Some(start) = attribute {
+                let mut above = start;
                 while let Some(line) = above.checked_sub(1).and_then(at)
                     && line.attribute
                     && same_hunk(&line)
@@ -2454,34 +2706,73 @@ impl Analysis<'_> {
                     .checked_sub(1)
                     .and_then(at)
                     .filter(|line| line.attribute && same_hunk(line) && line.tests > 0);
-                // The item below: the next test declared in the hunk (every line up to it
-                // is added, so the marker is on it or on a helper added with it).
+                // The item right below: only attributes, their bracketed arguments,
+                // comments and blank lines up to the next test declared in the hunk; or a
+                // class declared right below, and then every test below in the hunk.
+                let mut class = false;
                 let test_below = added[i + 1..]
                     .iter()
                     .take_while(|line| same_hunk(line))
-                    .find(|line| line.tests > 0);
-                test_above.or(test_below.copied()).map(|line| line.line)
-            } else {
-                added[..i]
-                    .iter()
-                    .rev()
-                    .take_while(|line| same_hunk(line))
                     .find(|line| line.tests > 0)
+                    .filter(|test| {
+                        let mut depth = 0i64;
+                        (start..test.line).all(|line| {
+                            let trimmed = trimmed_at(line);
+                            let fits = line == start
+                                || depth > 0
+                                || trimmed.is_empty()
+                                || trimmed.starts_with(b"@")
+                                || trimmed.starts_with(b"#")
+                                || trimmed.starts_with(b"//")
+                                || trimmed.starts_with(b"/*")
+                                || trimmed.starts_with(b"*");
+                            let declares_class = !fits && !class && declares_a_class(trimmed);
+                            class |= declares_class;
+                            depth = (depth + pattern::open_brackets(trimmed)).max(0);
+                            fits || declares_class
+                        })
+                    });
+                match (test_above, test_below) {
+                    (Some(test), _) => vec![test.line],
+                    (None, Some(_)) if class => added[i + 1..]
+                        .iter()
+                        .take_while(|line| same_hunk(line))
+                        .filter(|line| line.tests > 0)
+                        .map(|line| line.line)
+                        .collect(),
+                    (None, Some(test)) => vec![test.line],
+                    (None, None) => Vec::new(),
+                }
+            } else if let Some(test) = added[..i]
+                .iter()
+                .rev()
+                .take_while(|line| same_hunk(line))
+                .find(|line| line.tests > 0)
+            {
+                vec![test.line]
+            } else if self.table.language == Language::JavaScript
+                && (hunk.start..mark.line).any(|line| {
+                    let trimmed = trimmed_at(line);
+                    [&b"before("[..], b"beforeEach(", b"beforeAll("]
+                        .iter()
+                        .any(|hook| trimmed.starts_with(hook))
+                })
+            {
+                // A Mocha hook in a suite the hunk adds: the suite's tests below.
+                added[i + 1..]
+                    .iter()
+                    .take_while(|line| same_hunk(line))
+                    .filter(|line| line.tests > 0)
                     .map(|line| line.line)
+                    .collect()
+            } else {
+                Vec::new()
             };
-            if let Some(test) = test {
-                found.push((mark.line, count(mark), test));
+            if !tests.is_empty() {
+                found.push((mark.line, count(mark), tests));
             }
         }
-        let mut first: Vec<usize> = found.iter().map(|&(_, _, test)| test).collect();
-        first.sort_unstable();
-        first.dedup();
-        first.truncate(usize::try_from(tests).unwrap_or(usize::MAX));
         found
-            .into_iter()
-            .filter(|(_, _, test)| first.contains(test))
-            .map(|(line, count, _)| (line, count))
-            .collect()
     }
 
     /// Takes up to `left` of the counts of `lines` off the findings of `kind` on them;

@@ -109,6 +109,8 @@ pub(crate) enum Tok {
     /// A balanced `( … )` group on the line if there is one, else nothing (a Go method
     /// receiver).
     OptParens,
+    /// An assignment's `=`: not `==`, `===` or `=>`.
+    Assign,
     /// An index `[ … ]` that is read, not assigned: `describe[mode]`, `it["sk" + "ip"](`,
     /// but not `context[key] = value` or `context[key] += 1`. One left open at the end of
     /// the line is read.
@@ -149,6 +151,9 @@ impl Tok {
                 }
                 None
             }
+            Self::Assign => (tokens.get(i) == Some(&Token::Punct(b'='))
+                && !matches!(tokens.get(i + 1), Some(Token::Punct(b'=' | b'>'))))
+            .then_some(i + 1),
             Self::IndexRead => {
                 if tokens.get(i) != Some(&Token::Punct(b'[')) {
                     return None;
@@ -377,6 +382,7 @@ impl Starts {
                     starts.add_identifiers();
                 }
                 Some(Tok::IndexRead) => starts.add(usize::from(b'[')),
+                Some(Tok::Assign) => starts.add(usize::from(b'=')),
                 // Matches without consuming a token: anything may follow.
                 Some(Tok::OptParens) | None => starts.0 = [u64::MAX; 5],
             }

@@ -343,6 +343,16 @@ class ParseTest(unittest.TestCase):
         test_rebound_in_a_default_line: "tests/test_parse.py", PYTEST => format!("{PYTEST}\n\ndef helper(\n    x=(test_parse_number := 0),\n):\n    pass\n"), [1, 0, 0];
         a_function_nested_in_a_test_is_no_test: "tests/test_app.py", "def test_a():\n    def test_view():\n        return 1\n    assert test_view() == 1\n" => "def test_a():\n    def view():\n        return 1\n    assert view() == 1\n", [0, 0, 0];
         a_test_added_skipped_skips_nothing: "tests/test_parse.py", PYTEST => format!("{PYTEST}\n\n@pytest.mark.skip\ndef test_new():\n    pytest.skip(\"later\")\n    assert parse(\"3\") == 3\n"), [-1, 0, -1];
+        // Renamed as it is skipped: no new test, a test that no longer runs.
+        a_test_renamed_and_skipped_is_removed: "tests/test_parse.py", PYTEST => edit(PYTEST, "def test_parse_number():\n", "@pytest.mark.skip\ndef test_number_parses():\n"), [1, 0, 0];
+        // A test of a new class named like one whose line the change edits in another class.
+        a_new_test_named_like_an_edited_one: "tests/test_x.py", "class TestA:\n    def test_x(self, a):\n        assert a == 1\n" => "class TestA:\n    def test_x(self, b):\n        assert b == 1\n\n\nclass TestB:\n    def test_x(self, c):\n        pytest.importorskip(\"xdist\")\n        assert c == 2\n", [-1, 0, -1];
+        // A test split in two, both skipped: a test that ran runs no more.
+        a_test_split_into_skipped_ones_is_removed: "tests/test_parse.py", PYTEST => edit(PYTEST, "def test_parse_number():\n", "@pytest.mark.skipif(\"sys.version_info < (2, 5)\")\ndef test_parse_one():\n    assert parse(\"1\") == 1\n\n\n@pytest.mark.skipif(\"sys.version_info < (2, 5)\")\ndef test_parse_two():\n"), [1, 0, -1];
+        // A skipped test replaced by skipped new ones.
+        a_skipped_test_split_into_skipped_ones: "tests/test_parse.py", edit(PYTEST, "def test_parse_number():\n", "@pytest.mark.skipif(\"sys.version_info < (3, 7)\")\ndef test_parse_number():\n") => edit(PYTEST, "def test_parse_number():\n", "@pytest.mark.skipif(\"not HAS_BREAKPOINT\")\ndef test_parse_one():\n    assert parse(\"1\") == 1\n\n\n@pytest.mark.skipif(\"not HAS_BREAKPOINT\")\ndef test_parse_two():\n"), [-1, 0, -1];
+        // A case skipped in the parametrize list over lines of a new test.
+        a_new_test_with_a_skipped_case: "tests/test_parse.py", PYTEST => format!("{PYTEST}\n\n@pytest.mark.parametrize(\"x\", [\n    1,\n    pytest.param(2, marks=pytest.mark.skipif(\"sys.platform == 'win32'\")),\n])\ndef test_new(x):\n    assert parse(str(x)) == x\n"), [-1, 0, -1];
         a_skip_on_an_old_test_next_to_a_new_one_counts: "tests/test_parse.py", PYTEST => edit(PYTEST, "def test_parse_number():\n", "def test_new():\n    assert parse(\"3\") == 3\n\n\n@pytest.mark.skip\ndef test_parse_number():\n"), [-1, 1, -1];
         adding_skip_mark: "tests/test_parse.py", PYTEST => edit(PYTEST, "def test_parse_number", "@pytest.mark.skip(reason=\"flaky\")\ndef test_parse_number"), [0, 1, 0];
         adding_skipif_and_xfail: "tests/test_parse.py", PYTEST => edit(PYTEST, "def test_parse_number", "@pytest.mark.skipif(sys.platform == \"win32\", reason=\"x\")\n@pytest.mark.xfail\ndef test_parse_number"), [0, 2, 0];

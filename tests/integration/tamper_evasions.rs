@@ -2832,6 +2832,31 @@ mod real_history {
         }
     }
 
+    /// A skipped test moved to another file with its skip skips nothing more; renamed and
+    /// skipped in its own file, it is a test removed.
+    #[test]
+    fn a_skipped_test_moved_to_another_file() {
+        let old = "import pytest\n\n\n@pytest.mark.skipif(\"sys.platform == 'win32'\")\ndef test_x():\n    assert add(1, 2) == 3\n\n\ndef test_y():\n    assert add(2, 2) == 4\n";
+        let kept = "import pytest\n\n\ndef test_y():\n    assert add(2, 2) == 4\n";
+        let moved = "import pytest\n\n\n@pytest.mark.skipif(\"sys.platform == 'win32'\")\ndef test_x():\n    assert add(1, 2) == 3\n";
+        counts_nothing(
+            &[("tests/test_a.py", old)],
+            &[
+                ("tests/test_a.py", Some(kept)),
+                ("tests/test_b.py", Some(moved)),
+            ],
+            true,
+        );
+        let renamed = old.replace("def test_y():", "@pytest.mark.skip\ndef test_y_renamed():");
+        let sandbox = repo(&[("tests/test_a.py", old)]);
+        let counts = stage(&sandbox, &[("tests/test_a.py", Some(&renamed))]);
+        assert_eq!(
+            (counts.tests_removed, counts.test_skips_added),
+            (1, 0),
+            "{counts:?}"
+        );
+    }
+
     /// A marker written over several lines above a new test, and a new test class ignored
     /// as a whole (gson's records test).
     #[test]
@@ -2943,6 +2968,19 @@ mod real_history {
         let sandbox = repo(&[("tests/test_x.py", module)]);
         let counts = stage(&sandbox, &[("tests/test_x.py", Some(&new))]);
         assert_eq!(counts.test_skips_added, 1, "{counts:?}\n{new}");
+        // Two tests switched off under one guard (flask's af41dbe0c479), each now skipped
+        // under its condition; a third name under it stays off.
+        let old = "import pytest\n\n\nclass TestCopy:\n    def test_copying(self):\n        assert copy() == 42\n\n    def test_copying_api(self):\n        assert copy_api() == 42\n\n    if greenlet is None:\n        test_copying = None\n        test_copying_api = None\n";
+        let new = "import pytest\n\n\n@pytest.mark.skipif(greenlet is None, reason=\"greenlet not installed\")\ndef test_copying():\n    assert copy() == 42\n\n\n@pytest.mark.skipif(greenlet is None, reason=\"greenlet not installed\")\ndef test_copying_api():\n    assert copy_api() == 42\n";
+        counts_nothing(
+            &[("tests/test_copy.py", old)],
+            &[("tests/test_copy.py", Some(new))],
+            true,
+        );
+        let unguarded = new.replace("greenlet is None, reason", "True, reason");
+        let sandbox = repo(&[("tests/test_copy.py", old)]);
+        let counts = stage(&sandbox, &[("tests/test_copy.py", Some(&unguarded))]);
+        assert_eq!(counts.test_skips_added, 2, "{counts:?}\n{unguarded}");
     }
 
     /// black splits a long assertion over lines, `assert (` first: the same comparison,
