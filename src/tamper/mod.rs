@@ -2462,6 +2462,70 @@ impl Analysis<'_> {
             .collect()
     }
 
+    /// pytester's line matchers fail the test themselves (`result.stdout.fnmatch_lines([…])`
+    /// calls `pytest.fail`): an `assert` taken off such a call that stays, the same text
+    /// on an added line, removes no check (pytest's d93016d85fd2, "remove the unused
+    /// return value of `fnmatch_lines`").
+    fn asserts_dropped_from_line_matchers(&mut self) {
+        const MATCHERS: &[&str] = &[
+            "fnmatch_lines",
+            "re_match_lines",
+            "no_fnmatch_line",
+            "no_re_match_line",
+        ];
+        let [old_lines, new_lines] = self.sides.map(split_lines);
+        let mut calls: Vec<&[u8]> = self
+            .new_hunks
+            .iter()
+            .flat_map(|hunk| new_lines.get(hunk.clone()).unwrap_or_default())
+            .map(|line| line.trim_ascii())
+            .filter(|line| {
+                MATCHERS
+                    .iter()
+                    .any(|name| mentions_as_attribute(line, name))
+            })
+            .collect();
+        if calls.is_empty() {
+            return;
+        }
+        let mut dropped = 0;
+        for finding in &mut self.file.findings {
+            if finding.kind != FindingKind::AssertionRemoved
+                || finding.unchanged
+                || finding.count != 1
+            {
+                continue;
+            }
+            let Some(call) = finding
+                .line
+                .checked_sub(1)
+                .and_then(|index| old_lines.get(index))
+                .and_then(|line| line.trim_ascii().strip_prefix(b"assert "))
+                .map(<[u8]>::trim_ascii_start)
+            else {
+                continue;
+            };
+            // The call is the whole statement: `name.matcher(`, nothing before it.
+            let Some(open) = call.iter().position(|&b| b == b'(') else {
+                continue;
+            };
+            let callee = &call[..open];
+            let plain = callee.iter().all(|&b| lex::is_ident_byte(b) || b == b'.')
+                && MATCHERS.iter().any(|name| {
+                    callee.ends_with(name.as_bytes()) && mentions_as_attribute(callee, name)
+                });
+            if let Some(at) = calls.iter().position(|kept| *kept == call)
+                && plain
+            {
+                calls.swap_remove(at);
+                finding.count = 0;
+                dropped += 1;
+            }
+        }
+        self.file.findings.retain(|finding| finding.count > 0);
+        self.file.assertions_removed -= dropped;
+    }
+
     /// A test that was switched off under a condition (`if not has_encoding("euc-kr"):` /
     /// `test_x = None`) and is now skipped under the same condition
     /// (`@pytest.mark.skipif(not has_encoding("euc-kr"), …)` over `def test_x`) runs where
@@ -3283,6 +3347,9 @@ impl Analysis<'_> {
     fn finish(mut self) -> FileTamper {
         if self.table.language == Language::Go && self.context.tests {
             self.go_test_main();
+        }
+        if self.table.language == Language::Python && self.file.assertions_removed > 0 {
+            self.asserts_dropped_from_line_matchers();
         }
         self.exact_checks_weakened();
         self.forgive_new();
