@@ -141,6 +141,16 @@ pub(crate) const TABLE: Table = Table {
             Tok::Ident(SKIP_MODIFIERS),
         ])
         .not_before(ASSIGNED),
+        // The value of an assignment used as one, `(it.skip = xit)('x', …)`: a skip read.
+        // A statement that only assigns (`it.skip = …` at a line's start also counts, as
+        // a runner's own definition is written `context.it.skip = …`).
+        Pattern::new(&[
+            Tok::Ident(TEST_OR_SUITE_FUNCTIONS),
+            Tok::Punct(b"."),
+            Tok::Ident(SKIP_MODIFIERS),
+            Tok::Assign,
+        ])
+        .not_after(&[Tok::Punct(b".")]),
         // `test.concurrent.skip(`, `describe.sequential.only(`.
         Pattern::new(&[
             Tok::Ident(TEST_OR_SUITE_FUNCTIONS),
@@ -322,6 +332,21 @@ test('adds', () => {
         skipping_a_test_beside_a_new_one: "src/parse.test.ts", JEST => edit(JEST, "  it('parses numbers'", "  it('parses zero', () => expect(parse('0')).toBe(0));\n\n  it.skip('parses numbers'"), [-1, 1, -1];
         // Skipped where it was, with a new test of the same title elsewhere.
         skipping_a_test_beside_a_namesake: "src/parse.test.ts", JEST => format!("{}\ndescribe('more', () => {{\n  it('parses numbers', () => {{\n    expect(parse('7')).toBe(7);\n  }});\n}});\n", edit(JEST, "  it('parses numbers'", "  it.skip('parses numbers'")), [-1, 1, -1];
+        // A hook's skip put in a suite that ran, a new suite focused below a hook, a root
+        // hook, and a namesake of the skipped test declared first in its hunk: all count.
+        a_hook_skip_in_a_suite_that_ran: "src/parse.test.ts", JEST => edit(JEST, "describe('parse', () => {\n", "describe('parse', () => {\n  before(function () {\n    this.skip();\n  });\n\n  it('parses zero', () => {\n    expect(parse('0')).toBe(0);\n  });\n"), [-1, 1, -1];
+        a_new_suite_focused_below_a_hook: "src/parse.test.ts", JEST => format!("{JEST}\nbefore(function () {{}});\n\ndescribe.only('more', () => {{\n  it('parses zero', () => {{\n    expect(parse('0')).toBe(0);\n  }});\n}});\n"), [-1, 1, -1];
+        a_root_hook_skip: "src/parse.test.ts", JEST => format!("{JEST}\nbefore(function () {{\n  this.skip();\n}});\n\nit('parses zero', () => {{\n  expect(parse('0')).toBe(0);\n}});\n"), [-1, 1, -1];
+        a_namesake_declared_first: "src/parse.test.ts", JEST => edit(JEST, "  it('parses numbers', () => {\n    expect(parse('1')).toBe(1);", "  it('parses numbers', () => {\n    expect(parse('3')).toBe(3);\n  });\n\n  it.skip('parses numbers', () => {\n    expect(parse('1')).toBe(1);"), [-1, 1, -1];
+        a_skip_beside_a_test_whose_title_was_computed: "src/parse.test.ts", edit(JEST, "it('parses numbers'", "it(TITLE") => edit(JEST, "  it('parses numbers'", "  it('parses zero', () => expect(parse('0')).toBe(0));\n\n  it.skip('parses numbers'"), [-1, 1, -1];
+        // A new suite nested in one that ran, whose closing line the diff pairs with an
+        // older one; and a new suite wrapped around a test that ran, which counts.
+        a_nested_new_suite_skipped_by_its_hook: "src/parse.test.ts", JEST => edit(JEST, "    expect(() => parse('x')).toThrow();\n  });\n", "    expect(() => parse('x')).toThrow();\n  });\n\n  describe('esm', () => {\n    before(function () {\n      if (!esm) this.skip();\n    });\n\n    it('loads', () => {\n      expect(load()).toBe(1);\n    });\n  });\n"), [-1, 0, -1];
+        a_new_suite_wrapped_around_a_test_that_ran: "src/parse.test.ts", JEST => edit(JEST, "  test('rejects words', () => {\n", "  describe('esm', () => {\n    before(function () {\n      this.skip();\n    });\n\n    it('loads', () => {\n      expect(load()).toBe(1);\n    });\n\n  test('rejects words', () => {\n").replace("    expect(() => parse('x')).toThrow();\n  });\n", "    expect(() => parse('x')).toThrow();\n  });\n  });\n"), [-1, 1, -1];
+        // A suite skipped where it is declared, in a file the change adds (express's
+        // 6f7a8301a182); the same around tests that ran counts.
+        a_new_suite_skipped_as_declared: "test/static.js", "" => "describe('static', function () {\n  it('serves', function () {\n    expect(serve()).toBe(1);\n  });\n\n  (relative ? describe.skip : describe)('current dir', function () {\n    it('serves .', function () {\n      expect(serve('.')).toBe(1);\n    });\n  });\n});\n", [-2, 0, -2];
+        a_suite_skipped_around_tests_that_ran: "src/parse.test.ts", JEST => edit(JEST, "describe('parse', () => {", "(relative ? describe.skip : describe)('parse', () => {"), [0, 1, 0];
         // A hook's skip in a suite the change adds applies to the suite's new tests.
         a_new_suite_skipped_by_its_hook: "src/parse.test.ts", JEST => format!("{JEST}\ndescribe('esm', () => {{\n  before(function () {{\n    if (!esm) this.skip();\n  }});\n\n  it('loads', () => {{\n    expect(load()).toBe(1);\n  }});\n}});\n"), [-1, 0, -1];
         xit_skips: "src/parse.test.ts", JEST => edit(JEST, "it('parses numbers'", "xit('parses numbers'"), [0, 1, 0];
@@ -338,6 +363,7 @@ test('adds', () => {
         comments_strings_and_templates: "src/parse.test.ts", JEST => edit(JEST, "describe('parse', () => {\n", "describe('parse', () => {\n  // it('old', () => expect(1).toBe(1));\n  /* test('x', () => {\n     expect(x) */\n  const s = \"it('a') expect(b)\";\n  const t = `\n  it.only('c')\n  `;\n"), [0, 0, 0];
         words_that_end_like_test_functions: "src/app.js", "submit(form); latest(x); regex.test(s); function test(x) {} myexpect(1); reassert(x);\n" => "", [0, 0, 0];
         defining_a_modifier_is_no_skip: "lib/interfaces/bdd.js", "" => "context.it.skip = function(title) {\n  return context.it(title);\n};\ncontext.describe.only = function(title, fn) {};\ncontext.test.concurrent.skip = skip;\n", [0, 0, 0];
+        an_assignment_used_as_a_value_skips: "test/a.spec.js", "it('a', () => {});\n" => "(it.skip = xit)('a', () => {});\n(it.only = xit)('b', () => {});\n", [-1, 2, 0];
         reading_a_modifier_into_a_name_skips: "test/a.spec.js", "it('a', () => {});\n" => "const t = it.skip;\nt('a', () => {});\n", [0, 1, 0];
         // The global `expect` made an assertion library's; a file of the repository or
         // anything else still stands in for it.

@@ -190,6 +190,12 @@ class CalcTest {
         adding_conditional_disable_and_assumption: "src/test/java/app/CalcTest.java", JUNIT => edit(JUNIT, "    void adds() {\n", "    @DisabledOnOs(OS.WINDOWS)\n    void adds() {\n        Assumptions.assumeTrue(false);\n"), [0, 2, 0];
         junit4_ignore: "src/test/java/app/CalcTest.java", JUNIT => edit(JUNIT, "    @Test\n", "    @Test\n    @org.junit.Ignore\n"), [0, 1, 0];
         testng_disabled: "src/test/java/app/CalcTest.java", JUNIT => edit(JUNIT, "    @Test\n", "    @Test(enabled = false)\n"), [0, 1, 0];
+        // A JUnit 3 method that was no test (`disable_test…`) made an ignored JUnit 4 test
+        // skips nothing that ran (gson's 1a2170b99c9d); `@Ignore` below an added `@Test`
+        // that the diff lines up over a test that ran still counts. (JUnit 3's own
+        // `test…` methods are not read as tests: the old side here declares none.)
+        junit3_disabled_method_ported_ignored: "src/test/java/app/CalcTest.java", "public class CalcTest extends TestCase {\n  public void testAdds() {\n    assertEquals(3, Calc.add(1, 2));\n  }\n\n  public void disable_testBig() {\n    assertEquals(4, Calc.add(2, 2));\n  }\n}\n" => "public class CalcTest {\n  @Test\n  public void testAdds() {\n    assertEquals(3, Calc.add(1, 2));\n  }\n\n  @Test\n  @Ignore\n  public void disable_testBig() {\n    assertEquals(4, Calc.add(2, 2));\n  }\n}\n", [-2, 0, 0];
+        ignoring_a_test_below_an_added_test_annotation: "src/test/java/app/CalcTest.java", "public class CalcTest {\n  @Test\n  public void adds() {\n    assertEquals(3, Calc.add(1, 2));\n  }\n}\n" => "public class CalcTest {\n  @Test\n  public void more() {\n    assertEquals(4, Calc.add(2, 2));\n  }\n\n  @Test\n  @Ignore\n  public void adds() {\n    assertEquals(3, Calc.add(1, 2));\n  }\n}\n", [-1, 1, -1];
         removing_an_assertion: "src/test/java/app/CalcTest.java", JUNIT => edit(JUNIT, "        assertTrue(Calc.add(0, 0) == 0);\n", ""), [0, 0, 1];
         renaming_a_test: "src/test/java/app/CalcTest.java", JUNIT => edit(JUNIT, "void adds()", "void addsTwoNumbers()"), [0, 0, 0];
         adding_tests: "src/test/java/app/CalcTest.java", JUNIT => edit(JUNIT, "    @ParameterizedTest", "    @RepeatedTest(3)\n    void again() {\n        assert Calc.add(1, 1) == 2;\n    }\n\n    @ParameterizedTest"), [-1, 0, -1];

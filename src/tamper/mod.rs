@@ -728,6 +728,11 @@ fn decorated_def(lines: &[&[u8]], start: usize) -> (Vec<u8>, Option<Vec<u8>>) {
 /// that is a runner's call (`it(`, `test.each(…)(`, `t.Run(`), its title, the first string
 /// on the line. `None` when neither is there (a title built at run time).
 fn test_name(lines: &[&[u8]], index: usize) -> Option<Vec<u8>> {
+    test_name_at(lines, index).map(|(name, _)| name)
+}
+
+/// [`test_name`], and the index of the line it was read on.
+fn test_name_at(lines: &[&[u8]], index: usize) -> Option<(Vec<u8>, usize)> {
     const CALLS: &[&[u8]] = &[
         b"it",
         b"test",
@@ -749,14 +754,19 @@ fn test_name(lines: &[&[u8]], index: usize) -> Option<Vec<u8>> {
         b"Run",
     ];
     let mut depth = 0i64;
-    let line = lines.iter().skip(index).take(16).find_map(|line| {
-        let trimmed = line.trim_ascii();
-        let inside = depth > 0;
-        depth += pattern::open_brackets(trimmed);
-        let attribute = trimmed.starts_with(b"@") || trimmed.starts_with(b"#[");
-        (!inside && !attribute && !trimmed.is_empty()).then_some(trimmed)
-    });
-    let line = line.or_else(|| lines.get(index).map(|line| line.trim_ascii()))?;
+    let found = lines
+        .iter()
+        .enumerate()
+        .skip(index)
+        .take(16)
+        .find_map(|(at, line)| {
+            let trimmed = line.trim_ascii();
+            let inside = depth > 0;
+            depth += pattern::open_brackets(trimmed);
+            let attribute = trimmed.starts_with(b"@") || trimmed.starts_with(b"#[");
+            (!inside && !attribute && !trimmed.is_empty()).then_some((at, trimmed))
+        });
+    let (at, line) = found.or_else(|| lines.get(index).map(|line| (index, line.trim_ascii())))?;
     let mut code = line;
     // `func (s *Suite) TestX(`: the receiver first.
     if let Some(rest) = code.strip_prefix(b"func (") {
@@ -772,13 +782,127 @@ fn test_name(lines: &[&[u8]], index: usize) -> Option<Vec<u8>> {
     let ident = &before[ident_start..];
     let a_call = ident.is_empty() || CALLS.contains(&ident);
     if !a_call && quote.is_none_or(|quote| quote > open) {
-        return Some(ident.to_vec());
+        return Some((ident.to_vec(), at));
     }
     let quote = quote?;
     let mark = code[quote];
     let title = &code[quote + 1..];
     let end = title.iter().position(|&b| b == mark)?;
-    Some(title[..end].to_vec())
+    Some((title[..end].to_vec(), at))
+}
+
+/// Whether `side` writes a test's `name` ([`test_name`]): as a whole identifier, or a title
+/// as a quoted string.
+fn writes_name(side: &[u8], name: &[u8]) -> bool {
+    !name_offsets(side, name).is_empty()
+}
+
+/// Where `side` writes a test's `name`: each whole identifier, or each quoted title.
+fn name_offsets(side: &[u8], name: &[u8]) -> Vec<usize> {
+    if name.iter().all(|&b| lex::is_ident_byte(b)) {
+        return std::str::from_utf8(name)
+            .map(|name| whole_words(side, name).collect())
+            .unwrap_or_default();
+    }
+    let mut offsets = Vec::new();
+    for quote in [b'"', b'\'', b'`'] {
+        let mut quoted = Vec::with_capacity(name.len() + 2);
+        quoted.push(quote);
+        quoted.extend_from_slice(name);
+        quoted.push(quote);
+        offsets.extend(memchr::memmem::find_iter(side, &quoted));
+    }
+    offsets
+}
+
+/// Whether a trimmed line declares a suite and opens its block: `describe('x', () => {`,
+/// `(skip ? describe.skip : describe)('x', function () {`.
+fn opens_a_suite(trimmed: &[u8]) -> bool {
+    ["describe", "context", "suite"]
+        .iter()
+        .any(|name| mentions(trimmed, name))
+        && trimmed.ends_with(b"{")
+}
+
+/// How many spaces and tabs a line starts with.
+fn indentation(line: &[u8]) -> usize {
+    line.iter()
+        .take_while(|b| matches!(b, b' ' | b'\t'))
+        .count()
+}
+
+/// Whether a trimmed line focuses tests (`it.only(`, `describe.only(`, `fit(`,
+/// `fdescribe(`, node:test's `only: true`): every test not focused is skipped.
+fn focuses(trimmed: &[u8]) -> bool {
+    mentions_as_attribute(trimmed, "only")
+        || mentions(trimmed, "fit")
+        || mentions(trimmed, "fdescribe")
+        || memchr::memmem::find(trimmed, b"only:").is_some()
+}
+
+/// Whether a trimmed line inside a decorator's brackets only names markers
+/// (`marks=pytest.mark.skipif(…)`), and calls nothing that skips when the decorator runs.
+fn marks_only(trimmed: &[u8]) -> bool {
+    const CALLS: &[&[u8]] = &[b"skip(", b"importorskip(", b"xfail(", b"exit("];
+    let calls = CALLS.iter().any(|call| {
+        memchr::memmem::find_iter(trimmed, call).any(|at| {
+            // `pytest.skip(`, `py.test.skip(`, `skip(`; not `mark.skip(`.
+            !trimmed[..at].ends_with(b"mark.")
+        })
+    });
+    !calls && memchr::memmem::find(trimmed, b"mark.").is_some()
+}
+
+/// The name a line `test_x = None` or `del test_x` (line `index` of the old side, `line`)
+/// switches off and the condition of the `if` it is under, right above it or above other
+/// names switched off the same way; when a `def` of that name comes before it (a guard
+/// above the `def` did nothing: the `def` binds the name again).
+fn guard(old_lines: &[&[u8]], index: usize, line: &[u8]) -> Option<(Vec<u8>, Vec<u8>)> {
+    let trimmed = line.trim_ascii();
+    let name: Vec<u8> = trimmed
+        .strip_prefix(b"del ")
+        .unwrap_or(trimmed)
+        .iter()
+        .copied()
+        .take_while(|&b| lex::is_ident_byte(b))
+        .collect();
+    let own = indentation(line);
+    let disables = |line: &[u8]| {
+        let trimmed = line.trim_ascii();
+        trimmed.starts_with(b"del ") || trimmed.ends_with(b"= None")
+    };
+    let mut above = index.checked_sub(1);
+    while let Some(at) = above
+        && let Some(line) = old_lines.get(at)
+        && indentation(line) == own
+        && disables(line)
+    {
+        above = at.checked_sub(1);
+    }
+    let condition = above
+        .and_then(|above| old_lines.get(above))
+        .filter(|above| indentation(above) < own)
+        .map(|above| above.trim_ascii())
+        .and_then(|above| above.strip_prefix(b"if "))
+        .and_then(|above| above.strip_suffix(b":"))?;
+    let defined_above = old_lines[..index.min(old_lines.len())].iter().any(|line| {
+        let trimmed = line.trim_ascii_start();
+        let rest = trimmed
+            .strip_prefix(b"def ")
+            .or_else(|| trimmed.strip_prefix(b"async def "));
+        rest.is_some_and(|rest| {
+            rest.strip_prefix(name.as_slice())
+                .is_some_and(|after| after.trim_ascii_start().starts_with(b"("))
+        })
+    });
+    defined_above.then(|| {
+        let squeezed = condition
+            .iter()
+            .copied()
+            .filter(|b| !b.is_ascii_whitespace())
+            .collect();
+        (name, squeezed)
+    })
 }
 
 /// Whether the trimmed line declares a class (`class TestX:`, `public final class XTest {`,
@@ -927,6 +1051,7 @@ pub fn analyze_file_with(
         limits: [usize::MAX, usize::MAX],
         hunk_ends: [Vec::new(), Vec::new()],
         new_hunks: Vec::new(),
+        old_hunks: Vec::new(),
         named_skips: Vec::new(),
         existence_added: 0,
         exact_removed: 0,
@@ -1891,6 +2016,8 @@ struct Analysis<'a> {
     hunk_ends: [Vec<usize>; 2],
     /// The new side's line range of each hunk, in order.
     new_hunks: Vec<Range<usize>>,
+    /// The old side's line range of each hunk, in order.
+    old_hunks: Vec<Range<usize>>,
     /// Skip markers added in the binding of a name that only tests added with them use
     /// (`need_dotenv = pytest.mark.skipif(…)`), as (line, count): forgiven with the skips
     /// added beside their new tests ([`Analysis::forgive_new`]).
@@ -2109,6 +2236,7 @@ impl Analysis<'_> {
             hunks.iter().map(|(_, after)| after.end).collect(),
         ];
         self.new_hunks = hunks.iter().map(|(_, after)| after.clone()).collect();
+        self.old_hunks = hunks.iter().map(|(before, _)| before.clone()).collect();
         self.common = hunks
             .first()
             .map_or(old_lines.len().min(new_lines.len()), |(before, _)| {
@@ -2371,20 +2499,9 @@ impl Analysis<'_> {
                     .filter_map(|&test| self.added.iter().find(|added| added.line == test))
                     .map(|added| added.tests)
                     .sum();
-                // Tests removed already skipped ran no more than the new ones.
-                let (removed, unskipped) = self.file.findings.iter().fold(
-                    (0i64, 0i64),
-                    |(removed, unskipped), finding| match finding.kind {
-                        FindingKind::TestRemoved if !finding.unchanged => {
-                            (removed + i64::from(finding.count), unskipped)
-                        }
-                        FindingKind::SkipRemoved if !finding.unchanged => {
-                            (removed, unskipped + i64::from(finding.count))
-                        }
-                        _ => (removed, unskipped),
-                    },
-                );
-                let without = self.file.tests_removed + i64::from(tests) - unskipped.min(removed);
+                // Tests removed that were skipped ran no more than the new ones.
+                let skipped_removed = self.skipped_removed_tests();
+                let without = self.file.tests_removed + i64::from(tests) - skipped_removed;
                 if without > 0 {
                     self.file.tests_removed = without;
                 }
@@ -2398,47 +2515,165 @@ impl Analysis<'_> {
         }
     }
 
-    /// The lines of the new side that declare a test the change adds: under a name
-    /// ([`test_name`]) that no test the change removes had. A name removed and declared
-    /// again is the same test where both lines are in one hunk (a test's line changed),
-    /// else the first of its declarations left over, wherever it moved; a name
-    /// removed more times than declared again leaves none new.
-    fn new_tests(&self, new_lines: &[&[u8]]) -> Vec<usize> {
+    /// How many of the tests the change removes, under a name the new side no longer
+    /// writes, carried a skip marker removed with them: on the test's own line, or in the
+    /// run of decorator and attribute lines (brackets and all) right above it.
+    fn skipped_removed_tests(&self) -> i64 {
         let old_lines = split_lines(self.sides[0]);
-        let old_ends = &self.hunk_ends[0];
-        // (name, hunk) of each test the change removes.
-        let mut removed: Vec<(Vec<u8>, usize)> = self
+        let skips: std::collections::HashSet<usize> = self
             .file
             .findings
             .iter()
-            .filter(|finding| finding.kind == FindingKind::TestRemoved && !finding.unchanged)
-            .filter_map(|finding| {
-                let index = finding.line.checked_sub(1)?;
-                let hunk = old_ends.partition_point(|&end| end <= index);
-                Some((test_name(&old_lines, index)?, hunk))
+            .filter(|finding| finding.kind == FindingKind::SkipRemoved && !finding.unchanged)
+            .map(|finding| finding.line)
+            .collect();
+        if skips.is_empty() {
+            return 0;
+        }
+        let mut count = 0i64;
+        for finding in &self.file.findings {
+            if finding.kind != FindingKind::TestRemoved || finding.unchanged {
+                continue;
+            }
+            let Some(index) = finding.line.checked_sub(1) else {
+                continue;
+            };
+            // Up from the test's line over decorators, attributes and their brackets.
+            let mut first = index;
+            let mut depth = 0i64;
+            while let Some(above) = first.checked_sub(1)
+                && let Some(line) = old_lines.get(above)
+            {
+                let trimmed = line.trim_ascii();
+                let closes = pattern::open_brackets(trimmed);
+                if depth < 0
+                    || closes < 0
+                    || trimmed.starts_with(b"@")
+                    || trimmed.starts_with(b"#[")
+                {
+                    depth += closes;
+                    first = above;
+                    if depth >= 0 && (trimmed.starts_with(b"@") || trimmed.starts_with(b"#[")) {
+                        depth = 0;
+                    }
+                } else {
+                    break;
+                }
+            }
+            // Gone, not declared again (still skipped, or not).
+            let gone =
+                test_name(&old_lines, index).is_some_and(|name| !writes_name(self.sides[1], &name));
+            if gone && (first..=index).any(|line| skips.contains(&(line + 1))) {
+                count += i64::from(finding.count);
+            }
+        }
+        count
+    }
+
+    /// The lines of the new side that declare a test the change adds. Its name
+    /// ([`test_name`]) read on an added line: no test of the old side declared under that
+    /// name (in another block too: a test moved out of its class, or declared again beside
+    /// a namesake that the diff pairs with the old line, is the test that ran), out of
+    /// comments (a test commented out and brought back is new). Read on a line the change
+    /// keeps (below an added `#[test]` or `@Test`): no test declared there on the old side
+    /// (a `JUnit` 3 method that was none; not the `fn` of a test whose `#[test]` the diff
+    /// lined up with another). None is new where a test the change removes has no name to
+    /// read (`it(TITLE, …)`): it may be any of them.
+    fn new_tests(&self, new_lines: &[&[u8]]) -> Vec<usize> {
+        let old = self.sides[0];
+        let old_lines = split_lines(old);
+        let unnamed = self.file.findings.iter().any(|finding| {
+            finding.kind == FindingKind::TestRemoved
+                && !finding.unchanged
+                && finding
+                    .line
+                    .checked_sub(1)
+                    .is_none_or(|index| test_name(&old_lines, index).is_none())
+        });
+        if unnamed {
+            return Vec::new();
+        }
+        // Where each old line starts, for the line of a byte.
+        let starts: Vec<usize> = old_lines
+            .iter()
+            .scan(0usize, |at, line| {
+                let start = *at;
+                *at += line.len();
+                Some(start)
             })
             .collect();
-        let mut declared: Vec<(Vec<u8>, usize, usize)> = self
-            .added
-            .iter()
-            .filter(|added| added.tests > 0)
-            .filter_map(|added| Some((test_name(new_lines, added.line)?, added.hunk, added.line)))
-            .collect();
-        // Same name, same hunk: a changed line.
-        declared.retain(|(name, hunk, _)| {
-            let pair = removed
-                .iter()
-                .position(|(removed, at)| removed == name && at == hunk);
-            pair.map(|at| removed.swap_remove(at)).is_none()
-        });
-        // Same name elsewhere: moved.
-        declared.retain(|(name, _, _)| {
-            let pair = removed.iter().position(|(removed, _)| removed == name);
-            pair.map(|at| removed.swap_remove(at)).is_none()
-        });
-        let mut lines: Vec<usize> = declared.into_iter().map(|(_, _, line)| line).collect();
-        lines.sort_unstable();
-        lines
+        let line_of = |byte: usize| {
+            starts
+                .partition_point(|&start| start <= byte)
+                .saturating_sub(1)
+        };
+        // Not in a line commented out (`// it('x', …)`: a test brought back is new).
+        let commented = |line: usize| {
+            let trimmed = old_lines
+                .get(line)
+                .map_or(&b""[..], |line| line.trim_ascii_start());
+            trimmed.starts_with(b"//") || (trimmed.starts_with(b"#") && !trimmed.starts_with(b"#["))
+        };
+        // Whether old line `line` declares a test, on it or in the run of attributes right
+        // above it.
+        let declared_there = |line: usize| {
+            let tests = |text: &[u8]| {
+                let mut code = Vec::new();
+                let mut tokens = Vec::new();
+                lex::strip_line(&self.table.syntax, State::Code, text, &mut code);
+                pattern::tokenize(&code, &mut tokens);
+                pattern::count(self.table.tests, &tokens, false) > 0
+            };
+            let Some(&text) = old_lines.get(line) else {
+                return false;
+            };
+            tests(text)
+                || old_lines[line.saturating_sub(16)..line]
+                    .iter()
+                    .rev()
+                    .take_while(|above| {
+                        let trimmed = above.trim_ascii();
+                        trimmed.is_empty()
+                            || trimmed.starts_with(b"@")
+                            || trimmed.starts_with(b"#[")
+                    })
+                    .any(|above| tests(above))
+        };
+        let declared = |name: &[u8]| {
+            name_offsets(old, name).into_iter().any(|byte| {
+                let line = line_of(byte);
+                !commented(line) && declared_there(line)
+            })
+        };
+        // The old line an unchanged new line was, by the hunks before it.
+        let old_of = |line: usize| -> Option<usize> {
+            if self.new_hunks.iter().any(|hunk| hunk.contains(&line)) {
+                return None;
+            }
+            let before = self.new_hunks.partition_point(|hunk| hunk.end <= line);
+            Some(match before.checked_sub(1) {
+                Some(last) => line - self.new_hunks[last].end + self.old_hunks[last].end,
+                None => line,
+            })
+        };
+        let mut new = Vec::new();
+        for added in self.added.iter().filter(|added| added.tests > 0) {
+            let Some((name, at)) = test_name_at(new_lines, added.line) else {
+                continue;
+            };
+            // Read on a line the change keeps (below an added `#[test]` or `@Test`): new
+            // only if it declared no test there (a JUnit 3 method that was not one).
+            let fresh = match old_of(at) {
+                Some(was) => !declared_there(was),
+                None => !declared(&name),
+            };
+            if fresh {
+                new.push(added.line);
+            }
+        }
+        new.sort_unstable();
+        new.dedup();
+        new
     }
 
     /// The added lines that hold `count` of something in tests the change adds under new
@@ -2552,43 +2787,10 @@ impl Analysis<'_> {
             let Some(line) = old_lines.get(finding.line - 1) else {
                 continue;
             };
-            let trimmed = line.trim_ascii();
-            let name: Vec<u8> = trimmed
-                .strip_prefix(b"del ")
-                .unwrap_or(trimmed)
-                .iter()
-                .copied()
-                .take_while(|&b| lex::is_ident_byte(b))
-                .collect();
-            // The `if` right above, or above other names switched off the same way under it.
-            let indent = |line: &[u8]| {
-                line.iter()
-                    .take_while(|b| matches!(b, b' ' | b'\t'))
-                    .count()
-            };
-            let own = indent(line);
-            let disables = |line: &[u8]| {
-                let trimmed = line.trim_ascii();
-                trimmed.starts_with(b"del ") || trimmed.ends_with(b"= None")
-            };
-            let mut above = finding.line.checked_sub(2);
-            while let Some(at) = above
-                && let Some(line) = old_lines.get(at)
-                && indent(line) == own
-                && disables(line)
-            {
-                above = at.checked_sub(1);
-            }
-            let Some(condition) = above
-                .and_then(|above| old_lines.get(above))
-                .filter(|above| indent(above) < own)
-                .map(|above| above.trim_ascii())
-                .and_then(|above| above.strip_prefix(b"if "))
-                .and_then(|above| above.strip_suffix(b":"))
-            else {
+            let Some((name, condition)) = guard(&old_lines, finding.line - 1, line) else {
                 continue;
             };
-            guards.push((index, name, squeeze(condition)));
+            guards.push((index, name, condition));
         }
         if guards.is_empty() {
             return;
@@ -2740,9 +2942,12 @@ impl Analysis<'_> {
                 .get(line)
                 .map_or(&b""[..], |line| line.trim_ascii())
         };
+        let indent_at = |line: usize| new_lines.get(line).map_or(0, |line| indentation(line));
         let mut found = Vec::new();
         for (i, mark) in added.iter().enumerate() {
-            if count(mark) == 0 {
+            // A focus marker (`it.only`, `fit(`, `describe.only`) skips every other test:
+            // it is never a new test's own.
+            if count(mark) == 0 || focuses(trimmed_at(mark.line)) {
                 continue;
             }
             let same_hunk = |other: &Added| other.hunk == mark.hunk;
@@ -2767,7 +2972,10 @@ impl Analysis<'_> {
                     }
                     depth += pattern::open_brackets(trimmed);
                 }
-                opened.filter(|_| depth > 0)
+                // A marker object (`marks=pytest.mark.skip`), not a call that skips when
+                // the decorator runs, at import: `pytest.skip(…, allow_module_level=True)`,
+                // `pytest.importorskip(…)` skip the whole module.
+                opened.filter(|_| depth > 0 && marks_only(trimmed_at(mark.line)))
             };
             let tests: Vec<usize> = if mark.tests > 0 {
                 vec![mark.line]
@@ -2826,23 +3034,19 @@ impl Analysis<'_> {
                 .rev()
                 .take_while(|line| same_hunk(line))
                 .find(|line| line.tests > 0)
+                // Inside the test's body only: not a `pytestmark = …` or a module-level
+                // `pytest.skip(…)` below it, which skip every test of the file.
+                .filter(|test| indent_at(mark.line) > indent_at(test.line))
             {
                 vec![test.line]
-            } else if self.table.language == Language::JavaScript
-                && (hunk.start..mark.line).any(|line| {
-                    let trimmed = trimmed_at(line);
-                    [&b"before("[..], b"beforeEach(", b"beforeAll("]
-                        .iter()
-                        .any(|hook| trimmed.starts_with(hook))
-                })
-            {
-                // A Mocha hook in a suite the hunk adds: the suite's tests below.
-                added[i + 1..]
-                    .iter()
-                    .take_while(|line| same_hunk(line))
-                    .filter(|line| line.tests > 0)
-                    .map(|line| line.line)
-                    .collect()
+            } else if self.table.language == Language::JavaScript {
+                let suite = opens_a_suite(trimmed_at(mark.line)).then_some(mark.line);
+                match suite {
+                    // A suite skipped as it is declared (`(cond ? describe.skip :
+                    // describe)('x', …)`): its tests.
+                    Some(suite) => Self::suite_tests(added, i, suite, &hunk, new_lines),
+                    None => Self::suite_hook_tests(added, i, &hunk, new_lines),
+                }
             } else {
                 Vec::new()
             };
@@ -2851,6 +3055,88 @@ impl Analysis<'_> {
             }
         }
         found
+    }
+
+    /// The tests that the Mocha hook holding the added line `added[i]` applies to, when the
+    /// hook (`before(function () { if (!esm) this.skip(); })`) is directly inside a suite
+    /// that its hunk adds (`describe('esm', …)` added above it): the suite's tests, every
+    /// one declared in the hunk. Else none: a hook put in a suite that ran, or at the top
+    /// level (a root hook, for every file of the run), skips tests that ran.
+    fn suite_hook_tests(
+        added: &[Added],
+        i: usize,
+        hunk: &Range<usize>,
+        new_lines: &[&[u8]],
+    ) -> Vec<usize> {
+        let mark = added[i];
+        let line_at = |line: usize| new_lines.get(line).copied().unwrap_or_default();
+        // The nearest line above at a lower indentation: the block the line is in.
+        let opener = |line: usize| {
+            let own = indentation(line_at(line));
+            (hunk.start..line).rev().find(|&above| {
+                let text = line_at(above);
+                !text.trim_ascii().is_empty() && indentation(text) < own
+            })
+        };
+        let starts = |line: usize, names: &[&[u8]]| {
+            let trimmed = line_at(line).trim_ascii();
+            names.iter().any(|name| trimmed.starts_with(name))
+        };
+        let Some(hook) = opener(mark.line)
+            .filter(|&hook| starts(hook, &[b"before(", b"beforeEach(", b"beforeAll("]))
+        else {
+            return Vec::new();
+        };
+        let Some(suite) =
+            opener(hook).filter(|&suite| starts(suite, &[b"describe(", b"context(", b"suite("]))
+        else {
+            return Vec::new();
+        };
+        Self::suite_tests(added, i, suite, hunk, new_lines)
+    }
+
+    /// The tests of the suite declared on line `suite`, added in the hunk `hunk` with the
+    /// added line `added[i]` (on or in it): every test declared in it, when the hunk adds it
+    /// whole. Else none: it may hold tests that ran.
+    fn suite_tests(
+        added: &[Added],
+        i: usize,
+        suite: usize,
+        hunk: &Range<usize>,
+        new_lines: &[&[u8]],
+    ) -> Vec<usize> {
+        let mark = added[i];
+        let line_at = |line: usize| new_lines.get(line).copied().unwrap_or_default();
+        if !hunk.contains(&suite) {
+            return Vec::new();
+        }
+        let depth = indentation(line_at(suite));
+        // The suite's lines: up to the first line at its indentation or less.
+        let end = (suite + 1..hunk.end)
+            .find(|&line| {
+                let text = line_at(line);
+                !text.trim_ascii().is_empty() && indentation(text) <= depth
+            })
+            .unwrap_or(hunk.end);
+        // The suite ends where a line at its indentation closes it, and what of it the
+        // hunk does not add only closes brackets (the diff may pair its last `});` with an
+        // older one): else it may hold tests that ran.
+        let only_closing = |line: usize| {
+            line_at(line)
+                .trim_ascii()
+                .iter()
+                .all(|b| matches!(b, b'}' | b')' | b']' | b';' | b','))
+        };
+        let closed = line_at(end).trim_ascii().starts_with(b"}") && only_closing(end);
+        if !closed || (hunk.end..end).any(|line| !only_closing(line)) {
+            return Vec::new();
+        }
+        added[i + 1..]
+            .iter()
+            .take_while(|line| line.hunk == mark.hunk && line.line < end)
+            .filter(|line| line.tests > 0)
+            .map(|line| line.line)
+            .collect()
     }
 
     /// Takes up to `left` of the counts of `lines` off the findings of `kind` on them;
@@ -3352,10 +3638,12 @@ impl Analysis<'_> {
             self.asserts_dropped_from_line_matchers();
         }
         self.exact_checks_weakened();
-        self.forgive_new();
+        // The disablings a skip replaced are paired first: a test switched on counts as
+        // one added until then, which must not make up for a test renamed and skipped.
         if self.table.language == Language::Python {
             self.guards_made_skipif();
         }
+        self.forgive_new();
         if self.rust_items {
             self.dropped_modules();
         }

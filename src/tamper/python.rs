@@ -345,8 +345,10 @@ class ParseTest(unittest.TestCase):
         a_test_added_skipped_skips_nothing: "tests/test_parse.py", PYTEST => format!("{PYTEST}\n\n@pytest.mark.skip\ndef test_new():\n    pytest.skip(\"later\")\n    assert parse(\"3\") == 3\n"), [-1, 0, -1];
         // Renamed as it is skipped: no new test, a test that no longer runs.
         a_test_renamed_and_skipped_is_removed: "tests/test_parse.py", PYTEST => edit(PYTEST, "def test_parse_number():\n", "@pytest.mark.skip\ndef test_number_parses():\n"), [1, 0, 0];
-        // A test of a new class named like one whose line the change edits in another class.
-        a_new_test_named_like_an_edited_one: "tests/test_x.py", "class TestA:\n    def test_x(self, a):\n        assert a == 1\n" => "class TestA:\n    def test_x(self, b):\n        assert b == 1\n\n\nclass TestB:\n    def test_x(self, c):\n        pytest.importorskip(\"xdist\")\n        assert c == 2\n", [-1, 0, -1];
+        // A test of a new class named like one of another class is not told from a test
+        // moved there: its skip counts (the price of never taking a test that ran for a
+        // new one).
+        a_new_test_named_like_an_old_one: "tests/test_x.py", "class TestA:\n    def test_x(self, a):\n        assert a == 1\n" => "class TestA:\n    def test_x(self, b):\n        assert b == 1\n\n\nclass TestB:\n    def test_x(self, c):\n        pytest.importorskip(\"xdist\")\n        assert c == 2\n", [-1, 1, -1];
         // A test split in two, both skipped: a test that ran runs no more.
         a_test_split_into_skipped_ones_is_removed: "tests/test_parse.py", PYTEST => edit(PYTEST, "def test_parse_number():\n", "@pytest.mark.skipif(\"sys.version_info < (2, 5)\")\ndef test_parse_one():\n    assert parse(\"1\") == 1\n\n\n@pytest.mark.skipif(\"sys.version_info < (2, 5)\")\ndef test_parse_two():\n"), [1, 0, -1];
         // A skipped test replaced by skipped new ones.
@@ -355,6 +357,12 @@ class ParseTest(unittest.TestCase):
         // stays checks nothing more. Around another call, or with the call changed, it does.
         assert_dropped_from_a_line_matcher: "testing/test_x.py", "def test_x(pytester):\n    result = pytester.runpytest()\n    assert result.stdout.fnmatch_lines([\n        \"*1 passed*\",\n    ])\n    assert result.stdout.no_fnmatch_line(\"*error*\")\n" => "def test_x(pytester):\n    result = pytester.runpytest()\n    result.stdout.fnmatch_lines([\n        \"*1 passed*\",\n    ])\n    result.stdout.no_fnmatch_line(\"*error*\")\n", [0, 0, 0];
         assert_dropped_from_another_call: "testing/test_x.py", "def test_x(pytester):\n    result = pytester.runpytest()\n    assert result.stdout.fnmatch_lines_ok([\"*\"])\n    assert check(result).fnmatch_lines([\"*\"])\n    assert result.stdout.fnmatch_lines([\"*1 passed*\"])\n" => "def test_x(pytester):\n    result = pytester.runpytest()\n    result.stdout.fnmatch_lines_ok([\"*\"])\n    check(result).fnmatch_lines([\"*\"])\n    result.stdout.fnmatch_lines([\"*\"])\n", [0, 0, 3];
+        // What runs when a new test's decorator runs, at import, skips the module.
+        a_module_skip_in_a_new_tests_parametrize: "tests/test_parse.py", PYTEST => format!("{PYTEST}\n\n@pytest.mark.parametrize(\"x\", [\n    1,\n    pytest.skip(\"later\", allow_module_level=True),\n])\ndef test_new(x):\n    assert parse(str(x)) == x\n"), [-1, 1, -1];
+        // A marker for the whole module below a new test is not the test's.
+        pytestmark_below_a_new_test: "tests/test_parse.py", PYTEST => format!("{PYTEST}\n\ndef test_new():\n    assert parse(\"3\") == 3\npytestmark = pytest.mark.skip\n"), [-1, 1, -1];
+        // A test renamed and skipped, beside a skipped test whose marker is reworded.
+        a_renamed_skip_beside_a_reworded_marker: "tests/test_parse.py", edit(PYTEST, "class TestWords:\n", "class TestWords:\n    @pytest.mark.skip\n") => edit(PYTEST, "def test_parse_number():\n", "@pytest.mark.skip\ndef test_number_parses():\n").replace("class TestWords:\n", "class TestWords:\n    @pytest.mark.skip(reason=\"later\")\n"), [1, 0, 0];
         // A case skipped in the parametrize list over lines of a new test.
         a_new_test_with_a_skipped_case: "tests/test_parse.py", PYTEST => format!("{PYTEST}\n\n@pytest.mark.parametrize(\"x\", [\n    1,\n    pytest.param(2, marks=pytest.mark.skipif(\"sys.platform == 'win32'\")),\n])\ndef test_new(x):\n    assert parse(str(x)) == x\n"), [-1, 0, -1];
         a_skip_on_an_old_test_next_to_a_new_one_counts: "tests/test_parse.py", PYTEST => edit(PYTEST, "def test_parse_number():\n", "def test_new():\n    assert parse(\"3\") == 3\n\n\n@pytest.mark.skip\ndef test_parse_number():\n"), [-1, 1, -1];

@@ -148,6 +148,9 @@ mod tests {
         weakening_assert_eq_to_assert: "src/math.rs", MODULE => edit("assert_eq!(add(-1, -2), -3)", "assert!(true)"), [0, 0, 0];
         // An attribute applies to the item right below it, not to a new test further down.
         ignoring_a_renamed_test_above_a_new_one: "src/math.rs", MODULE => edit("    #[test]\n    fn negative() {\n        assert_eq!(add(-1, -2), -3);\n    }", "    #[test]\n    #[ignore]\n    fn negative_two() { assert_eq!(add(-1, -2), -3); }\n    #[test]\n    fn more() { assert!(add(1, 1) == 2); }"), [-1, 1, -1];
+        // The diff lines up the old test's `#[test]` with a new one's: the test below the
+        // added `#[test]`, ignored, is named as one the old side has.
+        ignoring_a_test_below_a_new_one: "src/math.rs", MODULE => edit("    #[test]\n    fn negative() {", "    #[test]\n    fn more() {\n        assert_eq!(add(2, 2), 4);\n    }\n\n    #[test]\n    #[ignore]\n    fn negative() {"), [-1, 1, -1];
         renaming_a_test: "src/math.rs", MODULE => edit("fn negative()", "fn adds_negatives()"), [0, 0, 0];
         adding_tests: "tests/math.rs", MODULE => edit("    #[test]\n    fn negative", "    #[tokio::test]\n    async fn more() { assert!(true); }\n\n    #[test]\n    fn negative"), [-1, 0, -1];
         test_attribute_in_comments_and_strings: "src/math.rs", MODULE => edit("    use super::*;\n", "    use super::*;\n    // #[test] assert!(x)\n    /* #[test]\n       assert_eq!(a, b) */\n    const S: &str = \"#[test] assert!(x)\";\n    const R: &str = r#\"\n#[test]\n\"#;\n    /// assert_eq!(doc, test);\n"), [0, 0, 0];

@@ -2996,6 +2996,12 @@ mod real_history {
             &[("tests/test_copy.py", Some(new))],
             true,
         );
+        // A guard above the defs switched nothing off (each `def` binds its name again).
+        let before = "import pytest\n\nif greenlet is None:\n    test_copying = None\n\n\ndef test_copying():\n    assert copy() == 42\n";
+        let skipped = "import pytest\n\n\n@pytest.mark.skipif(greenlet is None, reason=\"greenlet not installed\")\ndef test_copying():\n    assert copy() == 42\n";
+        let sandbox = repo(&[("tests/test_copy.py", before)]);
+        let counts = stage(&sandbox, &[("tests/test_copy.py", Some(skipped))]);
+        assert_eq!(counts.test_skips_added, 1, "{counts:?}");
         let unguarded = new.replace("greenlet is None, reason", "True, reason");
         let sandbox = repo(&[("tests/test_copy.py", old)]);
         let counts = stage(&sandbox, &[("tests/test_copy.py", Some(&unguarded))]);
