@@ -36,56 +36,6 @@ const ASSIGNED: &[Tok] = &[Tok::Assign];
 /// A title and nothing else: `it('title')` declares a pending test (Mocha) that never runs.
 const PENDING: &[Tok] = &[Tok::Str, Tok::Punct(b")")];
 
-/// Assertion libraries that a file may make the global `expect` (`global.expect =
-/// require('expect.js')`): a package by name, not a file of the repository.
-const ASSERTION_LIBRARIES: &[&[u8]] = &[
-    b"expect.js",
-    b"expect",
-    b"chai",
-    b"should",
-    b"assert",
-    b"node:assert",
-    b"unexpected",
-    b"must",
-    b"power-assert",
-];
-
-/// Whether `line` makes the global `expect` an assertion library's:
-/// `global.expect = require('expect.js');`, `globalThis.expect = require('chai').expect;`.
-pub(crate) fn binds_an_assertion_library(line: &[u8]) -> bool {
-    let code = line.trim_ascii();
-    let Some(rest) = [
-        &b"global.expect"[..],
-        b"globalThis.expect",
-        b"window.expect",
-    ]
-    .iter()
-    .find_map(|target| code.strip_prefix(*target)) else {
-        return false;
-    };
-    let Some(rest) = rest
-        .trim_ascii_start()
-        .strip_prefix(b"=")
-        .map(<[u8]>::trim_ascii_start)
-        .and_then(|rest| rest.strip_prefix(b"require("))
-    else {
-        return false;
-    };
-    let Some((&quote, rest)) = rest.split_first() else {
-        return false;
-    };
-    if !matches!(quote, b'\'' | b'"') {
-        return false;
-    }
-    let Some(end) = rest.iter().position(|&b| b == quote) else {
-        return false;
-    };
-    let (name, after) = (&rest[..end], &rest[end + 1..]);
-    let after = after.strip_prefix(b")").map(<[u8]>::trim_ascii_end);
-    let after = after.map(|after| after.strip_suffix(b";").unwrap_or(after));
-    ASSERTION_LIBRARIES.contains(&name) && matches!(after, Some(b"" | b".expect"))
-}
-
 /// The JavaScript and TypeScript table.
 pub(crate) const TABLE: Table = Table {
     language: Language::JavaScript,
@@ -365,9 +315,6 @@ test('adds', () => {
         defining_a_modifier_is_no_skip: "lib/interfaces/bdd.js", "" => "context.it.skip = function(title) {\n  return context.it(title);\n};\ncontext.describe.only = function(title, fn) {};\ncontext.test.concurrent.skip = skip;\n", [0, 0, 0];
         an_assignment_used_as_a_value_skips: "test/a.spec.js", "it('a', () => {});\n" => "(it.skip = xit)('a', () => {});\n(it.only = xit)('b', () => {});\n", [-1, 2, 0];
         reading_a_modifier_into_a_name_skips: "test/a.spec.js", "it('a', () => {});\n" => "const t = it.skip;\nt('a', () => {});\n", [0, 1, 0];
-        // The global `expect` made an assertion library's; a file of the repository or
-        // anything else still stands in for it.
-        global_expect_from_a_library: "test/setup.js", "" => "global.expect = require('expect.js');\nglobalThis.expect = require(\"chai\").expect;\n", [0, 0, 0];
         pagination_skip_is_not_a_marker: "src/db.ts", "" => "const rows = await db.find({ skip: 10, only: true });\n", [0, 0, 0];
     }
 

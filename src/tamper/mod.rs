@@ -1746,26 +1746,12 @@ fn classify(
         skips: pattern::count(table.skips, &tokens, declares_test),
         assertions,
         disables: pattern::count(table.disables, &tokens, declares_test) + exits,
-        weakened: weakeners(table, &tokens, declares_test, line),
+        weakened: pattern::count(table.weakeners, &tokens, declares_test),
         existence,
     };
     language_counts(table.language, context, &tokens, text, place, &mut counts);
     found.counts = counts;
     found
-}
-
-/// How many stand-ins for an assertion the line defines: not JavaScript's global `expect`
-/// made an assertion library's ([`javascript::binds_an_assertion_library`]).
-fn weakeners(table: &Table, tokens: &[Token<'_>], declares_test: bool, line: &[u8]) -> u32 {
-    let count = pattern::count(table.weakeners, tokens, declares_test);
-    if count > 0
-        && table.language == Language::JavaScript
-        && javascript::binds_an_assertion_library(line)
-    {
-        count - 1
-    } else {
-        count
-    }
 }
 
 /// A process ended with success in test code stops every test after it: 1 for such a line.
