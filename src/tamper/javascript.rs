@@ -297,6 +297,12 @@ test('adds', () => {
         // 6f7a8301a182); the same around tests that ran counts.
         a_new_suite_skipped_as_declared: "test/static.js", "" => "describe('static', function () {\n  it('serves', function () {\n    expect(serve()).toBe(1);\n  });\n\n  (relative ? describe.skip : describe)('current dir', function () {\n    it('serves .', function () {\n      expect(serve('.')).toBe(1);\n    });\n  });\n});\n", [-2, 0, -2];
         a_suite_skipped_around_tests_that_ran: "src/parse.test.ts", JEST => edit(JEST, "describe('parse', () => {", "(relative ? describe.skip : describe)('parse', () => {"), [0, 1, 0];
+        // A new suite whose brackets close below an old one (its indentation says
+        // otherwise), a hook passed to `describe` as an argument, a root hook below a new
+        // test: all skip tests that ran.
+        a_new_suite_closing_below_an_old_one: "src/parse.test.ts", JEST => format!("describe.skip('more', () => {{\n  it('parses zero', () => {{\n    expect(parse('0')).toBe(0);\n  }});\n}});\n{JEST}}});\n").replacen("  });\n});\n", "  });\n", 1), [-1, 1, -1];
+        a_hook_as_a_suite_argument: "src/parse.test.ts", JEST => format!("{JEST}\ndescribe('slow', (\n  before(function () {{\n    this.skip();\n  }}),\n  function () {{\n    it('waits', () => {{\n      expect(wait()).toBe(1);\n    }});\n  }}));\n"), [-1, 1, -1];
+        a_root_hook_below_a_new_test: "src/parse.test.ts", JEST => format!("{JEST}\nit('parses zero', () => {{\n  expect(parse('0')).toBe(0);\n}});\nbefore(function () {{\n  this.skip();\n}});\n"), [-1, 1, -1];
         // A hook's skip in a suite the change adds applies to the suite's new tests.
         a_new_suite_skipped_by_its_hook: "src/parse.test.ts", JEST => format!("{JEST}\ndescribe('esm', () => {{\n  before(function () {{\n    if (!esm) this.skip();\n  }});\n\n  it('loads', () => {{\n    expect(load()).toBe(1);\n  }});\n}});\n"), [-1, 0, -1];
         xit_skips: "src/parse.test.ts", JEST => edit(JEST, "it('parses numbers'", "xit('parses numbers'"), [0, 1, 0];

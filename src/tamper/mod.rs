@@ -764,7 +764,12 @@ fn test_name_at(lines: &[&[u8]], index: usize) -> Option<(Vec<u8>, usize)> {
             let inside = depth > 0;
             depth += pattern::open_brackets(trimmed);
             let attribute = trimmed.starts_with(b"@") || trimmed.starts_with(b"#[");
-            (!inside && !attribute && !trimmed.is_empty()).then_some((at, trimmed))
+            // Not a comment between the attributes and the item (`// see issue(412)`).
+            let comment = trimmed.starts_with(b"//")
+                || trimmed.starts_with(b"/*")
+                || trimmed.starts_with(b"*")
+                || (trimmed.starts_with(b"#") && !attribute);
+            (!inside && !attribute && !comment && !trimmed.is_empty()).then_some((at, trimmed))
         });
     let (at, line) = found.or_else(|| lines.get(index).map(|line| (index, line.trim_ascii())))?;
     let mut code = line;
@@ -822,6 +827,68 @@ fn opens_a_suite(trimmed: &[u8]) -> bool {
         .iter()
         .any(|name| mentions(trimmed, name))
         && trimmed.ends_with(b"{")
+}
+
+/// Whether line `mark` of `lines` is inside the body of the test declared on line `test`
+/// above it (on the item below, for an attribute: `@Test`, `#[test]`): no line from the
+/// one after the item's to `mark` starts where the test's block has closed (its braces:
+/// `it('x', () => {`, `func TestX(…) {`), or, outside brackets, at the item's indentation
+/// or less (Python's `def test_x(…):`, its signature over lines or not). A root
+/// `before(…)` or a `pytestmark = [` below a new test is not in it.
+fn inside_body(lines: &[&[u8]], test: usize, mark: usize) -> bool {
+    // The item an attribute declares a test on (`@Test` / `public void x() {`).
+    let item = test_name_at(lines, test).map_or(test, |(_, at)| at);
+    if item >= mark {
+        return false;
+    }
+    let Some(&declaration) = lines.get(item) else {
+        return false;
+    };
+    let own = indentation(declaration);
+    let mut depth = pattern::open_brackets(declaration.trim_ascii());
+    // A block in braces (`it('x', () => {`, `func TestX(t *testing.T) {`); else Python's,
+    // by indentation, past a signature over lines.
+    let opens = depth > 0 && declaration.contains(&b'{');
+    for line in lines.iter().take(mark + 1).skip(item + 1) {
+        let trimmed = line.trim_ascii();
+        if trimmed.is_empty() {
+            continue;
+        }
+        if depth <= 0 && (opens || indentation(line) <= own) {
+            return false;
+        }
+        depth += pattern::open_brackets(trimmed);
+    }
+    true
+}
+
+/// From line `from` of `lines` (read as code from its start) on, the depth of brackets and
+/// of braces alone at the start of each line, strings and comments left out: index 0 is
+/// line `from` (0, 0), index k line `from + k`. Stops after the line that closes all it
+/// opened, or at the end.
+fn bracket_depths(syntax: &Syntax, lines: &[&[u8]], from: usize) -> Vec<(i64, i64)> {
+    let mut depths = vec![(0i64, 0i64)];
+    let (mut all, mut braces) = (0i64, 0i64);
+    let mut state = State::Code;
+    let mut code = Vec::new();
+    for line in lines.iter().skip(from) {
+        code.clear();
+        state = lex::strip_line(syntax, state, line, &mut code);
+        all += pattern::open_brackets(&code);
+        braces += code
+            .iter()
+            .map(|b| match b {
+                b'{' => 1,
+                b'}' => -1,
+                _ => 0,
+            })
+            .sum::<i64>();
+        depths.push((all, braces));
+        if all <= 0 {
+            break;
+        }
+    }
+    depths
 }
 
 /// How many spaces and tabs a line starts with.
@@ -2694,21 +2761,24 @@ impl Analysis<'_> {
             "no_fnmatch_line",
             "no_re_match_line",
         ];
-        let [old_lines, new_lines] = self.sides.map(split_lines);
-        let mut calls: Vec<&[u8]> = self
-            .new_hunks
-            .iter()
-            .flat_map(|hunk| new_lines.get(hunk.clone()).unwrap_or_default())
-            .map(|line| line.trim_ascii())
-            .filter(|line| {
-                MATCHERS
-                    .iter()
-                    .any(|name| mentions_as_attribute(line, name))
-            })
-            .collect();
-        if calls.is_empty() {
+        // A matcher the file defines itself may only return what the `assert` checked.
+        if MATCHERS.iter().any(|name| {
+            memchr::memmem::find(self.sides[1], format!("def {name}").as_bytes()).is_some()
+        }) {
             return;
         }
+        let [old_lines, new_lines] = self.sides.map(split_lines);
+        let syntax = &self.table.syntax;
+        // Whether line `index` of `lines` starts in code (not inside a string).
+        let in_code = |lines: &[&[u8]], index: usize| {
+            let mut state = State::Code;
+            let mut code = Vec::new();
+            for line in lines.iter().take(index) {
+                code.clear();
+                state = lex::strip_line(syntax, state, line, &mut code);
+            }
+            state == State::Code
+        };
         let mut dropped = 0;
         for finding in &mut self.file.findings {
             if finding.kind != FindingKind::AssertionRemoved
@@ -2717,11 +2787,15 @@ impl Analysis<'_> {
             {
                 continue;
             }
-            let Some(call) = finding
-                .line
-                .checked_sub(1)
-                .and_then(|index| old_lines.get(index))
-                .and_then(|line| line.trim_ascii().strip_prefix(b"assert "))
+            let Some(index) = finding.line.checked_sub(1) else {
+                continue;
+            };
+            let Some(&old_line) = old_lines.get(index) else {
+                continue;
+            };
+            let Some(call) = old_line
+                .trim_ascii()
+                .strip_prefix(b"assert ")
                 .map(<[u8]>::trim_ascii_start)
             else {
                 continue;
@@ -2735,10 +2809,18 @@ impl Analysis<'_> {
                 && MATCHERS.iter().any(|name| {
                     callee.ends_with(name.as_bytes()) && mentions_as_attribute(callee, name)
                 });
-            if let Some(at) = calls.iter().position(|kept| *kept == call)
-                && plain
-            {
-                calls.swap_remove(at);
+            // The call stays where the `assert` was: in a hunk of as many lines on each
+            // side, on the line in the same place, at the same indentation, in code.
+            let Some(hunk) = self.old_hunks.iter().position(|hunk| hunk.contains(&index)) else {
+                continue;
+            };
+            let (before, after) = (&self.old_hunks[hunk], &self.new_hunks[hunk]);
+            let kept = after.start + (index - before.start);
+            let stays = before.len() == after.len()
+                && new_lines.get(kept).is_some_and(|line| {
+                    line.trim_ascii() == call && indentation(line) == indentation(old_line)
+                });
+            if plain && stays && in_code(&old_lines, index) && in_code(&new_lines, kept) {
                 finding.count = 0;
                 dropped += 1;
             }
@@ -2928,12 +3010,17 @@ impl Analysis<'_> {
                 .get(line)
                 .map_or(&b""[..], |line| line.trim_ascii())
         };
-        let indent_at = |line: usize| new_lines.get(line).map_or(0, |line| indentation(line));
         let mut found = Vec::new();
         for (i, mark) in added.iter().enumerate() {
             // A focus marker (`it.only`, `fit(`, `describe.only`) skips every other test:
             // it is never a new test's own.
-            if count(mark) == 0 || focuses(trimmed_at(mark.line)) {
+            // Nor is a line that binds the module's markers (`pytestmark = …`, a walrus
+            // `@(pytestmark := pytest.mark.skip)`): they apply to every test of the file.
+            let binds = |line: usize| {
+                let trimmed = trimmed_at(line);
+                mentions(trimmed, "pytestmark") || memchr::memmem::find(trimmed, b":=").is_some()
+            };
+            if count(mark) == 0 || focuses(trimmed_at(mark.line)) || binds(mark.line) {
                 continue;
             }
             let same_hunk = |other: &Added| other.hunk == mark.hunk;
@@ -2961,7 +3048,9 @@ impl Analysis<'_> {
                 // A marker object (`marks=pytest.mark.skip`), not a call that skips when
                 // the decorator runs, at import: `pytest.skip(…, allow_module_level=True)`,
                 // `pytest.importorskip(…)` skip the whole module.
-                opened.filter(|_| depth > 0 && marks_only(trimmed_at(mark.line)))
+                opened.filter(|&opened| {
+                    depth > 0 && marks_only(trimmed_at(mark.line)) && !binds(opened)
+                })
             };
             let tests: Vec<usize> = if mark.tests > 0 {
                 vec![mark.line]
@@ -3022,16 +3111,17 @@ impl Analysis<'_> {
                 .find(|line| line.tests > 0)
                 // Inside the test's body only: not a `pytestmark = …` or a module-level
                 // `pytest.skip(…)` below it, which skip every test of the file.
-                .filter(|test| indent_at(mark.line) > indent_at(test.line))
+                .filter(|test| inside_body(new_lines, test.line, mark.line))
             {
                 vec![test.line]
             } else if self.table.language == Language::JavaScript {
+                let syntax = &self.table.syntax;
                 let suite = opens_a_suite(trimmed_at(mark.line)).then_some(mark.line);
                 match suite {
                     // A suite skipped as it is declared (`(cond ? describe.skip :
                     // describe)('x', …)`): its tests.
-                    Some(suite) => Self::suite_tests(added, i, suite, &hunk, new_lines),
-                    None => Self::suite_hook_tests(added, i, &hunk, new_lines),
+                    Some(suite) => Self::suite_tests(syntax, added, i, suite, &hunk, new_lines),
+                    None => Self::suite_hook_tests(syntax, added, i, &hunk, new_lines),
                 }
             } else {
                 Vec::new()
@@ -3049,6 +3139,7 @@ impl Analysis<'_> {
     /// one declared in the hunk. Else none: a hook put in a suite that ran, or at the top
     /// level (a root hook, for every file of the run), skips tests that ran.
     fn suite_hook_tests(
+        syntax: &Syntax,
         added: &[Added],
         i: usize,
         hunk: &Range<usize>,
@@ -3078,13 +3169,24 @@ impl Analysis<'_> {
         else {
             return Vec::new();
         };
-        Self::suite_tests(added, i, suite, hunk, new_lines)
+        // The hook is in the body of the suite's callback, and the line in the hook's: not
+        // an argument of `describe(…)` that runs before the suite exists (a root hook).
+        let in_braces = |from: usize, to: usize| {
+            bracket_depths(syntax, new_lines, from)
+                .get(to - from)
+                .is_some_and(|&(_, braces)| braces >= 1)
+        };
+        if !in_braces(suite, hook) || !in_braces(hook, mark.line) {
+            return Vec::new();
+        }
+        Self::suite_tests(syntax, added, i, suite, hunk, new_lines)
     }
 
     /// The tests of the suite declared on line `suite`, added in the hunk `hunk` with the
     /// added line `added[i]` (on or in it): every test declared in it, when the hunk adds it
     /// whole. Else none: it may hold tests that ran.
     fn suite_tests(
+        syntax: &Syntax,
         added: &[Added],
         i: usize,
         suite: usize,
@@ -3096,25 +3198,29 @@ impl Analysis<'_> {
         if !hunk.contains(&suite) {
             return Vec::new();
         }
-        let depth = indentation(line_at(suite));
-        // The suite's lines: up to the first line at its indentation or less.
-        let end = (suite + 1..hunk.end)
-            .find(|&line| {
-                let text = line_at(line);
-                !text.trim_ascii().is_empty() && indentation(text) <= depth
-            })
-            .unwrap_or(hunk.end);
-        // The suite ends where a line at its indentation closes it, and what of it the
-        // hunk does not add only closes brackets (the diff may pair its last `});` with an
-        // older one): else it may hold tests that ran.
+        // The suite's lines: up to the one that closes the brackets its line opens, read
+        // as code (brackets in strings and comments do not count).
+        let depths = bracket_depths(syntax, new_lines, suite);
+        let Some(end) = depths
+            .iter()
+            .enumerate()
+            .skip(1)
+            .find(|(_, (all, _))| *all <= 0)
+            .map(|(offset, _)| suite + offset - 1)
+            .filter(|&end| end > suite)
+        else {
+            return Vec::new();
+        };
+        // The line that closes it holds nothing else, and what of the suite the hunk does
+        // not add only closes brackets (the diff may pair its last `});` with an older
+        // one): else it may hold tests that ran.
         let only_closing = |line: usize| {
             line_at(line)
                 .trim_ascii()
                 .iter()
                 .all(|b| matches!(b, b'}' | b')' | b']' | b';' | b','))
         };
-        let closed = line_at(end).trim_ascii().starts_with(b"}") && only_closing(end);
-        if !closed || (hunk.end..end).any(|line| !only_closing(line)) {
+        if !only_closing(end) || (hunk.end..=end).any(|line| !only_closing(line)) {
             return Vec::new();
         }
         added[i + 1..]

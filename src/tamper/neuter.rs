@@ -556,12 +556,21 @@ pub(crate) fn is_trivial(
     cond_trivial(last, args)
 }
 
-/// A literal written out: a string, a number, `true`, `false`, `null`, `None`.
+/// A literal written out: a string, a number, `true`, `false`, `null`, `None`; or
+/// arithmetic of numbers alone (`1 + 1`, `-(2 ** 3)`), whose value is as fixed.
 fn is_literal(expr: &[Token<'_>]) -> bool {
     match expr {
         [Token::Str] => true,
         [Token::Ident(word)] => truthy(expr) || falsy(expr) || is_number(word),
-        _ => false,
+        _ => {
+            expr.iter()
+                .any(|token| matches!(token, Token::Ident(word) if is_number(word)))
+                && expr.iter().all(|token| match token {
+                    Token::Ident(word) => is_number(word),
+                    Token::Punct(byte) => b"+-*/%()".contains(byte),
+                    Token::Str => false,
+                })
+        }
     }
 }
 
@@ -1590,6 +1599,9 @@ mod tests {
             (Language::Java, "assertTrue(true)"),
             (Language::Java, "assertTrue(\"m\", true)"),
             (Language::Java, "assertEquals(1, 1)"),
+            // Arithmetic of numbers alone has a fixed value (mocha's c04c1d73b309).
+            (Language::JavaScript, "expect(1 + 1).to.equal(2)"),
+            (Language::JavaScript, "expect(-(2 * 3)).toBe(-6)"),
             (Language::Java, "assertFalse(false)"),
             (Language::Java, "assert true;"),
             (Language::JavaScript, "expect(true).toBe(true)"),
@@ -1629,6 +1641,8 @@ mod tests {
             (Language::JavaScript, "expect(render()).toBe(true)"),
             (Language::JavaScript, "expect(x).not.toBe(x)"),
             (Language::JavaScript, "expect(x).toBe(y)"),
+            (Language::JavaScript, "expect(n + 1).toBe(2)"),
+            (Language::JavaScript, "expect(1 + f()).toBe(2)"),
             // supertest: `.expect(…)` states the response it checks for.
             (Language::JavaScript, "request(app).get(\"/\").expect(200)"),
             (Language::JavaScript, "agent.get(\"/\").expect(\"hello\")"),

@@ -363,6 +363,16 @@ class ParseTest(unittest.TestCase):
         pytestmark_below_a_new_test: "tests/test_parse.py", PYTEST => format!("{PYTEST}\n\ndef test_new():\n    assert parse(\"3\") == 3\npytestmark = pytest.mark.skip\n"), [-1, 1, -1];
         // A test renamed and skipped, beside a skipped test whose marker is reworded.
         a_renamed_skip_beside_a_reworded_marker: "tests/test_parse.py", edit(PYTEST, "class TestWords:\n", "class TestWords:\n    @pytest.mark.skip\n") => edit(PYTEST, "def test_parse_number():\n", "@pytest.mark.skip\ndef test_number_parses():\n").replace("class TestWords:\n", "class TestWords:\n    @pytest.mark.skip(reason=\"later\")\n"), [1, 0, 0];
+        // The call kept in a string, in a function nothing calls, or a matcher the file
+        // defines itself: the `assert` was the check.
+        assert_dropped_from_a_matcher_kept_in_a_string: "testing/test_x.py", "def test_x(pytester):\n    result = pytester.runpytest()\n    assert result.stdout.fnmatch_lines([\"*1 passed*\"])\n" => "def test_x(pytester):\n    result = pytester.runpytest()\n    \"\"\"\n    result.stdout.fnmatch_lines([\"*1 passed*\"])\n    \"\"\"\n", [0, 0, 1];
+        assert_dropped_from_a_matcher_kept_in_dead_code: "testing/test_x.py", "def test_x(pytester):\n    result = pytester.runpytest()\n    assert result.stdout.fnmatch_lines([\"*1 passed*\"])\n" => "def test_x(pytester):\n    result = pytester.runpytest()\n    def later():\n        result.stdout.fnmatch_lines([\"*1 passed*\"])\n", [0, 0, 1];
+        assert_dropped_from_an_own_matcher: "testing/test_x.py", "class Lines:\n    def fnmatch_lines(self, p):\n        return False\n\n\ndef test_x():\n    lines = Lines()\n    assert lines.fnmatch_lines([\"*\"])\n" => "class Lines:\n    def fnmatch_lines(self, p):\n        return False\n\n\ndef test_x():\n    lines = Lines()\n    lines.fnmatch_lines([\"*\"])\n", [0, 0, 1];
+        // A skip in the body of a new test whose signature is written over lines.
+        a_skip_in_a_new_test_with_a_signature_over_lines: "tests/test_parse.py", PYTEST => format!("{PYTEST}\n\ndef test_new(\n    tmp_path,\n) -> None:\n    pytest.importorskip(\"xdist\")\n    assert parse(\"3\") == 3\n"), [-1, 0, -1];
+        // Module markers below or over a new test are not its own.
+        pytestmark_over_lines_below_a_new_test: "tests/test_parse.py", PYTEST => format!("{PYTEST}\n\ndef test_new():\n    assert parse(\"3\") == 3\npytestmark = [\n    pytest.mark.skip(reason=\"later\"),\n]\n"), [-1, 1, -1];
+        a_walrus_pytestmark_over_a_new_test: "tests/test_parse.py", PYTEST => format!("{PYTEST}\n\n@(pytestmark := pytest.mark.skip(reason=\"later\"))\ndef test_new():\n    assert parse(\"3\") == 3\n"), [-1, 1, -1];
         // A case skipped in the parametrize list over lines of a new test.
         a_new_test_with_a_skipped_case: "tests/test_parse.py", PYTEST => format!("{PYTEST}\n\n@pytest.mark.parametrize(\"x\", [\n    1,\n    pytest.param(2, marks=pytest.mark.skipif(\"sys.platform == 'win32'\")),\n])\ndef test_new(x):\n    assert parse(str(x)) == x\n"), [-1, 0, -1];
         a_skip_on_an_old_test_next_to_a_new_one_counts: "tests/test_parse.py", PYTEST => edit(PYTEST, "def test_parse_number():\n", "def test_new():\n    assert parse(\"3\") == 3\n\n\n@pytest.mark.skip\ndef test_parse_number():\n"), [-1, 1, -1];
