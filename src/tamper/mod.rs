@@ -962,14 +962,15 @@ fn guard(old_lines: &[&[u8]], index: usize, line: &[u8]) -> Option<(Vec<u8>, Vec
                 .is_some_and(|after| after.trim_ascii_start().starts_with(b"("))
         })
     });
-    defined_above.then(|| {
-        let squeezed = condition
-            .iter()
-            .copied()
-            .filter(|b| !b.is_ascii_whitespace())
-            .collect();
-        (name, squeezed)
-    })
+    defined_above.then(|| (name, squeezed(condition)))
+}
+
+/// `text` without its whitespace, for comparing conditions written with other spacing.
+fn squeezed(text: &[u8]) -> Vec<u8> {
+    text.iter()
+        .copied()
+        .filter(|b| !b.is_ascii_whitespace())
+        .collect()
 }
 
 /// Whether the trimmed line declares a class (`class TestX:`, `public final class XTest {`,
@@ -2598,19 +2599,17 @@ impl Analysis<'_> {
                 && let Some(line) = old_lines.get(above)
             {
                 let trimmed = line.trim_ascii();
-                let closes = pattern::open_brackets(trimmed);
-                if depth < 0
-                    || closes < 0
-                    || trimmed.starts_with(b"@")
-                    || trimmed.starts_with(b"#[")
-                {
-                    depth += closes;
-                    first = above;
-                    if depth >= 0 && (trimmed.starts_with(b"@") || trimmed.starts_with(b"#[")) {
-                        depth = 0;
-                    }
-                } else {
+                let opens = pattern::open_brackets(trimmed);
+                let attribute = trimmed.starts_with(b"@") || trimmed.starts_with(b"#[");
+                // A line inside brackets that close below, one that closes some, or an
+                // attribute (which opens what the lines below it closed).
+                if !(depth < 0 || opens < 0 || attribute) {
                     break;
+                }
+                depth += opens;
+                first = above;
+                if attribute {
+                    depth = depth.min(0);
                 }
             }
             // Gone, not declared again (still skipped, or not).
@@ -2761,26 +2760,10 @@ impl Analysis<'_> {
             "no_fnmatch_line",
             "no_re_match_line",
         ];
-        // A matcher the file defines itself may only return what the `assert` checked.
-        if MATCHERS.iter().any(|name| {
-            memchr::memmem::find(self.sides[1], format!("def {name}").as_bytes()).is_some()
-        }) {
-            return;
-        }
         let [old_lines, new_lines] = self.sides.map(split_lines);
-        let syntax = &self.table.syntax;
-        // Whether line `index` of `lines` starts in code (not inside a string).
-        let in_code = |lines: &[&[u8]], index: usize| {
-            let mut state = State::Code;
-            let mut code = Vec::new();
-            for line in lines.iter().take(index) {
-                code.clear();
-                state = lex::strip_line(syntax, state, line, &mut code);
-            }
-            state == State::Code
-        };
-        let mut dropped = 0;
-        for finding in &mut self.file.findings {
+        // (the finding, its old line, the new line the call stays on)
+        let mut kept_calls: Vec<(usize, usize, usize)> = Vec::new();
+        for (at, finding) in self.file.findings.iter().enumerate() {
             if finding.kind != FindingKind::AssertionRemoved
                 || finding.unchanged
                 || finding.count != 1
@@ -2810,7 +2793,7 @@ impl Analysis<'_> {
                     callee.ends_with(name.as_bytes()) && mentions_as_attribute(callee, name)
                 });
             // The call stays where the `assert` was: in a hunk of as many lines on each
-            // side, on the line in the same place, at the same indentation, in code.
+            // side, on the line in the same place, at the same indentation.
             let Some(hunk) = self.old_hunks.iter().position(|hunk| hunk.contains(&index)) else {
                 continue;
             };
@@ -2820,8 +2803,40 @@ impl Analysis<'_> {
                 && new_lines.get(kept).is_some_and(|line| {
                     line.trim_ascii() == call && indentation(line) == indentation(old_line)
                 });
-            if plain && stays && in_code(&old_lines, index) && in_code(&new_lines, kept) {
-                finding.count = 0;
+            if plain && stays {
+                kept_calls.push((at, index, kept));
+            }
+        }
+        // A matcher the file defines itself may only return what the `assert` checked.
+        if kept_calls.is_empty()
+            || MATCHERS.iter().any(|name| {
+                memchr::memmem::find(self.sides[1], format!("def {name}").as_bytes()).is_some()
+            })
+        {
+            return;
+        }
+        // Both lines in code, not inside a string: each side lexed once, up to the last
+        // line looked up.
+        let syntax = &self.table.syntax;
+        let states = |lines: &[&[u8]], upto: usize| -> Vec<State> {
+            let mut state = State::Code;
+            let mut states = Vec::with_capacity(upto + 1);
+            for line in lines.iter().take(upto + 1) {
+                states.push(state);
+                state = lex::advance(syntax, state, line);
+            }
+            states
+        };
+        let last = |pick: fn(&(usize, usize, usize)) -> usize| {
+            kept_calls.iter().map(pick).max().unwrap_or(0)
+        };
+        let old_states = states(&old_lines, last(|&(_, index, _)| index));
+        let new_states = states(&new_lines, last(|&(_, _, kept)| kept));
+        let in_code = |states: &[State], line: usize| states.get(line) == Some(&State::Code);
+        let mut dropped = 0;
+        for (at, index, kept) in kept_calls {
+            if in_code(&old_states, index) && in_code(&new_states, kept) {
+                self.file.findings[at].count = 0;
                 dropped += 1;
             }
         }
@@ -2839,12 +2854,6 @@ impl Analysis<'_> {
         if self.file.test_skips_added <= 0 {
             return;
         }
-        let squeeze = |text: &[u8]| -> Vec<u8> {
-            text.iter()
-                .copied()
-                .filter(|b| !b.is_ascii_whitespace())
-                .collect()
-        };
         let (old_lines, new_lines) = (split_lines(self.sides[0]), split_lines(self.sides[1]));
         // (the finding's index, the test's name, its guard's condition)
         let mut guards: Vec<(usize, Vec<u8>, Vec<u8>)> = Vec::new();
@@ -2874,7 +2883,7 @@ impl Analysis<'_> {
                 decorator
                     .strip_prefix(b"@pytest.mark.skipif(")
                     .or_else(|| decorator.strip_prefix(b"@mark.skipif("))
-                    .map(&squeeze),
+                    .map(squeezed),
             ) else {
                 continue;
             };
@@ -3754,22 +3763,17 @@ impl Analysis<'_> {
 /// gson.toJson(x))`, and flask's `try: … except AssertionError: self.assert_equal(…)` (one
 /// check or the other) swallow nothing.
 fn swallows_a_check(lines: &[&[u8]], index: usize) -> bool {
-    let indent = |line: &[u8]| {
-        line.iter()
-            .take_while(|b| matches!(b, b' ' | b'\t'))
-            .count()
-    };
     let asserts = |line: &[u8]| memchr::memmem::find(line, b"assert").is_some();
     let Some(&line) = lines.get(index) else {
         return false;
     };
-    let own = indent(line);
+    let own = indentation(line);
     let block = || {
         lines
             .iter()
             .skip(index + 1)
             .take(40)
-            .take_while(|line| line.trim_ascii().is_empty() || indent(line) > own)
+            .take_while(|line| line.trim_ascii().is_empty() || indentation(line) > own)
     };
     if line.trim_ascii_start().starts_with(b"except") {
         let checks_again = block().any(|line| {
@@ -3786,7 +3790,7 @@ fn swallows_a_check(lines: &[&[u8]], index: usize) -> bool {
             .take(40)
             .take_while(|line| {
                 let trimmed = line.trim_ascii_start();
-                !(indent(line) == own && trimmed.starts_with(b"try"))
+                !(indentation(line) == own && trimmed.starts_with(b"try"))
             })
             .any(|line| asserts(line));
     }
@@ -3821,19 +3825,14 @@ fn go_test_main(text: &[u8]) -> Option<(usize, bool)> {
 /// indented deeper, up to 40) still checks something: it asserts, raises or fails, or calls
 /// the method it overrides (`super(`).
 fn body_checks(lines: &[&[u8]], index: usize) -> bool {
-    let indent = |line: &[u8]| {
-        line.iter()
-            .take_while(|b| matches!(b, b' ' | b'\t'))
-            .count()
-    };
-    let Some(own) = lines.get(index).map(|line| indent(line)) else {
+    let Some(own) = lines.get(index).map(|line| indentation(line)) else {
         return false;
     };
     lines
         .iter()
         .skip(index + 1)
         .take(40)
-        .take_while(|line| line.trim_ascii().is_empty() || indent(line) > own)
+        .take_while(|line| line.trim_ascii().is_empty() || indentation(line) > own)
         .any(|line| {
             [&b"assert"[..], b"raise", b"fail", b"super("]
                 .iter()
