@@ -1,8 +1,10 @@
 #!/bin/bash
 # One attacker's variants against forgive_new / attached / inside_body in src/tamper/mod.rs:
 # a skip marker added with a NEW test is forgiven. Each B* variant stops a test that ran
-# and FAILED (or makes it stop failing). OLD forgives these as well: all are B* (missed by
-# both); X* are references NEW counts; C* are honest controls that should count 0.
+# and FAILED (or makes it stop failing). B* were missed by every build up to 079b0ac; since
+# own_marks (a marker is a new test's own only in its head or body) and old_tests_disabled
+# (a test that ran, rebound by name, counts whatever the change adds), NEW counts each.
+# X* are references NEW counts; C* are honest controls that should count 0.
 # Optional runtime check: PYTEST=/path/to/pytest and/or MOCHA=/path/to/mocha print each
 # test's outcome on the base side and the edited side.
 source "$(dirname "$0")/lib.sh"

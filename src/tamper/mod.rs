@@ -829,37 +829,245 @@ fn opens_a_suite(trimmed: &[u8]) -> bool {
         && trimmed.ends_with(b"{")
 }
 
-/// Whether line `mark` of `lines` is inside the body of the test declared on line `test`
-/// above it (on the item below, for an attribute: `@Test`, `#[test]`): no line from the
-/// one after the item's to `mark` starts where the test's block has closed (its braces:
-/// `it('x', () => {`, `func TestX(…) {`), or, outside brackets, at the item's indentation
-/// or less (Python's `def test_x(…):`, its signature over lines or not). A root
-/// `before(…)` or a `pytestmark = [` below a new test is not in it.
-fn inside_body(lines: &[&[u8]], test: usize, mark: usize) -> bool {
-    // The item an attribute declares a test on (`@Test` / `public void x() {`).
+/// Where a token stands in the test declared on a line (see [`own_marks`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Part {
+    /// The words before the declaration's first bracket, its attributes included:
+    /// `it.skip`, `xit`, `@Disabled @Test void x`, `def test_x`, `(ok ? it : it.skip)`.
+    Head,
+    /// Inside the declaration's brackets, outside its body: parameters and their default
+    /// values, a call's other arguments (`it('x', fn, before(…))`).
+    Signature,
+    /// An object literal passed to the test's own call (`test('x', { skip: true }, …)`).
+    Options,
+    /// Between the signature and the body (`throws E`, `-> None`).
+    Between,
+    /// The test's body: its block in braces, or what follows Python's `:` (on the same
+    /// line, then the lines indented deeper).
+    Body,
+    /// After the test: the rest of its line, or the lines after its block.
+    After,
+}
+
+/// Whether the matches of `patterns` on line `mark` of `lines` are all the test's own, for
+/// the test declared on line `test` (or on the item below it, for an attribute line):
+/// on the line `mark` holds no match outside the test's head (`it.skip(`, `xit(`), an
+/// options object of its own call, or its body, and some of it is in one of those. A
+/// marker in a parameter's default value (`def test_x(_=pytest.skip(…, allow_module_level
+/// =True))`, evaluated at import), in another argument of the test's call (`it('x', fn,
+/// before(…))`, a hook of the suite around it) or after the test on its line (`it('x', fn);
+/// before(…)`) is not the test's own: it can skip tests that ran. `lines` are read as code
+/// from line `test` on.
+fn own_marks(
+    table: &Table,
+    context: &Context<'_>,
+    lines: &[&[u8]],
+    (test, mark): (usize, usize),
+    patterns: &'static [Pattern],
+    declares_test: bool,
+) -> bool {
     let item = test_name_at(lines, test).map_or(test, |(_, at)| at);
-    if item >= mark {
-        return false;
+    // An attribute line above the item (`@Test @Disabled`, `#[ignore]`): the item's own.
+    if item > mark {
+        return test == mark;
     }
     let Some(&declaration) = lines.get(item) else {
         return false;
     };
-    let own = indentation(declaration);
-    let mut depth = pattern::open_brackets(declaration.trim_ascii());
-    // A block in braces (`it('x', () => {`, `func TestX(t *testing.T) {`); else Python's,
-    // by indentation, past a signature over lines.
-    let opens = depth > 0 && declaration.contains(&b'{');
-    for line in lines.iter().take(mark + 1).skip(item + 1) {
-        let trimmed = line.trim_ascii();
-        if trimmed.is_empty() {
-            continue;
+    let python = table.language == Language::Python;
+    let own_indent = indentation(declaration);
+    let mut walk = Declaration::new(python);
+    let mut state = State::Code;
+    let mut code = Vec::new();
+    for (at, line) in lines.iter().enumerate().take(mark + 1).skip(item) {
+        code.clear();
+        let starts = state;
+        state = lex::strip_line(&table.syntax, state, line, &mut code);
+        let mut tokens = Vec::new();
+        pattern::tokenize(&code, &mut tokens);
+        rename_aliases(context, &mut tokens);
+        // Python's body ends at a line indented no deeper than the `def`.
+        if at > item && starts == State::Code && !tokens.is_empty() {
+            walk.line_indented(indentation(line) > own_indent);
         }
-        if depth <= 0 && (opens || indentation(line) <= own) {
-            return false;
+        let parts: Vec<Part> = tokens.iter().map(|&token| walk.step(token)).collect();
+        if at == mark {
+            let own = |part: &Part| matches!(part, Part::Head | Part::Options | Part::Body);
+            let mut foreign = false;
+            pattern::for_each_match(patterns, &tokens, declares_test, |start, _| {
+                foreign |= !parts.get(start).is_some_and(own);
+            });
+            return !foreign && parts.iter().any(own);
         }
-        depth += pattern::open_brackets(trimmed);
     }
-    true
+    false
+}
+
+/// A walk over the tokens of a test's declaration, from its first: which [`Part`] each is
+/// in.
+struct Declaration {
+    /// Python's blocks are read by indentation and `:`.
+    python: Python,
+    part: Part,
+    /// Bracket depth from the declaration's start.
+    depth: i64,
+    /// The depth inside the body's block, and whether the block is inside the call's
+    /// brackets (`it('x', () => {…})`).
+    body_depth: i64,
+    in_call: bool,
+    /// Brackets read as part of the head (an attribute's, `@Disabled("x")`, `#[ignore]`,
+    /// or the callee's, `(ok ? it : it.skip)`): the depth they opened at, while open.
+    head_brackets: Option<i64>,
+    /// The words read are an attribute's (after `@` or `#`).
+    attribute: bool,
+    /// The head has a word of its own yet (a bracket before any is the callee's).
+    named: bool,
+    /// The token before, across lines: its byte if punctuation, else 0.
+    before: u8,
+}
+
+impl Declaration {
+    fn new(python: bool) -> Self {
+        Declaration {
+            python: if python { Python::Yes } else { Python::No },
+            part: Part::Head,
+            depth: 0,
+            body_depth: 0,
+            in_call: false,
+            head_brackets: None,
+            attribute: false,
+            named: false,
+            before: 0,
+        }
+    }
+
+    /// A line of code after the declaration's first starts, indented deeper than it or
+    /// not: a Python body ends at one that is not, outside brackets.
+    fn line_indented(&mut self, deeper: bool) {
+        if self.python == Python::Yes
+            && self.part == Part::Body
+            && self.depth <= self.body_depth
+            && !deeper
+        {
+            self.part = Part::After;
+        }
+    }
+
+    /// Reads `token`: the part it is in.
+    fn step(&mut self, token: Token<'_>) -> Part {
+        let opens = matches!(token, Token::Punct(b'(' | b'[' | b'{'));
+        let closes = matches!(token, Token::Punct(b')' | b']' | b'}'));
+        let at_zero = self.depth == 0;
+        let mut part = self.part;
+        match self.part {
+            Part::Head => part = self.head(token, opens, closes),
+            Part::Signature | Part::Options => {
+                if opens {
+                    self.depth += 1;
+                    // A block directly inside the call's brackets: after `)`, `=>` or a
+                    // closure's `|…|`, the test's body; after `,` or `(`, its options.
+                    if self.depth == 2
+                        && self.part == Part::Signature
+                        && token == Token::Punct(b'{')
+                    {
+                        if matches!(self.before, b')' | b'>' | b'|') {
+                            (self.part, self.body_depth, self.in_call) = (Part::Body, 2, true);
+                        } else if matches!(self.before, b',' | b'(') {
+                            self.part = Part::Options;
+                        }
+                        part = self.part;
+                    }
+                } else if closes {
+                    self.depth -= 1;
+                    if self.part == Part::Options && self.depth < 2 {
+                        self.part = Part::Signature;
+                    } else if self.depth <= 0 {
+                        // A call's brackets closed around a body: the test ends there.
+                        self.part = if self.in_call {
+                            Part::After
+                        } else {
+                            Part::Between
+                        };
+                    }
+                }
+            }
+            Part::Between => {
+                if token == Token::Punct(b'{') && at_zero {
+                    (self.part, self.body_depth, self.in_call) = (Part::Body, 1, false);
+                    part = self.part;
+                } else if token == Token::Punct(b'(') && at_zero {
+                    // A call after the first (`test.skipIf(c)('x', …)`, a Go method's
+                    // name after its receiver).
+                    self.part = Part::Signature;
+                } else if self.python == Python::Yes && token == Token::Punct(b':') && at_zero {
+                    (self.part, self.body_depth) = (Part::Body, 0);
+                } else if token == Token::Punct(b';') {
+                    self.part = Part::After;
+                }
+                self.depth += i64::from(opens) - i64::from(closes);
+            }
+            Part::Body => {
+                self.depth += i64::from(opens) - i64::from(closes);
+                if closes && self.python == Python::No && self.depth < self.body_depth {
+                    self.part = if self.in_call {
+                        Part::Signature
+                    } else {
+                        Part::After
+                    };
+                }
+            }
+            Part::After => {}
+        }
+        self.before = match token {
+            Token::Punct(byte) => byte,
+            _ => 0,
+        };
+        part
+    }
+
+    /// [`Self::step`] in the head.
+    fn head(&mut self, token: Token<'_>, opens: bool, closes: bool) -> Part {
+        if let Some(open) = self.head_brackets {
+            self.depth += i64::from(opens) - i64::from(closes);
+            if closes && self.depth <= open {
+                self.head_brackets = None;
+            }
+            return Part::Head;
+        }
+        let attribute_word = self.attribute
+            && match token {
+                Token::Ident(_) => matches!(self.before, b'@' | b'.'),
+                Token::Punct(b'.') => self.before == 0,
+                _ => opens && token != Token::Punct(b'{'),
+            };
+        if attribute_word || (token == Token::Punct(b'(') && !self.named) {
+            if opens {
+                self.head_brackets = Some(self.depth);
+                self.depth += 1;
+            }
+            return Part::Head;
+        }
+        self.attribute = matches!(token, Token::Punct(b'@' | b'#'));
+        self.named |= matches!(token, Token::Ident(_));
+        if token == Token::Punct(b'(') {
+            self.part = Part::Signature;
+            self.depth += 1;
+        } else if token == Token::Punct(b'{') {
+            (self.part, self.body_depth, self.in_call) = (Part::Body, self.depth + 1, false);
+            self.depth += 1;
+            return Part::Body;
+        } else if self.python == Python::Yes && token == Token::Punct(b':') && self.depth == 0 {
+            (self.part, self.body_depth) = (Part::Body, 0);
+        }
+        Part::Head
+    }
+}
+
+/// Whether a [`Declaration`] is Python's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Python {
+    Yes,
+    No,
 }
 
 /// From line `from` of `lines` (read as code from its start) on, the depth of brackets and
@@ -2082,6 +2290,89 @@ struct Analysis<'a> {
     exact_removed: i64,
 }
 
+/// The tests the old side of a file declares, to tell by name a test that ran before the
+/// change from one it adds.
+struct OldTests<'a> {
+    table: &'static Table,
+    text: &'a [u8],
+    lines: Vec<&'a [u8]>,
+    /// Where each line starts, for the line of a byte.
+    starts: Vec<usize>,
+    /// The state each line starts in: a test written in a string (the file pytester
+    /// writes) or in a block comment is none.
+    states: Vec<State>,
+}
+
+impl<'a> OldTests<'a> {
+    fn new(table: &'static Table, text: &'a [u8]) -> Self {
+        let lines = split_lines(text);
+        let starts = lines
+            .iter()
+            .scan(0usize, |at, line| {
+                let start = *at;
+                *at += line.len();
+                Some(start)
+            })
+            .collect();
+        let states = lines
+            .iter()
+            .scan(State::Code, |state, line| {
+                let starts = *state;
+                *state = lex::advance(&table.syntax, starts, line);
+                Some(starts)
+            })
+            .collect();
+        OldTests {
+            table,
+            text,
+            lines,
+            starts,
+            states,
+        }
+    }
+
+    /// Whether line `line` declares a test, on it or in the run of attributes right above
+    /// it.
+    fn declared_there(&self, line: usize) -> bool {
+        let tests = |at: usize| {
+            let (Some(&text), Some(&state)) = (self.lines.get(at), self.states.get(at)) else {
+                return false;
+            };
+            let mut code = Vec::new();
+            let mut tokens = Vec::new();
+            lex::strip_line(&self.table.syntax, state, text, &mut code);
+            pattern::tokenize(&code, &mut tokens);
+            state == State::Code && pattern::count(self.table.tests, &tokens, false) > 0
+        };
+        tests(line)
+            || (line.saturating_sub(16)..line)
+                .rev()
+                .take_while(|&above| {
+                    let trimmed = self.lines[above].trim_ascii();
+                    trimmed.is_empty() || trimmed.starts_with(b"@") || trimmed.starts_with(b"#[")
+                })
+                .any(tests)
+    }
+
+    /// Whether a test is declared under `name` ([`test_name`]), in any block, on a line
+    /// not commented out (`// it('x', …)`: a test brought back is new).
+    fn declared(&self, name: &[u8]) -> bool {
+        name_offsets(self.text, name).into_iter().any(|byte| {
+            let line = self
+                .starts
+                .partition_point(|&start| start <= byte)
+                .saturating_sub(1);
+            let trimmed = self
+                .lines
+                .get(line)
+                .map_or(&b""[..], |line| line.trim_ascii_start());
+            let commented = trimmed.starts_with(b"//")
+                || (trimmed.starts_with(b"#") && !trimmed.starts_with(b"#["));
+            !commented && self.declared_there(line)
+        })
+    }
+}
+
 /// An added line, for telling which test a skip marker added with it applies to.
 #[derive(Debug, Clone, Copy)]
 struct Added {
@@ -2526,7 +2817,8 @@ impl Analysis<'_> {
         if self.file.test_skips_added > 0 {
             let mut skips = Vec::new();
             let mut skipped: Vec<usize> = Vec::new();
-            for (line, count, tests) in self.attached(|added| added.skips, &new_lines) {
+            let skips_of = (|added: &Added| added.skips, self.table.skips);
+            for (line, count, tests) in self.attached(skips_of, &new_lines) {
                 if tests.iter().all(|&test| is_new(test)) {
                     skips.push((line, count));
                     skipped.extend(tests);
@@ -2562,10 +2854,78 @@ impl Analysis<'_> {
             }
         }
         if weakened {
-            let weak = self.in_new_tests(|added| added.weakened, added_tests);
+            let weak = self.in_new_tests(
+                (|added: &Added| added.weakened, self.table.weakeners),
+                added_tests,
+            );
             let left = self.file.assertions_weakened;
             self.file.assertions_weakened -=
                 self.take_findings(FindingKind::AssertionWeakened, &weak, left);
+        }
+    }
+
+    /// A test that ran before and that an added line disables (`test_add = test_sub`,
+    /// `del test_add`, `#[should_panic]` above it) stopped running whatever the change adds:
+    /// a test added beside it makes up for none. The file removes at least as many tests
+    /// as it disables of those the old side declares (by a name on the line, or of the
+    /// item below it), less the disablings it removes, plus what it removes on balance.
+    fn old_tests_disabled(&mut self) {
+        let disabling: Vec<(usize, u32)> = self
+            .file
+            .findings
+            .iter()
+            .filter(|finding| finding.kind == FindingKind::TestDisabled && !finding.unchanged)
+            .map(|finding| (finding.line - 1, finding.count))
+            .collect();
+        if disabling.is_empty() || self.sides[0].is_empty() {
+            return;
+        }
+        let old_tests = OldTests::new(self.table, self.sides[0]);
+        let new_lines = split_lines(self.sides[1]);
+        let mut disabled = 0i64;
+        for (index, count) in disabling {
+            let Some(&line) = new_lines.get(index) else {
+                continue;
+            };
+            let mut code = Vec::new();
+            let mut tokens = Vec::new();
+            lex::strip_line(&self.table.syntax, State::Code, line, &mut code);
+            pattern::tokenize(&code, &mut tokens);
+            let mut names: Vec<&[u8]> = tokens
+                .iter()
+                .filter_map(|token| match token {
+                    Token::Ident(name) => Some(*name),
+                    _ => None,
+                })
+                .collect();
+            let below = test_name_at(&new_lines, index).map(|(name, _)| name);
+            names.extend(below.as_deref());
+            names.sort_unstable();
+            names.dedup();
+            let old = names.iter().filter(|name| old_tests.declared(name)).count();
+            disabled += i64::from(count.min(u32::try_from(old).unwrap_or(u32::MAX)));
+        }
+        let enabled: i64 = self
+            .file
+            .findings
+            .iter()
+            .filter(|finding| finding.kind == FindingKind::TestEnabled && !finding.unchanged)
+            .map(|finding| i64::from(finding.count))
+            .sum();
+        let removed: i64 = self
+            .file
+            .findings
+            .iter()
+            .filter(|finding| !finding.unchanged)
+            .map(|finding| match finding.kind {
+                FindingKind::TestRemoved => i64::from(finding.count),
+                FindingKind::TestAdded => -i64::from(finding.count),
+                _ => 0,
+            })
+            .sum();
+        let floor = disabled - enabled + removed.max(0);
+        if disabled > enabled && floor > self.file.tests_removed {
+            self.file.tests_removed = floor;
         }
     }
 
@@ -2645,58 +3005,7 @@ impl Analysis<'_> {
         if unnamed {
             return Vec::new();
         }
-        // Where each old line starts, for the line of a byte.
-        let starts: Vec<usize> = old_lines
-            .iter()
-            .scan(0usize, |at, line| {
-                let start = *at;
-                *at += line.len();
-                Some(start)
-            })
-            .collect();
-        let line_of = |byte: usize| {
-            starts
-                .partition_point(|&start| start <= byte)
-                .saturating_sub(1)
-        };
-        // Not in a line commented out (`// it('x', …)`: a test brought back is new).
-        let commented = |line: usize| {
-            let trimmed = old_lines
-                .get(line)
-                .map_or(&b""[..], |line| line.trim_ascii_start());
-            trimmed.starts_with(b"//") || (trimmed.starts_with(b"#") && !trimmed.starts_with(b"#["))
-        };
-        // Whether old line `line` declares a test, on it or in the run of attributes right
-        // above it.
-        let declared_there = |line: usize| {
-            let tests = |text: &[u8]| {
-                let mut code = Vec::new();
-                let mut tokens = Vec::new();
-                lex::strip_line(&self.table.syntax, State::Code, text, &mut code);
-                pattern::tokenize(&code, &mut tokens);
-                pattern::count(self.table.tests, &tokens, false) > 0
-            };
-            let Some(&text) = old_lines.get(line) else {
-                return false;
-            };
-            tests(text)
-                || old_lines[line.saturating_sub(16)..line]
-                    .iter()
-                    .rev()
-                    .take_while(|above| {
-                        let trimmed = above.trim_ascii();
-                        trimmed.is_empty()
-                            || trimmed.starts_with(b"@")
-                            || trimmed.starts_with(b"#[")
-                    })
-                    .any(|above| tests(above))
-        };
-        let declared = |name: &[u8]| {
-            name_offsets(old, name).into_iter().any(|byte| {
-                let line = line_of(byte);
-                !commented(line) && declared_there(line)
-            })
-        };
+        let old_tests = OldTests::new(self.table, old);
         // The old line an unchanged new line was, by the hunks before it.
         let old_of = |line: usize| -> Option<usize> {
             if self.new_hunks.iter().any(|hunk| hunk.contains(&line)) {
@@ -2716,8 +3025,8 @@ impl Analysis<'_> {
             // Read on a line the change keeps (below an added `#[test]` or `@Test`): new
             // only if it declared no test there (a JUnit 3 method that was not one).
             let fresh = match old_of(at) {
-                Some(was) => !declared_there(was),
-                None => !declared(&name),
+                Some(was) => !old_tests.declared_there(was),
+                None => !old_tests.declared(&name),
             };
             if fresh {
                 new.push(added.line);
@@ -2730,7 +3039,11 @@ impl Analysis<'_> {
 
     /// The added lines that hold `count` of something in tests the change adds under new
     /// names ([`Self::attached`]), for the first `tests` such tests: (line, count).
-    fn in_new_tests(&self, count: impl Fn(&Added) -> u32, tests: i64) -> Vec<(usize, u32)> {
+    fn in_new_tests(
+        &self,
+        count: (impl Fn(&Added) -> u32, &'static [Pattern]),
+        tests: i64,
+    ) -> Vec<(usize, u32)> {
         let new_lines = split_lines(self.sides[1]);
         let new_tests = self.new_tests(&new_lines);
         let marks = self.attached(count, &new_lines);
@@ -2922,10 +3235,13 @@ impl Analysis<'_> {
     fn exact_checks_weakened(&mut self) {
         let added_tests = (-self.file.tests_removed).max(0);
         let in_new_tests: i64 = if added_tests > 0 && self.existence_added > 0 {
-            self.in_new_tests(|added| added.existence, added_tests)
-                .iter()
-                .map(|(_, count)| i64::from(*count))
-                .sum()
+            self.in_new_tests(
+                (|added: &Added| added.existence, self.table.assertions),
+                added_tests,
+            )
+            .iter()
+            .map(|(_, count)| i64::from(*count))
+            .sum()
         } else {
             0
         };
@@ -3004,7 +3320,7 @@ impl Analysis<'_> {
     /// [`Self::forgive_new`]): (line, count, the lines of the tests, never none).
     fn attached(
         &self,
-        count: impl Fn(&Added) -> u32,
+        (count, patterns): (impl Fn(&Added) -> u32, &'static [Pattern]),
         new_lines: &[&[u8]],
     ) -> Vec<(usize, u32, Vec<usize>)> {
         let added = &self.added;
@@ -3061,8 +3377,22 @@ impl Analysis<'_> {
                     depth > 0 && marks_only(trimmed_at(mark.line)) && !binds(opened)
                 })
             };
+            let own = |test: usize| {
+                own_marks(
+                    self.table,
+                    &self.context,
+                    new_lines,
+                    (test, mark.line),
+                    patterns,
+                    mark.tests > 0,
+                )
+            };
             let tests: Vec<usize> = if mark.tests > 0 {
-                vec![mark.line]
+                if own(mark.line) {
+                    vec![mark.line]
+                } else {
+                    Vec::new()
+                }
             } else if let Some(start) = attribute {
                 let mut above = start;
                 while let Some(line) = above.checked_sub(1).and_then(at)
@@ -3119,8 +3449,9 @@ impl Analysis<'_> {
                 .take_while(|line| same_hunk(line))
                 .find(|line| line.tests > 0)
                 // Inside the test's body only: not a `pytestmark = …` or a module-level
-                // `pytest.skip(…)` below it, which skip every test of the file.
-                .filter(|test| inside_body(new_lines, test.line, mark.line))
+                // `pytest.skip(…)` below it, which skip every test of the file, nor in its
+                // parameters or another argument of its call.
+                .filter(|test| own(test.line))
             {
                 vec![test.line]
             } else if self.table.language == Language::JavaScript {
@@ -3745,6 +4076,7 @@ impl Analysis<'_> {
             self.guards_made_skipif();
         }
         self.forgive_new();
+        self.old_tests_disabled();
         if self.rust_items {
             self.dropped_modules();
         }
@@ -4368,6 +4700,67 @@ mod tests {
                 "{path}: {new}\n{report:?}"
             );
         }
+    }
+
+    /// A marker is a test's own in its head or its body, in each language's shape of a
+    /// declaration; not in its parameters, another argument of its call, or after it.
+    #[test]
+    fn marks_own_to_a_test() {
+        let own = |table: &'static Table, path: &str, text: &str, test: usize, mark: usize| {
+            let lines = split_lines(text.as_bytes());
+            let context = context::of(table.language, path, b"", text.as_bytes());
+            let declares = {
+                let mut code = Vec::new();
+                let mut tokens = Vec::new();
+                lex::strip_line(&table.syntax, State::Code, lines[mark], &mut code);
+                pattern::tokenize(&code, &mut tokens);
+                pattern::count(table.tests, &tokens, false) > 0
+            };
+            own_marks(table, &context, &lines, (test, mark), table.skips, declares)
+        };
+        let (js, py, go, java) = (&javascript::TABLE, &python::TABLE, &go::TABLE, &jvm::JAVA);
+        let spec = "test/a.spec.js";
+        // Heads: a modifier, a callee picked in brackets.
+        assert!(own(js, spec, "it.skip('x', () => {});\n", 0, 0));
+        assert!(own(js, spec, "(ok ? it : it.skip)('x', () => {});\n", 0, 0));
+        assert!(own(js, spec, "xit('x', function () {\n});\n", 0, 0));
+        // Bodies, over lines, with a title holding brackets and an options object first.
+        let options = "it('x (1)', { timeout: 5 }, function () {\n  this.skip();\n});\n";
+        assert!(own(js, spec, options, 0, 1));
+        let nested = "it('x', async ({ page }) => {\n  if (a) {\n    this.skip();\n  }\n});\n";
+        assert!(own(js, spec, nested, 0, 2));
+        // Not the test's: after it on its line, another argument of its call, below it.
+        let after = "it('x', function () {}); before(function () { this.skip(); });\n";
+        assert!(!own(js, spec, after, 0, 0));
+        let argument = "it('x', function () {\n}, before(function () {\n  this.skip();\n}));\n";
+        assert!(!own(js, spec, argument, 0, 2));
+        let first = "it('x', before(function () { this.skip(); }), function () {});\n";
+        assert!(!own(js, spec, first, 0, 0));
+        let below = "it('x', function () {\n});\nbefore(function () {\n  this.skip();\n});\n";
+        assert!(!own(js, spec, below, 0, 3));
+        let tests = "tests/test_a.py";
+        assert!(own(py, tests, "def test_x(): pytest.skip('later')\n", 0, 0));
+        let signature = "def test_x(\n    a=1,\n) -> None:\n    pytest.skip('later')\n";
+        assert!(own(py, tests, signature, 0, 3));
+        let string = "def test_x(f=lambda: 1):\n    x = '''\nnot code\n'''\n    pytest.skip('x')\n";
+        assert!(own(py, tests, string, 0, 4));
+        let module = "pytest.skip('x', allow_module_level=True)";
+        assert!(!own(
+            py,
+            tests,
+            &format!("def test_x(_={module}): pass\n"),
+            0,
+            0
+        ));
+        let over_lines = format!("def test_x(\n    _={module},\n):\n    pass\n");
+        assert!(!own(py, tests, &over_lines, 0, 1));
+        let after = format!("def test_x():\n    pass\n{module}\n");
+        assert!(!own(py, tests, &after, 0, 2));
+        // Go: a method after its receiver; Java: annotations on the method's line.
+        let method = "func (s *Suite) TestX(t *testing.T) {\n\tt.Skip(\"later\")\n}\n";
+        assert!(own(go, "a_test.go", method, 0, 1));
+        let annotated = "@Disabled(\"x\") @Test void x() {\n}\n";
+        assert!(own(java, "src/test/java/ATest.java", annotated, 0, 0));
     }
 
     #[test]

@@ -13,7 +13,7 @@
 use memchr::memmem;
 
 use super::Language;
-use super::lex;
+use super::lex::{self, State};
 
 /// Whether the assertions of a whole file at `path`, with sides `sides`, are the tests'
 /// (`None` for Rust outside test paths: per line, by [`super::blocks`]).
@@ -96,7 +96,19 @@ pub(crate) fn python_places(lines: &[&[u8]]) -> Vec<u8> {
     let mut decorators = Decorators::default();
     // An open signature: the brackets it leaves open and the bits of the scope around it.
     let mut signature: Option<(i64, u8)> = None;
+    // The state each line starts in: a line inside a string (a file's text that pytester
+    // writes, `makepyfile("""…def test_x(): …""")`) opens or closes no block.
+    let syntax = &super::python::TABLE.syntax;
+    let mut state = State::Code;
     for (i, line) in lines.iter().enumerate() {
+        let starts = state;
+        state = lex::advance(syntax, state, line);
+        if matches!(starts, State::Str(_)) {
+            if open.iter().any(|&(_, _, block)| block == Open::Def) {
+                places[i] |= IN_FUNCTION;
+            }
+            continue;
+        }
         let trimmed = line.trim_ascii_start();
         if trimmed.is_empty()
             || trimmed.starts_with(b"#")
@@ -556,6 +568,21 @@ mod tests {
             .map(|i| i + 1)
             .collect();
         assert_eq!(never, [2, 3, 4, 14, 15]);
+    }
+
+    /// A file's text written by a test (pytester's `makepyfile("""…""")`) opens and closes
+    /// no block: the lines after it are still in the test's body, and a `def test_x` in
+    /// it shadows no test of the file.
+    #[test]
+    fn python_text_in_strings_is_no_code() {
+        let text = "def test_a(pytester):\n    pytester.makepyfile(\n        conftest=\"\"\"\nimport pytest\n\ndef test_a():\n    pass\n\"\"\"\n    )\n    pytester.makepyfile(test_one=\"\"\"\ndef test_one(): pass\n\"\"\")\n";
+        let places = python_places(&lines(text));
+        let in_function: Vec<usize> = (0..places.len())
+            .filter(|&i| places[i] & IN_FUNCTION != 0)
+            .map(|i| i + 1)
+            .collect();
+        assert_eq!(in_function, (2..=12).collect::<Vec<_>>());
+        assert!(places.iter().all(|bits| bits & SHADOWED == 0), "{places:?}");
     }
 
     #[test]

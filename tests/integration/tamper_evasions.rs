@@ -2810,6 +2810,32 @@ mod real_history {
                 "\nfunc TestAddLater(t *testing.T) {\n\tt.Skip(\"later\")\n\tif Add(1, 1) != 2 {\n\t\tt.Fatal(\"1 + 1\")\n\t}\n}\n",
                 "",
             ),
+            // Skipped in its body on its own line, or below a signature over lines.
+            (
+                "tests/test_calc.py",
+                PYTEST,
+                "\n\ndef test_add_later(): pytest.skip(\"later\")\n",
+                "",
+            ),
+            (
+                "tests/test_calc.py",
+                PYTEST,
+                "\n\ndef test_add_later(\n    x=1,\n) -> None:\n    pytest.skip(\"later\")\n    assert add(x, 1) == 2\n",
+                "",
+            ),
+            // The callee picked in brackets, or the skip an option of the test's own call.
+            (
+                "test/sum.test.js",
+                JEST,
+                "\n(linux ? test : test.skip)('adds on linux', () => {\n  expect(sum(1, 1)).toBe(2);\n});\n",
+                "",
+            ),
+            (
+                "test/sum.test.js",
+                JEST,
+                "\nit('adds later', function () {\n  this.skip();\n});\n",
+                "",
+            ),
         ];
         for (path, base, appended, in_module) in cases {
             let new = if in_module.is_empty() {
@@ -2924,6 +2950,95 @@ mod real_history {
             },
             SKIPPED,
             "@pytest.mark.skip",
+        );
+    }
+
+    /// A skip is a new test's own only in its head (`it.skip(`) or its body. In a default
+    /// value of its parameters it runs at import (a module-level skip: every test of the
+    /// file); as another argument of its call, or after the call on its line, it is a hook
+    /// of the suite around it. Each skips the test that ran.
+    #[test]
+    fn a_skip_beside_a_new_test_but_not_in_it_counts() {
+        let module_skip = "pytest.skip(\"later\", allow_module_level=True)";
+        let py = format!("import pytest\n{PYTEST}");
+        let mocha = "const assert = require('assert');\n\ndescribe('math', function () {\n  it('adds', function () {\n    assert.strictEqual(1 + 1, 2);\n  });\n});\n";
+        let cases: Vec<(&str, &str, String)> = vec![
+            (
+                "tests/test_calc.py",
+                &py,
+                format!("{py}\n\ndef test_sub(_={module_skip}): assert 2 - 1 == 1\n"),
+            ),
+            (
+                "tests/test_calc.py",
+                &py,
+                format!("{py}\n\ndef test_sub(\n    _={module_skip},\n):\n    assert 2 - 1 == 1\n"),
+            ),
+            (
+                "tests/test_calc.py",
+                &py,
+                format!(
+                    "{py}\n\ndef test_sub(_=globals().update(test_add=pytest.mark.skip(test_add))):\n    assert 2 - 1 == 1\n"
+                ),
+            ),
+            (
+                "test/math.spec.js",
+                mocha,
+                format!(
+                    "{mocha}\nit('subtracts', function () {{}}); before(function () {{ this.skip(); }});\n"
+                ),
+            ),
+            (
+                "test/math.spec.js",
+                mocha,
+                edit(
+                    mocha,
+                    "  it('adds'",
+                    "  it('subtracts', function () {\n    assert.strictEqual(2 - 1, 1);\n  }, before(function () {\n    this.skip();\n  }));\n\n  it('adds'",
+                ),
+            ),
+        ];
+        for (path, base, new) in &cases {
+            let sandbox = repo(&[(path, base)]);
+            let counts = stage(&sandbox, &[(path, Some(new))]);
+            assert_eq!(counts.test_skips_added, 1, "{counts:?}\n{new}");
+            let (code, report) = check_as_agent(&sandbox);
+            assert_eq!(code, Some(3), "{report}");
+            assert!(report.contains(&format!("[{SKIPPED}]")), "{report}");
+        }
+    }
+
+    /// A test that ran, its name rebound to a new test (`test_add = test_sub`: pytest
+    /// collects the name, now the new function), no longer runs: a test removed, whatever
+    /// the change adds. Marking a helper it adds as no test (`__test__ = False`) removes
+    /// nothing.
+    #[test]
+    fn an_old_test_rebound_to_a_new_one_counts() {
+        let py = format!("import pytest\n{PYTEST}");
+        held(
+            &[("tests/test_calc.py", &py)],
+            &[(
+                "tests/test_calc.py",
+                Some(&format!(
+                    "{py}\n\ndef test_sub():\n    assert 2 - 1 == 1\n\n\ntest_add = test_sub\n"
+                )),
+            )],
+            Counts {
+                tests_removed: 1,
+                modifies_tests: true,
+                ..Counts::default()
+            },
+            TESTS_REMOVED,
+            "test_add = test_sub",
+        );
+        counts_nothing(
+            &[("tests/test_calc.py", &py)],
+            &[(
+                "tests/test_calc.py",
+                Some(&format!(
+                    "{py}\n\ndef test_data():\n    return [1, 2]\n\n\ntest_data.__test__ = False\n"
+                )),
+            )],
+            true,
         );
     }
 
