@@ -1331,6 +1331,7 @@ pub fn analyze_file_with(
         named_skips: Vec::new(),
         existence_added: 0,
         exact_removed: 0,
+        exact_removed_lines: Vec::new(),
     };
     analysis.run(old, new, diff);
     let mut file = analysis.finish();
@@ -2288,6 +2289,8 @@ struct Analysis<'a> {
     existence_added: i64,
     /// Other assertions removed minus added.
     exact_removed: i64,
+    /// The removed lines (indices in the old side) that hold such an assertion.
+    exact_removed_lines: Vec<usize>,
 }
 
 /// The tests the old side of a file declares, to tell by name a test that ran before the
@@ -2488,6 +2491,7 @@ impl Analysis<'_> {
         file.assertions_weakened = 0;
         self.existence_added = 0;
         self.exact_removed = 0;
+        self.exact_removed_lines.clear();
         file.findings.clear();
         self.touches_tests = false;
         self.walk(old_lines, new_lines, hunks);
@@ -3234,47 +3238,70 @@ impl Analysis<'_> {
     /// entry.lineno == 3`).
     fn exact_checks_weakened(&mut self) {
         let added_tests = (-self.file.tests_removed).max(0);
-        let in_new_tests: i64 = if added_tests > 0 && self.existence_added > 0 {
+        let new_tests: Vec<(usize, u32)> = if added_tests > 0 && self.existence_added > 0 {
             self.in_new_tests(
                 (|added: &Added| added.existence, self.table.assertions),
                 added_tests,
             )
-            .iter()
-            .map(|(_, count)| i64::from(*count))
-            .sum()
         } else {
-            0
+            Vec::new()
         };
+        let in_new_tests: i64 = new_tests.iter().map(|(_, count)| i64::from(*count)).sum();
         // Guards are looked for only where a weakening would otherwise count: most files
         // add no existence check.
         let counts = (self.existence_added - in_new_tests).min(self.exact_removed) > 0;
-        let guards: i64 = if counts && self.table.language == Language::Python {
-            let [old, lines] = self.sides.map(split_lines);
+        if !counts {
+            return;
+        }
+        let [old, new] = self.sides.map(split_lines);
+        let guards: Vec<usize> = if self.table.language == Language::Python {
             self.added
                 .iter()
                 .filter(|added| {
-                    added.existence > 0 && place::narrows_before_checks(&old, &lines, added.line)
+                    added.existence > 0 && place::narrows_before_checks(&old, &new, added.line)
                 })
-                .map(|added| i64::from(added.existence))
-                .sum()
+                .map(|added| added.line)
+                .collect()
         } else {
-            0
+            Vec::new()
         };
-        let weakened = (self.existence_added - in_new_tests - guards)
+        let guarded: i64 = self
+            .added
+            .iter()
+            .filter(|added| guards.contains(&added.line))
+            .map(|added| i64::from(added.existence))
+            .sum();
+        let stand_ins = (self.existence_added - in_new_tests - guarded)
             .min(self.exact_removed)
             .max(0);
+        // Only a check of the value an exact check removed checked stands in for it (a
+        // weakening); one of another value leaves that exact check removed.
+        let (lines, turned) = self.in_place_of_exact_checks();
+        let turned: i64 = self
+            .added
+            .iter()
+            .filter(|added| turned.contains(&added.line))
+            .map(|added| i64::from(added.existence))
+            .sum();
+        let stand_ins = (stand_ins - turned).max(0);
+        let lines: Vec<(usize, u32)> = lines
+            .into_iter()
+            .filter(|(line, _)| {
+                !guards.contains(line) && !new_tests.iter().any(|(new, _)| new == line)
+            })
+            .collect();
+        let in_place: i64 = lines.iter().map(|(_, count)| i64::from(*count)).sum();
+        let weakened = stand_ins.min(in_place);
+        if stand_ins > weakened {
+            self.file.assertions_removed += stand_ins - weakened;
+            self.touches_tests = true;
+        }
         if weakened == 0 {
             return;
         }
         self.file.assertions_weakened += weakened;
         self.touches_tests = true;
         let mut left = weakened;
-        let lines: Vec<(usize, u32)> = self
-            .added
-            .iter()
-            .filter(|added| added.existence > 0)
-            .map(|added| (added.line, added.existence))
-            .collect();
         for (line, count) in lines {
             if left == 0 {
                 break;
@@ -3294,6 +3321,83 @@ impl Analysis<'_> {
                 false,
             );
         }
+    }
+
+    /// The added lines holding an existence check (or a check of nothing) that may stand in
+    /// for an exact check the change removes, as (line, count), and those that are a removed
+    /// check with its sense turned (`x is None` now `x is not None`, `assert not
+    /// f.check()` now `assert f.check()`: the expectation changed, nothing weakened or
+    /// removed). A stand-in is a check of nothing
+    /// (`assert x == x`, `expect(1 + 1).to.equal(2)`) wherever it is; a presence check only
+    /// of a value that a removed exact check of the file checked, every name it reads on
+    /// one removed line (`assert rv.data` for `assert rv.data == b"Test"`, `hasattr(entry,
+    /// "author")` for `assert entry.author == "jum"`). One of another value
+    /// (`assert py.builtin._istext(e.out)` beside a removed `assert py.process.cmdexec ==
+    /// …`) checks something new.
+    fn in_place_of_exact_checks(&self) -> (Vec<(usize, u32)>, Vec<usize>) {
+        fn unnegated<'a>(tokens: &[Token<'a>]) -> Vec<Token<'a>> {
+            tokens
+                .iter()
+                .filter(|token| !matches!(token, Token::Ident(b"not") | Token::Punct(b'!')))
+                .copied()
+                .collect()
+        }
+        let [old_lines, new_lines] = self.sides.map(split_lines);
+        let read = |line: &[u8]| {
+            let mut code = Vec::new();
+            lex::strip_line(&self.table.syntax, State::Code, line, &mut code);
+            code
+        };
+        let removed: Vec<Vec<u8>> = self
+            .exact_removed_lines
+            .iter()
+            .filter_map(|&index| old_lines.get(index))
+            .map(|line| read(line))
+            .collect();
+        let removed_tokens: Vec<Vec<Token<'_>>> = removed
+            .iter()
+            .map(|code| {
+                let mut tokens = Vec::new();
+                pattern::tokenize(code, &mut tokens);
+                tokens
+            })
+            .collect();
+        let (mut found, mut turned) = (Vec::new(), Vec::new());
+        for added in self.added.iter().filter(|added| added.existence > 0) {
+            let Some(line) = new_lines.get(added.line) else {
+                continue;
+            };
+            let code = read(line);
+            let mut tokens = Vec::new();
+            pattern::tokenize(&code, &mut tokens);
+            rename_aliases(&self.context, &mut tokens);
+            let mut trivial = false;
+            let mut calls = Vec::new();
+            pattern::for_each_match(self.table.assertions, &tokens, false, |start, end| {
+                trivial |= neuter::is_trivial(self.table.language, &tokens, start, end);
+                calls.push(start..end);
+            });
+            let subject = neuter::subject_words(&tokens, &calls);
+            let unturned = unnegated(&tokens);
+            if removed_tokens
+                .iter()
+                .any(|removed| unnegated(removed) == unturned)
+            {
+                turned.push(added.line);
+                continue;
+            }
+            let in_place = trivial
+                || subject.is_empty()
+                || removed_tokens.iter().any(|removed| {
+                    subject
+                        .iter()
+                        .all(|word| removed.contains(&Token::Ident(word)))
+                });
+            if in_place {
+                found.push((added.line, added.existence));
+            }
+        }
+        (found, turned)
     }
 
     /// A Go `TestMain` that no longer calls `m.Run()` runs none of the package's tests: one
@@ -3968,6 +4072,9 @@ impl Analysis<'_> {
         file.test_skips_added -= sign * i64::from(counts.skips);
         file.assertions_weakened -= sign * i64::from(counts.weakened);
         self.existence_added -= sign * i64::from(counts.existence);
+        if side == Side::Old && counts.assertions > counts.weakened + counts.existence {
+            self.exact_removed_lines.push(index);
+        }
         self.exact_removed +=
             sign * (i64::from(counts.assertions) - i64::from(counts.weakened + counts.existence));
         self.touches_tests |= match side {
@@ -4562,12 +4669,6 @@ mod tests {
                 "def test_a():\n    entry = crash()\n    assert entry is not None\n    assert entry.lineno == 3\n",
                 1,
             ),
-            (
-                "tests/test_tb.py",
-                "def test_a():\n    size = 2\n    entry = crash()\n    assert size == 2\n    assert entry.lineno == 3\n",
-                "def test_a():\n    size = 2\n    entry = crash()\n    assert entry\n    assert entry.lineno == 3\n",
-                1,
-            ),
             // Not a guard: found in a helper of the test, or in a test whose name another
             // class's test has too.
             (
@@ -4630,10 +4731,11 @@ mod tests {
                 "def test_b():\n    assert add(1, 2) == add(1, 2)\n",
                 1,
             ),
+            // The same value checked through the same call.
             (
                 "src/test/java/MapTest.java",
                 "class MapTest {\n  @Test\n  void t() {\n    assertEquals(3, map.get(\"a\"));\n  }\n}\n",
-                "class MapTest {\n  @Test\n  void t() {\n    assertTrue(map.containsKey(\"a\"));\n  }\n}\n",
+                "class MapTest {\n  @Test\n  void t() {\n    assertNotNull(map.get(\"a\"));\n  }\n}\n",
                 1,
             ),
             // Beside the checks a test keeps, it weakens nothing.
@@ -4697,6 +4799,61 @@ mod tests {
             let report = report(&[(path, old, new)]);
             assert_eq!(
                 report.assertions_weakened, weakened,
+                "{path}: {new}\n{report:?}"
+            );
+        }
+    }
+
+    /// A presence check of another value than the exact check it replaces (another name, or
+    /// another call on it) stands in for nothing: that exact check is removed. One that
+    /// turns a removed check's sense (`is None` now `is not None`) changed the expectation:
+    /// nothing is removed or weakened.
+    #[test]
+    fn checks_of_another_value_and_turned_checks() {
+        for (path, old, new, (weakened, removed)) in [
+            (
+                "tests/test_tb.py",
+                "def test_a():\n    size = 2\n    entry = crash()\n    assert size == 2\n    assert entry.lineno == 3\n",
+                "def test_a():\n    size = 2\n    entry = crash()\n    assert entry\n    assert entry.lineno == 3\n",
+                (0, 1),
+            ),
+            (
+                "src/test/java/MapTest.java",
+                "class MapTest {\n  @Test\n  void t() {\n    assertEquals(3, map.get(\"a\"));\n  }\n}\n",
+                "class MapTest {\n  @Test\n  void t() {\n    assertTrue(map.containsKey(\"a\"));\n  }\n}\n",
+                (0, 1),
+            ),
+            (
+                "tests/test_cmd.py",
+                "def test_a():\n    assert py.process.cmdexec == cmdexec.posix_exec_cmd\n",
+                "def test_a():\n    assert py.builtin._istext(e.out)\n",
+                (0, 1),
+            ),
+            // The same value: a weakening.
+            (
+                "tests/test_app.py",
+                "def test_a():\n    assert rv.data == b\"Test\"\n",
+                "def test_a():\n    assert rv.data\n",
+                (1, 0),
+            ),
+            // Its sense turned.
+            (
+                "tests/test_plugin.py",
+                "def test_a():\n    plugin = get()\n    assert plugin is None\n",
+                "def test_a():\n    plugin = get()\n    assert plugin is not None\n",
+                (0, 0),
+            ),
+            (
+                "tests/test_rsync.py",
+                "def test_a():\n    assert not dest.join('f').check()\n",
+                "def test_a():\n    assert dest.join('f').check()\n",
+                (0, 0),
+            ),
+        ] {
+            let report = report(&[(path, old, new)]);
+            assert_eq!(
+                (report.assertions_weakened, report.assertions_removed),
+                (weakened, removed),
                 "{path}: {new}\n{report:?}"
             );
         }

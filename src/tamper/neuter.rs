@@ -629,6 +629,106 @@ fn matcher_checks_a_value(tokens: &[Token<'_>], from: usize) -> bool {
         })
 }
 
+/// The names a check reads its value through: the identifiers of its line, the functions
+/// it calls included (`fnmatch_ex(p, path)` checks something other than `match(p, path)`),
+/// but numbers, the assertions' own words (the token ranges `calls` matched:
+/// `self.assertNotEqual(`), the words of the assertion styles and of the language
+/// (`assert`, `is`, `not`, `None`, `expect`, `to`, `be`, `self`) and the builtins that only
+/// read a value (`hasattr`, `len`, `list`).
+pub(crate) fn subject_words<'a>(
+    tokens: &[Token<'a>],
+    calls: &[std::ops::Range<usize>],
+) -> Vec<&'a [u8]> {
+    const STYLE: &[&[u8]] = &[
+        b"assert",
+        b"is",
+        b"not",
+        b"None",
+        b"True",
+        b"False",
+        b"in",
+        b"and",
+        b"or",
+        b"self",
+        b"this",
+        b"null",
+        b"undefined",
+        b"true",
+        b"false",
+        b"to",
+        b"be",
+        b"been",
+        b"have",
+        b"should",
+        b"exist",
+        b"ok",
+        b"is_some",
+        b"is_ok",
+        b"nil",
+        b"NotNil",
+        b"BeNil",
+        b"NotTo",
+        b"t",
+        b"new",
+        b"expect",
+        b"toBeDefined",
+        b"toBeTruthy",
+        b"toBeNull",
+        b"toBeUndefined",
+        b"assertTrue",
+        b"assert_true",
+        b"assert_",
+        b"failUnless",
+        b"assertFalse",
+        b"assert_false",
+        b"failIf",
+        b"assertIsNotNone",
+        b"assertNotNull",
+        b"assertThat",
+        b"isNotNull",
+        b"isTrue",
+        b"Assert",
+        b"Assertions",
+        b"hasattr",
+        b"getattr",
+        b"bool",
+        b"len",
+        b"list",
+        b"tuple",
+        b"set",
+        b"dict",
+        b"str",
+        b"any",
+        b"all",
+        b"callable",
+        b"unwrap",
+        b"require",
+        b"assert_ne",
+        b"Some",
+        b"Ok",
+    ];
+    let mut words: Vec<&[u8]> = tokens
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| !calls.iter().any(|call| call.contains(i)))
+        .filter_map(|(i, token)| match token {
+            // Not a string's prefix (`f"…"`, `rb"…"`).
+            Token::Ident(word)
+                if tokens.get(i + 1) == Some(&Token::Str)
+                    && word.len() <= 2
+                    && word.iter().all(|b| b"fFbBrRuU".contains(b)) =>
+            {
+                None
+            }
+            Token::Ident(word) if !is_number(word) && !STYLE.contains(word) => Some(*word),
+            _ => None,
+        })
+        .collect();
+    words.sort_unstable();
+    words.dedup();
+    words
+}
+
 /// Whether the assertion matched at `tokens[start..end]` only checks that a value exists or
 /// is truthy, not what it is: `expect(x).toBeDefined()`, `.not.toBeNull()`, chai's
 /// `.to.exist`, `should.exist(x)`, `assertIsNotNone(x)`, `assertTrue(x)` of a bare value,
