@@ -426,7 +426,10 @@ fn code_step(syntax: &Syntax, line: &[u8], i: usize, out: &mut impl Sink) -> (St
     if (syntax.slash_comments && rest.starts_with(b"//")) || (syntax.hash_comments && byte == b'#')
     {
         out.push(b' ');
-        return (State::Code, line.len());
+        // A lone carriage return ends a line for the languages' own readers (Python,
+        // JavaScript): what follows it is code, not the comment.
+        let end = memchr::memchr(b'\r', rest).map_or(line.len(), |at| i + at + 1);
+        return (State::Code, end);
     }
     if syntax.slash_comments && rest.starts_with(b"/*") {
         out.push(b' ');
@@ -660,6 +663,28 @@ mod tests {
 
     /// States alone (no code written) tell a regular expression after a keyword from a
     /// division after a name, as the stripped code does.
+    /// A lone carriage return ends a line comment, as it ends the line for Python and
+    /// JavaScript: a string opened after it is one.
+    #[test]
+    fn a_carriage_return_ends_a_line_comment() {
+        let python = &super::super::python::TABLE.syntax;
+        let mut code = Vec::new();
+        let state = strip_line(python, State::Code, b"# see below\r\"\"\"", &mut code);
+        assert!(matches!(state, State::Str(_)), "{state:?}");
+        let mut code = Vec::new();
+        strip_line(
+            python,
+            State::Code,
+            b"# a comment\rtest_add = test_sub",
+            &mut code,
+        );
+        assert!(
+            code.ends_with(b"test_add = test_sub"),
+            "{}",
+            String::from_utf8_lossy(&code)
+        );
+    }
+
     #[test]
     fn states_after_keywords_and_names() {
         assert_eq!(advance(&JS, State::Code, b"return /'/\n"), State::Code);

@@ -992,7 +992,7 @@ impl Declaration {
                 }
             }
             Part::Between => {
-                if token == Token::Punct(b'{') && at_zero {
+                if token == Token::Punct(b'{') && at_zero && self.python == Python::No {
                     (self.part, self.body_depth, self.in_call) = (Part::Body, 1, false);
                     part = self.part;
                 } else if token == Token::Punct(b'(') && at_zero {
@@ -1017,6 +1017,11 @@ impl Declaration {
                 }
             }
             Part::After => {}
+        }
+        // In an options object only its own keys and plain values are the test's: a call
+        // or a function in it runs as the suite is declared (`{ setup: before(…) }`).
+        if part == Part::Options && (self.depth > 2 || closes && self.depth >= 2) {
+            part = Part::Signature;
         }
         self.before = match token {
             Token::Punct(byte) => byte,
@@ -1052,7 +1057,7 @@ impl Declaration {
         if token == Token::Punct(b'(') {
             self.part = Part::Signature;
             self.depth += 1;
-        } else if token == Token::Punct(b'{') {
+        } else if token == Token::Punct(b'{') && self.python == Python::No {
             (self.part, self.body_depth, self.in_call) = (Part::Body, self.depth + 1, false);
             self.depth += 1;
             return Part::Body;
@@ -1118,14 +1123,17 @@ fn focuses(trimmed: &[u8]) -> bool {
 /// Whether a trimmed line inside a decorator's brackets only names markers
 /// (`marks=pytest.mark.skipif(…)`), and calls nothing that skips when the decorator runs.
 fn marks_only(trimmed: &[u8]) -> bool {
+    !calls_a_skip(trimmed) && memchr::memmem::find(trimmed, b"mark.").is_some()
+}
+
+/// Whether a trimmed line calls a function that skips when it runs (`pytest.skip(`,
+/// `py.test.skip(`, `importorskip(`, `xfail(`, `exit(`; not a marker, `mark.skip(`): in a
+/// decorator it runs at import, and skips the module.
+fn calls_a_skip(trimmed: &[u8]) -> bool {
     const CALLS: &[&[u8]] = &[b"skip(", b"importorskip(", b"xfail(", b"exit("];
-    let calls = CALLS.iter().any(|call| {
-        memchr::memmem::find_iter(trimmed, call).any(|at| {
-            // `pytest.skip(`, `py.test.skip(`, `skip(`; not `mark.skip(`.
-            !trimmed[..at].ends_with(b"mark.")
-        })
-    });
-    !calls && memchr::memmem::find(trimmed, b"mark.").is_some()
+    CALLS.iter().any(|call| {
+        memchr::memmem::find_iter(trimmed, call).any(|at| !trimmed[..at].ends_with(b"mark."))
+    })
 }
 
 /// The name a line `test_x = None` or `del test_x` (line `index` of the old side, `line`)
@@ -1763,7 +1771,9 @@ fn python_disables(tokens: &[Token<'_>], text: &[u8], in_function: bool) -> u32 
             u32::from(name.starts_with(b"test") && defines(text, name))
         }
         _ if python_bound_names(tokens).into_iter().any(|name| {
-            is_test(&Token::Ident(name)) && (!in_function || declared_global(text, name))
+            is_test(&Token::Ident(name))
+                && (!in_function || declared_global(text, name))
+                && !marks_itself(tokens, name)
         }) =>
         {
             1
@@ -1778,6 +1788,21 @@ fn python_disables(tokens: &[Token<'_>], text: &[u8], in_function: bool) -> u32 
         ] if !in_function && is_test(name) && neuter::falsy(value) => 1,
         _ => 0,
     }
+}
+
+/// Whether a binding of `name` applies a pytest marker to the function of that name
+/// (`test_x = pytest.mark.slow(test_x)`): the test still runs (a skip marker so applied
+/// counts as a skip).
+fn marks_itself(tokens: &[Token<'_>], name: &[u8]) -> bool {
+    let marker = tokens
+        .windows(2)
+        .any(|pair| pair == [Token::Ident(b"mark"), Token::Punct(b'.')]);
+    marker
+        && tokens
+            .iter()
+            .filter(|token| **token == Token::Ident(name))
+            .count()
+            > 1
 }
 
 /// The names a Python statement binds (other than by `def`, `class` and `del`): the
@@ -2358,7 +2383,8 @@ impl<'a> OldTests<'a> {
     }
 
     /// Whether a test is declared under `name` ([`test_name`]), in any block, on a line
-    /// not commented out (`// it('x', …)`: a test brought back is new).
+    /// not commented out (`// it('x', …)`: a test brought back is new), as the name that
+    /// line declares (`def test_add():  # test_sub covers …` declares no `test_sub`).
     fn declared(&self, name: &[u8]) -> bool {
         name_offsets(self.text, name).into_iter().any(|byte| {
             let line = self
@@ -2371,7 +2397,10 @@ impl<'a> OldTests<'a> {
                 .map_or(&b""[..], |line| line.trim_ascii_start());
             let commented = trimmed.starts_with(b"//")
                 || (trimmed.starts_with(b"#") && !trimmed.starts_with(b"#["));
-            !commented && self.declared_there(line)
+            // The name the line declares, not one in a comment beside it.
+            !commented
+                && self.declared_there(line)
+                && test_name(&self.lines, line).as_deref() == Some(name)
         })
     }
 }
@@ -2891,10 +2920,10 @@ impl Analysis<'_> {
             let Some(&line) = new_lines.get(index) else {
                 continue;
             };
-            let mut code = Vec::new();
+            // The line as written, strings read as words: a name given as a string
+            // (`globals()["test_add"] = …`, `setattr(module, "test_add", …)`) too.
             let mut tokens = Vec::new();
-            lex::strip_line(&self.table.syntax, State::Code, line, &mut code);
-            pattern::tokenize(&code, &mut tokens);
+            pattern::tokenize(line, &mut tokens);
             let mut names: Vec<&[u8]> = tokens
                 .iter()
                 .filter_map(|token| match token {
@@ -3461,7 +3490,17 @@ impl Analysis<'_> {
             // The attribute or decorator the line is (or is inside the brackets of, in its
             // hunk): where its run of attribute lines starts.
             let attribute = if mark.attribute {
-                Some(mark.line)
+                // Not a decorator that calls a skip as it runs, at import: in its arguments,
+                // or as itself when it is pytest's function (`@pytest.skip(…)`; `@xfail(…)`
+                // after `xfail = pytest.mark.xfail` is a marker).
+                let line = trimmed_at(mark.line);
+                let open = line.iter().position(|&b| b == b'(').unwrap_or(line.len());
+                let (head, arguments) = line.split_at(open);
+                let pytests = memchr::memmem::find(head, b"pytest.").is_some()
+                    || memchr::memmem::find(head, b"py.test.").is_some();
+                let calls = calls_a_skip(arguments.get(1..).unwrap_or_default())
+                    || (pytests && calls_a_skip(line));
+                (!calls).then_some(mark.line)
             } else {
                 let mut depth = 0i64;
                 let mut opened = None;

@@ -2954,9 +2954,10 @@ mod real_history {
     }
 
     /// A skip is a new test's own only in its head (`it.skip(`) or its body. In a default
-    /// value of its parameters it runs at import (a module-level skip: every test of the
-    /// file); as another argument of its call, or after the call on its line, it is a hook
-    /// of the suite around it. Each skips the test that ran.
+    /// value of its parameters, its return annotation or a decorator's call it runs at
+    /// import (a module-level skip: every test of the file); as another argument of its
+    /// call (an options object's hook too), or after the call on its line, it is a hook of
+    /// the suite around it. Each skips the test that ran.
     #[test]
     fn a_skip_beside_a_new_test_but_not_in_it_counts() {
         let module_skip = "pytest.skip(\"later\", allow_module_level=True)";
@@ -2996,11 +2997,40 @@ mod real_history {
                     "  it('subtracts', function () {\n    assert.strictEqual(2 - 1, 1);\n  }, before(function () {\n    this.skip();\n  }));\n\n  it('adds'",
                 ),
             ),
+            // A decorator that calls the skip as it runs, at import; a return annotation.
+            (
+                "tests/test_calc.py",
+                &py,
+                format!(
+                    "{py}\n\n@pytest.mark.skipif({module_skip}, reason=\"later\")\ndef test_sub():\n    assert 2 - 1 == 1\n"
+                ),
+            ),
+            (
+                "tests/test_calc.py",
+                &py,
+                format!("{py}\n\ndef test_sub() -> {{{module_skip}}}:\n    assert 2 - 1 == 1\n"),
+            ),
+            // A hook in an options object: it runs as the suite is declared.
+            (
+                "test/math.spec.js",
+                mocha,
+                edit(
+                    mocha,
+                    "  it('adds'",
+                    "  it('subtracts', function () {\n    assert.strictEqual(2 - 1, 1);\n  }, { setup: before(function () { this.skip(); }) });\n\n  it('adds'",
+                ),
+            ),
         ];
         for (path, base, new) in &cases {
             let sandbox = repo(&[(path, base)]);
             let counts = stage(&sandbox, &[(path, Some(new))]);
-            assert_eq!(counts.test_skips_added, 1, "{counts:?}\n{new}");
+            // The decorator's line holds two: the marker and the call.
+            let skips = if new.contains("@pytest.mark.skipif(pytest.skip") {
+                2
+            } else {
+                1
+            };
+            assert_eq!(counts.test_skips_added, skips, "{counts:?}\n{new}");
             let (code, report) = check_as_agent(&sandbox);
             assert_eq!(code, Some(3), "{report}");
             assert!(report.contains(&format!("[{SKIPPED}]")), "{report}");
@@ -3029,6 +3059,34 @@ mod real_history {
             },
             TESTS_REMOVED,
             "test_add = test_sub",
+        );
+        // The name given as a string.
+        let sandbox = repo(&[("tests/test_calc.py", &py)]);
+        let rebound = format!(
+            "{py}\n\ndef test_sub():\n    assert 2 - 1 == 1\n\n\nglobals()[\"test_add\"] = test_sub\n"
+        );
+        let counts = stage(&sandbox, &[("tests/test_calc.py", Some(&rebound))]);
+        assert_eq!(counts.tests_removed, 1, "{counts:?}");
+        // A marker applied by assignment: the test still runs.
+        counts_nothing(
+            &[("tests/test_calc.py", &py)],
+            &[(
+                "tests/test_calc.py",
+                Some(&format!("{py}\n\ntest_add = pytest.mark.slow(test_add)\n")),
+            )],
+            true,
+        );
+        // A new test skipped, its name in a comment beside an old one: still new.
+        let old = "import pytest\n\n\ndef test_add():  # test_sub covers subtraction\n    assert 1 + 2 == 3\n";
+        counts_nothing(
+            &[("tests/test_calc.py", old)],
+            &[(
+                "tests/test_calc.py",
+                Some(&format!(
+                    "{old}\n\n@pytest.mark.skip(reason=\"later\")\ndef test_sub():\n    assert 2 - 1 == 1\n"
+                )),
+            )],
+            true,
         );
         counts_nothing(
             &[("tests/test_calc.py", &py)],
