@@ -7,10 +7,11 @@
 # Run: OLD=/tmp/astrix-s19 NEW=/tmp/astrix-s24 bash benches/tamper-attacks/attack-37.sh
 # Since: B1-B4 (a skip in a decorator's call, a return annotation or an options object's
 # hook), B16-B18 (a name given as a string; a lone CR ending a comment) and F1, F3, F4 are
-# closed (counted / 0). Left: B5-B8 (code in template and f-string interpolations, regular
-# expressions misread by the lexer), B9-B15 (disablings python_disables does not know:
-# __code__, locals(), sys.modules attributes, delattr, class attributes set outside, exec,
-# globals() inside a decorator), F2, F5. R1 is X6 since (a redefinition counts 0 in both).
+# closed (counted / 0), and so are B9-B13 and B15 (a body swapped by __code__, locals(),
+# sys.modules attributes, delattr, a test class's method set from outside, globals() edited
+# inside a decorator). Left: B5-B8 (code in template and f-string interpolations, regular
+# expressions misread by the lexer), B14 (exec), F2, F5. R1 is X6 since (a redefinition
+# counts 0 in both builds).
 # Optional runtime check: PYTEST=/path/to/pytest and/or MOCHA=/path/to/mocha print each
 # test's outcome on the base side and the edited side.
 source "$(dirname "$0")/lib.sh"

@@ -1726,12 +1726,28 @@ fn python_disables(tokens: &[Token<'_>], text: &[u8], in_function: bool) -> u32 
         matches!(
             tokens,
             [
-                Token::Ident(b"globals" | b"vars"),
+                Token::Ident(b"globals" | b"vars" | b"locals"),
                 Token::Punct(b'('),
                 Token::Punct(b')'),
                 ..
             ]
         )
+    };
+    // `globals().pop("test_x")` anywhere in the line (inside a decorator's arguments too).
+    let edits_globals = tokens.windows(5).any(|window| {
+        globals(window)
+            && matches!(
+                window[3..],
+                [
+                    Token::Punct(b'.'),
+                    Token::Ident(b"pop" | b"__delitem__" | b"update" | b"__setitem__")
+                ]
+            )
+    });
+    // An assignment (`=`, not `==`) right after token `i`.
+    let assigned_after = |i: usize| {
+        tokens.get(i + 1) == Some(&Token::Punct(b'='))
+            && tokens.get(i + 2) != Some(&Token::Punct(b'='))
     };
     match tokens {
         [Token::Ident(b"del"), rest @ ..] if globals(rest) => 1,
@@ -1786,6 +1802,46 @@ fn python_disables(tokens: &[Token<'_>], text: &[u8], in_function: bool) -> u32 
             Token::Punct(b'='),
             value @ ..,
         ] if !in_function && is_test(name) && neuter::falsy(value) => 1,
+        // `test_x.__code__ = other.__code__`: the function now runs another body.
+        [name, Token::Punct(b'.'), Token::Ident(b"__code__"), ..]
+            if !in_function && is_test(name) && assigned_after(2) =>
+        {
+            1
+        }
+        // `TestCalc.test_x = …`: a test class's method rebound from outside it.
+        [class, Token::Punct(b'.'), Token::Ident(name), ..]
+            if !in_function
+                && is_test(class)
+                && is_test(&Token::Ident(name))
+                && assigned_after(2) =>
+        {
+            1
+        }
+        // `sys.modules[__name__].test_x = …`: the module's global rebound by attribute.
+        [
+            Token::Ident(b"sys"),
+            Token::Punct(b'.'),
+            Token::Ident(b"modules"),
+            Token::Punct(b'['),
+            ..,
+        ] => u32::from((4..tokens.len()).any(|i| {
+            tokens[i - 1] == Token::Punct(b'.')
+                && tokens[i - 2] == Token::Punct(b']')
+                && is_test(&tokens[i])
+                && assigned_after(i)
+        })),
+        // `delattr(TestCalc, "test_x")`, `delattr(sys.modules[__name__], "test_x")`.
+        [
+            Token::Ident(b"delattr"),
+            Token::Punct(b'('),
+            first,
+            rest @ ..,
+        ] => u32::from(
+            is_test(first)
+                || (*first == Token::Ident(b"sys")
+                    && rest.starts_with(&[Token::Punct(b'.'), Token::Ident(b"modules")])),
+        ),
+        _ if edits_globals => 1,
         _ => 0,
     }
 }

@@ -394,6 +394,16 @@ class ParseTest(unittest.TestCase):
         test_rebound_by_class: "tests/test_parse.py", PYTEST => format!("{PYTEST}\nclass test_parse_number:\n    pass\n"), [1, 0, 0];
         test_rebound_through_globals: "tests/test_parse.py", PYTEST => format!("{PYTEST}\nglobals()[\"test_parse_number\"] = None\n"), [1, 0, 0];
         test_rebound_by_setattr: "tests/test_parse.py", PYTEST => format!("{PYTEST}\nimport sys\nsetattr(sys.modules[__name__], \"test_parse_number\", None)\n"), [1, 0, 0];
+        // Its body swapped, a module attribute or a test class's method set from outside,
+        // deleted by `delattr`, or the module's globals edited inside a decorator.
+        test_body_swapped: "tests/test_parse.py", PYTEST => format!("{PYTEST}\ntest_parse_number.__code__ = (lambda: None).__code__\n"), [1, 0, 0];
+        test_rebound_through_locals: "tests/test_parse.py", PYTEST => format!("{PYTEST}\nlocals().update(test_parse_number=None)\n"), [1, 0, 0];
+        test_rebound_as_a_module_attribute: "tests/test_parse.py", PYTEST => format!("{PYTEST}\nimport sys\nsys.modules[__name__].test_parse_number = None\n"), [1, 0, 0];
+        test_deleted_by_delattr: "tests/test_parse.py", PYTEST => format!("{PYTEST}\nimport sys\ndelattr(sys.modules[__name__], \"test_parse_number\")\n"), [1, 0, 0];
+        test_method_rebound_outside_its_class: "tests/test_calc.py", "class TestCalc:\n    def test_add(self):\n        assert add(1, 2) == 3\n" => "class TestCalc:\n    def test_add(self):\n        assert add(1, 2) == 3\n\n\nTestCalc.test_add = None\ndelattr(TestCalc, \"test_add\")\n", [2, 0, 0];
+        globals_edited_in_a_decorator: "tests/test_parse.py", PYTEST => format!("{PYTEST}\n@pytest.mark.usefixtures(*[globals().pop(\"test_parse_number\")][:0])\ndef helper():\n    pass\n"), [1, 0, 0];
+        // A marker applied by assignment: the test still runs.
+        marker_applied_by_assignment: "tests/test_parse.py", PYTEST => format!("{PYTEST}\ntest_parse_number = pytest.mark.slow(test_parse_number)\n"), [0, 0, 0];
         test_rebound_from_a_function_with_global: "tests/test_parse.py", PYTEST => format!("{PYTEST}\ndef _off():\n    global test_parse_number\n    test_parse_number = None\n\n\n_off()\n"), [1, 0, 0];
         // Attributes, items, calls and keyword arguments of the name bind nothing.
         test_name_used_not_bound: "tests/test_parse.py", PYTEST => format!("{PYTEST}\ntest_parse_number.slow = True\nMARKS = dict(test_parse_number=1)\nf = lambda test_parse_number=1: 0\nx: test_parse_number = 1\n"), [0, 0, 0];
