@@ -1733,22 +1733,7 @@ fn python_disables(tokens: &[Token<'_>], text: &[u8], in_function: bool) -> u32 
             ]
         )
     };
-    // `globals().pop("test_x")` anywhere in the line (inside a decorator's arguments too).
-    let edits_globals = tokens.windows(5).any(|window| {
-        globals(window)
-            && matches!(
-                window[3..],
-                [
-                    Token::Punct(b'.'),
-                    Token::Ident(b"pop" | b"__delitem__" | b"update" | b"__setitem__")
-                ]
-            )
-    });
-    // An assignment (`=`, not `==`) right after token `i`.
-    let assigned_after = |i: usize| {
-        tokens.get(i + 1) == Some(&Token::Punct(b'='))
-            && tokens.get(i + 2) != Some(&Token::Punct(b'='))
-    };
+
     match tokens {
         [Token::Ident(b"del"), rest @ ..] if globals(rest) => 1,
         [Token::Ident(b"del"), rest @ ..] => {
@@ -1802,6 +1787,36 @@ fn python_disables(tokens: &[Token<'_>], text: &[u8], in_function: bool) -> u32 
             Token::Punct(b'='),
             value @ ..,
         ] if !in_function && is_test(name) && neuter::falsy(value) => 1,
+        _ => disables_by_attribute(tokens, text, in_function),
+    }
+}
+
+/// The rest of [`python_disables`]: a test unbound through an attribute or the module's
+/// globals.
+fn disables_by_attribute(tokens: &[Token<'_>], text: &[u8], in_function: bool) -> u32 {
+    let is_test = |token: &Token<'_>| {
+        matches!(token, Token::Ident(name) if (name.starts_with(b"test") && defines(text, name))
+            || (memchr::memmem::find(name, b"Test").is_some() && defines_class(text, name)))
+    };
+    // An assignment (`=`, not `==`) right after token `i`.
+    let assigned_after = |i: usize| {
+        tokens.get(i + 1) == Some(&Token::Punct(b'='))
+            && tokens.get(i + 2) != Some(&Token::Punct(b'='))
+    };
+    // `globals().pop("test_x")` anywhere in the line (inside a decorator's arguments too).
+    let edits_globals = tokens.windows(5).any(|window| {
+        matches!(
+            window,
+            [
+                Token::Ident(b"globals" | b"vars" | b"locals"),
+                Token::Punct(b'('),
+                Token::Punct(b')'),
+                Token::Punct(b'.'),
+                Token::Ident(b"pop" | b"__delitem__" | b"update" | b"__setitem__"),
+            ]
+        )
+    });
+    match tokens {
         // `test_x.__code__ = other.__code__`: the function now runs another body.
         [name, Token::Punct(b'.'), Token::Ident(b"__code__"), ..]
             if !in_function && is_test(name) && assigned_after(2) =>
@@ -1841,8 +1856,7 @@ fn python_disables(tokens: &[Token<'_>], text: &[u8], in_function: bool) -> u32 
                 || (*first == Token::Ident(b"sys")
                     && rest.starts_with(&[Token::Punct(b'.'), Token::Ident(b"modules")])),
         ),
-        _ if edits_globals => 1,
-        _ => 0,
+        _ => u32::from(edits_globals),
     }
 }
 
