@@ -9,8 +9,9 @@
 # hook), B16-B18 (a name given as a string; a lone CR ending a comment) and F1, F3, F4 are
 # closed (counted / 0), and so are B9-B13 and B15 (a body swapped by __code__, locals(),
 # sys.modules attributes, delattr, a test class's method set from outside, globals() edited
-# inside a decorator). Left: B5-B8 (code in template and f-string interpolations, regular
-# expressions misread by the lexer), B14 (exec), F2, F5. R1 is X6 since (a redefinition
+# inside a decorator), and F2 (a new class's own pytestmark). Left: B5-B8 (code in template
+# and f-string interpolations, regular
+# expressions misread by the lexer), B14 (exec), F5. R1 is X6 since (a redefinition
 # counts 0 in both builds).
 # Optional runtime check: PYTEST=/path/to/pytest and/or MOCHA=/path/to/mocha print each
 # test's outcome on the base side and the edited side.

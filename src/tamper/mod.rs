@@ -1120,6 +1120,61 @@ fn focuses(trimmed: &[u8]) -> bool {
         || memchr::memmem::find(trimmed, b"only:").is_some()
 }
 
+/// Whether a trimmed line only binds a class's markers: `pytestmark = …` as its one
+/// statement, reaching nothing beyond the class (no `;`, `:=`, `globals()`, `setattr`,
+/// `sys.modules`).
+fn class_marker(trimmed: &[u8]) -> bool {
+    let rest = trimmed.strip_prefix(b"pytestmark").unwrap_or_default();
+    rest.trim_ascii_start().starts_with(b"=")
+        && !rest.trim_ascii_start().starts_with(b"==")
+        && ![
+            &b";"[..],
+            b":=",
+            b"globals",
+            b"setattr",
+            b"modules",
+            b"exec",
+            b"vars(",
+        ]
+        .iter()
+        .any(|bad| memchr::memmem::find(rest, bad).is_some())
+}
+
+/// The tests of the Python class whose body holds line `line` (a class-level `pytestmark =
+/// …`), when the class is declared on an added line of `hunk` and its body ends in it: the
+/// added lines of its body that declare tests. None for a line at the module's level, in a
+/// class that ran, or in one the hunk does not add whole.
+fn class_tests(
+    added: &[Added],
+    line: usize,
+    hunk: &Range<usize>,
+    lines: &[&[u8]],
+) -> Option<Vec<usize>> {
+    let own = indentation(lines.get(line)?);
+    let filled = |at: &usize| lines.get(*at).is_some_and(|l| !l.trim_ascii().is_empty());
+    let class = (hunk.start..line)
+        .rev()
+        .filter(filled)
+        .find(|&at| indentation(lines[at]) < own)?;
+    let depth = indentation(lines[class]);
+    if !lines[class].trim_ascii_start().starts_with(b"class ") {
+        return None;
+    }
+    let end = (class + 1..lines.len())
+        .filter(filled)
+        .find(|&at| indentation(lines[at]) <= depth)
+        .unwrap_or(lines.len());
+    if end > hunk.end && end != lines.len() {
+        return None;
+    }
+    let tests: Vec<usize> = added
+        .iter()
+        .filter(|added| added.tests > 0 && added.line > class && added.line < end)
+        .map(|added| added.line)
+        .collect();
+    (!tests.is_empty()).then_some(tests)
+}
+
 /// Whether a trimmed line inside a decorator's brackets only names markers
 /// (`marks=pytest.mark.skipif(…)`), and calls nothing that skips when the decorator runs.
 fn marks_only(trimmed: &[u8]) -> bool {
@@ -3548,15 +3603,22 @@ impl Analysis<'_> {
                 let trimmed = trimmed_at(line);
                 mentions(trimmed, "pytestmark") || memchr::memmem::find(trimmed, b":=").is_some()
             };
-            if count(mark) == 0 || focuses(trimmed_at(mark.line)) || binds(mark.line) {
-                continue;
-            }
-            let same_hunk = |other: &Added| other.hunk == mark.hunk;
             let hunk = self
                 .new_hunks
                 .get(mark.hunk)
                 .cloned()
                 .unwrap_or(mark.line..mark.line + 1);
+            // A class's own markers, `pytestmark = …` in a class the hunk adds: its tests.
+            if count(mark) > 0
+                && let Some(tests) = self.class_marked(mark, &hunk, new_lines)
+            {
+                found.push((mark.line, count(mark), tests));
+                continue;
+            }
+            if count(mark) == 0 || focuses(trimmed_at(mark.line)) || binds(mark.line) {
+                continue;
+            }
+            let same_hunk = |other: &Added| other.hunk == mark.hunk;
             // The attribute or decorator the line is (or is inside the brackets of, in its
             // hunk): where its run of attribute lines starts.
             let attribute = if mark.attribute {
@@ -3601,11 +3663,7 @@ impl Analysis<'_> {
                 )
             };
             let tests: Vec<usize> = if mark.tests > 0 {
-                if own(mark.line) {
-                    vec![mark.line]
-                } else {
-                    Vec::new()
-                }
+                own(mark.line).then_some(mark.line).into_iter().collect()
             } else if let Some(start) = attribute {
                 let mut above = start;
                 while let Some(line) = above.checked_sub(1).and_then(at)
@@ -3684,6 +3742,20 @@ impl Analysis<'_> {
             }
         }
         found
+    }
+
+    /// The tests of a Python class whose body holds the added line `mark`, when it binds the
+    /// class's markers ([`class_marker`]) and the class is one `hunk` adds ([`class_tests`]).
+    fn class_marked(
+        &self,
+        mark: &Added,
+        hunk: &Range<usize>,
+        new_lines: &[&[u8]],
+    ) -> Option<Vec<usize>> {
+        let line = new_lines.get(mark.line)?.trim_ascii();
+        (self.table.language == Language::Python && class_marker(line))
+            .then(|| class_tests(&self.added, mark.line, hunk, new_lines))
+            .flatten()
     }
 
     /// The tests that the Mocha hook holding the added line `added[i]` applies to, when the
@@ -4966,6 +5038,24 @@ mod tests {
                 "{path}: {new}\n{report:?}"
             );
         }
+    }
+
+    /// A class's markers bind nothing beyond it: one statement, no module's globals.
+    #[test]
+    fn class_markers() {
+        assert!(class_marker(
+            b"pytestmark = pytest.mark.skip(reason=\"later\")"
+        ));
+        assert!(class_marker(
+            b"pytestmark = [pytest.mark.skipif(WIN, reason=\"posix\")]"
+        ));
+        assert!(!class_marker(
+            b"pytestmark = pytest.mark.skip; globals()[\"pytestmark\"] = 1"
+        ));
+        assert!(!class_marker(b"pytestmark == 1"));
+        assert!(!class_marker(
+            b"setattr(sys.modules[__name__], \"pytestmark\", m)"
+        ));
     }
 
     /// A marker is a test's own in its head or its body, in each language's shape of a

@@ -2823,6 +2823,13 @@ mod real_history {
                 "\n\ndef test_add_later(\n    x=1,\n) -> None:\n    pytest.skip(\"later\")\n    assert add(x, 1) == 2\n",
                 "",
             ),
+            // A new class's own markers.
+            (
+                "tests/test_calc.py",
+                PYTEST,
+                "\n\nclass TestSub:\n    pytestmark = pytest.mark.skip(reason=\"later\")\n\n    def test_sub(self):\n        assert 2 - 1 == 1\n",
+                "",
+            ),
             // The callee picked in brackets, or the skip an option of the test's own call.
             (
                 "test/sum.test.js",
