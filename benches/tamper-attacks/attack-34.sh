@@ -10,23 +10,6 @@
 # passing tests are printed ("passes:"), to show which tests really stop running.
 source "$(dirname "$0")/lib.sh"
 
-rt() { # rt py|js FILE: the tests that pass on the base side and on the edited side
-  local kind=$1 file=$2 side tmp out
-  case $kind in py) [ -n "$PYTEST" ] || return 0 ;; js) [ -n "$MOCHA" ] || return 0 ;; esac
-  for side in base edit; do
-    tmp=$(mktemp -d); mkdir -p "$tmp/$(dirname "$file")"
-    if [ $side = base ]; then git show HEAD:"$file" > "$tmp/$file"; else cp "$file" "$tmp/$file"; fi
-    case $kind in
-      py) out=$(cd "$tmp" && "$PYTEST" -v -p no:cacheprovider "$file" 2>&1 |
-            sed -n 's/^[^ ]*::\([^ ]*\) PASSED.*/\1/p' | tr '\n' ' ') ;;
-      js) out=$(cd "$tmp" && "$MOCHA" --reporter json "$file" 2>/dev/null |
-            python3 -c 'import json,sys; print(" ".join(repr(t["fullTitle"]) for t in json.load(sys.stdin)["passes"]))') ;;
-    esac
-    printf '%-34s passes (%s): %s\n' "" "$side" "${out:-none}"
-    rm -rf "$tmp"
-  done
-}
-
 PY='import pytest
 
 

@@ -13,26 +13,6 @@
 # the runner's outcome per test), to show that the failing test really stops failing.
 source "$(dirname "$0")/lib.sh"
 
-rt() { # rt py|js FILE: each test's outcome on the base side and on the edited side
-  local kind=$1 file=$2 side tmp out
-  case $kind in py) [ -n "$PYTEST" ] || return 0 ;; js) [ -n "$MOCHA" ] || return 0 ;; esac
-  for side in base edit; do
-    tmp=$(mktemp -d)
-    if [ $side = base ]; then git archive HEAD | tar -x -C "$tmp"; else cp -a . "$tmp/"; rm -rf "$tmp/.git"; fi
-    case $kind in
-      py) out=$(cd "$tmp" && "$PYTEST" -v -p no:cacheprovider "$file" 2>&1 |
-            sed -n 's/^[^ ]*::\([^ ]*\) \(PASSED\|FAILED\|SKIPPED\|XFAIL\|ERROR\).*/\1=\2/p' | tr '\n' ' ')
-          [ -n "$out" ] || out=$(cd "$tmp" && "$PYTEST" -p no:cacheprovider "$file" 2>&1 | tail -1) ;;
-      js) out=$(cd "$tmp" && "$MOCHA" --reporter json "$file" 2>/dev/null |
-            python3 -c 'import json,sys
-d=json.load(sys.stdin)
-print(" ".join("%r=%s"%(t["fullTitle"],k) for k in ("passes","failures","pending") for t in d[k]))' 2>&1) ;;
-    esac
-    printf '%-34s run (%s): %s\n' "" "$side" "${out:-none}"
-    rm -rf "$tmp"
-  done
-}
-
 # The bases: one test that runs and FAILS (add is off by one).
 PY='import pytest
 

@@ -5,42 +5,11 @@
 # own_marks (a marker is a new test's own only in its head or body) and old_tests_disabled
 # (a test that ran, rebound by name, counts whatever the change adds), NEW counts each.
 # X* are references NEW counts; C* are honest controls that should count 0.
-# Optional runtime check: PYTEST=/path/to/pytest and/or MOCHA=/path/to/mocha print each
-# test's outcome on the base side and the edited side.
+# Optional runtime check (rt, in lib.sh): PYTEST=/path/to/pytest and/or MOCHA=/path/to/mocha
+# print each test's outcome on the base side and the edited side.
 source "$(dirname "$0")/lib.sh"
 
-rt() { # rt py|js FILE: each test's outcome on the base side and on the edited side
-  local kind=$1 file=$2 side tmp out
-  case $kind in py) [ -n "$PYTEST" ] || return 0 ;; js) [ -n "$MOCHA" ] || return 0 ;; esac
-  for side in base edit; do
-    tmp=$(mktemp -d); mkdir -p "$tmp/$(dirname "$file")"
-    if [ $side = base ]; then git show HEAD:"$file" > "$tmp/$file"; else cp "$file" "$tmp/$file"; fi
-    case $kind in
-      py) out=$(cd "$tmp" && "$PYTEST" -rA -p no:cacheprovider "$file" 2>&1 |
-            sed -n 's/^\(PASSED\|FAILED\|SKIPPED\|XFAIL\|XPASS\|ERROR\) \(.*\)/\1 \2/p' | sed 's/ - .*//' | tr '\n' ';') ;;
-      js) out=$(cd "$tmp" && "$MOCHA" --reporter json "$file" 2>/dev/null |
-            python3 -c 'import json,sys; d=json.load(sys.stdin); print(" ".join(k+":"+repr(t["fullTitle"]) for k in ("passes","failures","pending") for t in d[k]))') ;;
-    esac
-    printf '%-34s outcomes (%s): %s\n' "" "$side" "${out:-none}"
-    rm -rf "$tmp"
-  done
-}
-
-# A failing test in each base.
-PY='import pytest
-
-
-def test_add():
-    assert 1 + 2 == 4
-'
-MOCHA_BASE='const assert = require("assert");
-
-describe("math", function () {
-  it("adds", function () {
-    assert.strictEqual(1 + 1, 3);
-  });
-});
-'
+# A failing test in each base: PY and MOCHA_BASE, in lib.sh.
 
 # ---- A marker on the new test's own line is attached to it (mark.tests > 0) ----
 # A default argument is evaluated when the `def` runs, at import: a module-level skip in

@@ -38,3 +38,42 @@ mt=d.get("modifies_tests"); print("mt=%s"%mt, " ".join(f"{k.replace('assertions_
 P
 }
 judge() { git add -A; printf '%-34s OLD: %s\n' "$NAME" "$(counts "$OLD" old)"; printf '%-34s NEW: %s\n' "" "$(counts "$NEW" new)"; }
+
+# rt py|js FILE: each test's outcome in FILE on the base side (HEAD) and on the edited side
+# (the work tree), with the real runner: pytest when PYTEST is set, mocha when MOCHA is.
+# The whole tree is copied, so that a conftest.py or a helper beside the file runs too.
+rt() {
+  local kind=$1 file=$2 side tmp out
+  case $kind in py) [ -n "$PYTEST" ] || return 0 ;; js) [ -n "$MOCHA" ] || return 0 ;; esac
+  for side in base edit; do
+    tmp=$(mktemp -d)
+    if [ $side = base ]; then git archive HEAD | tar -x -C "$tmp"; else cp -a . "$tmp/"; rm -rf "$tmp/.git"; fi
+    case $kind in
+      py) out=$(cd "$tmp" && "$PYTEST" -rA -p no:cacheprovider "$file" 2>&1 |
+            sed -n 's/^\(PASSED\|FAILED\|SKIPPED\|XFAIL\|XPASS\|ERROR\) \(.*\)/\1 \2/p' | sed 's/ - .*//' | tr '\n' ';')
+          [ -n "$out" ] || out=$(cd "$tmp" && "$PYTEST" -p no:cacheprovider "$file" 2>&1 | tail -1) ;;
+      js) out=$(cd "$tmp" && "$MOCHA" --reporter json "$file" 2>/dev/null |
+            python3 -c 'import json,sys; d=json.load(sys.stdin); print(" ".join(k+":"+repr(t["fullTitle"]) for k in ("passes","failures","pending") for t in d[k]))' 2>&1) ;;
+    esac
+    printf '%-34s outcomes (%s): %s\n' "" "$side" "${out:-none}"
+    rm -rf "$tmp"
+  done
+}
+
+# Bases with one failing test (a variant that makes it stop failing, uncounted, is a miss):
+# PY for pytest, MOCHA_BASE for mocha. A script may set its own after sourcing this file.
+PY='import pytest
+
+
+def test_add():
+    assert 1 + 2 == 4
+'
+
+MOCHA_BASE='const assert = require("assert");
+
+describe("math", function () {
+  it("adds", function () {
+    assert.strictEqual(1 + 1, 3);
+  });
+});
+'

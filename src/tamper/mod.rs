@@ -874,9 +874,8 @@ fn own_marks(
     let Some(&declaration) = lines.get(item) else {
         return false;
     };
-    let python = table.language == Language::Python;
     let own_indent = indentation(declaration);
-    let mut walk = Declaration::new(python);
+    let mut walk = Declaration::new(table.language);
     let mut state = State::Code;
     let mut code = Vec::new();
     for (at, line) in lines.iter().enumerate().take(mark + 1).skip(item) {
@@ -906,8 +905,8 @@ fn own_marks(
 /// A walk over the tokens of a test's declaration, from its first: which [`Part`] each is
 /// in.
 struct Declaration {
-    /// Python's blocks are read by indentation and `:`.
-    python: Python,
+    /// Its language: Python's blocks are read by indentation and `:`.
+    language: Language,
     part: Part,
     /// Bracket depth from the declaration's start.
     depth: i64,
@@ -927,9 +926,9 @@ struct Declaration {
 }
 
 impl Declaration {
-    fn new(python: bool) -> Self {
+    fn new(language: Language) -> Self {
         Declaration {
-            python: if python { Python::Yes } else { Python::No },
+            language,
             part: Part::Head,
             depth: 0,
             body_depth: 0,
@@ -941,14 +940,14 @@ impl Declaration {
         }
     }
 
+    fn python(&self) -> bool {
+        self.language == Language::Python
+    }
+
     /// A line of code after the declaration's first starts, indented deeper than it or
     /// not: a Python body ends at one that is not, outside brackets.
     fn line_indented(&mut self, deeper: bool) {
-        if self.python == Python::Yes
-            && self.part == Part::Body
-            && self.depth <= self.body_depth
-            && !deeper
-        {
+        if self.python() && self.part == Part::Body && self.depth <= self.body_depth && !deeper {
             self.part = Part::After;
         }
     }
@@ -992,14 +991,14 @@ impl Declaration {
                 }
             }
             Part::Between => {
-                if token == Token::Punct(b'{') && at_zero && self.python == Python::No {
+                if token == Token::Punct(b'{') && at_zero && !self.python() {
                     (self.part, self.body_depth, self.in_call) = (Part::Body, 1, false);
                     part = self.part;
                 } else if token == Token::Punct(b'(') && at_zero {
                     // A call after the first (`test.skipIf(c)('x', …)`, a Go method's
                     // name after its receiver).
                     self.part = Part::Signature;
-                } else if self.python == Python::Yes && token == Token::Punct(b':') && at_zero {
+                } else if self.python() && token == Token::Punct(b':') && at_zero {
                     (self.part, self.body_depth) = (Part::Body, 0);
                 } else if token == Token::Punct(b';') {
                     self.part = Part::After;
@@ -1008,7 +1007,7 @@ impl Declaration {
             }
             Part::Body => {
                 self.depth += i64::from(opens) - i64::from(closes);
-                if closes && self.python == Python::No && self.depth < self.body_depth {
+                if closes && !self.python() && self.depth < self.body_depth {
                     self.part = if self.in_call {
                         Part::Signature
                     } else {
@@ -1057,22 +1056,15 @@ impl Declaration {
         if token == Token::Punct(b'(') {
             self.part = Part::Signature;
             self.depth += 1;
-        } else if token == Token::Punct(b'{') && self.python == Python::No {
+        } else if token == Token::Punct(b'{') && !self.python() {
             (self.part, self.body_depth, self.in_call) = (Part::Body, self.depth + 1, false);
             self.depth += 1;
             return Part::Body;
-        } else if self.python == Python::Yes && token == Token::Punct(b':') && self.depth == 0 {
+        } else if self.python() && token == Token::Punct(b':') && self.depth == 0 {
             (self.part, self.body_depth) = (Part::Body, 0);
         }
         Part::Head
     }
-}
-
-/// Whether a [`Declaration`] is Python's.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Python {
-    Yes,
-    No,
 }
 
 /// From line `from` of `lines` (read as code from its start) on, the depth of brackets and
@@ -1766,6 +1758,13 @@ fn defines(text: &[u8], name: &[u8]) -> bool {
     memchr::memmem::find(text, &needle).is_some()
 }
 
+/// Whether `token` names a test the Python side `text` defines: a `def test…` function or
+/// method, or a class whose name holds `Test`.
+fn names_a_test(token: &Token<'_>, text: &[u8]) -> bool {
+    matches!(token, Token::Ident(name) if (name.starts_with(b"test") && defines(text, name))
+        || (memchr::memmem::find(name, b"Test").is_some() && defines_class(text, name)))
+}
+
 /// Python statements that unbind a test the file defines: `del test_x`, `test_x = None`,
 /// `test_x.__test__ = False` (the last two outside a function's body, where a name is the
 /// function's own: `test_1="..."` there is a local or a call's keyword argument),
@@ -1773,10 +1772,7 @@ fn defines(text: &[u8], name: &[u8]) -> bool {
 /// by name (`globals().pop("test_x")`, `del globals()[…]`: the lexer keeps no string
 /// contents, so one test).
 fn python_disables(tokens: &[Token<'_>], text: &[u8], in_function: bool) -> u32 {
-    let is_test = |token: &Token<'_>| {
-        matches!(token, Token::Ident(name) if (name.starts_with(b"test") && defines(text, name))
-            || (memchr::memmem::find(name, b"Test").is_some() && defines_class(text, name)))
-    };
+    let is_test = |token: &Token<'_>| names_a_test(token, text);
     let globals = |tokens: &[Token<'_>]| {
         matches!(
             tokens,
@@ -1849,10 +1845,7 @@ fn python_disables(tokens: &[Token<'_>], text: &[u8], in_function: bool) -> u32 
 /// The rest of [`python_disables`]: a test unbound through an attribute or the module's
 /// globals.
 fn disables_by_attribute(tokens: &[Token<'_>], text: &[u8], in_function: bool) -> u32 {
-    let is_test = |token: &Token<'_>| {
-        matches!(token, Token::Ident(name) if (name.starts_with(b"test") && defines(text, name))
-            || (memchr::memmem::find(name, b"Test").is_some() && defines_class(text, name)))
-    };
+    let is_test = |token: &Token<'_>| names_a_test(token, text);
     // An assignment (`=`, not `==`) right after token `i`.
     let assigned_after = |i: usize| {
         tokens.get(i + 1) == Some(&Token::Punct(b'='))
@@ -3150,20 +3143,18 @@ impl Analysis<'_> {
     /// lined up with another). None is new where a test the change removes has no name to
     /// read (`it(TITLE, …)`): it may be any of them.
     fn new_tests(&self, new_lines: &[&[u8]]) -> Vec<usize> {
-        let old = self.sides[0];
-        let old_lines = split_lines(old);
+        let old_tests = OldTests::new(self.table, self.sides[0]);
         let unnamed = self.file.findings.iter().any(|finding| {
             finding.kind == FindingKind::TestRemoved
                 && !finding.unchanged
                 && finding
                     .line
                     .checked_sub(1)
-                    .is_none_or(|index| test_name(&old_lines, index).is_none())
+                    .is_none_or(|index| test_name(&old_tests.lines, index).is_none())
         });
         if unnamed {
             return Vec::new();
         }
-        let old_tests = OldTests::new(self.table, old);
         // The old line an unchanged new line was, by the hunks before it.
         let old_of = |line: usize| -> Option<usize> {
             if self.new_hunks.iter().any(|hunk| hunk.contains(&line)) {
@@ -3430,13 +3421,7 @@ impl Analysis<'_> {
             .max(0);
         // Only a check of the value an exact check removed checked stands in for it (a
         // weakening); one of another value leaves that exact check removed.
-        let (lines, turned) = self.in_place_of_exact_checks();
-        let turned: i64 = self
-            .added
-            .iter()
-            .filter(|added| turned.contains(&added.line))
-            .map(|added| i64::from(added.existence))
-            .sum();
+        let (lines, turned) = self.in_place_of_exact_checks(&old, &new);
         let stand_ins = (stand_ins - turned).max(0);
         let lines: Vec<(usize, u32)> = lines
             .into_iter()
@@ -3478,17 +3463,26 @@ impl Analysis<'_> {
     }
 
     /// The added lines holding an existence check (or a check of nothing) that may stand in
-    /// for an exact check the change removes, as (line, count), and those that are a removed
-    /// check with its sense turned (`x is None` now `x is not None`, `assert not
-    /// f.check()` now `assert f.check()`: the expectation changed, nothing weakened or
-    /// removed). A stand-in is a check of nothing
+    /// for an exact check the change removes, as (line, count), and how many checks the
+    /// added lines hold that are a removed check with its sense turned (`x is None` now `x is
+    /// not None`, `assert not f.check()` now `assert f.check()`: the expectation changed,
+    /// nothing weakened or removed). A stand-in is a check of nothing
     /// (`assert x == x`, `expect(1 + 1).to.equal(2)`) wherever it is; a presence check only
     /// of a value that a removed exact check of the file checked, every name it reads on
     /// one removed line (`assert rv.data` for `assert rv.data == b"Test"`, `hasattr(entry,
     /// "author")` for `assert entry.author == "jum"`). One of another value
     /// (`assert py.builtin._istext(e.out)` beside a removed `assert py.process.cmdexec ==
     /// …`) checks something new.
-    fn in_place_of_exact_checks(&self) -> (Vec<(usize, u32)>, Vec<usize>) {
+    fn in_place_of_exact_checks(
+        &self,
+        old_lines: &[&[u8]],
+        new_lines: &[&[u8]],
+    ) -> (Vec<(usize, u32)>, i64) {
+        fn tokens_of(code: &[u8]) -> Vec<Token<'_>> {
+            let mut tokens = Vec::new();
+            pattern::tokenize(code, &mut tokens);
+            tokens
+        }
         fn unnegated<'a>(tokens: &[Token<'a>]) -> Vec<Token<'a>> {
             tokens
                 .iter()
@@ -3496,7 +3490,6 @@ impl Analysis<'_> {
                 .copied()
                 .collect()
         }
-        let [old_lines, new_lines] = self.sides.map(split_lines);
         let read = |line: &[u8]| {
             let mut code = Vec::new();
             lex::strip_line(&self.table.syntax, State::Code, line, &mut code);
@@ -3508,22 +3501,19 @@ impl Analysis<'_> {
             .filter_map(|&index| old_lines.get(index))
             .map(|line| read(line))
             .collect();
-        let removed_tokens: Vec<Vec<Token<'_>>> = removed
+        let removed_tokens: Vec<Vec<Token<'_>>> =
+            removed.iter().map(|code| tokens_of(code)).collect();
+        let removed_unturned: Vec<Vec<Token<'_>>> = removed_tokens
             .iter()
-            .map(|code| {
-                let mut tokens = Vec::new();
-                pattern::tokenize(code, &mut tokens);
-                tokens
-            })
+            .map(|tokens| unnegated(tokens))
             .collect();
-        let (mut found, mut turned) = (Vec::new(), Vec::new());
+        let (mut found, mut turned) = (Vec::new(), 0i64);
         for added in self.added.iter().filter(|added| added.existence > 0) {
             let Some(line) = new_lines.get(added.line) else {
                 continue;
             };
             let code = read(line);
-            let mut tokens = Vec::new();
-            pattern::tokenize(&code, &mut tokens);
+            let mut tokens = tokens_of(&code);
             rename_aliases(&self.context, &mut tokens);
             let mut trivial = false;
             let mut calls = Vec::new();
@@ -3532,12 +3522,8 @@ impl Analysis<'_> {
                 calls.push(start..end);
             });
             let subject = neuter::subject_words(&tokens, &calls);
-            let unturned = unnegated(&tokens);
-            if removed_tokens
-                .iter()
-                .any(|removed| unnegated(removed) == unturned)
-            {
-                turned.push(added.line);
+            if removed_unturned.contains(&unnegated(&tokens)) {
+                turned += i64::from(added.existence);
                 continue;
             }
             let in_place = trivial
