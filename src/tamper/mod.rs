@@ -3466,7 +3466,9 @@ impl Analysis<'_> {
     /// for an exact check the change removes, as (line, count), and how many checks the
     /// added lines hold that are a removed check with its sense turned (`x is None` now `x is
     /// not None`, `assert not f.check()` now `assert f.check()`: the expectation changed,
-    /// nothing weakened or removed). A stand-in is a check of nothing
+    /// nothing weakened or removed) — the removed check in its place (the same hunk, the
+    /// same offset in it), each turning one, every check read as its whole statement. A
+    /// stand-in is a check of nothing
     /// (`assert x == x`, `expect(1 + 1).to.equal(2)`) wherever it is; a presence check only
     /// of a value that a removed exact check of the file checked, every name it reads on
     /// one removed line (`assert rv.data` for `assert rv.data == b"Test"`, `hasattr(entry,
@@ -3490,29 +3492,44 @@ impl Analysis<'_> {
                 .copied()
                 .collect()
         }
-        let read = |line: &[u8]| {
+        // A check is read as its whole statement (black's `assert (` goes on below), from
+        // the side `text` that holds `line`.
+        let read = |text: &[u8], line: &[u8]| {
             let mut code = Vec::new();
-            lex::strip_line(&self.table.syntax, State::Code, line, &mut code);
-            code
+            let next = lex::strip_line(&self.table.syntax, State::Code, line, &mut code);
+            let mut whole = Vec::new();
+            match continued(self.table, text, line, next, &code, &mut whole) {
+                Some(_) => whole,
+                None => code,
+            }
         };
-        let removed: Vec<Vec<u8>> = self
-            .exact_removed_lines
-            .iter()
-            .filter_map(|&index| old_lines.get(index))
-            .map(|line| read(line))
-            .collect();
+        // Where a line is: its hunk and its offset there.
+        let place = |hunks: &[Range<usize>], index: usize| {
+            hunks
+                .iter()
+                .position(|hunk| hunk.contains(&index))
+                .map(|hunk| (hunk, index - hunks[hunk].start))
+        };
+        let kept = || {
+            self.exact_removed_lines
+                .iter()
+                .filter_map(|&index| Some((index, *old_lines.get(index)?)))
+        };
+        let removed: Vec<Vec<u8>> = kept().map(|(_, line)| read(self.sides[0], line)).collect();
         let removed_tokens: Vec<Vec<Token<'_>>> =
             removed.iter().map(|code| tokens_of(code)).collect();
-        let removed_unturned: Vec<Vec<Token<'_>>> = removed_tokens
-            .iter()
-            .map(|tokens| unnegated(tokens))
+        // A removed check turned is the one in the added check's place, and it turns one:
+        // (its place, its tokens without negation), taken once turned.
+        let mut unturned: Vec<_> = kept()
+            .zip(&removed_tokens)
+            .map(|((index, _), tokens)| Some((place(&self.old_hunks, index)?, unnegated(tokens))))
             .collect();
         let (mut found, mut turned) = (Vec::new(), 0i64);
         for added in self.added.iter().filter(|added| added.existence > 0) {
             let Some(line) = new_lines.get(added.line) else {
                 continue;
             };
-            let code = read(line);
+            let code = read(self.sides[1], line);
             let mut tokens = tokens_of(&code);
             rename_aliases(&self.context, &mut tokens);
             let mut trivial = false;
@@ -3522,7 +3539,16 @@ impl Analysis<'_> {
                 calls.push(start..end);
             });
             let subject = neuter::subject_words(&tokens, &calls);
-            if removed_unturned.contains(&unnegated(&tokens)) {
+            let here = self
+                .new_hunks
+                .get(added.hunk)
+                .map(|hunk| (added.hunk, added.line.saturating_sub(hunk.start)));
+            let sense = unnegated(&tokens);
+            if let Some(slot) = unturned.iter_mut().find(|slot| {
+                slot.as_ref()
+                    .is_some_and(|(at, tokens)| Some(*at) == here && *tokens == sense)
+            }) {
+                *slot = None;
                 turned += i64::from(added.existence);
                 continue;
             }
@@ -5014,6 +5040,28 @@ mod tests {
                 "tests/test_rsync.py",
                 "def test_a():\n    assert not dest.join('f').check()\n",
                 "def test_a():\n    assert dest.join('f').check()\n",
+                (0, 0),
+            ),
+            // A turned check is the removed check in its place, one for one: another test's
+            // `assert not result`, re-added with a message, turns nothing here.
+            (
+                "tests/test_calc.py",
+                "def test_empty():\n    result = add(0, 0)\n    assert not result\n\n\ndef test_add():\n    result = add(1, 2)\n    assert result == 4\n",
+                "def test_empty():\n    result = add(0, 0)\n    assert not result, \"zero\"\n\n\ndef test_add():\n    result = add(1, 2)\n    assert result\n",
+                (1, 0),
+            ),
+            // A check is read whole: black's `assert (` alike on both sides, its `== 4`
+            // dropped below.
+            (
+                "tests/test_calc.py",
+                "def test_add():\n    assert (  # sum\n        add(1, 2) == 4\n    )\n",
+                "def test_add():\n    assert (  # the sum\n        add(1, 2)\n    )\n",
+                (1, 0),
+            ),
+            (
+                "tests/test_calc.py",
+                "def test_add():\n    assert (  # sum\n        add(1, 2) is None\n    )\n",
+                "def test_add():\n    assert (  # the sum\n        add(1, 2) is not None\n    )\n",
                 (0, 0),
             ),
         ] {
