@@ -11,6 +11,8 @@ use gix_imara_diff::{Algorithm, Diff, InternedInput};
 
 /// Two buffers split into lines and diffed.
 pub struct LineDiff<'a> {
+    old: &'a [u8],
+    new: &'a [u8],
     input: InternedInput<&'a [u8]>,
     diff: Diff,
 }
@@ -20,20 +22,39 @@ impl<'a> LineDiff<'a> {
     pub fn new(old: &'a [u8], new: &'a [u8]) -> Self {
         let input = InternedInput::new(old, new);
         let diff = Diff::compute(Algorithm::Myers, &input);
-        Self { input, diff }
+        Self {
+            old,
+            new,
+            input,
+            diff,
+        }
     }
 
-    /// The lines of the old side.
+    /// The lines of the old side, each a slice of the old buffer where it is.
     pub fn old_lines(&self) -> Vec<&'a [u8]> {
-        self.lines(&self.input.before)
+        self.lines(self.old, &self.input.before)
     }
 
-    /// The lines of the new side.
+    /// The lines of the new side, each a slice of the new buffer where it is.
     pub fn new_lines(&self) -> Vec<&'a [u8]> {
-        self.lines(&self.input.after)
+        self.lines(self.new, &self.input.after)
     }
 
-    fn lines(&self, tokens: &[gix_imara_diff::Token]) -> Vec<&'a [u8]> {
+    /// The lines of `side` where they are: the interner keeps one copy of equal lines, so
+    /// an interned line may be its twin elsewhere, on this side or the other, and what reads
+    /// on below a line (a statement over lines) needs the line's own place. The diff splits
+    /// as [`split_lines`] does; should the two ever disagree, the interned lines.
+    fn lines(&self, side: &'a [u8], tokens: &[gix_imara_diff::Token]) -> Vec<&'a [u8]> {
+        let lines = split_lines(side);
+        if lines.len() == tokens.len() {
+            debug_assert!(
+                lines
+                    .iter()
+                    .zip(tokens)
+                    .all(|(line, token)| *line == self.input.interner[*token])
+            );
+            return lines;
+        }
         tokens
             .iter()
             .map(|token| self.input.interner[*token])
@@ -76,6 +97,21 @@ impl<'a> LineDiff<'a> {
     }
 }
 
+/// Splits `data` into lines that keep their `\n` (a last line without one is a line too),
+/// as git's line diff sees them.
+pub fn split_lines(data: &[u8]) -> Vec<&[u8]> {
+    let mut lines = Vec::with_capacity(data.len() / 32 + 1);
+    let mut start = 0;
+    for end in memchr::memchr_iter(b'\n', data) {
+        lines.push(&data[start..=end]);
+        start = end + 1;
+    }
+    if start < data.len() {
+        lines.push(&data[start..]);
+    }
+    lines
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -90,5 +126,19 @@ mod tests {
             (2, 2, 4)
         );
         assert_eq!(diff.hunks().collect::<Vec<_>>(), [(1..3, 1..3)]);
+    }
+
+    /// Equal lines are each in their own place, not their twin's.
+    #[test]
+    fn lines_are_where_they_are() {
+        let (old, new) = (&b"x\na\nx\n"[..], &b"x\nb\nx\n"[..]);
+        let diff = LineDiff::new(old, new);
+        for (side, lines) in [(old, diff.old_lines()), (new, diff.new_lines())] {
+            let at: Vec<usize> = lines
+                .iter()
+                .map(|line| line.as_ptr() as usize - side.as_ptr() as usize)
+                .collect();
+            assert_eq!(at, [0, 2, 4]);
+        }
     }
 }

@@ -282,22 +282,6 @@ pub(crate) fn is_plain(state: State, line: &[u8]) -> bool {
     state == State::Code && !chunks.iter().any(|chunk| opener(chunk)) && !opener(rest)
 }
 
-/// Splits `data` into lines that keep their `\n` (a last line without one is a line too),
-/// as git's line diff sees them ([`crate::linediff`] splits them so for the analysis).
-#[cfg(test)]
-fn split_lines(data: &[u8]) -> Vec<&[u8]> {
-    let mut lines = Vec::with_capacity(data.len() / 32 + 1);
-    let mut start = 0;
-    for end in memchr::memchr_iter(b'\n', data) {
-        lines.push(&data[start..=end]);
-        start = end + 1;
-    }
-    if start < data.len() {
-        lines.push(&data[start..]);
-    }
-    lines
-}
-
 /// The state the next line starts in when `line` starts in `state`. A line that starts in
 /// code and holds no byte of [`OPENERS`] ends in code without running the lexer.
 pub(crate) fn advance(syntax: &Syntax, state: State, line: &[u8]) -> State {
@@ -307,11 +291,11 @@ pub(crate) fn advance(syntax: &Syntax, state: State, line: &[u8]) -> State {
     strip_line(syntax, state, line, &mut Discard::default())
 }
 
-/// Splits `data` into lines ([`split_lines`]) and computes the state each line starts in:
+/// Splits `data` into lines ([`crate::linediff::split_lines`]) and computes the state each line starts in:
 /// `states[i]` for line `i`, plus one entry for the end of the file.
 #[cfg(test)]
 fn lines_and_states<'a>(syntax: &Syntax, data: &'a [u8]) -> (Vec<&'a [u8]>, Vec<State>) {
-    let lines = split_lines(data);
+    let lines = crate::linediff::split_lines(data);
     let mut states = Vec::with_capacity(lines.len() + 1);
     let mut state = State::Code;
     states.push(state);

@@ -1477,7 +1477,7 @@ pub fn analyze_changed_file(
 /// The lines of a side, split as the line diff splits them (each keeps its `\n`): for
 /// reading the side other than the one a changed line is on.
 fn split_lines(side: &[u8]) -> Vec<&[u8]> {
-    side.split_inclusive(|&b| b == b'\n').collect()
+    crate::linediff::split_lines(side)
 }
 
 /// Whether `side` holds text written like an out-of-line module declaration, `mod name;`
@@ -2561,12 +2561,92 @@ impl Analysis<'_> {
         let hunks = checked_hunks(diff, old_lines.len(), new_lines.len())
             // Cannot happen (the diff's own hunks); one hunk of everything still nets right.
             .unwrap_or_else(|| vec![(0..old_lines.len(), 0..new_lines.len())]);
-        self.places(&old_lines, &new_lines, &hunks);
+        let whole = place::file_is_tests(
+            self.table.language,
+            &self.file.path,
+            self.context.test_code,
+            self.sides,
+        );
+        let hunks = if whole == Some(false) {
+            hunks
+        } else {
+            self.whole_statements(&old_lines, hunks)
+        };
+        self.places(&old_lines, &new_lines, &hunks, whole);
         self.walk(&old_lines, &new_lines, &hunks);
         if !self.triggers.is_empty() {
             self.walk_dead(&old_lines, &new_lines, &hunks);
         }
         self.named_skips = self.skips_named_for_new_tests(&new_lines, &hunks);
+    }
+
+    /// `hunks` widened so that each holds the first line of every assertion whose lines it
+    /// changes: an assertion is counted on its first line, read as its whole statement
+    /// (black's `assert (`, a call's arguments one per line), so a change to a line below
+    /// (`== 4` dropped, an expected `3` made `1 + 1`) changes the assertion. The first line
+    /// is unchanged, so it is the same line on both sides; lines above a hunk are looked at
+    /// up to [`STATEMENT_LINES`] back, and not past the hunk before (which is then joined).
+    fn whole_statements(
+        &self,
+        lines: &[&[u8]],
+        hunks: Vec<(Range<usize>, Range<usize>)>,
+    ) -> Vec<(Range<usize>, Range<usize>)> {
+        let syntax = &self.table.syntax;
+        let python = self.table.language == Language::Python;
+        let mut widened: Vec<(Range<usize>, Range<usize>)> = Vec::with_capacity(hunks.len());
+        let mut code = Vec::new();
+        // Each line above the hunk: how many brackets it leaves open, whether it goes on
+        // with Python's `\`, and the state it starts in.
+        let mut opens: Vec<(i64, bool, State)> = Vec::new();
+        for (before, after) in hunks {
+            let floor = widened.last().map_or(0, |(last, _)| last.end);
+            let from = before.start.saturating_sub(STATEMENT_LINES).max(floor);
+            opens.clear();
+            let mut state = State::Code;
+            for line in &lines[from..before.start] {
+                code.clear();
+                let at = state;
+                state = lex::strip_line(syntax, state, line, &mut code);
+                let backslash = python && code.trim_ascii_end().ends_with(b"\\");
+                opens.push((pattern::open_brackets(&code), backslash, at));
+            }
+            // The statements that start above the hunk and are still open at its start,
+            // nearest first: the first that is an assertion is the hunk's.
+            let mut start = None;
+            for (k, &(open, backslash, at)) in opens.iter().enumerate().rev() {
+                if open <= 0 && !backslash {
+                    continue;
+                }
+                let mut depth = 0;
+                let reaches = opens[k..].iter().all(|&(open, backslash, _)| {
+                    depth += open;
+                    depth > 0 || backslash
+                });
+                if !reaches {
+                    continue;
+                }
+                let (mut first, mut tokens) = (Vec::new(), Vec::new());
+                lex::strip_line(syntax, at, lines[from + k], &mut first);
+                pattern::tokenize(&first, &mut tokens);
+                rename_aliases(&self.context, &mut tokens);
+                if pattern::count(self.table.assertions, &tokens, false) > 0 {
+                    start = Some(from + k);
+                    break;
+                }
+            }
+            let back = start.map_or(0, |start| before.start - start);
+            let (before, after) = (
+                before.start - back..before.end,
+                after.start - back..after.end,
+            );
+            match widened.last_mut() {
+                Some((last_before, last_after)) if last_before.end == before.start => {
+                    (last_before.end, last_after.end) = (before.end, after.end);
+                }
+                _ => widened.push((before, after)),
+            }
+        }
+        widened
     }
 
     /// Marks the lines that the triggers found by the first walk make dead (or macro
@@ -2719,6 +2799,7 @@ impl Analysis<'_> {
         old_lines: &[&[u8]],
         new_lines: &[&[u8]],
         hunks: &[(Range<usize>, Range<usize>)],
+        whole: Option<bool>,
     ) {
         let language = self.table.language;
         // A Rust walk reads each side up to the end of the hunk of the line looked up (and
@@ -2738,12 +2819,6 @@ impl Analysis<'_> {
             .map_or(old_lines.len().min(new_lines.len()), |(before, _)| {
                 before.start
             });
-        let whole = place::file_is_tests(
-            language,
-            &self.file.path,
-            self.context.test_code,
-            self.sides,
-        );
         // Rust outside test paths: its test items, walked only when a changed line on
         // either side mentions an assertion (and then on both sides alike).
         // The searchers are built once per file: building one costs more than a line's
@@ -5063,6 +5138,60 @@ mod tests {
                 "def test_add():\n    assert (  # sum\n        add(1, 2) is None\n    )\n",
                 "def test_add():\n    assert (  # the sum\n        add(1, 2) is not None\n    )\n",
                 (0, 0),
+            ),
+        ] {
+            let report = report(&[(path, old, new)]);
+            assert_eq!(
+                (report.assertions_weakened, report.assertions_removed),
+                (weakened, removed),
+                "{path}: {new}\n{report:?}"
+            );
+        }
+    }
+
+    /// An assertion over lines is one: a change to a line below its first changes it, and
+    /// each line is read where it is (not where an equal line is).
+    #[test]
+    fn a_change_below_an_assertion_changes_it() {
+        for (path, old, new, (weakened, removed)) in [
+            (
+                "tests/test_calc.py",
+                "def test_add():\n    assert (\n        add(1, 2) == 4\n    )\n",
+                "def test_add():\n    assert (\n        add(1, 2)\n    )\n",
+                (1, 0),
+            ),
+            (
+                "tests/test_calc.py",
+                "class T(unittest.TestCase):\n    def test_add(self):\n        self.assertEqual(\n            result,\n            4,\n        )\n",
+                "class T(unittest.TestCase):\n    def test_add(self):\n        self.assertEqual(\n            result,\n            result,\n        )\n",
+                (1, 0),
+            ),
+            (
+                "test/math.spec.js",
+                "it(\"adds\", function () {\n  assert.strictEqual(\n    1 + 1,\n    3\n  );\n});\n",
+                "it(\"adds\", function () {\n  assert.strictEqual(\n    1 + 1,\n    1 + 1\n  );\n});\n",
+                (1, 0),
+            ),
+            // Another expected value: a changed expectation, nothing weakened.
+            (
+                "tests/test_calc.py",
+                "def test_add():\n    assert (\n        add(1, 2) == 4\n    )\n",
+                "def test_add():\n    assert (\n        add(1, 2) == 3\n    )\n",
+                (0, 0),
+            ),
+            // Not an assertion's line: a call's argument.
+            (
+                "tests/test_calc.py",
+                "def test_add():\n    result = add(\n        1, 2\n    )\n    assert result == 3\n",
+                "def test_add():\n    result = add(\n        1, 3\n    )\n    assert result == 3\n",
+                (0, 0),
+            ),
+            // The new `assert (` is equal to test_a's: its own lines below are read.
+            (
+                "tests/test_calc.py",
+                "def test_a():\n    assert (\n        a == 1\n    )\n\n\ndef test_b():\n    assert (  # b\n        b == 2\n    )\n",
+                "def test_a():\n    assert (\n        a == 1\n    )\n\n\ndef test_b():\n    assert (\n        b\n    )\n",
+                (1, 0),
             ),
         ] {
             let report = report(&[(path, old, new)]);
