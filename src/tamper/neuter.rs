@@ -199,6 +199,13 @@ fn truthy_in(expr: &[Token<'_>]) -> bool {
             matches!(*name, b"true" | b"True") || (is_number(name) && !is_zero(name))
         }
         [Token::Punct(b'!') | Token::Ident(b"not"), rest @ ..] => falsy_in(rest),
+        // A list or array written out with something in it (JavaScript's is true even
+        // empty; Python's empty one is not).
+        [Token::Punct(b'['), inner @ .., Token::Punct(b']')]
+            if !inner.is_empty() && group_end(expr, 0) == Some(expr.len()) =>
+        {
+            true
+        }
         [Token::Punct(b'('), inner @ .., Token::Punct(b')')]
             if group_end(expr, 0) == Some(expr.len()) =>
         {
@@ -436,7 +443,142 @@ fn tautology(expr: &[Token<'_>]) -> bool {
 
 /// A condition that holds whatever the code does.
 fn always_true(expr: &[Token<'_>]) -> bool {
-    truthy(expr) || tautology(expr) || constant_comparison(expr)
+    truthy(expr)
+        || tautology(expr)
+        || constant_comparison(expr)
+        // Arithmetic of numbers alone: a fixed value (`assert.ok(1 + 1)`).
+        || (expr.len() > 1 && is_literal(expr))
+        || (!too_deep(expr) && kind_of_a_boolean(expr))
+}
+
+/// Whether `expr` is a boolean by its form, whatever it reads: a comparison (`r == 4`,
+/// `a < b`, `x in xs`, `y is z`), a negation (`not x`, `!x`), `bool(…)`, in brackets or
+/// not. Joined by `and`, `or`, `&&`, `||` or a conditional it may be anything.
+fn is_boolean(expr: &[Token<'_>]) -> bool {
+    match expr {
+        [Token::Punct(b'('), inner @ .., Token::Punct(b')')]
+            if group_end(expr, 0) == Some(expr.len()) =>
+        {
+            return is_boolean(inner);
+        }
+        [Token::Punct(b'!') | Token::Ident(b"not"), rest @ ..] => return !rest.is_empty(),
+        [Token::Ident(b"bool" | b"Boolean"), Token::Punct(b'('), ..] => {
+            return group_end(expr, 1) == Some(expr.len());
+        }
+        _ => {}
+    }
+    let joined = top_level(expr).any(|(i, token)| match token {
+        Token::Punct(byte @ (b'|' | b'&')) => is_punct(expr.get(i + 1), *byte),
+        Token::Punct(b'?') => true,
+        Token::Ident(word) => matches!(*word, b"and" | b"or" | b"if" | b"lambda"),
+        _ => false,
+    });
+    !joined
+        && top_level(expr).any(|(i, token)| match token {
+            // Not an arrow (`=>`, `->`): a function.
+            Token::Punct(b'<') => true,
+            Token::Punct(b'>') => !matches!(
+                i.checked_sub(1).and_then(|j| expr.get(j)),
+                Some(Token::Punct(b'=' | b'-'))
+            ),
+            // `==`, `!=`, `===`, `!==`: not an assignment.
+            Token::Punct(b'=') => {
+                is_punct(expr.get(i + 1), b'=')
+                    || matches!(
+                        i.checked_sub(1).and_then(|j| expr.get(j)),
+                        Some(Token::Punct(b'=' | b'!'))
+                    )
+            }
+            Token::Ident(word) => matches!(*word, b"in" | b"is" | b"instanceof"),
+            _ => false,
+        })
+}
+
+/// A check of a value's kind that a boolean always passes, so that what it compares is
+/// never checked: `(r == 4) is not None`, `(r == 4) != None`, `(r === 4) !== undefined`,
+/// `(r == 4) in (True, False)`, `isinstance(r == 4, bool)`, `typeof (r === 4) === "…"` (a
+/// boolean's type name is fixed, whatever string it is compared with), `typeof x` alone (a
+/// type name is a non-empty string); and `x in (4, x)`, a collection written out that holds
+/// the value itself.
+fn kind_of_a_boolean(expr: &[Token<'_>]) -> bool {
+    let absent = |rhs: &[Token<'_>]| {
+        matches!(
+            rhs,
+            [Token::Ident(b"None" | b"null" | b"undefined" | b"nil")]
+        )
+    };
+    if let [Token::Ident(b"typeof"), rest @ ..] = expr {
+        let compared = top_level(rest).find(|(i, token)| {
+            matches!(token, Token::Punct(b'=' | b'!')) && is_punct(rest.get(i + 1), b'=')
+        });
+        return match compared {
+            Some((at, _)) => is_boolean(&rest[..at]),
+            None => !rest.is_empty(),
+        };
+    }
+    if let [
+        Token::Ident(b"isinstance"),
+        Token::Punct(b'('),
+        inner @ ..,
+        Token::Punct(b')'),
+    ] = expr
+        && group_end(expr, 1) == Some(expr.len())
+    {
+        let parts = split_top(inner, b',');
+        return parts.len == 2
+            && parts.items[1] == [Token::Ident(b"bool")]
+            && is_boolean(parts.items[0]);
+    }
+    for (i, token) in top_level(expr) {
+        match token {
+            // `lhs is not None`.
+            Token::Ident(b"is") if expr.get(i + 1) == Some(&Token::Ident(b"not")) => {
+                return absent(&expr[i + 2..]) && is_boolean(&expr[..i]);
+            }
+            // `lhs != None`, `lhs !== undefined`.
+            Token::Punct(b'!') if is_punct(expr.get(i + 1), b'=') => {
+                let rhs = if is_punct(expr.get(i + 2), b'=') {
+                    i + 3
+                } else {
+                    i + 2
+                };
+                return absent(expr.get(rhs..).unwrap_or_default()) && is_boolean(&expr[..i]);
+            }
+            // `lhs in (…)`, not `lhs not in (…)`.
+            Token::Ident(b"in") if i > 0 && expr.get(i - 1) != Some(&Token::Ident(b"not")) => {
+                let (lhs, rhs) = (&expr[..i], &expr[i + 1..]);
+                let written = matches!(rhs.first(), Some(Token::Punct(b'(' | b'[' | b'{')))
+                    && group_end(rhs, 0) == Some(rhs.len());
+                if !written {
+                    return false;
+                }
+                let mut items = Vec::new();
+                let inner = &rhs[1..rhs.len() - 1];
+                let (mut depth, mut start) = (0i32, 0);
+                for (j, token) in inner.iter().enumerate() {
+                    match token {
+                        Token::Punct(b'(' | b'[' | b'{') => depth += 1,
+                        Token::Punct(b')' | b']' | b'}') => depth -= 1,
+                        Token::Punct(b',') if depth == 0 => {
+                            items.push(&inner[start..j]);
+                            start = j + 1;
+                        }
+                        _ => {}
+                    }
+                }
+                items.push(&inner[start..]);
+                let has = |word: &[u8]| {
+                    items.iter().any(|item| {
+                        matches!(item, [Token::Ident(name)] if name.eq_ignore_ascii_case(word))
+                    })
+                };
+                return items.iter().any(|item| same(lhs, item))
+                    || (has(b"true") && has(b"false") && is_boolean(lhs));
+            }
+            _ => {}
+        }
+    }
+    false
 }
 
 /// Whether the assertion matched at `tokens[start..end]` checks nothing: its condition is a
@@ -1146,7 +1288,7 @@ fn cond_trivial(name: &[u8], args: &[&[Token<'_>]]) -> bool {
     let maybe = args
         .iter()
         .take(3)
-        .any(|arg| truthy(arg) || falsy(arg) || tautology(arg) || constant_comparison(arg))
+        .any(|arg| always_true(arg) || falsy(arg))
         || matches!(args, [a, b, ..] if always_equal(a, b))
         || matches!(args, [_, a, b, ..] if always_equal(a, b));
     if !maybe {
@@ -1760,6 +1902,55 @@ mod tests {
             (Language::Rust, "assert!(opt.or(Some(true)).is_some())"),
             (Language::Python, "assert x or y"),
             (Language::Rust, "assert!(cfg!(unix))"),
+        ] {
+            assert!(!trivial(language, code), "{code}");
+        }
+    }
+
+    /// A check of a boolean's kind, and an array or arithmetic of numbers alone, check
+    /// nothing; a check of another value's kind does.
+    #[test]
+    fn kinds_of_a_boolean() {
+        for (language, code) in [
+            (Language::Python, "assert (r == 4) is not None"),
+            (Language::Python, "assert (r == 4) != None"),
+            (Language::Python, "assert (r == 4) in (True, False)"),
+            (Language::Python, "assert (not r) in [False, True]"),
+            (Language::Python, "assert isinstance(r == 4, bool)"),
+            (Language::Python, "assert r in (4, r)"),
+            (Language::Python, "self.assertTrue((r == 4) is not None)"),
+            (
+                Language::JavaScript,
+                "assert.ok((1 + 1 === 3) !== undefined)",
+            ),
+            (
+                Language::JavaScript,
+                "assert.ok(typeof (1 + 1 === 3) === \"boolean\")",
+            ),
+            (Language::JavaScript, "assert.ok(typeof x)"),
+            (Language::JavaScript, "assert.ok([1 + 1 === 3])"),
+            (Language::JavaScript, "assert.ok(1 + 1)"),
+            (Language::JavaScript, "assert(1 + 1, 3)"),
+            (Language::Java, "assertTrue((r == 4) != null)"),
+        ] {
+            assert!(trivial(language, code), "{code}");
+        }
+        for (language, code) in [
+            (Language::Python, "assert r is not None"),
+            (Language::Python, "assert r.value() is not None"),
+            (Language::Python, "assert (a and b) is not None"),
+            (Language::Python, "assert r in (4, 5)"),
+            (Language::Python, "assert r not in (4, r)"),
+            (Language::Python, "assert flag in (True, False)"),
+            (Language::Python, "assert isinstance(r, bool)"),
+            (Language::Python, "assert r in xs"),
+            (Language::JavaScript, "assert.ok(typeof x === \"string\")"),
+            (
+                Language::JavaScript,
+                "assert.ok(find(x === 4) !== undefined)",
+            ),
+            (Language::JavaScript, "assert.ok(x !== undefined)"),
+            (Language::Java, "assertTrue(map.get(k) != null)"),
         ] {
             assert!(!trivial(language, code), "{code}");
         }
