@@ -2192,6 +2192,31 @@ fn exits(
     )
 }
 
+/// A check without its negations (`not`, `!`, a matcher's `.not`) and, for Python's
+/// `assert` statement, without its message (`assert x is not None, "m"`).
+fn unnegated<'a>(tokens: &[Token<'a>]) -> Vec<Token<'a>> {
+    let mut kept: Vec<Token<'a>> = Vec::with_capacity(tokens.len());
+    let mut depth = 0i32;
+    // Python's message is after a comma outside brackets; a call's arguments are inside.
+    let statement = tokens.first() == Some(&Token::Ident(b"assert"));
+    for token in tokens {
+        match token {
+            Token::Punct(b'(' | b'[' | b'{') => depth += 1,
+            Token::Punct(b')' | b']' | b'}') => depth -= 1,
+            Token::Punct(b',') if statement && depth == 0 => break,
+            Token::Ident(b"not") | Token::Punct(b'!') => {
+                if kept.last() == Some(&Token::Punct(b'.')) {
+                    kept.pop();
+                }
+                continue;
+            }
+            _ => {}
+        }
+        kept.push(*token);
+    }
+    kept
+}
+
 /// The most lines a statement's brackets are followed over to close.
 const STATEMENT_LINES: usize = 40;
 
@@ -2598,17 +2623,37 @@ impl Analysis<'_> {
         // Each line above the hunk: how many brackets it leaves open, whether it goes on
         // with Python's `\`, and the state it starts in.
         let mut opens: Vec<(i64, bool, State)> = Vec::new();
-        for (before, after) in hunks {
-            let floor = widened.last().map_or(0, |(last, _)| last.end);
-            let from = before.start.saturating_sub(STATEMENT_LINES).max(floor);
+        // The state the side's line `cursor.0` starts in, read from the top of the side:
+        // only when a window is not plain code from its first line (it may start inside a
+        // string or comment, a long docstring above the hunk), and then once for the side.
+        let mut cursor = (0, State::Code);
+        let mut window = |from: usize, to: usize, state: State, opens: &mut Vec<_>| {
             opens.clear();
-            let mut state = State::Code;
-            for line in &lines[from..before.start] {
+            let mut state = state;
+            let mut plain = true;
+            for line in &lines[from..to] {
                 code.clear();
                 let at = state;
+                plain &= at == State::Code;
                 state = lex::strip_line(syntax, state, line, &mut code);
                 let backslash = python && code.trim_ascii_end().ends_with(b"\\");
                 opens.push((pattern::open_brackets(&code), backslash, at));
+            }
+            plain
+        };
+        for (before, after) in hunks {
+            let floor = widened.last().map_or(0, |(last, _)| last.end);
+            let from = before.start.saturating_sub(STATEMENT_LINES).max(floor);
+            if !window(from, before.start, State::Code, &mut opens) {
+                let (mut at, mut state) = cursor;
+                if at > from {
+                    (at, state) = (0, State::Code);
+                }
+                for line in &lines[at..from] {
+                    state = lex::advance(syntax, state, line);
+                }
+                cursor = (from, state);
+                window(from, before.start, state, &mut opens);
             }
             // The statements that start above the hunk and are still open at its start,
             // nearest first: the first that is an assertion is the hunk's.
@@ -3541,8 +3586,9 @@ impl Analysis<'_> {
     /// for an exact check the change removes, as (line, count), and how many checks the
     /// added lines hold that are a removed check with its sense turned (`x is None` now `x is
     /// not None`, `assert not f.check()` now `assert f.check()`: the expectation changed,
-    /// nothing weakened or removed) — the removed check in its place (the same hunk, the
-    /// same offset in it), each turning one, every check read as its whole statement. A
+    /// nothing weakened or removed) — the removed check in its place (in the same hunk, the
+    /// k-th exact check removed there for the k-th presence check added), each turning one,
+    /// every check read as its whole statement. A
     /// stand-in is a check of nothing
     /// (`assert x == x`, `expect(1 + 1).to.equal(2)`) wherever it is; a presence check only
     /// of a value that a removed exact check of the file checked, every name it reads on
@@ -3560,13 +3606,6 @@ impl Analysis<'_> {
             pattern::tokenize(code, &mut tokens);
             tokens
         }
-        fn unnegated<'a>(tokens: &[Token<'a>]) -> Vec<Token<'a>> {
-            tokens
-                .iter()
-                .filter(|token| !matches!(token, Token::Ident(b"not") | Token::Punct(b'!')))
-                .copied()
-                .collect()
-        }
         // A check is read as its whole statement (black's `assert (` goes on below), from
         // the side `text` that holds `line`.
         let read = |text: &[u8], line: &[u8]| {
@@ -3578,12 +3617,13 @@ impl Analysis<'_> {
                 None => code,
             }
         };
-        // Where a line is: its hunk and its offset there.
-        let place = |hunks: &[Range<usize>], index: usize| {
-            hunks
-                .iter()
-                .position(|hunk| hunk.contains(&index))
-                .map(|hunk| (hunk, index - hunks[hunk].start))
+        // Where a check is: its hunk, and how many checks of its kind (exact ones removed,
+        // presence ones added) are before it there.
+        let mut ranks = std::collections::HashMap::new();
+        let mut rank = |hunk: usize| {
+            let rank = ranks.entry(hunk).or_insert(0usize);
+            *rank += 1;
+            (hunk, *rank - 1)
         };
         let kept = || {
             self.exact_removed_lines
@@ -3597,8 +3637,15 @@ impl Analysis<'_> {
         // (its place, its tokens without negation), taken once turned.
         let mut unturned: Vec<_> = kept()
             .zip(&removed_tokens)
-            .map(|((index, _), tokens)| Some((place(&self.old_hunks, index)?, unnegated(tokens))))
+            .map(|((index, _), tokens)| {
+                let hunk = self
+                    .old_hunks
+                    .iter()
+                    .position(|hunk| hunk.contains(&index))?;
+                Some((rank(hunk), unnegated(tokens)))
+            })
             .collect();
+        let mut ranks = std::collections::HashMap::new();
         let (mut found, mut turned) = (Vec::new(), 0i64);
         for added in self.added.iter().filter(|added| added.existence > 0) {
             let Some(line) = new_lines.get(added.line) else {
@@ -3614,14 +3661,15 @@ impl Analysis<'_> {
                 calls.push(start..end);
             });
             let subject = neuter::subject_words(&tokens, &calls);
-            let here = self
-                .new_hunks
-                .get(added.hunk)
-                .map(|hunk| (added.hunk, added.line.saturating_sub(hunk.start)));
+            let here = {
+                let rank = ranks.entry(added.hunk).or_insert(0usize);
+                *rank += 1;
+                (added.hunk, *rank - 1)
+            };
             let sense = unnegated(&tokens);
             if let Some(slot) = unturned.iter_mut().find(|slot| {
                 slot.as_ref()
-                    .is_some_and(|(at, tokens)| Some(*at) == here && *tokens == sense)
+                    .is_some_and(|(at, tokens)| *at == here && *tokens == sense)
             }) {
                 *slot = None;
                 turned += i64::from(added.existence);
@@ -5125,6 +5173,26 @@ mod tests {
                 "def test_empty():\n    result = add(0, 0)\n    assert not result, \"zero\"\n\n\ndef test_add():\n    result = add(1, 2)\n    assert result\n",
                 (1, 0),
             ),
+            // In its place: the k-th check of the hunk, a setup line added above it; with a
+            // message; a matcher's `.not`.
+            (
+                "tests/test_cache.py",
+                "def test_lookup():\n    cache = {}\n    assert cache.get(\"k\") is None\n",
+                "def test_lookup():\n    cache = {}\n    cache[\"k\"] = 1\n    assert cache.get(\"k\") is not None\n",
+                (0, 0),
+            ),
+            (
+                "tests/test_cache.py",
+                "def test_lookup():\n    cache = {}\n    assert cache.get(\"k\") is None\n",
+                "def test_lookup():\n    cache = {}\n    assert cache.get(\"k\") is not None, \"set\"\n",
+                (0, 0),
+            ),
+            (
+                "test/cache.spec.js",
+                "it(\"holds k\", function () {\n  expect(cache.get(\"k\")).toBeNull();\n});\n",
+                "it(\"holds k\", function () {\n  expect(cache.get(\"k\")).not.toBeNull();\n});\n",
+                (0, 0),
+            ),
             // A check is read whole: black's `assert (` alike on both sides, its `== 4`
             // dropped below.
             (
@@ -5185,6 +5253,14 @@ mod tests {
                 "def test_add():\n    result = add(\n        1, 2\n    )\n    assert result == 3\n",
                 "def test_add():\n    result = add(\n        1, 3\n    )\n    assert result == 3\n",
                 (0, 0),
+            ),
+            // The lines above the change are read in the state they start in: here inside
+            // a long docstring, whose closing quotes open nothing.
+            (
+                "tests/test_calc.py",
+                "def test_add():\n    \"\"\"Adds.\n    line 0\n    line 1\n    line 2\n    line 3\n    line 4\n    line 5\n    line 6\n    line 7\n    line 8\n    line 9\n    line 10\n    line 11\n    line 12\n    line 13\n    line 14\n    line 15\n    line 16\n    line 17\n    line 18\n    line 19\n    line 20\n    line 21\n    line 22\n    line 23\n    line 24\n    line 25\n    line 26\n    line 27\n    line 28\n    line 29\n    line 30\n    line 31\n    line 32\n    line 33\n    line 34\n    line 35\n    line 36\n    line 37\n    line 38\n    line 39\n    line 40\n    line 41\n    line 42\n    line 43\n    line 44\n    \"\"\"\n    assert (\n        add(1, 2) == 4\n    )\n",
+                "def test_add():\n    \"\"\"Adds.\n    line 0\n    line 1\n    line 2\n    line 3\n    line 4\n    line 5\n    line 6\n    line 7\n    line 8\n    line 9\n    line 10\n    line 11\n    line 12\n    line 13\n    line 14\n    line 15\n    line 16\n    line 17\n    line 18\n    line 19\n    line 20\n    line 21\n    line 22\n    line 23\n    line 24\n    line 25\n    line 26\n    line 27\n    line 28\n    line 29\n    line 30\n    line 31\n    line 32\n    line 33\n    line 34\n    line 35\n    line 36\n    line 37\n    line 38\n    line 39\n    line 40\n    line 41\n    line 42\n    line 43\n    line 44\n    \"\"\"\n    assert (\n        add(1, 2)\n    )\n",
+                (1, 0),
             ),
             // The new `assert (` is equal to test_a's: its own lines below are read.
             (
