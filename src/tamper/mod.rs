@@ -2221,8 +2221,9 @@ fn unnegated<'a>(tokens: &[Token<'a>]) -> Vec<Token<'a>> {
 const STATEMENT_LINES: usize = 40;
 
 /// The code of the whole statement that `line` of `text` starts (this line's code is
-/// `code`, lexed up to `next`), written into `whole`, when its brackets close on the lines
-/// below.
+/// `code`, lexed up to `next`), written into `whole`, when it goes on below: its brackets
+/// close on a later line, Python's `\` ends it, or a method chain goes on (`expect(x)` above
+/// `  .toBe(3)`, Go's `Expect(x).` above `To(Equal(3))`).
 fn continued<'w>(
     table: &Table,
     text: &[u8],
@@ -2241,30 +2242,53 @@ fn continued<'w>(
     let continues =
         |code: &[u8]| table.language == Language::Python && code.trim_ascii_end().ends_with(b"\\");
     let mut backslash = continues(code);
-    if pattern::open_brackets(code) <= 0 && !backslash {
-        return None;
-    }
-    whole.extend_from_slice(without_backslash(code, backslash));
-    let mut state = next;
     let mut depth = pattern::open_brackets(code);
+    let mut dot = ends_a_chain(table, code);
+    let mut state = next;
     let mut counted = 0;
     let mut scratch = Vec::new();
     for _ in 0..STATEMENT_LINES {
-        if (depth <= 0 && !backslash) || rest.is_empty() {
+        if rest.is_empty() {
             break;
         }
         let end = memchr::memchr(b'\n', rest).map_or(rest.len(), |at| at + 1);
         let (below, after) = rest.split_at(end);
+        if depth <= 0 && !backslash && !dot && !chains(table, below) {
+            break;
+        }
+        if counted == 0 {
+            whole.extend_from_slice(without_backslash(code, backslash));
+        }
         rest = after;
         scratch.clear();
         state = lex::strip_line(&table.syntax, state, below, &mut scratch);
         depth += pattern::open_brackets(&scratch);
         backslash = continues(&scratch);
+        dot = ends_a_chain(table, &scratch);
         whole.push(b' ');
         whole.extend_from_slice(without_backslash(&scratch, backslash));
         counted += 1;
     }
     (counted > 0).then_some(whole.as_slice())
+}
+
+/// Whether `line` goes on with a method chain from the line above (`  .toBe(3)`,
+/// `.isEqualTo(4)`): not in Python, where a line starts a statement of its own unless a
+/// bracket is open or `\` ends the line above.
+fn chains(table: &Table, line: &[u8]) -> bool {
+    let line = line.trim_ascii_start();
+    table.language != Language::Python
+        && line.first() == Some(&b'.')
+        && line
+            .get(1)
+            .is_some_and(|&b| b.is_ascii_alphabetic() || b == b'_' || b == b'$')
+}
+
+/// Whether the code of a line ends in a method chain's `.` that goes on below (Go's
+/// `Expect(x).`).
+fn ends_a_chain(table: &Table, code: &[u8]) -> bool {
+    let code = code.trim_ascii_end();
+    table.language != Language::Python && code.ends_with(b".") && !code.ends_with(b"..")
 }
 
 /// `code` without the `\\` it ends in, when `backslash`.
@@ -2595,7 +2619,7 @@ impl Analysis<'_> {
         let hunks = if whole == Some(false) {
             hunks
         } else {
-            self.whole_statements(&old_lines, hunks)
+            self.whole_statements(&old_lines, &new_lines, hunks)
         };
         self.places(&old_lines, &new_lines, &hunks, whole);
         self.walk(&old_lines, &new_lines, &hunks);
@@ -2614,6 +2638,7 @@ impl Analysis<'_> {
     fn whole_statements(
         &self,
         lines: &[&[u8]],
+        new_lines: &[&[u8]],
         hunks: Vec<(Range<usize>, Range<usize>)>,
     ) -> Vec<(Range<usize>, Range<usize>)> {
         let syntax = &self.table.syntax;
@@ -2621,7 +2646,8 @@ impl Analysis<'_> {
         let mut widened: Vec<(Range<usize>, Range<usize>)> = Vec::with_capacity(hunks.len());
         let mut code = Vec::new();
         // Each line above the hunk: how many brackets it leaves open, whether it goes on
-        // with Python's `\`, and the state it starts in.
+        // below whatever they are (Python's `\`, Go's chain `Expect(x).`), and the state it
+        // starts in.
         let mut opens: Vec<(i64, bool, State)> = Vec::new();
         // The state the side's line `cursor.0` starts in, read from the top of the side:
         // only when a window is not plain code from its first line (it may start inside a
@@ -2636,8 +2662,9 @@ impl Analysis<'_> {
                 let at = state;
                 plain &= at == State::Code;
                 state = lex::strip_line(syntax, state, line, &mut code);
-                let backslash = python && code.trim_ascii_end().ends_with(b"\\");
-                opens.push((pattern::open_brackets(&code), backslash, at));
+                let goes_on = (python && code.trim_ascii_end().ends_with(b"\\"))
+                    || ends_a_chain(self.table, &code);
+                opens.push((pattern::open_brackets(&code), goes_on, at));
             }
             plain
         };
@@ -2655,18 +2682,35 @@ impl Analysis<'_> {
                 cursor = (from, state);
                 window(from, before.start, state, &mut opens);
             }
-            // The statements that start above the hunk and are still open at its start,
+            // Whether the line below each line of the window goes on with a method chain
+            // (`  .toBe(3)`); below the last, the hunk's first line on either side.
+            let chained = |k: usize| {
+                let below = from + k + 1;
+                if below < before.start {
+                    chains(self.table, lines[below])
+                } else {
+                    (!before.is_empty() && chains(self.table, lines[before.start]))
+                        || (!after.is_empty()
+                            && new_lines
+                                .get(after.start)
+                                .is_some_and(|line| chains(self.table, line)))
+                }
+            };
+            // The statements that start above the hunk and still go on at its start,
             // nearest first: the first that is an assertion is the hunk's.
             let mut start = None;
-            for (k, &(open, backslash, at)) in opens.iter().enumerate().rev() {
-                if open <= 0 && !backslash {
+            for (k, &(open, goes_on, at)) in opens.iter().enumerate().rev() {
+                if open <= 0 && !goes_on && !chained(k) {
                     continue;
                 }
                 let mut depth = 0;
-                let reaches = opens[k..].iter().all(|&(open, backslash, _)| {
-                    depth += open;
-                    depth > 0 || backslash
-                });
+                let reaches = opens[k..]
+                    .iter()
+                    .enumerate()
+                    .all(|(m, &(open, goes_on, _))| {
+                        depth += open;
+                        depth > 0 || goes_on || chained(k + m)
+                    });
                 if !reaches {
                     continue;
                 }
@@ -5260,6 +5304,31 @@ mod tests {
                 "tests/test_calc.py",
                 "def test_add():\n    \"\"\"Adds.\n    line 0\n    line 1\n    line 2\n    line 3\n    line 4\n    line 5\n    line 6\n    line 7\n    line 8\n    line 9\n    line 10\n    line 11\n    line 12\n    line 13\n    line 14\n    line 15\n    line 16\n    line 17\n    line 18\n    line 19\n    line 20\n    line 21\n    line 22\n    line 23\n    line 24\n    line 25\n    line 26\n    line 27\n    line 28\n    line 29\n    line 30\n    line 31\n    line 32\n    line 33\n    line 34\n    line 35\n    line 36\n    line 37\n    line 38\n    line 39\n    line 40\n    line 41\n    line 42\n    line 43\n    line 44\n    \"\"\"\n    assert (\n        add(1, 2) == 4\n    )\n",
                 "def test_add():\n    \"\"\"Adds.\n    line 0\n    line 1\n    line 2\n    line 3\n    line 4\n    line 5\n    line 6\n    line 7\n    line 8\n    line 9\n    line 10\n    line 11\n    line 12\n    line 13\n    line 14\n    line 15\n    line 16\n    line 17\n    line 18\n    line 19\n    line 20\n    line 21\n    line 22\n    line 23\n    line 24\n    line 25\n    line 26\n    line 27\n    line 28\n    line 29\n    line 30\n    line 31\n    line 32\n    line 33\n    line 34\n    line 35\n    line 36\n    line 37\n    line 38\n    line 39\n    line 40\n    line 41\n    line 42\n    line 43\n    line 44\n    \"\"\"\n    assert (\n        add(1, 2)\n    )\n",
+                (1, 0),
+            ),
+            // A method chain that goes on below: its matcher's line changes the assertion.
+            (
+                "test/calc.spec.js",
+                "it(\"adds\", function () {\n  expect(add(1, 1))\n    .to.equal(3);\n});\n",
+                "it(\"adds\", function () {\n  expect(add(1, 1))\n    .to.exist;\n});\n",
+                (1, 0),
+            ),
+            (
+                "test/calc.test.js",
+                "test(\"adds\", () => {\n  expect(add(1, 1))\n    .toBe(3);\n});\n",
+                "test(\"adds\", () => {\n  expect(add(1, 1))\n    .toBeDefined();\n});\n",
+                (1, 0),
+            ),
+            (
+                "test/calc.test.js",
+                "test(\"adds\", () => {\n  expect(add(1, 1))\n    .toBe(3);\n});\n",
+                "test(\"adds\", () => {\n  expect(add(1, 1))\n    .toBe(2);\n});\n",
+                (0, 0),
+            ),
+            (
+                "calc_test.go",
+                "func TestAdd(t *testing.T) {\n\tExpect(Add(1, 1)).\n\t\tTo(Equal(3))\n}\n",
+                "func TestAdd(t *testing.T) {\n\tExpect(Add(1, 1)).\n\t\tNotTo(BeNil())\n}\n",
                 (1, 0),
             ),
             // The new `assert (` is equal to test_a's: its own lines below are read.
