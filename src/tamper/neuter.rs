@@ -199,6 +199,14 @@ fn truthy_in(expr: &[Token<'_>]) -> bool {
             matches!(*name, b"true" | b"True") || (is_number(name) && !is_zero(name))
         }
         [Token::Punct(b'!') | Token::Ident(b"not"), rest @ ..] => falsy_in(rest),
+        // `all(…)` of nothing: an empty collection written out, or a generator or
+        // comprehension over one (`all(f(x) == 3 for x in [])`).
+        [
+            Token::Ident(b"all"),
+            Token::Punct(b'('),
+            inner @ ..,
+            Token::Punct(b')'),
+        ] if group_end(expr, 1) == Some(expr.len()) => over_nothing(inner),
         // A list or array written out with something in it (JavaScript's is true even
         // empty; Python's empty one is not).
         [Token::Punct(b'['), inner @ .., Token::Punct(b']')]
@@ -214,6 +222,52 @@ fn truthy_in(expr: &[Token<'_>]) -> bool {
         }
         _ => cfg_macro(expr) == Some(true),
     }
+}
+
+/// Whether `expr` is an empty collection written out (`[]`, `()`, `{}`, `range(0)`), or a
+/// generator or comprehension whose `for … in` runs over one.
+fn over_nothing(expr: &[Token<'_>]) -> bool {
+    let empty = |tokens: &[Token<'_>]| {
+        matches!(
+            tokens,
+            [Token::Punct(b'['), Token::Punct(b']')]
+                | [Token::Punct(b'('), Token::Punct(b')')]
+                | [Token::Punct(b'{'), Token::Punct(b'}')]
+                | [
+                    Token::Ident(b"range"),
+                    Token::Punct(b'('),
+                    Token::Ident(b"0"),
+                    Token::Punct(b')')
+                ]
+        )
+    };
+    if empty(expr) {
+        return true;
+    }
+    // A comprehension in its brackets: `[f(x) for x in []]`.
+    let inner = match expr {
+        [
+            Token::Punct(b'[' | b'('),
+            inner @ ..,
+            Token::Punct(b']' | b')'),
+        ] if group_end(expr, 0) == Some(expr.len()) => inner,
+        _ => expr,
+    };
+    let mut fors = top_level(inner).filter(|(_, token)| **token == Token::Ident(b"for"));
+    let (Some((at_for, _)), None) = (fors.next(), fors.next()) else {
+        return false;
+    };
+    let Some((at_in, _)) =
+        top_level(inner).find(|(i, token)| *i > at_for && **token == Token::Ident(b"in"))
+    else {
+        return false;
+    };
+    // The iterable runs to the end, or to an `if` of the comprehension.
+    let iterable = &inner[at_in + 1..];
+    let end = top_level(iterable)
+        .find(|(_, token)| **token == Token::Ident(b"if"))
+        .map_or(iterable.len(), |(i, _)| i);
+    empty(&iterable[..end])
 }
 
 /// Python's conditional expression `then if condition else otherwise`, split at its `if`
@@ -951,6 +1005,19 @@ pub(crate) fn is_existence(
             tokens[start..end].contains(&Token::Ident(b"assertNotNull"))
                 || (tokens[start..end].contains(&Token::Ident(b"assertTrue"))
                     && (one_argument() || asks_presence(tokens, start, end)))
+                // AssertJ's and Truth's `assertThat(x).isNotNull()`, as the chain's last
+                // matcher (`.isNotNull().isEqualTo(4)` still checks the value).
+                || (name == b"assertThat" && {
+                    let matcher = [
+                        Token::Punct(b'.'),
+                        Token::Ident(b"isNotNull"),
+                        Token::Punct(b'('),
+                        Token::Punct(b')'),
+                    ];
+                    rest.windows(4).enumerate().any(|(i, window)| {
+                        window == matcher && rest.get(i + 4) != Some(&Token::Punct(b'.'))
+                    })
+                })
         }
         Language::Rust => {
             has(&[b".", b"is_some", b"(", b")", b")"]) || has(&[b".", b"is_ok", b"(", b")", b")"])
@@ -1932,6 +1999,16 @@ mod tests {
             (Language::JavaScript, "assert.ok(1 + 1)"),
             (Language::JavaScript, "assert(1 + 1, 3)"),
             (Language::Java, "assertTrue((r == 4) != null)"),
+            (
+                Language::Python,
+                "assert all(add(x, 1) == x + 2 for x in [])",
+            ),
+            (Language::Python, "assert all([add(x, 1) == 3 for x in ()])"),
+            (Language::Python, "assert all([])"),
+            (
+                Language::Python,
+                "self.assertTrue(all(f(x) for x in range(0)))",
+            ),
         ] {
             assert!(trivial(language, code), "{code}");
         }
@@ -1951,6 +2028,12 @@ mod tests {
             ),
             (Language::JavaScript, "assert.ok(x !== undefined)"),
             (Language::Java, "assertTrue(map.get(k) != null)"),
+            (
+                Language::Python,
+                "assert all(add(x, 1) == x + 2 for x in range(3))",
+            ),
+            (Language::Python, "assert all(x for x in xs if x)"),
+            (Language::Python, "assert all(results)"),
         ] {
             assert!(!trivial(language, code), "{code}");
         }
@@ -2059,6 +2142,8 @@ mod tests {
             (Language::Python, "self.assertIsNot(False, x)"),
             (Language::Python, "self.assertEqual(x is None, False)"),
             (Language::Java, "assertNotNull(x)"),
+            (Language::Java, "assertThat(Calc.add(1, 2)).isNotNull();"),
+            (Language::Java, "assertThat(result).isNotNull()"),
             (Language::Java, "assertTrue(found)"),
             (Language::Java, "assertTrue(map.containsKey(\"a\"))"),
             (
@@ -2110,6 +2195,10 @@ mod tests {
             (Language::Python, "self.assertFalse(x is not None)"),
             (Language::Python, "self.assertFalse(x == 3)"),
             (Language::Python, "self.assertTrue(x is None)"),
+            (
+                Language::Java,
+                "assertThat(Calc.add(1, 2)).isNotNull().isEqualTo(3);",
+            ),
             (Language::JavaScript, "assert(x === 3)"),
             (Language::JavaScript, "assert.equal(x, 3)"),
             (Language::JavaScript, "expect(x).toBe(3)"),
