@@ -1146,6 +1146,28 @@ fn condition(expr: &[Token<'_>], present: bool) -> bool {
     if let [Token::Ident(b"not"), rest @ ..] = expr {
         return condition(rest, !present);
     }
+    // Presence checks joined by `and` check presence only (`x is not None and add(1, 2)`);
+    // a constant true beside them (`and True`) adds nothing.
+    if present {
+        let ands: Vec<usize> = top_level(expr)
+            .filter(|(_, token)| **token == Token::Ident(b"and"))
+            .map(|(i, _)| i)
+            .collect();
+        if !ands.is_empty() {
+            let (mut from, mut presence) = (0, false);
+            let all = ands
+                .iter()
+                .chain(std::iter::once(&expr.len()))
+                .all(|&to| {
+                    let operand = &expr[from..to];
+                    from = to + 1;
+                    let checks = !operand.is_empty() && condition(operand, true);
+                    presence |= checks;
+                    checks || truthy(operand)
+                });
+            return all && presence;
+        }
+    }
     // Where the comparison is, and whether it holds for "equal" (`is`, `==`) or not.
     let mut at = None;
     for (i, token) in top_level(expr) {
@@ -2144,6 +2166,8 @@ mod tests {
             (Language::Java, "assertNotNull(x)"),
             (Language::Java, "assertThat(Calc.add(1, 2)).isNotNull();"),
             (Language::Java, "assertThat(result).isNotNull()"),
+            (Language::Python, "assert x is not None and add(1, 2)"),
+            (Language::Python, "assert (add(1, 2) and True and add(1, 2))"),
             (Language::Java, "assertTrue(found)"),
             (Language::Java, "assertTrue(map.containsKey(\"a\"))"),
             (
@@ -2195,6 +2219,9 @@ mod tests {
             (Language::Python, "self.assertFalse(x is not None)"),
             (Language::Python, "self.assertFalse(x == 3)"),
             (Language::Python, "self.assertTrue(x is None)"),
+            (Language::Python, "assert x is not None and add(1, 2) == 4"),
+            (Language::Python, "assert x and y == 3"),
+            (Language::Python, "assert True and True"),
             (
                 Language::Java,
                 "assertThat(Calc.add(1, 2)).isNotNull().isEqualTo(3);",
