@@ -63,6 +63,7 @@ mod python;
 mod rust;
 
 use serde::Serialize;
+use std::collections::HashMap;
 use std::ops::Range;
 
 use crate::linediff::LineDiff;
@@ -1387,6 +1388,7 @@ pub fn analyze_file_with(
         existence_added: 0,
         exact_removed: 0,
         exact_removed_lines: Vec::new(),
+        assertion_lines: [Vec::new(), Vec::new()],
     };
     analysis.run(old, new, diff);
     let mut file = analysis.finish();
@@ -2199,15 +2201,26 @@ fn unnegated<'a>(tokens: &[Token<'a>]) -> Vec<Token<'a>> {
     let mut depth = 0i32;
     // Python's message is after a comma outside brackets; a call's arguments are inside.
     let statement = tokens.first() == Some(&Token::Ident(b"assert"));
-    for token in tokens {
+    for (i, token) in tokens.iter().enumerate() {
+        let next = tokens.get(i + 1);
         match token {
             Token::Punct(b'(' | b'[' | b'{') => depth += 1,
             Token::Punct(b')' | b']' | b'}') => depth -= 1,
             Token::Punct(b',') if statement && depth == 0 => break,
+            // `!=` is `==` turned, `!==` is `===`.
+            Token::Punct(b'!') if next == Some(&Token::Punct(b'=')) => {
+                kept.push(Token::Punct(b'='));
+                continue;
+            }
             Token::Ident(b"not") | Token::Punct(b'!') => {
                 if kept.last() == Some(&Token::Punct(b'.')) {
                     kept.pop();
                 }
+                continue;
+            }
+            // A matcher named for the other sense (`assertIsNotNone`, `toBeUndefined`).
+            Token::Ident(name) => {
+                kept.push(Token::Ident(unturned_name(name)));
                 continue;
             }
             _ => {}
@@ -2215,6 +2228,50 @@ fn unnegated<'a>(tokens: &[Token<'a>]) -> Vec<Token<'a>> {
         kept.push(*token);
     }
     kept
+}
+
+/// Where each of `lines` (a side's assertion lines, in order) is among those of its hunk:
+/// (the hunk, how many are before it there, how many after it).
+fn places_in_hunks(
+    lines: &[usize],
+    hunks: &[Range<usize>],
+) -> HashMap<usize, (usize, usize, usize)> {
+    let hunk_of = |line: usize| {
+        let at = hunks.partition_point(|hunk| hunk.end <= line);
+        hunks
+            .get(at)
+            .is_some_and(|hunk| hunk.contains(&line))
+            .then_some(at)
+    };
+    let mut in_hunks: Vec<(usize, usize)> = lines
+        .iter()
+        .filter_map(|&line| Some((hunk_of(line)?, line)))
+        .collect();
+    in_hunks.sort_unstable();
+    in_hunks.dedup();
+    let mut places = HashMap::with_capacity(in_hunks.len());
+    for group in in_hunks.chunk_by(|a, b| a.0 == b.0) {
+        for (i, &(hunk, line)) in group.iter().enumerate() {
+            places.insert(line, (hunk, i, group.len() - 1 - i));
+        }
+    }
+    places
+}
+
+/// A matcher's name with its sense turned to the positive one, for [`unnegated`]:
+/// `assertIsNotNone` is `assertIsNone` turned, `assertNotNull` `assertNull`, Jest's
+/// `toBeDefined` `toBeUndefined`.
+fn unturned_name(name: &[u8]) -> &[u8] {
+    match name {
+        b"assertIsNotNone" => b"assertIsNone",
+        b"assertIsNot" => b"assertIs",
+        b"assertNotNull" => b"assertNull",
+        b"isNotNull" => b"isNull",
+        b"toBeDefined" => b"toBeUndefined",
+        b"NotNil" => b"Nil",
+        b"assertNotIn" => b"assertIn",
+        _ => name,
+    }
 }
 
 /// The most lines a statement's brackets are followed over to close.
@@ -2483,6 +2540,8 @@ struct Analysis<'a> {
     exact_removed: i64,
     /// The removed lines (indices in the old side) that hold such an assertion.
     exact_removed_lines: Vec<usize>,
+    /// The lines of each side (old, new) that the walk found assertions on, in order.
+    assertion_lines: [Vec<usize>; 2],
 }
 
 /// The tests the old side of a file declares, to tell by name a test that ran before the
@@ -2808,6 +2867,7 @@ impl Analysis<'_> {
         self.existence_added = 0;
         self.exact_removed = 0;
         self.exact_removed_lines.clear();
+        self.assertion_lines = [Vec::new(), Vec::new()];
         file.findings.clear();
         self.touches_tests = false;
         self.walk(old_lines, new_lines, hunks);
@@ -3564,10 +3624,12 @@ impl Analysis<'_> {
         }
         let [old, new] = self.sides.map(split_lines);
         let guards: Vec<usize> = if self.table.language == Language::Python {
+            let mut kept = std::collections::HashMap::new();
             self.added
                 .iter()
                 .filter(|added| {
-                    added.existence > 0 && place::narrows_before_checks(&old, &new, added.line)
+                    added.existence > 0
+                        && place::narrows_before_checks(&old, &new, added.line, &mut kept)
                 })
                 .map(|added| added.line)
                 .collect()
@@ -3630,9 +3692,9 @@ impl Analysis<'_> {
     /// for an exact check the change removes, as (line, count), and how many checks the
     /// added lines hold that are a removed check with its sense turned (`x is None` now `x is
     /// not None`, `assert not f.check()` now `assert f.check()`: the expectation changed,
-    /// nothing weakened or removed) — the removed check in its place (in the same hunk, the
-    /// k-th exact check removed there for the k-th presence check added), each turning one,
-    /// every check read as its whole statement. A
+    /// nothing weakened or removed) — the removed check in its place (in the same hunk, as
+    /// many assertions before it there, or as many after it), each turning one, every check
+    /// read as its whole statement. A
     /// stand-in is a check of nothing
     /// (`assert x == x`, `expect(1 + 1).to.equal(2)`) wherever it is; a presence check only
     /// of a value that a removed exact check of the file checked, every name it reads on
@@ -3661,14 +3723,6 @@ impl Analysis<'_> {
                 None => code,
             }
         };
-        // Where a check is: its hunk, and how many checks of its kind (exact ones removed,
-        // presence ones added) are before it there.
-        let mut ranks = std::collections::HashMap::new();
-        let mut rank = |hunk: usize| {
-            let rank = ranks.entry(hunk).or_insert(0usize);
-            *rank += 1;
-            (hunk, *rank - 1)
-        };
         let kept = || {
             self.exact_removed_lines
                 .iter()
@@ -3677,19 +3731,22 @@ impl Analysis<'_> {
         let removed: Vec<Vec<u8>> = kept().map(|(_, line)| read(self.sides[0], line)).collect();
         let removed_tokens: Vec<Vec<Token<'_>>> =
             removed.iter().map(|code| tokens_of(code)).collect();
-        // A removed check turned is the one in the added check's place, and it turns one:
-        // (its place, its tokens without negation), taken once turned.
-        let mut unturned: Vec<_> = kept()
-            .zip(&removed_tokens)
-            .map(|((index, _), tokens)| {
-                let hunk = self
-                    .old_hunks
-                    .iter()
-                    .position(|hunk| hunk.contains(&index))?;
-                Some((rank(hunk), unnegated(tokens)))
-            })
-            .collect();
-        let mut ranks = std::collections::HashMap::new();
+        // A removed check turned is the one in the added check's place among the hunk's
+        // assertions, counted from the hunk's start or from its end (a line added or removed
+        // around a flip moves it one way only), and it turns one.
+        let old_places = places_in_hunks(&self.assertion_lines[0], &self.old_hunks);
+        let new_places = places_in_hunks(&self.assertion_lines[1], &self.new_hunks);
+        let (mut from_start, mut from_end) = (HashMap::new(), HashMap::new());
+        for (i, (index, _)) in kept().enumerate() {
+            if let Some(&(hunk, start, end)) = old_places.get(&index) {
+                from_start.insert((hunk, start), i);
+                from_end.insert((hunk, end), i);
+            }
+        }
+        let senses: Vec<Vec<Token<'_>>> = removed_tokens.iter().map(|t| unnegated(t)).collect();
+        let mut taken = vec![false; removed_tokens.len()];
+        // Whether a subject's words are all on one removed exact check, once per subject.
+        let mut on_a_removed_check: HashMap<Vec<Vec<u8>>, bool> = HashMap::new();
         let (mut found, mut turned) = (Vec::new(), 0i64);
         for added in self.added.iter().filter(|added| added.existence > 0) {
             let Some(line) = new_lines.get(added.line) else {
@@ -3705,27 +3762,30 @@ impl Analysis<'_> {
                 calls.push(start..end);
             });
             let subject = neuter::subject_words(&tokens, &calls);
-            let here = {
-                let rank = ranks.entry(added.hunk).or_insert(0usize);
-                *rank += 1;
-                (added.hunk, *rank - 1)
-            };
-            let sense = unnegated(&tokens);
-            if let Some(slot) = unturned.iter_mut().find(|slot| {
-                slot.as_ref()
-                    .is_some_and(|(at, tokens)| *at == here && *tokens == sense)
-            }) {
-                *slot = None;
-                turned += i64::from(added.existence);
-                continue;
+            if let Some(&(hunk, start, end)) = new_places.get(&added.line) {
+                let sense = unnegated(&tokens);
+                let flip = [from_start.get(&(hunk, start)), from_end.get(&(hunk, end))]
+                    .into_iter()
+                    .flatten()
+                    .copied()
+                    .find(|&i| !taken[i] && senses[i] == sense);
+                if let Some(i) = flip {
+                    taken[i] = true;
+                    turned += i64::from(added.existence);
+                    continue;
+                }
             }
             let in_place = trivial
                 || subject.is_empty()
-                || removed_tokens.iter().any(|removed| {
-                    subject
-                        .iter()
-                        .all(|word| removed.contains(&Token::Ident(word)))
-                });
+                || *on_a_removed_check
+                    .entry(subject.iter().map(|word| word.to_vec()).collect())
+                    .or_insert_with(|| {
+                        removed_tokens.iter().any(|removed| {
+                            subject
+                                .iter()
+                                .all(|word| removed.contains(&Token::Ident(word)))
+                        })
+                    });
             if in_place {
                 found.push((added.line, added.existence));
             }
@@ -4434,6 +4494,9 @@ impl Analysis<'_> {
         self.existence_added -= sign * i64::from(counts.existence);
         if side == Side::Old && counts.assertions > counts.weakened + counts.existence {
             self.exact_removed_lines.push(index);
+        }
+        if counts.assertions > 0 {
+            self.assertion_lines[side_index(side)].push(index);
         }
         self.exact_removed +=
             sign * (i64::from(counts.assertions) - i64::from(counts.weakened + counts.existence));
@@ -5217,8 +5280,36 @@ mod tests {
                 "def test_empty():\n    result = add(0, 0)\n    assert not result, \"zero\"\n\n\ndef test_add():\n    result = add(1, 2)\n    assert result\n",
                 (1, 0),
             ),
-            // In its place: the k-th check of the hunk, a setup line added above it; with a
-            // message; a matcher's `.not`.
+            // A check is read whole: black's `assert (` alike on both sides, its `== 4`
+            // dropped below.
+            (
+                "tests/test_calc.py",
+                "def test_add():\n    assert (  # sum\n        add(1, 2) == 4\n    )\n",
+                "def test_add():\n    assert (  # the sum\n        add(1, 2)\n    )\n",
+                (1, 0),
+            ),
+            (
+                "tests/test_calc.py",
+                "def test_add():\n    assert (  # sum\n        add(1, 2) is None\n    )\n",
+                "def test_add():\n    assert (  # the sum\n        add(1, 2) is not None\n    )\n",
+                (0, 0),
+            ),
+        ] {
+            let report = report(&[(path, old, new)]);
+            assert_eq!(
+                (report.assertions_weakened, report.assertions_removed),
+                (weakened, removed),
+                "{path}: {new}\n{report:?}"
+            );
+        }
+    }
+
+    /// A turned check is the removed check in its place among its hunk's assertions, from
+    /// the hunk's start or its end, whatever the flip is written with.
+    #[test]
+    fn turned_checks_in_their_place() {
+        for (path, old, new, (weakened, removed)) in [
+            // A setup line added above the flip; a message; a matcher's `.not`.
             (
                 "tests/test_cache.py",
                 "def test_lookup():\n    cache = {}\n    assert cache.get(\"k\") is None\n",
@@ -5237,18 +5328,32 @@ mod tests {
                 "it(\"holds k\", function () {\n  expect(cache.get(\"k\")).not.toBeNull();\n});\n",
                 (0, 0),
             ),
-            // A check is read whole: black's `assert (` alike on both sides, its `== 4`
-            // dropped below.
+            // Not in its place among the hunk's assertions: a passing `assert not len(c)`
+            // rewritten, the failing `len(c) == 2` made `len(c)` below it.
             (
-                "tests/test_calc.py",
-                "def test_add():\n    assert (  # sum\n        add(1, 2) == 4\n    )\n",
-                "def test_add():\n    assert (  # the sum\n        add(1, 2)\n    )\n",
+                "tests/test_cache.py",
+                "def test_a():\n    assert not len(c)\n    assert len(c) == 2\n",
+                "def test_a():\n    assert c.setdefault(\"k\", 1) == 1\n    assert len(c)\n",
                 (1, 0),
             ),
+            // In its place counted from the hunk's end: a check added above the flip.
             (
-                "tests/test_calc.py",
-                "def test_add():\n    assert (  # sum\n        add(1, 2) is None\n    )\n",
-                "def test_add():\n    assert (  # the sum\n        add(1, 2) is not None\n    )\n",
+                "tests/test_cache.py",
+                "def test_a():\n    assert c.get(\"k\") is None\n",
+                "def test_a():\n    assert tmp.exists()\n    assert c.get(\"k\") is not None\n",
+                (0, 0),
+            ),
+            // `== None` turned is `!= None`; unittest's and JUnit's names for the two senses.
+            (
+                "tests/test_cache.py",
+                "def test_a():\n    assert c.get(\"k\") == None\n",
+                "def test_a():\n    assert c.get(\"k\") != None\n",
+                (0, 0),
+            ),
+            (
+                "tests/test_cache.py",
+                "class T(unittest.TestCase):\n    def test_a(self):\n        self.assertIsNone(c.get(\"k\"))\n",
+                "class T(unittest.TestCase):\n    def test_a(self):\n        self.assertIsNotNone(c.get(\"k\"))\n",
                 (0, 0),
             ),
         ] {

@@ -527,10 +527,35 @@ fn is_boolean(expr: &[Token<'_>]) -> bool {
         Token::Ident(word) => matches!(*word, b"and" | b"or" | b"if" | b"lambda"),
         _ => false,
     });
+    // A generic's brackets (`get<number>(`, `cache.<Integer>get(`) compare nothing.
+    let generic = |i: usize| {
+        let mut j = i + 1;
+        while matches!(
+            expr.get(j),
+            Some(Token::Ident(_) | Token::Punct(b',' | b'.' | b'?'))
+        ) {
+            j += 1;
+        }
+        j > i + 1
+            && is_punct(expr.get(j), b'>')
+            && matches!(expr.get(j + 1), Some(Token::Punct(b'(') | Token::Ident(_)))
+    };
+    let closes_generic = |i: usize| {
+        (0..i)
+            .rev()
+            .take_while(|&j| {
+                matches!(
+                    expr.get(j),
+                    Some(Token::Ident(_) | Token::Punct(b',' | b'.' | b'?' | b'<'))
+                )
+            })
+            .any(|j| is_punct(expr.get(j), b'<') && generic(j))
+    };
     !joined
         && top_level(expr).any(|(i, token)| match token {
+            Token::Punct(b'<') => !generic(i),
+            Token::Punct(b'>') if closes_generic(i) => false,
             // Not an arrow (`=>`, `->`): a function.
-            Token::Punct(b'<') => true,
             Token::Punct(b'>') => !matches!(
                 i.checked_sub(1).and_then(|j| expr.get(j)),
                 Some(Token::Punct(b'=' | b'-'))
@@ -1155,16 +1180,13 @@ fn condition(expr: &[Token<'_>], present: bool) -> bool {
             .collect();
         if !ands.is_empty() {
             let (mut from, mut presence) = (0, false);
-            let all = ands
-                .iter()
-                .chain(std::iter::once(&expr.len()))
-                .all(|&to| {
-                    let operand = &expr[from..to];
-                    from = to + 1;
-                    let checks = !operand.is_empty() && condition(operand, true);
-                    presence |= checks;
-                    checks || truthy(operand)
-                });
+            let all = ands.iter().chain(std::iter::once(&expr.len())).all(|&to| {
+                let operand = &expr[from..to];
+                from = to + 1;
+                let checks = !operand.is_empty() && condition(operand, true);
+                presence |= checks;
+                checks || truthy(operand)
+            });
             return all && presence;
         }
     }
@@ -2051,6 +2073,14 @@ mod tests {
             (Language::JavaScript, "assert.ok(x !== undefined)"),
             (Language::Java, "assertTrue(map.get(k) != null)"),
             (
+                Language::JavaScript,
+                "assert.ok(cache.get<number>(\"k\") !== undefined)",
+            ),
+            (
+                Language::Java,
+                "assertTrue(cache.<Integer>get(\"k\") != null)",
+            ),
+            (
                 Language::Python,
                 "assert all(add(x, 1) == x + 2 for x in range(3))",
             ),
@@ -2167,7 +2197,10 @@ mod tests {
             (Language::Java, "assertThat(Calc.add(1, 2)).isNotNull();"),
             (Language::Java, "assertThat(result).isNotNull()"),
             (Language::Python, "assert x is not None and add(1, 2)"),
-            (Language::Python, "assert (add(1, 2) and True and add(1, 2))"),
+            (
+                Language::Python,
+                "assert (add(1, 2) and True and add(1, 2))",
+            ),
             (Language::Java, "assertTrue(found)"),
             (Language::Java, "assertTrue(map.containsKey(\"a\"))"),
             (

@@ -11,6 +11,7 @@
 //! the side's blocks ([`super::blocks`]).
 
 use memchr::memmem;
+use std::collections::HashMap;
 
 use super::Language;
 use super::lex::{self, State};
@@ -262,13 +263,19 @@ fn python_class(lines: &[&[u8]], at: usize, indent: usize, rest: &[u8]) -> bool 
 /// holds (`assert x.lineno == 3`, `assert x["a"] in y`), in a test that keeps every check
 /// it had: a guard that narrows the value for the checks below it, which it weakens
 /// nothing beside.
-pub(crate) fn narrows_before_checks(old: &[&[u8]], lines: &[&[u8]], at: usize) -> bool {
+///
+/// `kept` remembers [`keeps_its_checks`] per test (by its `def`'s line), and the block below
+/// is read up to [`GUARDED_LINES`] lines on: each added line is asked, so that a change of
+/// thousands of them stays linear.
+pub(crate) fn narrows_before_checks(
+    old: &[&[u8]],
+    lines: &[&[u8]],
+    at: usize,
+    kept: &mut HashMap<usize, bool>,
+) -> bool {
     let Some(line) = lines.get(at) else {
         return false;
     };
-    if !keeps_its_checks(old, lines, at) {
-        return false;
-    }
     let code = line.trim_ascii_start();
     let indent = line.len() - code.len();
     let Some(expr) = code.strip_prefix(b"assert ") else {
@@ -286,7 +293,7 @@ pub(crate) fn narrows_before_checks(old: &[&[u8]], lines: &[&[u8]], at: usize) -
     if subject.is_empty() || !subject.iter().all(|&b| lex::is_ident_byte(b) || b == b'.') {
         return false;
     }
-    for below in &lines[at + 1..] {
+    for below in lines.iter().skip(at + 1).take(GUARDED_LINES) {
         let text = below.trim_ascii_start();
         if text.is_empty() || text.starts_with(b"#") {
             continue;
@@ -315,16 +322,25 @@ pub(crate) fn narrows_before_checks(old: &[&[u8]], lines: &[&[u8]], at: usize) -
             })
         };
         if exact && (reads(b'.') || reads(b'[')) {
-            return true;
+            return keeps_its_checks(old, lines, at, kept);
         }
     }
     false
 }
 
+/// How many lines below a guard [`narrows_before_checks`] looks for the checks it narrows
+/// the value for.
+const GUARDED_LINES: usize = 200;
+
 /// Whether the test (a `def test…`) that line `at` of the new side is directly in was there
 /// on the old side (by a name no other `def` of either side has) and keeps every assertion
 /// it had there, each line as it was.
-fn keeps_its_checks(old: &[&[u8]], new: &[&[u8]], at: usize) -> bool {
+fn keeps_its_checks(
+    old: &[&[u8]],
+    new: &[&[u8]],
+    at: usize,
+    kept: &mut HashMap<usize, bool>,
+) -> bool {
     let indent_of = |line: &[u8]| line.len() - line.trim_ascii_start().len();
     let Some(line) = new.get(at) else {
         return false;
@@ -340,6 +356,17 @@ fn keeps_its_checks(old: &[&[u8]], new: &[&[u8]], at: usize) -> bool {
     }) else {
         return false;
     };
+    if let Some(&known) = kept.get(&start) {
+        return known;
+    }
+    let answer = def_keeps_its_checks(old, new, start, name);
+    kept.insert(start, answer);
+    answer
+}
+
+/// [`keeps_its_checks`] for the `def` of `name` on line `start` of the new side.
+fn def_keeps_its_checks(old: &[&[u8]], new: &[&[u8]], start: usize, name: &[u8]) -> bool {
+    let indent_of = |line: &[u8]| line.len() - line.trim_ascii_start().len();
     // The test itself (not a helper defined in it), known on both sides by a name no other
     // `def` of the file has (two classes' `test_make` are told apart by nothing here).
     let defines = |line: &[u8]| {
@@ -372,13 +399,20 @@ fn keeps_its_checks(old: &[&[u8]], new: &[&[u8]], at: usize) -> bool {
     let Some(before) = old.iter().position(|line| defines(line)) else {
         return false;
     };
-    let mut kept = asserts(new, start);
-    asserts(old, before).into_iter().all(|check| {
-        kept.iter()
-            .position(|other| *other == check)
-            .map(|i| kept.swap_remove(i))
-            .is_some()
-    })
+    // Every old check is among the new ones, as many times as it was.
+    let mut new_checks: HashMap<Vec<u8>, usize> = HashMap::new();
+    for check in asserts(new, start) {
+        *new_checks.entry(check).or_default() += 1;
+    }
+    asserts(old, before)
+        .into_iter()
+        .all(|check| match new_checks.get_mut(&check) {
+            Some(left) if *left > 0 => {
+                *left -= 1;
+                true
+            }
+            _ => false,
+        })
 }
 
 /// The decorators read since the last statement of a Python side.
