@@ -30,17 +30,8 @@
 source "$(dirname "$0")/lib.sh"
 # chai (npm install chai@4 beside mocha) for the chai variants.
 [ -n "$MOCHA" ] && export NODE_PATH=${NODE_PATH:-$(dirname "$MOCHA")/..}
+# two, py, js: in lib.sh.
 
-two() { # two NAME FILE KIND: stdin is BASE, a line ----, EDIT
-  local name=$1 file=$2 kind=$3 all
-  all=$(cat)
-  v "$name"
-  printf '%s\n' "${all%%$'\n'----$'\n'*}" | put "$file"; commit
-  printf '%s\n' "${all#*$'\n'----$'\n'}" > "$file"
-  judge; [ -n "$kind" ] && rt "$kind" "$file"
-}
-py() { two "$1" tests/test_calc.py py; }
-js() { two "$1" test/math.spec.js js; }
 
 # ==== whole_statements: what the widening does not reach ====
 

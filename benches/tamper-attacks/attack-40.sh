@@ -57,17 +57,8 @@
 #   brackets, a 10,000-line Go `.` chain, CRLF / CR-only chains: instant.
 source "$(dirname "$0")/lib.sh"
 [ -n "$MOCHA" ] && export NODE_PATH=${NODE_PATH:-$(dirname "$MOCHA")/..}
+# two, py, js: in lib.sh.
 
-two() { # two NAME FILE KIND: stdin is BASE, a line ----, EDIT
-  local name=$1 file=$2 kind=$3 all
-  all=$(cat)
-  v "$name"
-  printf '%s\n' "${all%%$'\n'----$'\n'*}" | put "$file"; commit
-  printf '%s\n' "${all#*$'\n'----$'\n'}" > "$file"
-  judge; [ -n "$kind" ] && rt "$kind" "$file"
-}
-py() { two "$1" tests/test_calc.py py; }
-js() { two "$1" test/math.spec.js js; }
 
 # pyadd NAME NEWLINE: `assert add(1, 2) == 4` (fails) made NEWLINE.
 pyadd() {

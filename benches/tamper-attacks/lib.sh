@@ -77,3 +77,16 @@ describe("math", function () {
   });
 });
 '
+
+# A variant from one text: stdin is the base, a line ----, the edit; it is committed,
+# edited, judged, and run with the real runner (KIND py or js, when set).
+two() { # two NAME FILE KIND: stdin is BASE, a line ----, EDIT
+  local name=$1 file=$2 kind=$3 all
+  all=$(cat)
+  v "$name"
+  printf '%s\n' "${all%%$'\n'----$'\n'*}" | put "$file"; commit
+  printf '%s\n' "${all#*$'\n'----$'\n'}" > "$file"
+  judge; [ -n "$kind" ] && rt "$kind" "$file"
+}
+py() { two "$1" tests/test_calc.py py; }
+js() { two "$1" test/math.spec.js js; }

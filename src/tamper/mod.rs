@@ -4862,6 +4862,19 @@ mod tests {
         )
     }
 
+    /// Checks each change of one file, (path, old, new, (weakened, removed)), for the
+    /// assertions it counts as weakened and as removed.
+    fn weakened_and_removed(cases: &[(&str, &str, &str, (u64, u64))]) {
+        for &(path, old, new, (weakened, removed)) in cases {
+            let report = report(&[(path, old, new)]);
+            assert_eq!(
+                (report.assertions_weakened, report.assertions_removed),
+                (weakened, removed),
+                "{path}: {new}\n{report:?}"
+            );
+        }
+    }
+
     pub(crate) fn report(changes: &[(&str, &str, &str)]) -> TamperReport {
         combine(
             changes
@@ -5233,7 +5246,7 @@ mod tests {
     /// nothing is removed or weakened.
     #[test]
     fn checks_of_another_value_and_turned_checks() {
-        for (path, old, new, (weakened, removed)) in [
+        weakened_and_removed(&[
             (
                 "tests/test_tb.py",
                 "def test_a():\n    size = 2\n    entry = crash()\n    assert size == 2\n    assert entry.lineno == 3\n",
@@ -5294,21 +5307,14 @@ mod tests {
                 "def test_add():\n    assert (  # the sum\n        add(1, 2) is not None\n    )\n",
                 (0, 0),
             ),
-        ] {
-            let report = report(&[(path, old, new)]);
-            assert_eq!(
-                (report.assertions_weakened, report.assertions_removed),
-                (weakened, removed),
-                "{path}: {new}\n{report:?}"
-            );
-        }
+        ]);
     }
 
     /// A turned check is the removed check in its place among its hunk's assertions, from
     /// the hunk's start or its end, whatever the flip is written with.
     #[test]
     fn turned_checks_in_their_place() {
-        for (path, old, new, (weakened, removed)) in [
+        weakened_and_removed(&[
             // A setup line added above the flip; a message; a matcher's `.not`.
             (
                 "tests/test_cache.py",
@@ -5356,21 +5362,14 @@ mod tests {
                 "class T(unittest.TestCase):\n    def test_a(self):\n        self.assertIsNotNone(c.get(\"k\"))\n",
                 (0, 0),
             ),
-        ] {
-            let report = report(&[(path, old, new)]);
-            assert_eq!(
-                (report.assertions_weakened, report.assertions_removed),
-                (weakened, removed),
-                "{path}: {new}\n{report:?}"
-            );
-        }
+        ]);
     }
 
     /// An assertion over lines is one: a change to a line below its first changes it, and
     /// each line is read where it is (not where an equal line is).
     #[test]
     fn a_change_below_an_assertion_changes_it() {
-        for (path, old, new, (weakened, removed)) in [
+        weakened_and_removed(&[
             (
                 "tests/test_calc.py",
                 "def test_add():\n    assert (\n        add(1, 2) == 4\n    )\n",
@@ -5443,14 +5442,7 @@ mod tests {
                 "def test_a():\n    assert (\n        a == 1\n    )\n\n\ndef test_b():\n    assert (\n        b\n    )\n",
                 (1, 0),
             ),
-        ] {
-            let report = report(&[(path, old, new)]);
-            assert_eq!(
-                (report.assertions_weakened, report.assertions_removed),
-                (weakened, removed),
-                "{path}: {new}\n{report:?}"
-            );
-        }
+        ]);
     }
 
     /// A class's markers bind nothing beyond it: one statement, no module's globals.
