@@ -126,8 +126,9 @@ fn call_args<'t, 'a>(tokens: &'t [Token<'a>], open: usize) -> Option<(Parts<'t, 
 }
 
 /// The deepest nesting of brackets, or the longest run of negations, that an assertion is
-/// read through: the readers below recurse once per level, and a statement nested deeper
-/// than this is no one's test (it is read as an assertion that checks something).
+/// read through: the readers below recurse once per level, and a condition nested deeper
+/// than this is no one's test: it is read as one that checks nothing ([`always_true`]), so
+/// that nesting cannot hide a check of nothing (Python alone allows 200 levels).
 const MAX_NESTING: usize = 32;
 
 /// Whether `tokens` nest brackets, chain `not`/`!`, or chain comparisons (`False is False
@@ -497,7 +498,8 @@ fn tautology(expr: &[Token<'_>]) -> bool {
 
 /// A condition that holds whatever the code does.
 fn always_true(expr: &[Token<'_>]) -> bool {
-    truthy(expr)
+    too_deep(expr)
+        || truthy(expr)
         || tautology(expr)
         || constant_comparison(expr)
         // Arithmetic of numbers alone: a fixed value (`assert.ok(1 + 1)`).
@@ -1860,11 +1862,15 @@ mod tests {
         ] {
             assert!(trivial(language, &code), "{code}");
         }
-        // What nests deeper is not read (each level is read once more).
+        // What nests deeper is not read (each level is read once more): a condition nested
+        // deeper checks nothing, whatever it holds, so that nesting hides no check of
+        // nothing.
         let chain = format!("assert {}x", "False is ".repeat(100));
         assert!(!existence(Language::Python, &chain));
-        let nested = format!("assert {}True{}", "(".repeat(40), ")".repeat(40));
-        assert!(!trivial(Language::Python, &nested));
+        for inner in ["True", "r == 4"] {
+            let nested = format!("assert {}{inner}{}", "(".repeat(40), ")".repeat(40));
+            assert!(trivial(Language::Python, &nested), "{nested}");
+        }
     }
 
     #[test]
@@ -2052,6 +2058,10 @@ mod tests {
             (
                 Language::Python,
                 "self.assertTrue(all(f(x) for x in range(0)))",
+            ),
+            (
+                Language::Python,
+                "assert ((((((((((((((((((((((((((((((((((r == 4)))))))))))))))))))))))))))))))))) is not None",
             ),
         ] {
             assert!(trivial(language, code), "{code}");
