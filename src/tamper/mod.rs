@@ -2310,7 +2310,11 @@ fn continued<'w>(
         }
         let end = memchr::memchr(b'\n', rest).map_or(rest.len(), |at| at + 1);
         let (below, after) = rest.split_at(end);
-        if depth <= 0 && !backslash && !dot && !chains(table, below) {
+        if depth <= 0
+            && !backslash
+            && !dot
+            && !chain_ahead(table, rest.split_inclusive(|&b| b == b'\n'))
+        {
             break;
         }
         if counted == 0 {
@@ -2321,7 +2325,10 @@ fn continued<'w>(
         state = lex::strip_line(&table.syntax, state, below, &mut scratch);
         depth += pattern::open_brackets(&scratch);
         backslash = continues(&scratch);
-        dot = ends_a_chain(table, &scratch);
+        // A blank or comment line inside a chain keeps it going.
+        if !scratch.trim_ascii().is_empty() {
+            dot = ends_a_chain(table, &scratch);
+        }
         whole.push(b' ');
         whole.extend_from_slice(without_backslash(&scratch, backslash));
         counted += 1;
@@ -2340,6 +2347,23 @@ fn chains(table: &Table, line: &[u8]) -> bool {
             .get(1)
             .is_some_and(|&b| b.is_ascii_alphabetic() || b == b'_' || b == b'$')
 }
+
+/// Whether the first of `lines` that is neither blank nor a `//` comment, among the next
+/// few, goes on with a method chain ([`chains`]): a comment or a blank line inside a chain
+/// does not end it.
+fn chain_ahead<'l>(table: &Table, lines: impl IntoIterator<Item = &'l [u8]>) -> bool {
+    lines
+        .into_iter()
+        .take(CHAIN_GAP + 1)
+        .find(|line| {
+            let line = line.trim_ascii();
+            !line.is_empty() && !line.starts_with(b"//")
+        })
+        .is_some_and(|line| chains(table, line))
+}
+
+/// How many blank or comment lines [`chain_ahead`] looks past.
+const CHAIN_GAP: usize = 4;
 
 /// Whether the code of a line ends in a method chain's `.` that goes on below (Go's
 /// `Expect(x).`).
@@ -2721,8 +2745,13 @@ impl Analysis<'_> {
                 let at = state;
                 plain &= at == State::Code;
                 state = lex::strip_line(syntax, state, line, &mut code);
-                let goes_on = (python && code.trim_ascii_end().ends_with(b"\\"))
-                    || ends_a_chain(self.table, &code);
+                // A blank or comment line goes on as the line above it did.
+                let goes_on = if code.trim_ascii().is_empty() {
+                    opens.last().is_some_and(|&(_, goes_on, _)| goes_on)
+                } else {
+                    (python && code.trim_ascii_end().ends_with(b"\\"))
+                        || ends_a_chain(self.table, &code)
+                };
                 opens.push((pattern::open_brackets(&code), goes_on, at));
             }
             plain
@@ -2745,14 +2774,16 @@ impl Analysis<'_> {
             // (`  .toBe(3)`); below the last, the hunk's first line on either side.
             let chained = |k: usize| {
                 let below = from + k + 1;
+                let ahead = |side: &[&[u8]], from: usize| {
+                    chain_ahead(
+                        self.table,
+                        side.get(from..).unwrap_or_default().iter().copied(),
+                    )
+                };
                 if below < before.start {
-                    chains(self.table, lines[below])
+                    ahead(lines, below)
                 } else {
-                    (!before.is_empty() && chains(self.table, lines[before.start]))
-                        || (!after.is_empty()
-                            && new_lines
-                                .get(after.start)
-                                .is_some_and(|line| chains(self.table, line)))
+                    ahead(lines, before.start) || ahead(new_lines, after.start)
                 }
             };
             // The statements that start above the hunk and still go on at its start,
@@ -5433,6 +5464,19 @@ mod tests {
                 "calc_test.go",
                 "func TestAdd(t *testing.T) {\n\tExpect(Add(1, 1)).\n\t\tTo(Equal(3))\n}\n",
                 "func TestAdd(t *testing.T) {\n\tExpect(Add(1, 1)).\n\t\tNotTo(BeNil())\n}\n",
+                (1, 0),
+            ),
+            // A comment or a blank line inside a chain does not end it.
+            (
+                "test/calc.spec.js",
+                "it(\"adds\", function () {\n  expect(add(1, 1))\n    // the sum\n    .to.equal(3);\n});\n",
+                "it(\"adds\", function () {\n  expect(add(1, 1))\n    // the sum\n    .to.exist;\n});\n",
+                (1, 0),
+            ),
+            (
+                "calc_test.go",
+                "func TestAdd(t *testing.T) {\n\tExpect(Add(1, 1)).\n\n\t\tTo(Equal(3))\n}\n",
+                "func TestAdd(t *testing.T) {\n\tExpect(Add(1, 1)).\n\n\t\tNotTo(BeNil())\n}\n",
                 (1, 0),
             ),
             // The new `assert (` is equal to test_a's: its own lines below are read.
