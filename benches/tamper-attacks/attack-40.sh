@@ -52,7 +52,8 @@
 # guard at most) made the two timings below 10.7 s -> 0.29 s and 5.2 s -> 0.30 s. Still
 # missed: B1-B17, B19, B20 (B11 counted since the commit after: a condition nested deeper
 # than MAX_NESTING reads as a check of nothing; B12-B14, B17, B17b since the one after that:
-# a blank or comment line inside a chain does not end it).
+# a blank or comment line inside a chain does not end it; B1, B15 since the next: `type(…)
+# is bool` of a boolean, a chain line starting `?.`).
 #   No panic or hang found. Timing (scratch, not in this script): 5,000 black-form `== i`
 #   dropped below a 10,000-line docstring: NEW 5.2 s (5,000 weakened; OLD 0.02 s, 0); 10,000
 #   one-line `== i` dropped: OLD 10.7 s, NEW 11.5 s; a 10,000-line chai chain, 20,000-deep

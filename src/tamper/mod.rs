@@ -2337,10 +2337,12 @@ fn continued<'w>(
 }
 
 /// Whether `line` goes on with a method chain from the line above (`  .toBe(3)`,
-/// `.isEqualTo(4)`): not in Python, where a line starts a statement of its own unless a
+/// `.isEqualTo(4)`, `?.to.exist`): not in Python, where a line starts a statement of its own unless a
 /// bracket is open or `\` ends the line above.
 fn chains(table: &Table, line: &[u8]) -> bool {
     let line = line.trim_ascii_start();
+    // Optional chaining, `?.to.exist`.
+    let line = line.strip_prefix(b"?").unwrap_or(line);
     table.language != Language::Python
         && line.first() == Some(&b'.')
         && line
@@ -5464,6 +5466,12 @@ mod tests {
                 "calc_test.go",
                 "func TestAdd(t *testing.T) {\n\tExpect(Add(1, 1)).\n\t\tTo(Equal(3))\n}\n",
                 "func TestAdd(t *testing.T) {\n\tExpect(Add(1, 1)).\n\t\tNotTo(BeNil())\n}\n",
+                (1, 0),
+            ),
+            (
+                "test/calc.spec.js",
+                "it(\"adds\", function () {\n  expect(add(1, 1))\n    .to.equal(3);\n});\n",
+                "it(\"adds\", function () {\n  expect(add(1, 1))\n    ?.to.exist;\n});\n",
                 (1, 0),
             ),
             // A comment or a blank line inside a chain does not end it.

@@ -597,6 +597,21 @@ fn kind_of_a_boolean(expr: &[Token<'_>]) -> bool {
             None => !rest.is_empty(),
         };
     }
+    // `type(r == 4) is bool`, `type(r == 4) == bool`.
+    if let [Token::Ident(b"type"), Token::Punct(b'('), ..] = expr
+        && let Some(close) = group_end(expr, 1)
+        && matches!(
+            &expr[close..],
+            [Token::Ident(b"is"), Token::Ident(b"bool")]
+                | [
+                    Token::Punct(b'='),
+                    Token::Punct(b'='),
+                    Token::Ident(b"bool")
+                ]
+        )
+    {
+        return is_boolean(&expr[2..close - 1]);
+    }
     if let [
         Token::Ident(b"isinstance"),
         Token::Punct(b'('),
@@ -2034,6 +2049,7 @@ mod tests {
             (Language::Python, "assert (r == 4) in (True, False)"),
             (Language::Python, "assert (not r) in [False, True]"),
             (Language::Python, "assert isinstance(r == 4, bool)"),
+            (Language::Python, "assert type(r == 4) is bool"),
             (Language::Python, "assert r in (4, r)"),
             (Language::Python, "self.assertTrue((r == 4) is not None)"),
             (
@@ -2074,6 +2090,7 @@ mod tests {
             (Language::Python, "assert r not in (4, r)"),
             (Language::Python, "assert flag in (True, False)"),
             (Language::Python, "assert isinstance(r, bool)"),
+            (Language::Python, "assert type(r) is bool"),
             (Language::Python, "assert r in xs"),
             (Language::JavaScript, "assert.ok(typeof x === \"string\")"),
             (
