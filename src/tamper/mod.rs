@@ -2716,10 +2716,12 @@ impl Analysis<'_> {
 
     /// `hunks` widened so that each holds the first line of every assertion whose lines it
     /// changes: an assertion is counted on its first line, read as its whole statement
-    /// (black's `assert (`, a call's arguments one per line), so a change to a line below
-    /// (`== 4` dropped, an expected `3` made `1 + 1`) changes the assertion. The first line
-    /// is unchanged, so it is the same line on both sides; lines above a hunk are looked at
-    /// up to [`STATEMENT_LINES`] back, and not past the hunk before (which is then joined).
+    /// ([`continued`]: black's `assert (`, a call's arguments one per line, Python's `\`, a
+    /// method chain going on below), so a change to a line below (`== 4` dropped, an
+    /// expected `3` made `1 + 1`, `.to.equal(3)` made `.to.exist`) changes the assertion.
+    /// The first line is unchanged, so it is the same line on both sides; lines above a hunk
+    /// are looked at up to [`STATEMENT_LINES`] back, not past the hunk before (which is then
+    /// joined), and read in the lexer state they start in.
     fn whole_statements(
         &self,
         lines: &[&[u8]],
