@@ -63,7 +63,7 @@ mod python;
 mod rust;
 
 use serde::Serialize;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::ops::Range;
 
 use crate::linediff::LineDiff;
@@ -1387,7 +1387,7 @@ pub fn analyze_file_with(
         named_skips: Vec::new(),
         existence_added: 0,
         exact_removed: 0,
-        exact_removed_lines: Vec::new(),
+        checks: [Vec::new(), Vec::new()],
         assertion_lines: [Vec::new(), Vec::new()],
     };
     analysis.run(old, new, diff);
@@ -2236,16 +2236,9 @@ fn places_in_hunks(
     lines: &[usize],
     hunks: &[Range<usize>],
 ) -> HashMap<usize, (usize, usize, usize)> {
-    let hunk_of = |line: usize| {
-        let at = hunks.partition_point(|hunk| hunk.end <= line);
-        hunks
-            .get(at)
-            .is_some_and(|hunk| hunk.contains(&line))
-            .then_some(at)
-    };
     let mut in_hunks: Vec<(usize, usize)> = lines
         .iter()
-        .filter_map(|&line| Some((hunk_of(line)?, line)))
+        .filter_map(|&line| Some((hunk_of(hunks, line)?, line)))
         .collect();
     in_hunks.sort_unstable();
     in_hunks.dedup();
@@ -2256,6 +2249,15 @@ fn places_in_hunks(
         }
     }
     places
+}
+
+/// The hunk of `hunks` (in order) that holds `line`, if one does.
+fn hunk_of(hunks: &[Range<usize>], line: usize) -> Option<usize> {
+    let at = hunks.partition_point(|hunk| hunk.end <= line);
+    hunks
+        .get(at)
+        .is_some_and(|hunk| hunk.contains(&line))
+        .then_some(at)
 }
 
 /// A matcher's name with its sense turned to the positive one, for [`unnegated`]:
@@ -2564,8 +2566,8 @@ struct Analysis<'a> {
     existence_added: i64,
     /// Other assertions removed minus added.
     exact_removed: i64,
-    /// The removed lines (indices in the old side) that hold such an assertion.
-    exact_removed_lines: Vec<usize>,
+    /// The checks each side's changed lines hold (old, new), in order.
+    checks: [Vec<Check>; 2],
     /// The lines of each side (old, new) that the walk found assertions on, in order.
     assertion_lines: [Vec<usize>; 2],
 }
@@ -2655,6 +2657,79 @@ impl<'a> OldTests<'a> {
                 && test_name(&self.lines, line).as_deref() == Some(name)
         })
     }
+}
+
+/// The checks a changed line holds, for weighing exact checks against existence checks.
+#[derive(Debug, Clone, Copy)]
+struct Check {
+    /// Its index in its side.
+    line: usize,
+    /// Exact checks (`assert x == 3`).
+    exact: u32,
+    /// Existence checks ([`neuter::is_existence`]: `assert x`, `assert x is not None`).
+    existence: u32,
+}
+
+/// A check on a changed line in a hunk, read as its whole statement
+/// ([`Analysis::changed_checks`]).
+struct ChangedCheck {
+    hunk: usize,
+    check: Check,
+    /// The statement's code without blanks, to tell a move.
+    key: Vec<u8>,
+    /// Its code, for its names.
+    code: Vec<u8>,
+    /// The same statement is on the other side, in another hunk.
+    moved: bool,
+}
+
+/// Indices of a side's [`ChangedCheck`]s, by hunk, in order.
+type ByHunk = std::collections::BTreeMap<usize, Vec<usize>>;
+
+impl ChangedCheck {
+    /// The checks not moved, by hunk.
+    fn by_hunk(reads: &[Self]) -> ByHunk {
+        let mut by_hunk = ByHunk::new();
+        for (i, read) in reads.iter().enumerate().filter(|(_, read)| !read.moved) {
+            by_hunk.entry(read.hunk).or_default().push(i);
+        }
+        by_hunk
+    }
+
+    /// Those of `hunk` that hold exact checks, or existence checks.
+    fn in_hunk<'r>(reads: &'r [Self], by_hunk: &ByHunk, hunk: usize, exact: bool) -> Vec<&'r Self> {
+        by_hunk
+            .get(&hunk)
+            .into_iter()
+            .flatten()
+            .filter_map(|&i| reads.get(i))
+            .filter(|read| {
+                if exact {
+                    read.check.exact > 0
+                } else {
+                    read.check.existence > 0
+                }
+            })
+            .collect()
+    }
+}
+
+/// Lines and how many of something each holds.
+type LineCounts = Vec<(usize, u32)>;
+
+/// What a check names ([`Analysis::check_names`]).
+struct CheckNames {
+    /// What it checks ([`neuter::subject_words`]).
+    subject: Vec<Vec<u8>>,
+    /// What it reads of the value ([`neuter::value_words`]).
+    value: Vec<Vec<u8>>,
+    /// Every name on it.
+    idents: Vec<Vec<u8>>,
+    /// Its tokens with the names of its value blanked, to tell a check rewritten for a
+    /// renamed value (`tb[-1]` now `traceback[-1]`).
+    shape: Vec<u8>,
+    /// It checks nothing ([`neuter::is_trivial`]).
+    trivial: bool,
 }
 
 /// An added line, for telling which test a skip marker added with it applies to.
@@ -2901,7 +2976,7 @@ impl Analysis<'_> {
         file.assertions_weakened = 0;
         self.existence_added = 0;
         self.exact_removed = 0;
-        self.exact_removed_lines.clear();
+        self.checks = [Vec::new(), Vec::new()];
         self.assertion_lines = [Vec::new(), Vec::new()];
         file.findings.clear();
         self.touches_tests = false;
@@ -3635,14 +3710,24 @@ impl Analysis<'_> {
     }
 
     /// Exact checks replaced by existence checks (`expect(x).toBe(3)` by
-    /// `expect(x).toBeDefined()`, `assertEqual` by `assertIsNotNone`): as many weakened as
-    /// the file both adds existence checks and removes other assertions (net), leaving out
-    /// the existence checks of the tests it adds, and Python's guards that narrow a value
-    /// before exact checks of what it holds (`assert entry is not None` above `assert
-    /// entry.lineno == 3`).
+    /// `expect(x).toBeDefined()`, `assertEqual` by `assertIsNotNone`), leaving out the
+    /// existence checks of the tests the change adds, and Python's guards that narrow a
+    /// value before exact checks of what it holds (`assert entry is not None` above `assert
+    /// entry.lineno == 3`). Weighed two ways, and the larger counts:
+    /// - across the file: as many stand in as the file both adds existence checks and
+    ///   removes other assertions (net); those that check a value a removed exact check
+    ///   checked weaken it, the others leave it removed;
+    /// - hunk by hunk: a hunk that trades exact checks for existence checks of the same
+    ///   value weakens them, whatever the rest of the file adds (an exact check written
+    ///   elsewhere does not make up for it; one moved there, the same statement, does).
     fn exact_checks_weakened(&mut self) {
+        let across = self.existence_added.min(self.exact_removed) > 0;
+        if !across && !self.trades_in_a_hunk() {
+            return;
+        }
+        let [old, new] = self.sides.map(split_lines);
         let added_tests = (-self.file.tests_removed).max(0);
-        let new_tests: Vec<(usize, u32)> = if added_tests > 0 && self.existence_added > 0 {
+        let new_tests: Vec<(usize, u32)> = if added_tests > 0 {
             self.in_new_tests(
                 (|added: &Added| added.existence, self.table.assertions),
                 added_tests,
@@ -3653,12 +3738,7 @@ impl Analysis<'_> {
         let in_new_tests: i64 = new_tests.iter().map(|(_, count)| i64::from(*count)).sum();
         // Guards are looked for only where a weakening would otherwise count: most files
         // add no existence check.
-        let counts = (self.existence_added - in_new_tests).min(self.exact_removed) > 0;
-        if !counts {
-            return;
-        }
-        let [old, new] = self.sides.map(split_lines);
-        let guards: Vec<usize> = if self.table.language == Language::Python {
+        let guards: Vec<(usize, u32)> = if self.table.language == Language::Python {
             let mut kept = std::collections::HashMap::new();
             self.added
                 .iter()
@@ -3666,32 +3746,38 @@ impl Analysis<'_> {
                     added.existence > 0
                         && place::narrows_before_checks(&old, &new, added.line, &mut kept)
                 })
-                .map(|added| added.line)
+                .map(|added| (added.line, added.existence))
                 .collect()
         } else {
             Vec::new()
         };
-        let guarded: i64 = self
-            .added
+        let left_out: HashSet<usize> = guards
             .iter()
-            .filter(|added| guards.contains(&added.line))
-            .map(|added| i64::from(added.existence))
-            .sum();
-        let stand_ins = (self.existence_added - in_new_tests - guarded)
-            .min(self.exact_removed)
-            .max(0);
+            .chain(&new_tests)
+            .map(|&(line, _)| line)
+            .collect();
+        let guarded: i64 = guards.iter().map(|(_, count)| i64::from(*count)).sum();
         // Only a check of the value an exact check removed checked stands in for it (a
         // weakening); one of another value leaves that exact check removed.
         let (lines, turned) = self.in_place_of_exact_checks(&old, &new);
-        let stand_ins = (stand_ins - turned).max(0);
         let lines: Vec<(usize, u32)> = lines
             .into_iter()
-            .filter(|(line, _)| {
-                !guards.contains(line) && !new_tests.iter().any(|(new, _)| new == line)
-            })
+            .filter(|(line, _)| !left_out.contains(line))
             .collect();
-        let in_place: i64 = lines.iter().map(|(_, count)| i64::from(*count)).sum();
-        let weakened = stand_ins.min(in_place);
+        let sum = |lines: &[(usize, u32)]| -> i64 {
+            lines.iter().map(|(_, count)| i64::from(*count)).sum()
+        };
+        // Across the file.
+        let stand_ins = ((self.existence_added - in_new_tests - guarded).min(self.exact_removed)
+            - sum(&turned))
+        .max(0);
+        let weakened = stand_ins.min(sum(&lines));
+        let in_hunks = self.weakened_in_hunks(&left_out, &turned);
+        let (weakened, lines) = if sum(&in_hunks) > weakened {
+            (sum(&in_hunks), in_hunks)
+        } else {
+            (weakened, lines)
+        };
         if stand_ins > weakened {
             self.file.assertions_removed += stand_ins - weakened;
             self.touches_tests = true;
@@ -3723,9 +3809,211 @@ impl Analysis<'_> {
         }
     }
 
+    /// Whether a hunk both removes an exact check and adds an existence check.
+    fn trades_in_a_hunk(&self) -> bool {
+        let hunks_with = |side: usize, holds: fn(&Check) -> bool| {
+            let hunks = [&self.old_hunks, &self.new_hunks][side];
+            let mut found: Vec<usize> = self.checks[side]
+                .iter()
+                .filter(|check| holds(check))
+                .filter_map(|check| hunk_of(hunks, check.line))
+                .collect();
+            found.sort_unstable();
+            found.dedup();
+            found
+        };
+        let removed = hunks_with(0, |check| check.exact > 0);
+        !removed.is_empty()
+            && hunks_with(1, |check| check.existence > 0)
+                .iter()
+                .any(|hunk| removed.binary_search(hunk).is_ok())
+    }
+
+    /// Hunk by hunk, the added existence checks that stand in for an exact check removed
+    /// there, as (line, count): the exact checks a hunk removes, less those moved (the same
+    /// statement added in another hunk) and those rewritten there (an exact check of the
+    /// same names, or the same shape, added in the hunk: a changed expectation), are each
+    /// weakened by an existence check the hunk adds of a value they checked (or of nothing)
+    /// — one that is not moved, `left_out` (a guard, in a new test), `turned` (a flip), or
+    /// still checked (what it reads, an exact check added there reads too). Whatever the rest
+    /// of the file adds: a passing `assert not len(c)` rewritten as `assert len(c) == 0` in
+    /// another hunk does not make up for a failing `assert len(c) == 2` made `assert
+    /// len(c)`.
+    fn weakened_in_hunks(
+        &self,
+        left_out: &HashSet<usize>,
+        turned: &[(usize, u32)],
+    ) -> Vec<(usize, u32)> {
+        let [removed, added] = self.changed_checks();
+        let turned: HashSet<usize> = turned.iter().map(|&(line, _)| line).collect();
+        let (removed_in, added_in) = (
+            ChangedCheck::by_hunk(&removed),
+            ChangedCheck::by_hunk(&added),
+        );
+        let mut found = Vec::new();
+        for &hunk in removed_in.keys() {
+            let stand_ins: Vec<&ChangedCheck> =
+                ChangedCheck::in_hunk(&added, &added_in, hunk, false)
+                    .into_iter()
+                    .filter(|read| {
+                        !left_out.contains(&read.check.line) && !turned.contains(&read.check.line)
+                    })
+                    .collect();
+            if stand_ins.is_empty() {
+                continue;
+            }
+            let exact: Vec<CheckNames> = ChangedCheck::in_hunk(&added, &added_in, hunk, true)
+                .iter()
+                .map(|read| self.check_names(&read.code))
+                .collect();
+            let mut rewritten: Vec<bool> = vec![false; exact.len()];
+            let mut lost: Vec<(CheckNames, u32)> = Vec::new();
+            for read in ChangedCheck::in_hunk(&removed, &removed_in, hunk, true) {
+                let old = self.check_names(&read.code);
+                let twin = exact.iter().enumerate().position(|(i, new)| {
+                    !rewritten[i] && (new.subject == old.subject || new.shape == old.shape)
+                });
+                match twin {
+                    Some(at) => rewritten[at] = true,
+                    None => lost.push((old, read.check.exact)),
+                }
+            }
+            let mut left: u32 = lost.iter().map(|(_, count)| count).sum();
+            for read in stand_ins {
+                if left == 0 {
+                    break;
+                }
+                let new = self.check_names(&read.code);
+                let in_place = new.trivial
+                    || new.subject.is_empty()
+                    || lost
+                        .iter()
+                        .any(|(old, _)| new.subject.iter().all(|word| old.idents.contains(word)));
+                let still_checked = !new.trivial
+                    && !new.value.is_empty()
+                    && exact
+                        .iter()
+                        .any(|other| new.value.iter().all(|word| other.idents.contains(word)));
+                if in_place && !still_checked {
+                    let count = read.check.existence.min(left);
+                    left -= count;
+                    found.push((read.check.line, count));
+                }
+            }
+        }
+        found
+    }
+
+    /// The checks of each side's changed lines that are in a hunk, read as whole statements,
+    /// with the moves marked: a removed check and an added one of another hunk, the same
+    /// statement (its code without blanks), one for one.
+    fn changed_checks(&self) -> [Vec<ChangedCheck>; 2] {
+        let lines = self.sides.map(split_lines);
+        let mut reads: [Vec<ChangedCheck>; 2] = [Vec::new(), Vec::new()];
+        for (side, reads) in reads.iter_mut().enumerate() {
+            let hunks = [&self.old_hunks, &self.new_hunks][side];
+            for check in &self.checks[side] {
+                let (Some(hunk), Some(line)) =
+                    (hunk_of(hunks, check.line), lines[side].get(check.line))
+                else {
+                    continue;
+                };
+                let code = self.statement(side, line);
+                let key = code
+                    .iter()
+                    .copied()
+                    .filter(|b| !b.is_ascii_whitespace())
+                    .collect();
+                reads.push(ChangedCheck {
+                    hunk,
+                    check: *check,
+                    key,
+                    code,
+                    moved: false,
+                });
+            }
+        }
+        let [removed, added] = &mut reads;
+        let mut by_key: HashMap<&[u8], Vec<usize>> = HashMap::new();
+        for (i, read) in added.iter().enumerate() {
+            by_key.entry(&read.key).or_default().push(i);
+        }
+        let mut moved = vec![false; added.len()];
+        for read in removed.iter_mut() {
+            let Some(same) = by_key.get_mut(&read.key[..]) else {
+                continue;
+            };
+            let Some(at) = same.iter().position(|&i| {
+                added[i].hunk != read.hunk
+                    && added[i].check.exact == read.check.exact
+                    && added[i].check.existence == read.check.existence
+            }) else {
+                continue;
+            };
+            moved[same.swap_remove(at)] = true;
+            read.moved = true;
+        }
+        for (read, moved) in added.iter_mut().zip(moved) {
+            read.moved = moved;
+        }
+        reads
+    }
+
+    /// The names of a check's code, for [`Self::weakened_in_hunks`].
+    fn check_names(&self, code: &[u8]) -> CheckNames {
+        let mut tokens = Vec::new();
+        pattern::tokenize(code, &mut tokens);
+        rename_aliases(&self.context, &mut tokens);
+        let mut trivial = false;
+        let mut calls = Vec::new();
+        pattern::for_each_match(self.table.assertions, &tokens, false, |start, end| {
+            trivial |= neuter::is_trivial(self.table.language, &tokens, start, end);
+            calls.push(start..end);
+        });
+        let owned = |words: Vec<&[u8]>| words.into_iter().map(<[u8]>::to_vec).collect();
+        let value: Vec<&[u8]> = neuter::value_words(&tokens, &calls);
+        let mut shape = Vec::new();
+        for token in &tokens {
+            match token {
+                Token::Ident(word) if value.contains(word) => shape.push(1),
+                Token::Ident(word) => {
+                    shape.extend_from_slice(word);
+                    shape.push(0);
+                }
+                Token::Punct(byte) => shape.push(*byte),
+                Token::Str => shape.push(2),
+            }
+        }
+        CheckNames {
+            subject: owned(neuter::subject_words(&tokens, &calls)),
+            value: owned(value),
+            idents: tokens
+                .iter()
+                .filter_map(|token| match token {
+                    Token::Ident(word) => Some(word.to_vec()),
+                    _ => None,
+                })
+                .collect(),
+            shape,
+            trivial,
+        }
+    }
+
+    /// The code of the whole statement that `line` of side `side` (0 old, 1 new) starts
+    /// ([`continued`]; black's `assert (` goes on below), or the line's own code.
+    fn statement(&self, side: usize, line: &[u8]) -> Vec<u8> {
+        let mut code = Vec::new();
+        let next = lex::strip_line(&self.table.syntax, State::Code, line, &mut code);
+        let mut whole = Vec::new();
+        match continued(self.table, self.sides[side], line, next, &code, &mut whole) {
+            Some(_) => whole,
+            None => code,
+        }
+    }
+
     /// The added lines holding an existence check (or a check of nothing) that may stand in
-    /// for an exact check the change removes, as (line, count), and how many checks the
-    /// added lines hold that are a removed check with its sense turned (`x is None` now `x is
+    /// for an exact check the change removes, as (line, count), and the added lines (with
+    /// their counts) that hold a removed check with its sense turned (`x is None` now `x is
     /// not None`, `assert not f.check()` now `assert f.check()`: the expectation changed,
     /// nothing weakened or removed) — the removed check in its place (in the same hunk, as
     /// many assertions before it there, or as many after it), each turning one, every check
@@ -3741,29 +4029,19 @@ impl Analysis<'_> {
         &self,
         old_lines: &[&[u8]],
         new_lines: &[&[u8]],
-    ) -> (Vec<(usize, u32)>, i64) {
+    ) -> (LineCounts, LineCounts) {
         fn tokens_of(code: &[u8]) -> Vec<Token<'_>> {
             let mut tokens = Vec::new();
             pattern::tokenize(code, &mut tokens);
             tokens
         }
-        // A check is read as its whole statement (black's `assert (` goes on below), from
-        // the side `text` that holds `line`.
-        let read = |text: &[u8], line: &[u8]| {
-            let mut code = Vec::new();
-            let next = lex::strip_line(&self.table.syntax, State::Code, line, &mut code);
-            let mut whole = Vec::new();
-            match continued(self.table, text, line, next, &code, &mut whole) {
-                Some(_) => whole,
-                None => code,
-            }
-        };
         let kept = || {
-            self.exact_removed_lines
+            self.checks[0]
                 .iter()
-                .filter_map(|&index| Some((index, *old_lines.get(index)?)))
+                .filter(|check| check.exact > 0)
+                .filter_map(|check| Some((check.line, *old_lines.get(check.line)?)))
         };
-        let removed: Vec<Vec<u8>> = kept().map(|(_, line)| read(self.sides[0], line)).collect();
+        let removed: Vec<Vec<u8>> = kept().map(|(_, line)| self.statement(0, line)).collect();
         let removed_tokens: Vec<Vec<Token<'_>>> =
             removed.iter().map(|code| tokens_of(code)).collect();
         // A removed check turned is the one in the added check's place among the hunk's
@@ -3782,12 +4060,12 @@ impl Analysis<'_> {
         let mut taken = vec![false; removed_tokens.len()];
         // Whether a subject's words are all on one removed exact check, once per subject.
         let mut on_a_removed_check: HashMap<Vec<Vec<u8>>, bool> = HashMap::new();
-        let (mut found, mut turned) = (Vec::new(), 0i64);
+        let (mut found, mut turned) = (Vec::new(), Vec::new());
         for added in self.added.iter().filter(|added| added.existence > 0) {
             let Some(line) = new_lines.get(added.line) else {
                 continue;
             };
-            let code = read(self.sides[1], line);
+            let code = self.statement(1, line);
             let mut tokens = tokens_of(&code);
             rename_aliases(&self.context, &mut tokens);
             let mut trivial = false;
@@ -3806,7 +4084,7 @@ impl Analysis<'_> {
                     .find(|&i| !taken[i] && senses[i] == sense);
                 if let Some(i) = flip {
                     taken[i] = true;
-                    turned += i64::from(added.existence);
+                    turned.push((added.line, added.existence));
                     continue;
                 }
             }
@@ -4527,8 +4805,15 @@ impl Analysis<'_> {
         file.test_skips_added -= sign * i64::from(counts.skips);
         file.assertions_weakened -= sign * i64::from(counts.weakened);
         self.existence_added -= sign * i64::from(counts.existence);
-        if side == Side::Old && counts.assertions > counts.weakened + counts.existence {
-            self.exact_removed_lines.push(index);
+        let exact = counts
+            .assertions
+            .saturating_sub(counts.weakened + counts.existence);
+        if exact > 0 || counts.existence > 0 {
+            self.checks[side_index(side)].push(Check {
+                line: index,
+                exact,
+                existence: counts.existence,
+            });
         }
         if counts.assertions > 0 {
             self.assertion_lines[side_index(side)].push(index);
@@ -5395,6 +5680,80 @@ mod tests {
                 "tests/test_cache.py",
                 "class T(unittest.TestCase):\n    def test_a(self):\n        self.assertIsNone(c.get(\"k\"))\n",
                 "class T(unittest.TestCase):\n    def test_a(self):\n        self.assertIsNotNone(c.get(\"k\"))\n",
+                (0, 0),
+            ),
+        ]);
+    }
+
+    /// A hunk that trades an exact check for an existence check of the same value weakens
+    /// it, whatever another hunk adds: a passing `assert not len(c)` rewritten as `len(c) ==
+    /// 0` below does not make up for the failing `len(c) == 2` made `len(c)`. One moved to
+    /// another hunk, the same statement, is still there.
+    #[test]
+    fn weakened_hunk_by_hunk() {
+        weakened_and_removed(&[
+            (
+                "tests/test_calc.py",
+                "def test_count():\n    c = items()\n    assert len(c) == 2\n    c.clear()\n    assert not len(c)\n",
+                "def test_count():\n    c = items()\n    assert isinstance(c, list)\n    assert len(c)\n    c.clear()\n    assert len(c) == 0\n",
+                (1, 0),
+            ),
+            (
+                "test/count.spec.js",
+                "it(\"counts\", function () {\n  const c = items();\n  expect(c.first).toBe(2);\n  c.clear();\n  expect(c.first).toBeUndefined();\n});\n",
+                "it(\"counts\", function () {\n  const c = items();\n  expect(c.first).toBeDefined();\n  c.clear();\n  expect(c.first).toBe(undefined);\n});\n",
+                (1, 0),
+            ),
+            // pytest's 3392be37e196, 54ad048be718: a check rewritten for a renamed value
+            // (`tb` now `traceback`), an existence check of a value an exact check added
+            // there still reads (`excinfo`, `expl`).
+            (
+                "testing/test_runner.py",
+                "def test_a():\n    excinfo = pytest.raises(pytest.skip.Exception, f)\n    path = local(excinfo.getrepr().path)\n",
+                "def test_a():\n    excinfo = pytest.raises(Skipped, f)\n    assert excinfo is not None\n    path = local(excinfo.getrepr().path)\n",
+                (0, 0),
+            ),
+            (
+                "testing/test_code.py",
+                "def test_a():\n    tb = sys.exc_info()\n    tb = Traceback(tb)\n    assert isinstance(tb[-1].path, str)\n    assert not filter_traceback(tb[-1])\n",
+                "def test_a():\n    tb = sys.exc_info()\n    assert tb is not None\n    traceback = Traceback(tb)\n    assert isinstance(traceback[-1].path, str)\n    assert not filter_traceback(traceback[-1])\n",
+                (0, 0),
+            ),
+            // pytest's 6dac77433eb1: a number compared with zero is its truthiness; one
+            // compared with its value is weakened by it.
+            (
+                "testing/test_usage.py",
+                "def test_a():\n    result = run()\n    assert result.ret != 0\n",
+                "def test_a():\n    result = run()\n    assert result.ret\n",
+                (0, 0),
+            ),
+            (
+                "testing/test_usage.py",
+                "def test_a():\n    result = run()\n    assert result.ret == 4\n",
+                "def test_a():\n    result = run()\n    assert result.ret != 0\n",
+                (1, 0),
+            ),
+            // pytest's 52db918a27b2: a helper of the file named `assert_…` called with a
+            // literal is passed a parameter, not asked to check it.
+            (
+                "testing/test_terminalwriter.py",
+                "def assert_color_set():\n    assert tw.hasmarkup\n\n\ndef test_a():\n    assert_color_set()\n",
+                "def assert_color(expected):\n    assert tw.hasmarkup is expected\n\n\ndef test_a():\n    assert_color(True)\n",
+                (0, 0),
+            ),
+            // pytest's 6f93561002c4: a check made a tautology in its place, while the file
+            // adds exact checks elsewhere.
+            (
+                "testing/test_gwmanage.py",
+                "def test_a():\n    res = gw.receive()\n    assert sys.executable == res\n    gw.exit()\n\n\ndef test_b():\n    pass\n",
+                "def test_a():\n    res = gw.receive()\n    assert sys.executable == sys.executable\n    gw.exit()\n\n\ndef test_b():\n    assert spec.python == \"python3\"\n",
+                (1, 0),
+            ),
+            // Moved below, the same statement: nothing weakened.
+            (
+                "tests/test_calc.py",
+                "def test_count():\n    c = items()\n    assert len(c) == 2\n    c.sort()\n    done()\n",
+                "def test_count():\n    c = items()\n    assert c\n    c.sort()\n    assert len(c) == 2\n    done()\n",
                 (0, 0),
             ),
         ]);

@@ -877,6 +877,33 @@ pub(crate) fn subject_words<'a>(
     tokens: &[Token<'a>],
     calls: &[std::ops::Range<usize>],
 ) -> Vec<&'a [u8]> {
+    let mut words = value_words(tokens, calls);
+    words.retain(|word| !READERS.contains(word));
+    words
+}
+
+/// The builtins that only read a value, for [`subject_words`].
+const READERS: &[&[u8]] = &[
+    b"hasattr",
+    b"getattr",
+    b"bool",
+    b"len",
+    b"list",
+    b"tuple",
+    b"set",
+    b"dict",
+    b"str",
+    b"any",
+    b"all",
+    b"callable",
+];
+
+/// The names of the value a check reads, as [`subject_words`] but with the builtins that
+/// read it (`len(c)` reads `len` and `c`): what it checks of the value.
+pub(crate) fn value_words<'a>(
+    tokens: &[Token<'a>],
+    calls: &[std::ops::Range<usize>],
+) -> Vec<&'a [u8]> {
     const STYLE: &[&[u8]] = &[
         b"assert",
         b"is",
@@ -927,18 +954,6 @@ pub(crate) fn subject_words<'a>(
         b"isTrue",
         b"Assert",
         b"Assertions",
-        b"hasattr",
-        b"getattr",
-        b"bool",
-        b"len",
-        b"list",
-        b"tuple",
-        b"set",
-        b"dict",
-        b"str",
-        b"any",
-        b"all",
-        b"callable",
         b"unwrap",
         b"require",
         b"assert_ne",
@@ -1157,7 +1172,7 @@ fn is_comparison(token: &Token<'_>) -> bool {
 }
 
 /// A Python condition that only checks truthiness or presence of one value: a bare value
-/// (`x`, `rv.data`, `config["KEY"]`), `x is not None`, `x != None`, `x == True`, `x is
+/// (`x`, `rv.data`, `config["KEY"]`), `x is not None`, `x != None`, `x != 0`, `x == True`, `x is
 /// True`, `x is not False`, each also with the constant first (`None is not x`), in brackets, or
 /// negated (`not x is None`, `not not x`); not a constant (`assert False,
 /// "unreachable"`), not a type check (`isinstance(x, int)`).
@@ -1251,10 +1266,20 @@ fn condition(expr: &[Token<'_>], present: bool) -> bool {
         without_brackets(&expr[right_start..]),
     );
     let (value, constant) = match (left, right) {
-        (value, [Token::Ident(constant @ (b"None" | b"True" | b"False"))])
-        | ([Token::Ident(constant @ (b"None" | b"True" | b"False"))], value) => (value, *constant),
+        (value, [Token::Ident(constant @ (b"None" | b"True" | b"False" | b"0"))])
+        | ([Token::Ident(constant @ (b"None" | b"True" | b"False" | b"0"))], value) => {
+            (value, *constant)
+        }
         _ => return false,
     };
+    // A number compared with zero by `==` or `!=` is its truthiness (`result.ret != 0` is
+    // `result.ret`), whatever it is; by `is`, a check of its own.
+    if constant == b"0" {
+        let by_equality = expr[left_end..right_start]
+            .iter()
+            .all(|token| matches!(token, Token::Punct(b'=' | b'!')));
+        return by_equality && equal != present && plain_value(value);
+    }
     // A condition compared with a boolean is that condition or its negation:
     // `(x is None) is False` is `x is not None`.
     if constant != b"None" && !plain_value(value) {
@@ -1449,7 +1474,11 @@ fn cond_trivial(name: &[u8], args: &[&[Token<'_>]]) -> bool {
     if has(b"false") {
         return falsy(condition);
     }
-    if lower == b"assert" || has(b"true") || lower == b"ok" || has(b"assert_") && args.len() == 1 {
+    if lower == b"assert"
+        || has(b"true")
+        || lower == b"ok"
+        || lower == b"assert_" && args.len() == 1
+    {
         return always_true(condition);
     }
     false

@@ -1203,6 +1203,22 @@ mod neutered {
         );
     }
 
+    /// A failing exact check made an existence check in its place, while another hunk
+    /// rewrites a passing existence check as an exact one: the file's totals do not move,
+    /// the hunk's trade is a weakening.
+    #[test]
+    fn python_weakened_while_another_check_is_made_exact() {
+        let base = "from calc import items\n\n\ndef test_count():\n    c = items()\n    assert len(c) == 2\n    c.clear()\n    assert not len(c)\n";
+        let new = "from calc import items\n\n\ndef test_count():\n    c = items()\n    assert isinstance(c, list)\n    assert len(c)\n    c.clear()\n    assert len(c) == 0\n";
+        held(
+            &[("tests/test_calc.py", base)],
+            &[("tests/test_calc.py", Some(new))],
+            weakened(1),
+            WEAKENED,
+            "assertion weakened: assert len(c)",
+        );
+    }
+
     #[test]
     fn jest_expect_true_to_be_true() {
         weakened_in(
