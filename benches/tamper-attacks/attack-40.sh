@@ -54,6 +54,8 @@
 # than MAX_NESTING reads as a check of nothing; B12-B14, B17, B17b since the one after that:
 # a blank or comment line inside a chain does not end it; B1, B15 since the next: `type(…)
 # is bool` of a boolean, a chain line starting `?.`).
+# B2-B10 counted since the session after (2026-12-07): a boolean's kind checked through
+# unittest, node's assert or a matcher, its other kinds and bounds, values never empty.
 #   No panic or hang found. Timing (scratch, not in this script): 5,000 black-form `== i`
 #   dropped below a 10,000-line docstring: NEW 5.2 s (5,000 weakened; OLD 0.02 s, 0); 10,000
 #   one-line `== i` dropped: OLD 10.7 s, NEW 11.5 s; a 10,000-line chai chain, 20,000-deep

@@ -575,27 +575,31 @@ fn is_boolean(expr: &[Token<'_>]) -> bool {
         })
 }
 
-/// A check of a value's kind that a boolean always passes, so that what it compares is
-/// never checked: `(r == 4) is not None`, `(r == 4) != None`, `(r === 4) !== undefined`,
-/// `(r == 4) in (True, False)`, `isinstance(r == 4, bool)`, `typeof (r === 4) === "…"` (a
-/// boolean's type name is fixed, whatever string it is compared with), `typeof x` alone (a
-/// type name is a non-empty string); and `x in (4, x)`, a collection written out that holds
-/// the value itself.
-fn kind_of_a_boolean(expr: &[Token<'_>]) -> bool {
-    let absent = |rhs: &[Token<'_>]| {
-        matches!(
-            rhs,
-            [Token::Ident(b"None" | b"null" | b"undefined" | b"nil")]
-        )
-    };
+/// A type that every boolean is an instance of, or a tuple of types holding one: `bool`,
+/// `int` (Python's `bool` is a subclass), `object`, `(bool,)`.
+fn a_boolean_is(types: &[Token<'_>]) -> bool {
+    let one = |t: &[Token<'_>]| matches!(t, [Token::Ident(b"bool" | b"int" | b"object")]);
+    match types {
+        [Token::Punct(b'('), inner @ .., Token::Punct(b')')]
+            if group_end(types, 0) == Some(types.len()) =>
+        {
+            split_top(inner, b',').as_slice().iter().any(|t| one(t))
+        }
+        _ => one(types),
+    }
+}
+
+/// [`kind_of_a_boolean`] for the forms told by how they start: `typeof …`, `type(…) is
+/// bool`, `isinstance(…)`, `str(…)`, `repr(…)`, `{…}`; `None` for the others.
+fn kind_by_form(expr: &[Token<'_>]) -> Option<bool> {
     if let [Token::Ident(b"typeof"), rest @ ..] = expr {
         let compared = top_level(rest).find(|(i, token)| {
             matches!(token, Token::Punct(b'=' | b'!')) && is_punct(rest.get(i + 1), b'=')
         });
-        return match compared {
+        return Some(match compared {
             Some((at, _)) => is_boolean(&rest[..at]),
             None => !rest.is_empty(),
-        };
+        });
     }
     // `type(r == 4) is bool`, `type(r == 4) == bool`.
     if let [Token::Ident(b"type"), Token::Punct(b'('), ..] = expr
@@ -610,7 +614,7 @@ fn kind_of_a_boolean(expr: &[Token<'_>]) -> bool {
                 ]
         )
     {
-        return is_boolean(&expr[2..close - 1]);
+        return Some(is_boolean(&expr[2..close - 1]));
     }
     if let [
         Token::Ident(b"isinstance"),
@@ -621,10 +625,51 @@ fn kind_of_a_boolean(expr: &[Token<'_>]) -> bool {
         && group_end(expr, 1) == Some(expr.len())
     {
         let parts = split_top(inner, b',');
-        return parts.len == 2
-            && parts.items[1] == [Token::Ident(b"bool")]
-            && is_boolean(parts.items[0]);
+        return Some(parts.len == 2 && a_boolean_is(parts.items[1]) && is_boolean(parts.items[0]));
     }
+    // `str(r == 4)`, `String(r === 4)`: "True" or "False", never empty; `repr(x)` never is.
+    if let [
+        Token::Ident(name),
+        Token::Punct(b'('),
+        inner @ ..,
+        Token::Punct(b')'),
+    ] = expr
+        && group_end(expr, 1) == Some(expr.len())
+    {
+        return match *name {
+            b"str" | b"String" => Some(is_boolean(inner)),
+            b"repr" => Some(!inner.is_empty()),
+            _ => None,
+        };
+    }
+    // An object or dict written out with entries (`{ s: r === 3 }`), a set with members:
+    // true whatever they hold.
+    if let [Token::Punct(b'{'), inner @ .., Token::Punct(b'}')] = expr
+        && group_end(expr, 0) == Some(expr.len())
+        && !inner.is_empty()
+        && !top_level(inner).any(|(_, token)| *token == Token::Punct(b';'))
+    {
+        return Some(true);
+    }
+    None
+}
+
+/// A check of a value's kind that a boolean always passes, so that what it compares is
+/// never checked: `(r == 4) is not None`, `(r == 4) != None`, `(r === 4) !== undefined`,
+/// `(r == 4) in (True, False)`, `isinstance(r == 4, bool)`, `typeof (r === 4) === "…"` (a
+/// boolean's type name is fixed, whatever string it is compared with), `typeof x` alone (a
+/// type name is a non-empty string); and `x in (4, x)`, a collection written out that holds
+/// the value itself.
+fn kind_of_a_boolean(expr: &[Token<'_>]) -> bool {
+    if let Some(kind) = kind_by_form(expr) {
+        return kind;
+    }
+    let absent = |rhs: &[Token<'_>]| {
+        matches!(
+            rhs,
+            [Token::Ident(b"None" | b"null" | b"undefined" | b"nil")]
+        )
+    };
     for (i, token) in top_level(expr) {
         match token {
             // `lhs is not None`.
@@ -639,6 +684,15 @@ fn kind_of_a_boolean(expr: &[Token<'_>]) -> bool {
                     i + 2
                 };
                 return absent(expr.get(rhs..).unwrap_or_default()) && is_boolean(&expr[..i]);
+            }
+            // `lhs >= False`, `lhs <= True`: a boolean is both.
+            Token::Punct(b'>' | b'<') if is_punct(expr.get(i + 1), b'=') => {
+                let bound = match token {
+                    Token::Punct(b'>') => [&b"False"[..], b"false", b"0"],
+                    _ => [&b"True"[..], b"true", b"1"],
+                };
+                return matches!(expr.get(i + 2..), Some([Token::Ident(word)]) if bound.contains(word))
+                    && is_boolean(&expr[..i]);
             }
             // `lhs in (…)`, not `lhs not in (…)`.
             Token::Ident(b"in") if i > 0 && expr.get(i - 1) != Some(&Token::Ident(b"not")) => {
@@ -776,6 +830,10 @@ pub(crate) fn is_trivial(
         let [subject] = args.as_slice() else {
             return false;
         };
+        if language == Language::JavaScript && is_boolean(subject) && matches_a_kind(tokens, after)
+        {
+            return true;
+        }
         if is_literal(subject) {
             // `expect("shown").to.equal(value)` names the expected value first: a check
             // of `value`, not of the literal. (gomega's matchers are calls themselves:
@@ -1435,8 +1493,92 @@ fn compared_to_itself(tokens: &[Token<'_>], mut i: usize, subject: &[Token<'_>])
     }
 }
 
+/// Whether the matcher chain from `tokens[from]` (after `expect(…)`) checks only what every
+/// boolean is: chai's `.to.be.a("boolean")`, `.to.exist`, `.not.undefined`, `.not.null`,
+/// Jest's `.toBeDefined()`, `.not.toBeNull()`.
+fn matches_a_kind(tokens: &[Token<'_>], from: usize) -> bool {
+    const CHAIN: &[&[u8]] = &[
+        b"to", b"be", b"been", b"is", b"that", b"which", b"and", b"has", b"have", b"with", b"does",
+        b"still",
+    ];
+    let mut words = Vec::new();
+    let mut depth = 0i32;
+    for token in tokens.get(from..).unwrap_or_default() {
+        match token {
+            Token::Punct(b'(' | b'[' | b'{') => depth += 1,
+            Token::Punct(b')' | b']' | b'}') => {
+                depth -= 1;
+                if depth < 0 {
+                    break;
+                }
+            }
+            Token::Punct(b';') if depth == 0 => break,
+            Token::Ident(word) if depth == 0 => words.push(*word),
+            // An argument other than a type's name (`.a("boolean")`) compares a value.
+            Token::Ident(_) if depth > 0 => return false,
+            _ => {}
+        }
+    }
+    let negated = words.contains(&&b"not"[..]);
+    let mut kind = false;
+    for word in words {
+        match word {
+            b"a" | b"an" | b"exist" | b"toBeDefined" => kind |= !negated,
+            b"undefined" | b"null" | b"toBeUndefined" | b"toBeNull" => kind |= negated,
+            b"not" => {}
+            _ if CHAIN.contains(&word) => {}
+            _ => return false,
+        }
+    }
+    kind
+}
+
+/// An assertion call named `name` that checks what every boolean passes, of a comparison
+/// (`self.assertIsInstance(r == 4, bool)`, `self.assertIn(r == 4, (True, False))`,
+/// `self.assertIsNotNone(r == 4)`, `assert.notStrictEqual(r === 3, undefined)`,
+/// `assert.strictEqual(typeof (r === 3), "boolean")`): the comparison is never checked.
+fn checks_a_booleans_kind(name: &[u8], args: &[&[Token<'_>]]) -> bool {
+    let absent = |arg: &[Token<'_>]| {
+        matches!(
+            without_brackets(arg),
+            [Token::Ident(b"None" | b"null" | b"undefined" | b"nil")]
+        )
+    };
+    let type_of_a_boolean =
+        |arg: &[Token<'_>]| matches!(arg, [Token::Ident(b"typeof"), rest @ ..] if is_boolean(rest));
+    let last = name.rsplit(|&b| b == b'.').next().unwrap_or(name);
+    match (last, args) {
+        (b"assertIsInstance" | b"assert_is_instance", [value, types, ..]) => {
+            is_boolean(value) && a_boolean_is(types)
+        }
+        (b"assertIn" | b"assert_in", [value, collection, ..]) => {
+            let mut expr: Vec<Token<'_>> = value.to_vec();
+            expr.push(Token::Ident(b"in"));
+            expr.extend_from_slice(collection);
+            !too_deep(&expr) && kind_of_a_boolean(&expr)
+        }
+        (b"assertIsNotNone" | b"assertNotNull" | b"assert_is_not_none", [value, ..]) => {
+            is_boolean(value)
+        }
+        (b"notStrictEqual" | b"notEqual" | b"assertNotEqual" | b"assertIsNot", [a, b, ..]) => {
+            (absent(b) && is_boolean(a)) || (absent(a) && is_boolean(b))
+        }
+        (
+            b"strictEqual" | b"equal" | b"deepEqual" | b"deepStrictEqual" | b"assertEqual",
+            [a, b, ..],
+        ) => {
+            (type_of_a_boolean(a) && b == &[Token::Str])
+                || (type_of_a_boolean(b) && a == &[Token::Str])
+        }
+        _ => false,
+    }
+}
+
 /// An assertion call named `name` with `args` checks nothing.
 fn cond_trivial(name: &[u8], args: &[&[Token<'_>]]) -> bool {
+    if checks_a_booleans_kind(name, args) {
+        return true;
+    }
     // Most assertions check something: rule them out before looking at the name.
     let maybe = args
         .iter()
@@ -2142,6 +2284,69 @@ mod tests {
             ),
             (Language::Python, "assert all(x for x in xs if x)"),
             (Language::Python, "assert all(results)"),
+        ] {
+            assert!(!trivial(language, code), "{code}");
+        }
+    }
+
+    /// A boolean's kind checked through unittest, node's `assert` or a matcher, its other
+    /// kinds and bounds, and values never empty (the eleventh attacker's B2-B10).
+    #[test]
+    fn kinds_of_a_boolean_written_other_ways() {
+        for (language, code) in [
+            (Language::Python, "self.assertIsInstance(r == 4, bool)"),
+            (Language::Python, "self.assertIn(r == 4, (True, False))"),
+            (Language::Python, "self.assertIsNotNone(r == 4)"),
+            (Language::Python, "assert isinstance(r == 4, (bool,))"),
+            (Language::Python, "assert isinstance(r == 4, int)"),
+            (Language::Python, "assert (r == 4) >= False"),
+            (Language::Python, "assert (r == 4) <= True"),
+            (Language::Python, "assert str(r == 4)"),
+            (Language::Python, "assert repr(r)"),
+            (
+                Language::JavaScript,
+                "assert.strictEqual(typeof (r === 3), \"boolean\")",
+            ),
+            (
+                Language::JavaScript,
+                "assert.notStrictEqual(r === 3, undefined)",
+            ),
+            (Language::JavaScript, "expect(r === 3).to.be.a(\"boolean\")"),
+            (Language::JavaScript, "expect(r === 3).to.exist"),
+            (Language::JavaScript, "expect(r === 3).not.to.be.undefined"),
+            (Language::JavaScript, "expect(r === 3).toBeDefined()"),
+            (Language::JavaScript, "assert.ok(String(r === 3))"),
+            (Language::JavaScript, "assert.ok({ s: r === 3 })"),
+        ] {
+            assert!(trivial(language, code), "{code}");
+        }
+        for (language, code) in [
+            (Language::Python, "self.assertIsInstance(r, bool)"),
+            (Language::Python, "self.assertIsInstance(r == 4, str)"),
+            (Language::Python, "self.assertIn(r, (True, False))"),
+            (Language::Python, "self.assertIsNotNone(r)"),
+            (Language::Python, "assert isinstance(r == 4, (str, bytes))"),
+            (Language::Python, "assert r >= False"),
+            (Language::Python, "assert (r == 4) >= True"),
+            (Language::Python, "assert str(r)"),
+            (
+                Language::JavaScript,
+                "assert.strictEqual(typeof r, \"boolean\")",
+            ),
+            (Language::JavaScript, "assert.notStrictEqual(r, undefined)"),
+            (
+                Language::JavaScript,
+                "assert.notStrictEqual(r === 3, false)",
+            ),
+            (Language::JavaScript, "expect(r).to.be.a(\"boolean\")"),
+            (Language::JavaScript, "expect(r === 3).to.be.true"),
+            (
+                Language::JavaScript,
+                "expect(r === 3).to.be.a(\"boolean\").and.equal(true)",
+            ),
+            (Language::JavaScript, "expect(r === 3).toBe(true)"),
+            (Language::JavaScript, "expect(r === 3).to.be.undefined"),
+            (Language::JavaScript, "assert.ok(String(r))"),
         ] {
             assert!(!trivial(language, code), "{code}");
         }
