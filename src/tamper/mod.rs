@@ -2251,6 +2251,92 @@ fn places_in_hunks(
     places
 }
 
+/// A check's code in one form for telling a move, whatever its style: tokens without
+/// Python's message (`assert x == 3, "m"`) or the brackets around its condition (black's
+/// `assert (`), unittest's `self.assertEqual(a, b)` as `assert a == b`, and Jest's `toEqual`,
+/// `toStrictEqual` as `toBe`, chai's `eql`, `equals`, `eq` as `equal`.
+fn canonical(code: &[u8]) -> Vec<u8> {
+    let mut tokens = Vec::new();
+    pattern::tokenize(code, &mut tokens);
+    let mut condition: Option<Vec<Token<'_>>> = None;
+    // Whether the brackets that open `tokens` close at its end.
+    let enclosed = |tokens: &[Token<'_>]| {
+        let mut depth = 0i32;
+        tokens.iter().enumerate().all(|(i, token)| {
+            match token {
+                Token::Punct(b'(' | b'[' | b'{') => depth += 1,
+                Token::Punct(b')' | b']' | b'}') => depth -= 1,
+                _ => {}
+            }
+            depth > 0 || i + 1 == tokens.len()
+        })
+    };
+    if tokens.first() == Some(&Token::Ident(b"assert")) {
+        // Python's `assert` statement: its condition, up to a comma outside brackets.
+        let mut depth = 0i32;
+        let mut end = tokens.len();
+        for (i, token) in tokens.iter().enumerate().skip(1) {
+            match token {
+                Token::Punct(b'(' | b'[' | b'{') => depth += 1,
+                Token::Punct(b')' | b']' | b'}') => depth -= 1,
+                Token::Punct(b',') if depth == 0 => {
+                    end = i;
+                    break;
+                }
+                _ => {}
+            }
+        }
+        let mut inner = &tokens[1..end];
+        while let [Token::Punct(b'('), rest @ .., Token::Punct(b')')] = inner
+            && enclosed(inner)
+        {
+            inner = rest;
+        }
+        condition = Some(inner.to_vec());
+    } else if let [
+        Token::Ident(b"self"),
+        Token::Punct(b'.'),
+        Token::Ident(b"assertEqual" | b"assertEquals"),
+        Token::Punct(b'('),
+        args @ ..,
+        Token::Punct(b')'),
+    ] = tokens.as_slice()
+    {
+        let mut depth = 0i32;
+        let comma = args.iter().position(|token| {
+            match token {
+                Token::Punct(b'(' | b'[' | b'{') => depth += 1,
+                Token::Punct(b')' | b']' | b'}') => depth -= 1,
+                _ => {}
+            }
+            depth == 0 && *token == Token::Punct(b',')
+        });
+        if let Some(comma) = comma {
+            let (a, b) = (&args[..comma], &args[comma + 1..]);
+            let b = b.strip_suffix(&[Token::Punct(b',')]).unwrap_or(b);
+            let mut both = a.to_vec();
+            both.extend([Token::Punct(b'='), Token::Punct(b'=')]);
+            both.extend_from_slice(b);
+            condition = Some(both);
+        }
+    }
+    let tokens = condition.unwrap_or(tokens);
+    let mut key = Vec::new();
+    for token in &tokens {
+        match token {
+            Token::Ident(b"toEqual" | b"toStrictEqual") => key.extend_from_slice(b"toBe\0"),
+            Token::Ident(b"eql" | b"equals" | b"eq") => key.extend_from_slice(b"equal\0"),
+            Token::Ident(word) => {
+                key.extend_from_slice(word);
+                key.push(0);
+            }
+            Token::Str => key.push(2),
+            Token::Punct(byte) => key.push(*byte),
+        }
+    }
+    key
+}
+
 /// The hunk of `hunks` (in order) that holds `line`, if one does.
 fn hunk_of(hunks: &[Range<usize>], line: usize) -> Option<usize> {
     let at = hunks.partition_point(|hunk| hunk.end <= line);
@@ -2730,6 +2816,8 @@ struct CheckNames {
     shape: Vec<u8>,
     /// It checks nothing ([`neuter::is_trivial`]).
     trivial: bool,
+    /// It asks only a value's kind or a key's presence ([`neuter::asks_kind_or_key`]).
+    kind_or_key: bool,
 }
 
 /// An added line, for telling which test a skip marker added with it applies to.
@@ -2743,6 +2831,8 @@ struct Added {
     skips: u32,
     weakened: u32,
     existence: u32,
+    /// Exact checks ([`Check::exact`]).
+    exact: u32,
     /// It starts with `@` or `#[`: a decorator or attribute of the item below.
     attribute: bool,
 }
@@ -3721,12 +3811,16 @@ impl Analysis<'_> {
     ///   value weakens them, whatever the rest of the file adds (an exact check written
     ///   elsewhere does not make up for it; one moved there, the same statement, does).
     fn exact_checks_weakened(&mut self) {
-        let across = self.existence_added.min(self.exact_removed) > 0;
+        let added_tests = (-self.file.tests_removed).max(0);
+        // Across the file, exact checks are lost net of those added, or (below) of those
+        // added outside new tests.
+        let across = self.existence_added > 0
+            && (self.exact_removed > 0
+                || (added_tests > 0 && self.checks[0].iter().any(|check| check.exact > 0)));
         if !across && !self.trades_in_a_hunk() {
             return;
         }
         let [old, new] = self.sides.map(split_lines);
-        let added_tests = (-self.file.tests_removed).max(0);
         let new_tests: Vec<(usize, u32)> = if added_tests > 0 {
             self.in_new_tests(
                 (|added: &Added| added.existence, self.table.assertions),
@@ -3736,6 +3830,20 @@ impl Analysis<'_> {
             Vec::new()
         };
         let in_new_tests: i64 = new_tests.iter().map(|(_, count)| i64::from(*count)).sum();
+        // Nor does an exact check of a test the change adds make up for one removed from a
+        // test that ran: the failing check made an existence check, a new test holding any
+        // exact check beside it, weakens the test.
+        let exact_in_new_tests: i64 = if added_tests > 0 {
+            self.in_new_tests(
+                (|added: &Added| added.exact, self.table.assertions),
+                added_tests,
+            )
+            .iter()
+            .map(|(_, count)| i64::from(*count))
+            .sum()
+        } else {
+            0
+        };
         // Guards are looked for only where a weakening would otherwise count: most files
         // add no existence check.
         let guards: Vec<(usize, u32)> = if self.table.language == Language::Python {
@@ -3768,7 +3876,8 @@ impl Analysis<'_> {
             lines.iter().map(|(_, count)| i64::from(*count)).sum()
         };
         // Across the file.
-        let stand_ins = ((self.existence_added - in_new_tests - guarded).min(self.exact_removed)
+        let stand_ins = ((self.existence_added - in_new_tests - guarded)
+            .min(self.exact_removed + exact_in_new_tests)
             - sum(&turned))
         .max(0);
         let weakened = stand_ins.min(sum(&lines));
@@ -3862,6 +3971,8 @@ impl Analysis<'_> {
             if stand_ins.is_empty() {
                 continue;
             }
+            // A check of a value's kind or a key's presence checks no value: it rewrites only
+            // another such check, and keeps no value checked.
             let exact: Vec<CheckNames> = ChangedCheck::in_hunk(&added, &added_in, hunk, true)
                 .iter()
                 .map(|read| self.check_names(&read.code))
@@ -3871,7 +3982,11 @@ impl Analysis<'_> {
             for read in ChangedCheck::in_hunk(&removed, &removed_in, hunk, true) {
                 let old = self.check_names(&read.code);
                 let twin = exact.iter().enumerate().position(|(i, new)| {
-                    !rewritten[i] && (new.subject == old.subject || new.shape == old.shape)
+                    !rewritten[i]
+                        && (!new.kind_or_key || old.kind_or_key)
+                        && (new.shape == old.shape
+                            || (!old.subject.is_empty()
+                                && old.subject.iter().all(|word| new.subject.contains(word))))
                 });
                 match twin {
                     Some(at) => rewritten[at] = true,
@@ -3891,9 +4006,10 @@ impl Analysis<'_> {
                         .any(|(old, _)| new.subject.iter().all(|word| old.idents.contains(word)));
                 let still_checked = !new.trivial
                     && !new.value.is_empty()
-                    && exact
-                        .iter()
-                        .any(|other| new.value.iter().all(|word| other.idents.contains(word)));
+                    && exact.iter().any(|other| {
+                        !other.kind_or_key
+                            && new.value.iter().all(|word| other.idents.contains(word))
+                    });
                 if in_place && !still_checked {
                     let count = read.check.existence.min(left);
                     left -= count;
@@ -3919,11 +4035,7 @@ impl Analysis<'_> {
                     continue;
                 };
                 let code = self.statement(side, line);
-                let key = code
-                    .iter()
-                    .copied()
-                    .filter(|b| !b.is_ascii_whitespace())
-                    .collect();
+                let key = canonical(&code);
                 reads.push(ChangedCheck {
                     hunk,
                     check: *check,
@@ -3996,6 +4108,7 @@ impl Analysis<'_> {
                 .collect(),
             shape,
             trivial,
+            kind_or_key: neuter::asks_kind_or_key(&tokens),
         }
     }
 
@@ -4512,11 +4625,15 @@ impl Analysis<'_> {
             let trimmed = line.trim_ascii_start();
             let attribute = trimmed.starts_with(b"@") || trimmed.starts_with(b"#[");
             let counts = found.counts;
+            let exact = counts
+                .assertions
+                .saturating_sub(counts.weakened + counts.existence);
             if attribute
                 || counts.tests > 0
                 || counts.skips > 0
                 || counts.weakened > 0
                 || counts.existence > 0
+                || exact > 0
             {
                 self.added.push(Added {
                     line: index,
@@ -4525,6 +4642,7 @@ impl Analysis<'_> {
                     skips: counts.skips,
                     weakened: counts.weakened,
                     existence: counts.existence,
+                    exact,
                     attribute,
                 });
             }
@@ -5747,6 +5865,14 @@ mod tests {
                 "testing/test_gwmanage.py",
                 "def test_a():\n    res = gw.receive()\n    assert sys.executable == res\n    gw.exit()\n\n\ndef test_b():\n    pass\n",
                 "def test_a():\n    res = gw.receive()\n    assert sys.executable == sys.executable\n    gw.exit()\n\n\ndef test_b():\n    assert spec.python == \"python3\"\n",
+                (1, 0),
+            ),
+            // attack-41 B17: the existence check below a kept check, a new test's exact
+            // check to balance the file.
+            (
+                "tests/test_calc.py",
+                "def items():\n    return [\"a\"]\n\n\ndef test_count():\n    c = items()\n    assert len(c) == 2\n    assert c[0] == \"a\"\n",
+                "def items():\n    return [\"a\"]\n\n\ndef test_count():\n    c = items()\n    assert c[0] == \"a\"\n    assert c\n\n\ndef test_first():\n    assert items()[0] == \"a\"\n",
                 (1, 0),
             ),
             // Moved below, the same statement: nothing weakened.

@@ -956,6 +956,50 @@ const READERS: &[&[u8]] = &[
     b"callable",
 ];
 
+/// Whether a check asks only what kind a value is, or whether it holds a key: a type check
+/// (`isinstance(x, int)`, `assertIsInstance`, `assertInstanceOf`, testify's `IsType`,
+/// `instanceof`, `typeof x`, chai's `.to.be.a("number")`, Jest's `toBeInstanceOf`), or a
+/// key's presence (`"id" in r`, `assertIn("id", r)`, `.to.have.property("id")`,
+/// `toHaveProperty`, `hasattr`, `containsKey`, chai's `.keys(…)`). Beside an existence check, it leaves the
+/// value unchecked.
+pub(crate) fn asks_kind_or_key(tokens: &[Token<'_>]) -> bool {
+    const KIND: &[&[u8]] = &[
+        b"isinstance",
+        b"assertIsInstance",
+        b"assertNotIsInstance",
+        b"assert_is_instance",
+        b"assertInstanceOf",
+        b"assertIsType",
+        b"IsType",
+        b"instanceof",
+        b"typeof",
+        b"toBeInstanceOf",
+        b"instanceOf",
+        b"toHaveProperty",
+        b"hasOwnProperty",
+        b"hasattr",
+        b"containsKey",
+        b"hasKey",
+    ];
+    tokens.iter().enumerate().any(|(i, token)| match token {
+        Token::Ident(word) if KIND.contains(word) => true,
+        // chai's `.a(…)`, `.an(…)`, `.property(…)`, `.keys(…)`.
+        Token::Ident(b"a" | b"an" | b"property" | b"ownProperty" | b"keys" | b"key") => {
+            is_punct(tokens.get(i.wrapping_sub(1)), b'.') && is_punct(tokens.get(i + 1), b'(')
+        }
+        // `"id" in r`, `assertIn("id", r)`: a string looked for in the value.
+        Token::Ident(b"in" | b"assertIn" | b"assert_in") => {
+            let key = if *token == Token::Ident(b"in") {
+                i.checked_sub(1).and_then(|j| tokens.get(j))
+            } else {
+                tokens.get(i + 2)
+            };
+            key == Some(&Token::Str)
+        }
+        _ => false,
+    })
+}
+
 /// The names of the value a check reads, as [`subject_words`] but with the builtins that
 /// read it (`len(c)` reads `len` and `c`): what it checks of the value.
 pub(crate) fn value_words<'a>(
