@@ -3812,11 +3812,9 @@ impl Analysis<'_> {
     ///   elsewhere does not make up for it; one moved there, the same statement, does).
     fn exact_checks_weakened(&mut self) {
         let added_tests = (-self.file.tests_removed).max(0);
-        // Across the file, exact checks are lost net of those added, or (below) of those
-        // added outside new tests.
-        let across = self.existence_added > 0
-            && (self.exact_removed > 0
-                || (added_tests > 0 && self.checks[0].iter().any(|check| check.exact > 0)));
+        // Across the file, exact checks are lost net of those added, less (below) those
+        // added in new tests or asking only a kind or a key.
+        let across = self.existence_added > 0 && self.checks[0].iter().any(|check| check.exact > 0);
         if !across && !self.trades_in_a_hunk() {
             return;
         }
@@ -3876,8 +3874,10 @@ impl Analysis<'_> {
             lines.iter().map(|(_, count)| i64::from(*count)).sum()
         };
         // Across the file.
+        // Nor does a check of a value's kind or a key's presence added outside them.
+        let kinds_or_keys = self.kinds_or_keys_added(&new_tests, [&old, &new]);
         let stand_ins = ((self.existence_added - in_new_tests - guarded)
-            .min(self.exact_removed + exact_in_new_tests)
+            .min(self.exact_removed + exact_in_new_tests + kinds_or_keys)
             - sum(&turned))
         .max(0);
         let weakened = stand_ins.min(sum(&lines));
@@ -3916,6 +3916,26 @@ impl Analysis<'_> {
                 false,
             );
         }
+    }
+
+    /// The checks of a value's kind or a key's presence ([`neuter::asks_kind_or_key`]) the
+    /// change adds outside the lines `new_tests`, net of those it removes (one rewritten is
+    /// no gain).
+    fn kinds_or_keys_added(&self, new_tests: &[(usize, u32)], lines: [&[&[u8]]; 2]) -> i64 {
+        let in_new: HashSet<usize> = new_tests.iter().map(|&(line, _)| line).collect();
+        let count = |side: usize| -> i64 {
+            self.checks[side]
+                .iter()
+                .filter(|check| check.exact > 0 && (side == 0 || !in_new.contains(&check.line)))
+                .filter(|check| {
+                    lines[side].get(check.line).is_some_and(|line| {
+                        self.check_names(&self.statement(side, line)).kind_or_key
+                    })
+                })
+                .map(|check| i64::from(check.exact))
+                .sum()
+        };
+        (count(1) - count(0)).max(0)
     }
 
     /// Whether a hunk both removes an exact check and adds an existence check.
@@ -5851,6 +5871,19 @@ mod tests {
                 "def test_a():\n    result = run()\n    assert result.ret != 0\n",
                 (1, 0),
             ),
+            // Zero however written (attack-41 B33, B34), on either side.
+            (
+                "testing/test_usage.py",
+                "def test_a():\n    result = run()\n    assert result.ret == 4\n",
+                "def test_a():\n    result = run()\n    assert result.ret != 0.0\n",
+                (1, 0),
+            ),
+            (
+                "testing/test_usage.py",
+                "def test_a():\n    result = run()\n    assert result.ret == 4\n",
+                "def test_a():\n    result = run()\n    assert -0 != result.ret\n",
+                (1, 0),
+            ),
             // pytest's 52db918a27b2: a helper of the file named `assert_…` called with a
             // literal is passed a parameter, not asked to check it.
             (
@@ -5873,6 +5906,13 @@ mod tests {
                 "tests/test_calc.py",
                 "def items():\n    return [\"a\"]\n\n\ndef test_count():\n    c = items()\n    assert len(c) == 2\n    assert c[0] == \"a\"\n",
                 "def items():\n    return [\"a\"]\n\n\ndef test_count():\n    c = items()\n    assert c[0] == \"a\"\n    assert c\n\n\ndef test_first():\n    assert items()[0] == \"a\"\n",
+                (1, 0),
+            ),
+            // attack-41 B18: split by a statement, the file netted by a type check.
+            (
+                "tests/test_calc.py",
+                "def test_count():\n    c = items()\n    assert len(c) == 2\n    c.sort()\n    assert c[0] == \"a\"\n",
+                "def test_count():\n    c = items()\n    assert isinstance(c, list)\n    c.sort()\n    assert len(c)\n    assert c[0] == \"a\"\n",
                 (1, 0),
             ),
             // Moved below, the same statement: nothing weakened.

@@ -1368,9 +1368,12 @@ fn condition(expr: &[Token<'_>], present: bool) -> bool {
         without_brackets(&expr[right_start..]),
     );
     let (value, constant) = match (left, right) {
-        (value, [Token::Ident(constant @ (b"None" | b"True" | b"False" | b"0"))])
-        | ([Token::Ident(constant @ (b"None" | b"True" | b"False" | b"0"))], value) => {
-            (value, *constant)
+        (value, [Token::Ident(constant @ (b"None" | b"True" | b"False"))])
+        | ([Token::Ident(constant @ (b"None" | b"True" | b"False"))], value) => (value, *constant),
+        (value, zero_side) | (zero_side, value)
+            if written_zero(zero_side) && !written_zero(value) =>
+        {
+            (value, &b"0"[..])
         }
         _ => return false,
     };
@@ -1394,6 +1397,20 @@ fn condition(expr: &[Token<'_>], present: bool) -> bool {
         _ => !equal,
     };
     holds_when_present == present && plain_value(value)
+}
+
+/// Zero however written: `0`, `0.0`, `-0`, `0x0`.
+fn written_zero(side: &[Token<'_>]) -> bool {
+    let digits = match side {
+        [Token::Punct(b'-' | b'+'), rest @ ..] => rest,
+        _ => side,
+    };
+    digits.iter().any(|token| matches!(token, Token::Ident(_)))
+        && digits.iter().all(|token| match token {
+            Token::Ident(z) => is_zero(z),
+            Token::Punct(b'.') => true,
+            _ => false,
+        })
 }
 
 /// The inside of a tuple or list written out, `(None,)` or `[None, False]`; `expr` itself
