@@ -4091,17 +4091,24 @@ impl Analysis<'_> {
         reads
     }
 
+    /// The assertions matched in `tokens` (their token ranges), and whether one checks
+    /// nothing ([`neuter::is_trivial`]).
+    fn assertion_calls(&self, tokens: &[Token<'_>]) -> (Vec<Range<usize>>, bool) {
+        let mut trivial = false;
+        let mut calls = Vec::new();
+        pattern::for_each_match(self.table.assertions, tokens, false, |start, end| {
+            trivial |= neuter::is_trivial(self.table.language, tokens, start, end);
+            calls.push(start..end);
+        });
+        (calls, trivial)
+    }
+
     /// The names of a check's code, for [`Self::weakened_in_hunks`].
     fn check_names(&self, code: &[u8]) -> CheckNames {
         let mut tokens = Vec::new();
         pattern::tokenize(code, &mut tokens);
         rename_aliases(&self.context, &mut tokens);
-        let mut trivial = false;
-        let mut calls = Vec::new();
-        pattern::for_each_match(self.table.assertions, &tokens, false, |start, end| {
-            trivial |= neuter::is_trivial(self.table.language, &tokens, start, end);
-            calls.push(start..end);
-        });
+        let (calls, trivial) = self.assertion_calls(&tokens);
         let owned = |words: Vec<&[u8]>| words.into_iter().map(<[u8]>::to_vec).collect();
         let value: Vec<&[u8]> = neuter::value_words(&tokens, &calls);
         let mut shape = Vec::new();
@@ -4201,12 +4208,7 @@ impl Analysis<'_> {
             let code = self.statement(1, line);
             let mut tokens = tokens_of(&code);
             rename_aliases(&self.context, &mut tokens);
-            let mut trivial = false;
-            let mut calls = Vec::new();
-            pattern::for_each_match(self.table.assertions, &tokens, false, |start, end| {
-                trivial |= neuter::is_trivial(self.table.language, &tokens, start, end);
-                calls.push(start..end);
-            });
+            let (calls, trivial) = self.assertion_calls(&tokens);
             let subject = neuter::subject_words(&tokens, &calls);
             if let Some(&(hunk, start, end)) = new_places.get(&added.line) {
                 let sense = unnegated(&tokens);
