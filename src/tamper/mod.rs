@@ -5917,6 +5917,19 @@ mod tests {
                 "def test_count():\n    c = items()\n    assert isinstance(c, list)\n    c.sort()\n    assert len(c)\n    assert c[0] == \"a\"\n",
                 (1, 0),
             ),
+            // attack-42: `type(x)` asks a kind (B1); a dict's `keys()` is no chai matcher (F7).
+            (
+                "tests/test_calc.py",
+                "def test_add():\n    assert add(1, 2) == 4\n",
+                "def test_add():\n    assert add(1, 2) is not None\n    assert type(add(1, 2)) is int\n",
+                (1, 0),
+            ),
+            (
+                "tests/test_cfg.py",
+                "def test_a():\n    assert sorted(cfg) == [\"a\"]\n",
+                "def test_a():\n    assert cfg\n    assert sorted(cfg.keys()) == [\"a\"]\n",
+                (0, 0),
+            ),
             // Moved below, the same statement: nothing weakened.
             (
                 "tests/test_calc.py",

@@ -176,7 +176,7 @@ fn is_zero(name: &[u8]) -> bool {
     is_number(name)
         && name
             .iter()
-            .all(|b| matches!(b, b'0' | b'.' | b'x' | b'X' | b'_'))
+            .all(|b| matches!(b, b'0' | b'.' | b'x' | b'X' | b'_' | b'j' | b'J'))
 }
 
 /// The expression is a constant that is always true.
@@ -576,9 +576,20 @@ fn is_boolean(expr: &[Token<'_>]) -> bool {
 }
 
 /// A type that every boolean is an instance of, or a tuple of types holding one: `bool`,
-/// `int` (Python's `bool` is a subclass), `object`, `(bool,)`.
+/// `int` (Python's `bool` is a subclass), `object`, `numbers.Number` and its kin, `(bool,)`.
 fn a_boolean_is(types: &[Token<'_>]) -> bool {
-    let one = |t: &[Token<'_>]| matches!(t, [Token::Ident(b"bool" | b"int" | b"object")]);
+    let one = |t: &[Token<'_>]| {
+        matches!(
+            t,
+            [Token::Ident(b"bool" | b"int" | b"object")]
+                | [
+                    ..,
+                    Token::Ident(b"Number" | b"Integral" | b"Real" | b"Complex")
+                ]
+        ) && t
+            .iter()
+            .all(|token| matches!(token, Token::Ident(_) | Token::Punct(b'.')))
+    };
     match types {
         [Token::Punct(b'('), inner @ .., Token::Punct(b')')]
             if group_end(types, 0) == Some(types.len()) =>
@@ -957,11 +968,12 @@ const READERS: &[&[u8]] = &[
 ];
 
 /// Whether a check asks only what kind a value is, or whether it holds a key: a type check
-/// (`isinstance(x, int)`, `assertIsInstance`, `assertInstanceOf`, testify's `IsType`,
-/// `instanceof`, `typeof x`, chai's `.to.be.a("number")`, Jest's `toBeInstanceOf`), or a
-/// key's presence (`"id" in r`, `assertIn("id", r)`, `.to.have.property("id")`,
-/// `toHaveProperty`, `hasattr`, `containsKey`, chai's `.keys(…)`). Beside an existence check, it leaves the
-/// value unchecked.
+/// (`isinstance(x, int)`, `type(x)`, `assertIsInstance`, `assertInstanceOf`, testify's
+/// `IsType`, `instanceof`, `typeof x`, `x.constructor`, `Number.isInteger(x)`, chai's
+/// `.to.be.a("number")`, Jest's `toBeInstanceOf` or `expect.any(Number)`), or a key's
+/// presence (`"id" in r`, `assertIn("id", r)`, `.to.have.property("id")`,
+/// `toHaveProperty("id")`, `hasattr`, `containsKey`, chai's `.keys(…)`, `Object.keys(r)`).
+/// Beside an existence check, it leaves the value unchecked.
 pub(crate) fn asks_kind_or_key(tokens: &[Token<'_>]) -> bool {
     const KIND: &[&[u8]] = &[
         b"isinstance",
@@ -975,17 +987,47 @@ pub(crate) fn asks_kind_or_key(tokens: &[Token<'_>]) -> bool {
         b"typeof",
         b"toBeInstanceOf",
         b"instanceOf",
-        b"toHaveProperty",
         b"hasOwnProperty",
         b"hasattr",
         b"containsKey",
         b"hasKey",
+        b"constructor",
+        b"isInteger",
+        b"isSafeInteger",
+        b"isArray",
     ];
+    // chai's words a matcher follows in a chain.
+    const CHAIN: &[&[u8]] = &[
+        b"to", b"be", b"been", b"is", b"not", b"have", b"has", b"own", b"any", b"all", b"deep",
+        b"nested", b"include", b"contain", b"and", b"that", b"which",
+    ];
+    // The number of arguments of the call whose `(` is at `open`.
+    let arguments = |open: usize| call_args(tokens, open).map_or(0, |(args, _)| args.len);
     tokens.iter().enumerate().any(|(i, token)| match token {
         Token::Ident(word) if KIND.contains(word) => true,
-        // chai's `.a(…)`, `.an(…)`, `.property(…)`, `.keys(…)`.
+        // `type(x)`, Jest's `expect.any(Number)`.
+        Token::Ident(b"type") => {
+            is_punct(tokens.get(i + 1), b'(') && !is_punct(tokens.get(i.wrapping_sub(1)), b'.')
+        }
+        Token::Ident(b"any") => {
+            is_punct(tokens.get(i.wrapping_sub(1)), b'.')
+                && ident(tokens.get(i.wrapping_sub(2))) == Some(b"expect")
+        }
+        // JavaScript's `Object.keys(r)`: the keys, not what they hold.
+        Token::Ident(b"keys") if ident(tokens.get(i.wrapping_sub(2))) == Some(b"Object") => {
+            is_punct(tokens.get(i.wrapping_sub(1)), b'.')
+        }
+        // Jest's `toHaveProperty("id")`, without the value it should hold.
+        Token::Ident(b"toHaveProperty") => {
+            is_punct(tokens.get(i + 1), b'(') && arguments(i + 1) < 2
+        }
+        // chai's `.a(…)`, `.an(…)`, `.property(…)` (without a value), `.keys(…)`, in a chain.
         Token::Ident(b"a" | b"an" | b"property" | b"ownProperty" | b"keys" | b"key") => {
-            is_punct(tokens.get(i.wrapping_sub(1)), b'.') && is_punct(tokens.get(i + 1), b'(')
+            is_punct(tokens.get(i.wrapping_sub(1)), b'.')
+                && is_punct(tokens.get(i + 1), b'(')
+                && ident(tokens.get(i.wrapping_sub(2))).is_some_and(|word| CHAIN.contains(&word))
+                && (!matches!(token, Token::Ident(b"property" | b"ownProperty"))
+                    || arguments(i + 1) < 2)
         }
         // `"id" in r`, `assertIn("id", r)`: a string looked for in the value.
         Token::Ident(b"in" | b"assertIn" | b"assert_in") => {
@@ -1563,6 +1605,7 @@ fn matches_a_kind(tokens: &[Token<'_>], from: usize) -> bool {
         b"still",
     ];
     let mut words = Vec::new();
+    let mut inner: Vec<&[u8]> = Vec::new();
     let mut depth = 0i32;
     for token in tokens.get(from..).unwrap_or_default() {
         match token {
@@ -1575,6 +1618,13 @@ fn matches_a_kind(tokens: &[Token<'_>], from: usize) -> bool {
             }
             Token::Punct(b';') if depth == 0 => break,
             Token::Ident(word) if depth == 0 => words.push(*word),
+            // Jest's `expect.any(Boolean)`, chai's `.oneOf([true, false])`: what every
+            // boolean is.
+            Token::Ident(word @ (b"expect" | b"any" | b"Boolean" | b"true" | b"false"))
+                if depth > 0 =>
+            {
+                inner.push(*word);
+            }
             // An argument other than a type's name (`.a("boolean")`) compares a value.
             Token::Ident(_) if depth > 0 => return false,
             _ => {}
@@ -1584,8 +1634,14 @@ fn matches_a_kind(tokens: &[Token<'_>], from: usize) -> bool {
     let mut kind = false;
     for word in words {
         match word {
-            b"a" | b"an" | b"exist" | b"toBeDefined" => kind |= !negated,
+            // `.not.to.be.a("string")` holds for every boolean as well.
+            b"a" | b"an" => kind = true,
+            b"exist" | b"toBeDefined" => kind |= !negated,
             b"undefined" | b"null" | b"toBeUndefined" | b"toBeNull" => kind |= negated,
+            b"toEqual" | b"toStrictEqual" => {
+                kind |= inner.contains(&&b"any"[..]) && inner.contains(&&b"Boolean"[..]);
+            }
+            b"oneOf" => kind |= inner.contains(&&b"true"[..]) && inner.contains(&&b"false"[..]),
             b"not" => {}
             _ if CHAIN.contains(&word) => {}
             _ => return false,
@@ -1611,6 +1667,15 @@ fn checks_a_booleans_kind(name: &[u8], args: &[&[Token<'_>]]) -> bool {
     match (last, args) {
         (b"assertIsInstance" | b"assert_is_instance", [value, types, ..]) => {
             is_boolean(value) && a_boolean_is(types)
+        }
+        (b"assertNotIsInstance", [value, types, ..]) => {
+            is_boolean(value)
+                && matches!(
+                    without_brackets(types),
+                    [Token::Ident(
+                        b"str" | b"bytes" | b"list" | b"dict" | b"tuple" | b"set" | b"float"
+                    )]
+                )
         }
         (b"assertIn" | b"assert_in", [value, collection, ..]) => {
             let mut expr: Vec<Token<'_>> = value.to_vec();
@@ -2378,6 +2443,24 @@ mod tests {
             (Language::JavaScript, "expect(r === 3).toBeDefined()"),
             (Language::JavaScript, "assert.ok(String(r === 3))"),
             (Language::JavaScript, "assert.ok({ s: r === 3 })"),
+            // The thirteenth attacker's B15-B19.
+            (
+                Language::Python,
+                "self.assertIsInstance(r == 4, numbers.Number)",
+            ),
+            (Language::Python, "self.assertNotIsInstance(r == 4, str)"),
+            (
+                Language::JavaScript,
+                "expect(r === 4).not.to.be.a(\"string\")",
+            ),
+            (
+                Language::JavaScript,
+                "expect(r === 4).toEqual(expect.any(Boolean))",
+            ),
+            (
+                Language::JavaScript,
+                "expect(r === 4).to.be.oneOf([true, false])",
+            ),
         ] {
             assert!(trivial(language, code), "{code}");
         }
@@ -2408,6 +2491,9 @@ mod tests {
             (Language::JavaScript, "expect(r === 3).toBe(true)"),
             (Language::JavaScript, "expect(r === 3).to.be.undefined"),
             (Language::JavaScript, "assert.ok(String(r))"),
+            (Language::JavaScript, "expect(r === 4).toEqual(true)"),
+            (Language::JavaScript, "expect(r === 4).to.be.oneOf([true])"),
+            (Language::Python, "self.assertNotIsInstance(r, str)"),
         ] {
             assert!(!trivial(language, code), "{code}");
         }
