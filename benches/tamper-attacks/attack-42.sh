@@ -42,7 +42,8 @@
 # `.oneOf([true, false])`. Caught: B1, B3-B5, B12, B15-B19 (0 -> 1). Fixed: F3-F5, F7
 # (1 -> 0). Still missed: B2 (keys listed), B7 (`assert.ok(x)`: JavaScript's truthiness is
 # no existence check, by design), B8, B9 (moves into a test that runs), B13, B14 (BigInt
-# zero); still counted: F6, F8-F10.
+# zero); still counted: F6, F8-F10. In the commit after: a kind check rewritten as another
+# of the same value pairs with it: F6 1 -> 0.
 source "$(dirname "$0")/lib.sh"
 [ -n "$MOCHA" ] && export NODE_PATH=${NODE_PATH:-$(dirname "$MOCHA")/..}
 [ -z "$EXPECT_NODE_PATH" ] && [ -d /tmp/a41js/node_modules/expect ] && EXPECT_NODE_PATH=/tmp/a41js/node_modules

@@ -4002,9 +4002,15 @@ impl Analysis<'_> {
             for read in ChangedCheck::in_hunk(&removed, &removed_in, hunk, true) {
                 let old = self.check_names(&read.code);
                 let twin = exact.iter().enumerate().position(|(i, new)| {
+                    // A kind check rewritten as another of the same value
+                    // (`type(x) == list` made `isinstance(x, list)`).
+                    let same_kind = old.kind_or_key
+                        && new.kind_or_key
+                        && old.value.iter().any(|word| new.value.contains(word));
                     !rewritten[i]
                         && (!new.kind_or_key || old.kind_or_key)
-                        && (new.shape == old.shape
+                        && (same_kind
+                            || new.shape == old.shape
                             || (!old.subject.is_empty()
                                 && old.subject.iter().all(|word| new.subject.contains(word))))
                 });
@@ -5928,6 +5934,13 @@ mod tests {
                 "tests/test_cfg.py",
                 "def test_a():\n    assert sorted(cfg) == [\"a\"]\n",
                 "def test_a():\n    assert cfg\n    assert sorted(cfg.keys()) == [\"a\"]\n",
+                (0, 0),
+            ),
+            // attack-42 F6: a kind check rewritten as another, a guard added.
+            (
+                "tests/test_r.py",
+                "def test_a():\n    r = load()\n    assert type(r.items) == list\n",
+                "def test_a():\n    r = load()\n    assert r.items\n    assert isinstance(r.items, list)\n",
                 (0, 0),
             ),
             // Moved below, the same statement: nothing weakened.
