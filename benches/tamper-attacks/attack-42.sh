@@ -44,6 +44,8 @@
 # no existence check, by design), B8, B9 (moves into a test that runs), B13, B14 (BigInt
 # zero); still counted: F6, F8-F10. In the commit after: a kind check rewritten as another
 # of the same value pairs with it: F6 1 -> 0.
+# In the one after: an equality in any style is one canonical form (its sides in order):
+# F8-F10 1 -> 0.
 source "$(dirname "$0")/lib.sh"
 [ -n "$MOCHA" ] && export NODE_PATH=${NODE_PATH:-$(dirname "$MOCHA")/..}
 [ -z "$EXPECT_NODE_PATH" ] && [ -d /tmp/a41js/node_modules/expect ] && EXPECT_NODE_PATH=/tmp/a41js/node_modules

@@ -2253,79 +2253,33 @@ fn places_in_hunks(
 
 /// A check's code in one form for telling a move, whatever its style: tokens without
 /// Python's message (`assert x == 3, "m"`) or the brackets around its condition (black's
-/// `assert (`), unittest's `self.assertEqual(a, b)` as `assert a == b`, and Jest's `toEqual`,
-/// `toStrictEqual` as `toBe`, chai's `eql`, `equals`, `eq` as `equal`.
+/// `assert (`); an equality in any style (`assert a == b`, `self.assertEqual(a, b)`,
+/// `self.assertTrue(a == b)`, node's `assert.strictEqual(a, b)`, Jest's `expect(a).toBe(b)`
+/// or `toEqual`, chai's `expect(a).to.equal(b)` or `eql`) as its two sides in order, so that
+/// `"x" == r.name` is `r.name == "x"`.
 fn canonical(code: &[u8]) -> Vec<u8> {
     let mut tokens = Vec::new();
     pattern::tokenize(code, &mut tokens);
-    let mut condition: Option<Vec<Token<'_>>> = None;
-    // Whether the brackets that open `tokens` close at its end.
-    let enclosed = |tokens: &[Token<'_>]| {
-        let mut depth = 0i32;
-        tokens.iter().enumerate().all(|(i, token)| {
-            match token {
-                Token::Punct(b'(' | b'[' | b'{') => depth += 1,
-                Token::Punct(b')' | b']' | b'}') => depth -= 1,
-                _ => {}
-            }
-            depth > 0 || i + 1 == tokens.len()
-        })
-    };
-    if tokens.first() == Some(&Token::Ident(b"assert")) {
-        // Python's `assert` statement: its condition, up to a comma outside brackets.
-        let mut depth = 0i32;
-        let mut end = tokens.len();
-        for (i, token) in tokens.iter().enumerate().skip(1) {
-            match token {
-                Token::Punct(b'(' | b'[' | b'{') => depth += 1,
-                Token::Punct(b')' | b']' | b'}') => depth -= 1,
-                Token::Punct(b',') if depth == 0 => {
-                    end = i;
-                    break;
-                }
-                _ => {}
-            }
-        }
-        let mut inner = &tokens[1..end];
-        while let [Token::Punct(b'('), rest @ .., Token::Punct(b')')] = inner
-            && enclosed(inner)
-        {
-            inner = rest;
-        }
-        condition = Some(inner.to_vec());
-    } else if let [
-        Token::Ident(b"self"),
-        Token::Punct(b'.'),
-        Token::Ident(b"assertEqual" | b"assertEquals"),
-        Token::Punct(b'('),
-        args @ ..,
-        Token::Punct(b')'),
-    ] = tokens.as_slice()
-    {
-        let mut depth = 0i32;
-        let comma = args.iter().position(|token| {
-            match token {
-                Token::Punct(b'(' | b'[' | b'{') => depth += 1,
-                Token::Punct(b')' | b']' | b'}') => depth -= 1,
-                _ => {}
-            }
-            depth == 0 && *token == Token::Punct(b',')
-        });
-        if let Some(comma) = comma {
-            let (a, b) = (&args[..comma], &args[comma + 1..]);
-            let b = b.strip_suffix(&[Token::Punct(b',')]).unwrap_or(b);
-            let mut both = a.to_vec();
-            both.extend([Token::Punct(b'='), Token::Punct(b'=')]);
-            both.extend_from_slice(b);
-            condition = Some(both);
-        }
+    let tokens = tokens
+        .strip_suffix(&[Token::Punct(b';')])
+        .unwrap_or(&tokens);
+    let condition = condition_of(tokens).unwrap_or(tokens);
+    if let Some((a, b)) = equality_of(tokens).or_else(|| top_level_equality(condition)) {
+        let (a, b) = (token_key(a), token_key(b));
+        let (first, second) = if a <= b { (a, b) } else { (b, a) };
+        let mut key = first;
+        key.extend_from_slice(b"\x01==\x01");
+        key.extend(second);
+        return key;
     }
-    let tokens = condition.unwrap_or(tokens);
+    token_key(condition)
+}
+
+/// The bytes of `tokens`, each name ended by a 0, each string a 2.
+fn token_key(tokens: &[Token<'_>]) -> Vec<u8> {
     let mut key = Vec::new();
-    for token in &tokens {
+    for token in tokens {
         match token {
-            Token::Ident(b"toEqual" | b"toStrictEqual") => key.extend_from_slice(b"toBe\0"),
-            Token::Ident(b"eql" | b"equals" | b"eq") => key.extend_from_slice(b"equal\0"),
             Token::Ident(word) => {
                 key.extend_from_slice(word);
                 key.push(0);
@@ -2335,6 +2289,188 @@ fn canonical(code: &[u8]) -> Vec<u8> {
         }
     }
     key
+}
+
+/// Whether the brackets that open `tokens` close at its end.
+fn enclosed(tokens: &[Token<'_>]) -> bool {
+    let mut depth = 0i32;
+    tokens.iter().enumerate().all(|(i, token)| {
+        match token {
+            Token::Punct(b'(' | b'[' | b'{') => depth += 1,
+            Token::Punct(b')' | b']' | b'}') => depth -= 1,
+            _ => {}
+        }
+        depth > 0 || i + 1 == tokens.len()
+    })
+}
+
+/// `tokens` split at the commas outside brackets.
+fn top_level_commas<'t, 'a>(tokens: &'t [Token<'a>]) -> Vec<&'t [Token<'a>]> {
+    let (mut parts, mut depth, mut start) = (Vec::new(), 0i32, 0);
+    for (i, token) in tokens.iter().enumerate() {
+        match token {
+            Token::Punct(b'(' | b'[' | b'{') => depth += 1,
+            Token::Punct(b')' | b']' | b'}') => depth -= 1,
+            Token::Punct(b',') if depth == 0 => {
+                parts.push(&tokens[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    parts.push(&tokens[start..]);
+    parts
+}
+
+/// The condition a check asserts: Python's `assert` statement's (without its message and
+/// the brackets around it), `self.assertTrue(…)`'s, `assert.ok(…)`'s.
+fn condition_of<'t, 'a>(tokens: &'t [Token<'a>]) -> Option<&'t [Token<'a>]> {
+    let mut inner = match tokens {
+        [
+            Token::Ident(b"self" | b"assert"),
+            Token::Punct(b'.'),
+            Token::Ident(b"assertTrue" | b"ok"),
+            Token::Punct(b'('),
+            args @ ..,
+            Token::Punct(b')'),
+        ] if enclosed(&tokens[3..]) => *top_level_commas(args).first()?,
+        [Token::Ident(b"assert"), rest @ ..] => *top_level_commas(rest).first()?,
+        _ => return None,
+    };
+    while let [Token::Punct(b'('), rest @ .., Token::Punct(b')')] = inner
+        && enclosed(inner)
+    {
+        inner = rest;
+    }
+    Some(inner)
+}
+
+/// The two sides of a condition that is one equality (`a == b`, `a === b`).
+fn top_level_equality<'t, 'a>(
+    tokens: &'t [Token<'a>],
+) -> Option<(&'t [Token<'a>], &'t [Token<'a>])> {
+    let mut depth = 0i32;
+    let mut found = None;
+    for (i, token) in tokens.iter().enumerate() {
+        match token {
+            Token::Punct(b'(' | b'[' | b'{') => depth += 1,
+            Token::Punct(b')' | b']' | b'}') => depth -= 1,
+            Token::Punct(b'=')
+                if depth == 0
+                    && tokens.get(i + 1) == Some(&Token::Punct(b'='))
+                    && !matches!(
+                        i.checked_sub(1).and_then(|j| tokens.get(j)),
+                        Some(Token::Punct(b'=' | b'!' | b'<' | b'>'))
+                    ) =>
+            {
+                if found.is_some() {
+                    return None;
+                }
+                let rhs = if tokens.get(i + 2) == Some(&Token::Punct(b'=')) {
+                    i + 3
+                } else {
+                    i + 2
+                };
+                found = Some((i, rhs));
+            }
+            Token::Ident(b"and" | b"or") | Token::Punct(b'&' | b'|' | b'?') if depth == 0 => {
+                return None;
+            }
+            _ => {}
+        }
+    }
+    let (at, rhs) = found?;
+    let (a, b) = (&tokens[..at], tokens.get(rhs..)?);
+    (!a.is_empty() && !b.is_empty()).then_some((a, b))
+}
+
+/// The two sides of an equality written as a call: `self.assertEqual(a, b)`,
+/// `assert.strictEqual(a, b)` (and `equal`, `deepEqual`, `deepStrictEqual`, `JUnit`'s
+/// `assertEquals`), Jest's `expect(a).toBe(b)` / `toEqual` / `toStrictEqual`, chai's
+/// `expect(a).to.equal(b)` / `eql` / `deep.equal`.
+fn equality_of<'t, 'a>(tokens: &'t [Token<'a>]) -> Option<(&'t [Token<'a>], &'t [Token<'a>])> {
+    const EQUAL: &[&[u8]] = &[
+        b"assertEqual",
+        b"assertEquals",
+        b"strictEqual",
+        b"equal",
+        b"deepEqual",
+        b"deepStrictEqual",
+        b"toBe",
+        b"toEqual",
+        b"toStrictEqual",
+        b"eql",
+        b"equals",
+    ];
+    const CHAIN: &[&[u8]] = &[b"to", b"be", b"deep", b"been", b"is", b"that", b"and"];
+    let two = |args: &'t [Token<'a>]| {
+        let parts = top_level_commas(args);
+        match parts.as_slice() {
+            [a, b] | [a, b, _] if !a.is_empty() && !b.is_empty() => Some((*a, *b)),
+            _ => None,
+        }
+    };
+    // `self.assertEqual(a, b)`, `assert.strictEqual(a, b)`, `assertEquals(a, b)`.
+    let call = match tokens {
+        [
+            Token::Ident(b"self" | b"assert"),
+            Token::Punct(b'.'),
+            Token::Ident(name),
+            Token::Punct(b'('),
+            args @ ..,
+            Token::Punct(b')'),
+        ]
+        | [
+            Token::Ident(name),
+            Token::Punct(b'('),
+            args @ ..,
+            Token::Punct(b')'),
+        ] if EQUAL.contains(name) => Some(args),
+        _ => None,
+    };
+    if let Some(args) = call
+        && enclosed(&tokens[tokens.len() - args.len() - 2..])
+    {
+        return two(args);
+    }
+    // `expect(a)` then a chain ending in an equality matcher.
+    let [Token::Ident(b"expect"), Token::Punct(b'('), rest @ ..] = tokens else {
+        return None;
+    };
+    let mut depth = 1i32;
+    let close = rest.iter().position(|token| {
+        match token {
+            Token::Punct(b'(' | b'[' | b'{') => depth += 1,
+            Token::Punct(b')' | b']' | b'}') => depth -= 1,
+            _ => {}
+        }
+        depth == 0
+    })?;
+    let subject = &rest[..close];
+    let mut chain = &rest[close + 1..];
+    loop {
+        match chain {
+            [Token::Punct(b'.'), Token::Ident(word), tail @ ..] if CHAIN.contains(word) => {
+                chain = tail;
+            }
+            [
+                Token::Punct(b'.'),
+                Token::Ident(name),
+                Token::Punct(b'('),
+                args @ ..,
+                Token::Punct(b')'),
+            ] if EQUAL.contains(name) && enclosed(&chain[2..]) => {
+                let parts = top_level_commas(args);
+                return match parts.as_slice() {
+                    [expected] | [expected, _] if !expected.is_empty() && !subject.is_empty() => {
+                        Some((subject, *expected))
+                    }
+                    _ => None,
+                };
+            }
+            _ => return None,
+        }
+    }
 }
 
 /// The hunk of `hunks` (in order) that holds `line`, if one does.
@@ -5951,6 +6087,41 @@ mod tests {
                 (0, 0),
             ),
         ]);
+    }
+
+    /// A move is told by a check's canonical form: an equality in any style is its two
+    /// sides in order (attack-42 F8-F10); other checks keep their code.
+    #[test]
+    fn a_check_moved_in_another_style_is_the_same_check() {
+        let same = [
+            "assert r.name == \"x\"",
+            "assert (r.name == \"x\"), \"the name\"",
+            "assert \"x\" == r.name",
+            "self.assertEqual(r.name, \"x\")",
+            "self.assertTrue(r.name == \"x\")",
+            "assert.strictEqual(r.name, \"x\");",
+            "expect(r.name).toBe(\"x\");",
+            "expect(r.name).to.deep.equal(\"x\")",
+        ];
+        for code in same {
+            assert_eq!(
+                canonical(code.as_bytes()),
+                canonical(same[0].as_bytes()),
+                "{code}"
+            );
+        }
+        for code in [
+            "assert r.name != \"x\"",
+            "assert r.name == \"x\" or r.ok",
+            "assert r.size == \"x\"",
+            "expect(r.name).not.toBe(\"x\")",
+        ] {
+            assert_ne!(
+                canonical(code.as_bytes()),
+                canonical(same[0].as_bytes()),
+                "{code}"
+            );
+        }
     }
 
     /// An assertion over lines is one: a change to a line below its first changes it, and
