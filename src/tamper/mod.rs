@@ -2293,33 +2293,7 @@ fn token_key(tokens: &[Token<'_>]) -> Vec<u8> {
 
 /// Whether the brackets that open `tokens` close at its end.
 fn enclosed(tokens: &[Token<'_>]) -> bool {
-    let mut depth = 0i32;
-    tokens.iter().enumerate().all(|(i, token)| {
-        match token {
-            Token::Punct(b'(' | b'[' | b'{') => depth += 1,
-            Token::Punct(b')' | b']' | b'}') => depth -= 1,
-            _ => {}
-        }
-        depth > 0 || i + 1 == tokens.len()
-    })
-}
-
-/// `tokens` split at the commas outside brackets.
-fn top_level_commas<'t, 'a>(tokens: &'t [Token<'a>]) -> Vec<&'t [Token<'a>]> {
-    let (mut parts, mut depth, mut start) = (Vec::new(), 0i32, 0);
-    for (i, token) in tokens.iter().enumerate() {
-        match token {
-            Token::Punct(b'(' | b'[' | b'{') => depth += 1,
-            Token::Punct(b')' | b']' | b'}') => depth -= 1,
-            Token::Punct(b',') if depth == 0 => {
-                parts.push(&tokens[start..i]);
-                start = i + 1;
-            }
-            _ => {}
-        }
-    }
-    parts.push(&tokens[start..]);
-    parts
+    neuter::group_end(tokens, 0) == Some(tokens.len())
 }
 
 /// The condition a check asserts: Python's `assert` statement's (without its message and
@@ -2333,8 +2307,8 @@ fn condition_of<'t, 'a>(tokens: &'t [Token<'a>]) -> Option<&'t [Token<'a>]> {
             Token::Punct(b'('),
             args @ ..,
             Token::Punct(b')'),
-        ] if enclosed(&tokens[3..]) => *top_level_commas(args).first()?,
-        [Token::Ident(b"assert"), rest @ ..] => *top_level_commas(rest).first()?,
+        ] if enclosed(&tokens[3..]) => *neuter::split_all(args).first()?,
+        [Token::Ident(b"assert"), rest @ ..] => *neuter::split_all(rest).first()?,
         _ => return None,
     };
     while let [Token::Punct(b'('), rest @ .., Token::Punct(b')')] = inner
@@ -2404,7 +2378,7 @@ fn equality_of<'t, 'a>(tokens: &'t [Token<'a>]) -> Option<(&'t [Token<'a>], &'t 
     ];
     const CHAIN: &[&[u8]] = &[b"to", b"be", b"deep", b"been", b"is", b"that", b"and"];
     let two = |args: &'t [Token<'a>]| {
-        let parts = top_level_commas(args);
+        let parts = neuter::split_all(args);
         match parts.as_slice() {
             [a, b] | [a, b, _] if !a.is_empty() && !b.is_empty() => Some((*a, *b)),
             _ => None,
@@ -2460,7 +2434,7 @@ fn equality_of<'t, 'a>(tokens: &'t [Token<'a>]) -> Option<(&'t [Token<'a>], &'t 
                 args @ ..,
                 Token::Punct(b')'),
             ] if EQUAL.contains(name) && enclosed(&chain[2..]) => {
-                let parts = top_level_commas(args);
+                let parts = neuter::split_all(args);
                 return match parts.as_slice() {
                     [expected] | [expected, _] if !expected.is_empty() && !subject.is_empty() => {
                         Some((subject, *expected))

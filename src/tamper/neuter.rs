@@ -49,7 +49,7 @@ fn is_punct(token: Option<&Token<'_>>, byte: u8) -> bool {
 
 /// The index just after the group that opens at `tokens[open]` (`(`, `[` or `{`), when it
 /// closes on this line.
-fn group_end(tokens: &[Token<'_>], open: usize) -> Option<usize> {
+pub(crate) fn group_end(tokens: &[Token<'_>], open: usize) -> Option<usize> {
     let mut depth = 0usize;
     for (i, token) in tokens.iter().enumerate().skip(open) {
         match token {
@@ -66,7 +66,25 @@ fn group_end(tokens: &[Token<'_>], open: usize) -> Option<usize> {
     None
 }
 
-/// `tokens` split at the commas outside any bracket.
+/// `tokens` split at every comma outside any bracket (allocates: [`split_top`] is the one
+/// for every assertion).
+pub(crate) fn split_all<'t, 'a>(tokens: &'t [Token<'a>]) -> Vec<&'t [Token<'a>]> {
+    let (mut parts, mut depth, mut start) = (Vec::new(), 0i32, 0);
+    for (i, token) in tokens.iter().enumerate() {
+        match token {
+            Token::Punct(b'(' | b'[' | b'{') => depth += 1,
+            Token::Punct(b')' | b']' | b'}') => depth -= 1,
+            Token::Punct(b',') if depth == 0 => {
+                parts.push(&tokens[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    parts.push(&tokens[start..]);
+    parts
+}
+
 /// The first [`MAX_PARTS`] parts of `tokens` split at the `at` bytes outside any bracket
 /// (the last one holds the rest), without allocating: this runs on every assertion.
 fn split_top<'t, 'a>(tokens: &'t [Token<'a>], at: u8) -> Parts<'t, 'a> {
@@ -713,21 +731,7 @@ fn kind_of_a_boolean(expr: &[Token<'_>]) -> bool {
                 if !written {
                     return false;
                 }
-                let mut items = Vec::new();
-                let inner = &rhs[1..rhs.len() - 1];
-                let (mut depth, mut start) = (0i32, 0);
-                for (j, token) in inner.iter().enumerate() {
-                    match token {
-                        Token::Punct(b'(' | b'[' | b'{') => depth += 1,
-                        Token::Punct(b')' | b']' | b'}') => depth -= 1,
-                        Token::Punct(b',') if depth == 0 => {
-                            items.push(&inner[start..j]);
-                            start = j + 1;
-                        }
-                        _ => {}
-                    }
-                }
-                items.push(&inner[start..]);
+                let items = split_all(&rhs[1..rhs.len() - 1]);
                 let has = |word: &[u8]| {
                     items.iter().any(|item| {
                         matches!(item, [Token::Ident(name)] if name.eq_ignore_ascii_case(word))
