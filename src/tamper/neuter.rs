@@ -190,11 +190,57 @@ fn is_number(name: &[u8]) -> bool {
     name.first().is_some_and(u8::is_ascii_digit)
 }
 
+const RUST_INTEGER_SUFFIXES: [&[u8]; 13] = [
+    b"", b"u8", b"u16", b"u32", b"u64", b"u128", b"usize", b"i8", b"i16", b"i32", b"i64", b"i128",
+    b"isize",
+];
+
+/// A number literal whose value is zero, however written: `0`, `0.0`, `0x0`, `0_0`, and with
+/// a type suffix (Rust's `0u8` or `0.0f64`, Java's `0L` or `0.0f`, JavaScript's BigInt `0n`,
+/// Python's imaginary `0j`).
 fn is_zero(name: &[u8]) -> bool {
-    is_number(name)
-        && name
-            .iter()
-            .all(|b| matches!(b, b'0' | b'.' | b'x' | b'X' | b'_' | b'j' | b'J'))
+    if !is_number(name) {
+        return false;
+    }
+    let digits = match name {
+        [b'0', b'x' | b'X' | b'o' | b'O' | b'b' | b'B', rest @ ..] => {
+            // Hexadecimal digits include `f` and `d`: only a Rust integer suffix follows them.
+            let end = rest
+                .iter()
+                .position(|b| matches!(b, b'u' | b'i'))
+                .unwrap_or(rest.len());
+            if !RUST_INTEGER_SUFFIXES.contains(&&rest[end..]) {
+                return false;
+            }
+            &rest[..end]
+        }
+        _ => {
+            let end = name
+                .iter()
+                .position(|b| b.is_ascii_alphabetic())
+                .unwrap_or(name.len());
+            let suffix = &name[end..];
+            let known = matches!(
+                suffix,
+                b"" | b"n"
+                    | b"j"
+                    | b"J"
+                    | b"l"
+                    | b"L"
+                    | b"f"
+                    | b"F"
+                    | b"d"
+                    | b"D"
+                    | b"f32"
+                    | b"f64"
+            ) || RUST_INTEGER_SUFFIXES.contains(&suffix);
+            if !known {
+                return false;
+            }
+            &name[..end]
+        }
+    };
+    !digits.is_empty() && digits.iter().all(|b| matches!(b, b'0' | b'.' | b'_'))
 }
 
 /// The expression is a constant that is always true.
@@ -2190,6 +2236,21 @@ mod tests {
     }
 
     #[test]
+    fn zero_however_written() {
+        for zero in [
+            "0", "0.0", "0.", "00", "0_0", "0x0", "0X00", "0b0", "0o0", "0j", "0n", "0L", "0.0f",
+            "0d", "0u8", "0usize", "0i64", "0.0f64", "0x0u32",
+        ] {
+            assert!(is_zero(zero.as_bytes()), "{zero}");
+        }
+        for other in [
+            "1", "0.5", "10", "0x1", "0xf", "0x0f", "0e", "1n", "0u7", "0ull", "0abc", "x0", "",
+        ] {
+            assert!(!is_zero(other.as_bytes()), "{other}");
+        }
+    }
+
+    #[test]
     fn exits_that_end_a_suite_with_success() {
         for (language, code, exits) in [
             (Language::Python, "os._exit(0)", true),
@@ -2238,6 +2299,8 @@ mod tests {
             "(0).should.equal(count)",
             "app.set('title').should.equal('My App')",
             "f(1).should.equal(2)",
+            // A BigInt zero is false: the check is `isValid(x)`.
+            "assert.ok(0n || isValid(x))",
         ] {
             assert!(!trivial(Language::JavaScript, code), "{code}");
         }
@@ -2248,6 +2311,7 @@ mod tests {
         for (language, code) in [
             (Language::Python, "assert True"),
             (Language::Python, "assert 1"),
+            (Language::JavaScript, "assert.ok(1n || isValid(x))"),
             (Language::Python, "assert (x == 1, \"m\")"),
             (Language::Python, "assert x == x"),
             (Language::Python, "assert not False, 'never'"),
