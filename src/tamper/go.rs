@@ -35,6 +35,7 @@ pub(crate) const TABLE: Table = Table {
         multiline_strings: false,
         rust_raw_strings: false,
         regex_literals: false,
+        unicode_line_ends: false,
     },
     tests: &[
         // `func TestXxx(`, `func FuzzXxx(`, `func ExampleXxx(`, `func (s *Suite) TestXxx(`.

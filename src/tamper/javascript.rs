@@ -53,6 +53,7 @@ pub(crate) const TABLE: Table = Table {
         multiline_strings: false,
         rust_raw_strings: false,
         regex_literals: true,
+        unicode_line_ends: true,
     },
     tests: &[
         // `it(…)`, `test(…)`, `specify(…)`, `xit(…)`, `fit(…)`; not Mocha's pending

@@ -104,6 +104,7 @@ pub(crate) const JAVA: Table = Table {
         multiline_strings: false,
         rust_raw_strings: false,
         regex_literals: false,
+        unicode_line_ends: false,
     },
     tests: TESTS,
     skips: SKIPS,

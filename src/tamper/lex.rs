@@ -36,6 +36,9 @@ pub(crate) struct Syntax {
     pub rust_raw_strings: bool,
     /// `/…/` regular-expression literals, recognised by the token before the `/` (JavaScript).
     pub regex_literals: bool,
+    /// U+2028 and U+2029 end a line, and so a `//` comment, as `\r` and `\n` do
+    /// (JavaScript).
+    pub unicode_line_ends: bool,
 }
 
 /// What a `'` opens.
@@ -411,8 +414,16 @@ fn code_step(syntax: &Syntax, line: &[u8], i: usize, out: &mut impl Sink) -> (St
     {
         out.push(b' ');
         // A lone carriage return ends a line for the languages' own readers (Python,
-        // JavaScript): what follows it is code, not the comment.
-        let end = memchr::memchr(b'\r', rest).map_or(line.len(), |at| i + at + 1);
+        // JavaScript), and so do U+2028 and U+2029 for JavaScript's: what follows is code,
+        // not the comment.
+        let mut end = memchr::memchr(b'\r', rest).map_or(line.len(), |at| i + at + 1);
+        if syntax.unicode_line_ends {
+            let separator = memchr::memmem::find_iter(&rest[..end - i], b"\xe2\x80")
+                .find(|&at| matches!(rest.get(at + 2), Some(0xa8 | 0xa9)));
+            if let Some(at) = separator {
+                end = i + at + 3;
+            }
+        }
         return (State::Code, end);
     }
     if syntax.slash_comments && rest.starts_with(b"/*") {
@@ -566,6 +577,7 @@ mod tests {
         multiline_strings: false,
         rust_raw_strings: false,
         regex_literals: false,
+        unicode_line_ends: false,
     };
     const RUST: Syntax = Syntax {
         nested_block_comments: true,
@@ -587,6 +599,7 @@ mod tests {
             multiline: true,
         },
         regex_literals: true,
+        unicode_line_ends: true,
         ..C_LIKE
     };
 
@@ -667,6 +680,41 @@ mod tests {
             "{}",
             String::from_utf8_lossy(&code)
         );
+    }
+
+    /// JavaScript ends a line, and so a `//` comment, at U+2028 and U+2029 too (attack-43
+    /// B23, B24): what follows is code. Other languages read on to the newline.
+    #[test]
+    fn unicode_line_separators_end_a_javascript_line_comment() {
+        let javascript = &super::super::javascript::TABLE.syntax;
+        for separator in ["\u{2028}", "\u{2029}"] {
+            let line = format!("// fast path{separator}return; // done");
+            let mut code = Vec::new();
+            strip_line(javascript, State::Code, line.as_bytes(), &mut code);
+            assert!(
+                String::from_utf8_lossy(&code).contains("return;"),
+                "{}",
+                String::from_utf8_lossy(&code)
+            );
+            let mut code = Vec::new();
+            strip_line(&JS, State::Code, line.as_bytes(), &mut code);
+            assert!(String::from_utf8_lossy(&code).contains("return;"));
+            // A separator inside a string is the string's.
+            let quoted = format!("x = \"a{separator}b\"; // c{separator}d()");
+            let mut code = Vec::new();
+            strip_line(javascript, State::Code, quoted.as_bytes(), &mut code);
+            let code = String::from_utf8_lossy(&code).into_owned();
+            assert!(code.contains("d()") && !code.contains('a'), "{code}");
+        }
+        let rust = &super::super::rust::TABLE.syntax;
+        let mut code = Vec::new();
+        strip_line(
+            rust,
+            State::Code,
+            "// a\u{2028}return;".as_bytes(),
+            &mut code,
+        );
+        assert!(!String::from_utf8_lossy(&code).contains("return"));
     }
 
     #[test]

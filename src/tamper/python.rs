@@ -25,6 +25,7 @@ pub(crate) const TABLE: Table = Table {
         multiline_strings: false,
         rust_raw_strings: false,
         regex_literals: false,
+        unicode_line_ends: false,
     },
     tests: &[
         // `def test_…(`, `async def test_…(`, methods included.

@@ -20,6 +20,7 @@ pub(crate) const TABLE: Table = Table {
         multiline_strings: true,
         rust_raw_strings: true,
         regex_literals: false,
+        unicode_line_ends: false,
     },
     tests: &[
         // `#[test]`, and any attribute whose path ends in `test`: `#[tokio::test]`,

@@ -1305,6 +1305,31 @@ mod neutered {
         );
     }
 
+    /// A comment or a docstring between the test's head and the `return` hides nothing
+    /// (attack-43 B22).
+    #[test]
+    fn python_early_return_below_a_comment_or_docstring() {
+        for head in [
+            "def test_add():\n    # fast path\n    return\n",
+            "def test_add():\n    \"\"\"Adds.\"\"\"\n\n    # fast path\n    return\n",
+        ] {
+            held(
+                &[("tests/test_calc.py", PYTEST)],
+                &[(
+                    "tests/test_calc.py",
+                    Some(&edit(PYTEST, "def test_add():\n", head)),
+                )],
+                Counts {
+                    assertions_removed: 1,
+                    modifies_tests: true,
+                    ..Counts::default()
+                },
+                ASSERTIONS_REMOVED,
+                "code below no longer runs: return",
+            );
+        }
+    }
+
     #[test]
     fn python_if_false_around_a_test_body() {
         held(
@@ -1346,6 +1371,30 @@ mod neutered {
             },
             ASSERTIONS_REMOVED,
             "code below no longer runs: if (true) return;",
+        );
+    }
+
+    /// JavaScript ends a `//` comment at U+2028 (and U+2029): the `return` after it runs
+    /// (attack-43 B23).
+    #[test]
+    fn jest_return_after_a_line_separator_in_a_comment() {
+        held(
+            &[("test/sum.test.js", JEST)],
+            &[(
+                "test/sum.test.js",
+                Some(&edit(
+                    JEST,
+                    "  it('adds', () => {\n",
+                    "  it('adds', () => {\n    // fast path\u{2028}return;\n",
+                )),
+            )],
+            Counts {
+                assertions_removed: 1,
+                modifies_tests: true,
+                ..Counts::default()
+            },
+            ASSERTIONS_REMOVED,
+            "code below no longer runs",
         );
     }
 
