@@ -2257,22 +2257,70 @@ fn places_in_hunks(
 /// `self.assertTrue(a == b)`, node's `assert.strictEqual(a, b)`, Jest's `expect(a).toBe(b)`
 /// or `toEqual`, chai's `expect(a).to.equal(b)` or `eql`) as its two sides in order, so that
 /// `"x" == r.name` is `r.name == "x"`.
+#[cfg(test)]
 fn canonical(code: &[u8]) -> Vec<u8> {
+    canonical_ranked(Language::Python, code).0
+}
+
+/// How much an equality asks, for telling a move from a loosening (attack-43 B1-B6): a copy
+/// moves a check only when it asks at least as much. Identity (`===`, `toBe`,
+/// `strictEqual`, chai's `equal`) asks more than strict deep equality (`deepStrictEqual`,
+/// `toStrictEqual`, `deep.equal`, `eql`, and Python's and `JUnit`'s `==`), which asks more
+/// than Jest's `toEqual` (it ignores keys set to `undefined`), which asks more than
+/// JavaScript's loose equality (`==`, node's `equal` and `deepEqual`: `"" == 0`). Against a
+/// literal (`4`, `"x"`, `null`) all but the loose ones are one.
+const LOOSE: u8 = 1;
+const DEEP_IGNORING_UNDEFINED: u8 = 2;
+const DEEP_STRICT: u8 = 3;
+const IDENTICAL: u8 = 4;
+
+/// [`canonical`], and how much the check asks when it is an equality (0 otherwise).
+fn canonical_ranked(language: Language, code: &[u8]) -> (Vec<u8>, u8) {
     let mut tokens = Vec::new();
     pattern::tokenize(code, &mut tokens);
     let tokens = tokens
         .strip_suffix(&[Token::Punct(b';')])
         .unwrap_or(&tokens);
     let condition = condition_of(tokens).unwrap_or(tokens);
-    if let Some((a, b)) = equality_of(tokens).or_else(|| top_level_equality(condition)) {
+    let equality = equality_of(tokens).or_else(|| {
+        top_level_equality(condition).map(|(a, b)| {
+            // `a === b` leaves `=` before `b`'s first token in the operator's place.
+            let strict = condition
+                .windows(3)
+                .any(|three| three.iter().all(|token| *token == Token::Punct(b'=')));
+            let rank = match language {
+                Language::JavaScript if strict => IDENTICAL,
+                Language::JavaScript => LOOSE,
+                _ => DEEP_STRICT,
+            };
+            (a, b, rank)
+        })
+    });
+    if let Some((a, b, rank)) = equality {
+        let literal = |side: &[Token<'_>]| match side {
+            [Token::Str] => true,
+            [Token::Ident(word)] | [Token::Punct(b'-'), Token::Ident(word)] => {
+                neuter::is_number(word)
+                    || matches!(
+                        *word,
+                        b"true" | b"false" | b"null" | b"undefined" | b"None" | b"True" | b"False"
+                    )
+            }
+            _ => false,
+        };
+        let rank = if rank > LOOSE && (literal(a) || literal(b)) {
+            IDENTICAL
+        } else {
+            rank
+        };
         let (a, b) = (token_key(a), token_key(b));
         let (first, second) = if a <= b { (a, b) } else { (b, a) };
         let mut key = first;
         key.extend_from_slice(b"\x01==\x01");
         key.extend(second);
-        return key;
+        return (key, rank);
     }
-    token_key(condition)
+    (token_key(condition), 0)
 }
 
 /// The bytes of `tokens`, each name ended by a 0, each string a 2.
@@ -2362,7 +2410,7 @@ fn top_level_equality<'t, 'a>(
 /// `assert.strictEqual(a, b)` (and `equal`, `deepEqual`, `deepStrictEqual`, `JUnit`'s
 /// `assertEquals`), Jest's `expect(a).toBe(b)` / `toEqual` / `toStrictEqual`, chai's
 /// `expect(a).to.equal(b)` / `eql` / `deep.equal`.
-fn equality_of<'t, 'a>(tokens: &'t [Token<'a>]) -> Option<(&'t [Token<'a>], &'t [Token<'a>])> {
+fn equality_of<'t, 'a>(tokens: &'t [Token<'a>]) -> Option<(&'t [Token<'a>], &'t [Token<'a>], u8)> {
     const EQUAL: &[&[u8]] = &[
         b"assertEqual",
         b"assertEquals",
@@ -2377,15 +2425,24 @@ fn equality_of<'t, 'a>(tokens: &'t [Token<'a>]) -> Option<(&'t [Token<'a>], &'t 
         b"equals",
     ];
     const CHAIN: &[&[u8]] = &[b"to", b"be", b"deep", b"been", b"is", b"that", b"and"];
-    let two = |args: &'t [Token<'a>]| {
+    let two = |args: &'t [Token<'a>], rank: u8| {
         let parts = neuter::split_all(args);
         match parts.as_slice() {
-            [a, b] | [a, b, _] if !a.is_empty() && !b.is_empty() => Some((*a, *b)),
+            [a, b] | [a, b, _] if !a.is_empty() && !b.is_empty() => Some((*a, *b, rank)),
             _ => None,
         }
     };
+    // What a matcher asks ([`IDENTICAL`] and the others); chai's `equal` is identity unless
+    // `deep` comes before it.
+    let rank_of = |name: &[u8], deep: bool| match name {
+        b"equal" if deep => DEEP_STRICT,
+        b"strictEqual" | b"toBe" | b"equal" => IDENTICAL,
+        b"toEqual" => DEEP_IGNORING_UNDEFINED,
+        b"deepEqual" => LOOSE,
+        _ => DEEP_STRICT,
+    };
     // `self.assertEqual(a, b)`, `assert.strictEqual(a, b)`, `assertEquals(a, b)`.
-    let call = match tokens {
+    let (call, called) = match tokens {
         [
             Token::Ident(b"self" | b"assert"),
             Token::Punct(b'.'),
@@ -2399,13 +2456,18 @@ fn equality_of<'t, 'a>(tokens: &'t [Token<'a>]) -> Option<(&'t [Token<'a>], &'t 
             Token::Punct(b'('),
             args @ ..,
             Token::Punct(b')'),
-        ] if EQUAL.contains(name) => Some(args),
-        _ => None,
+        ] if EQUAL.contains(name) => (Some(args), *name),
+        _ => (None, &b""[..]),
     };
     if let Some(args) = call
         && enclosed(&tokens[tokens.len() - args.len() - 2..])
     {
-        return two(args);
+        // Node's `assert.equal` is loose (`==`); unittest's and JUnit's are `==`.
+        let rank = match (tokens.first(), called) {
+            (Some(Token::Ident(b"assert")), b"equal") => LOOSE,
+            _ => rank_of(called, false),
+        };
+        return two(args, rank);
     }
     // `expect(a)` then a chain ending in an equality matcher.
     let [Token::Ident(b"expect"), Token::Punct(b'('), rest @ ..] = tokens else {
@@ -2422,9 +2484,11 @@ fn equality_of<'t, 'a>(tokens: &'t [Token<'a>]) -> Option<(&'t [Token<'a>], &'t 
     })?;
     let subject = &rest[..close];
     let mut chain = &rest[close + 1..];
+    let mut deep = false;
     loop {
         match chain {
             [Token::Punct(b'.'), Token::Ident(word), tail @ ..] if CHAIN.contains(word) => {
+                deep |= *word == b"deep";
                 chain = tail;
             }
             [
@@ -2437,7 +2501,7 @@ fn equality_of<'t, 'a>(tokens: &'t [Token<'a>]) -> Option<(&'t [Token<'a>], &'t 
                 let parts = neuter::split_all(args);
                 return match parts.as_slice() {
                     [expected] | [expected, _] if !expected.is_empty() && !subject.is_empty() => {
-                        Some((subject, *expected))
+                        Some((subject, *expected, rank_of(name, deep)))
                     }
                     _ => None,
                 };
@@ -2445,6 +2509,276 @@ fn equality_of<'t, 'a>(tokens: &'t [Token<'a>]) -> Option<(&'t [Token<'a>], &'t 
             _ => return None,
         }
     }
+}
+
+/// How far up [`runs_in_a_test`] looks for the test around a line.
+const MAX_TEST_WALK: usize = 400;
+
+/// Whether the check on line `index` of `lines` (a side of a file in `table`'s language)
+/// stands where it runs and its failure fails a test: in the body of a test (found by
+/// [`classify`]), inside no block that may not run it or that swallows its failure (`if`,
+/// `try`, `with pytest.raises(…)`, a callback such as `expect(() => …)`, `forEach(…)` or
+/// a nested function), after no statement that may end the test first (`return`, `raise`,
+/// a skip), and in no test or suite marked to be skipped. Blocks that run what they hold
+/// (Python's `with`, a `for` loop, a suite) may enclose it. A check elsewhere stands in for
+/// no check the change removes (attack-43: copies "moved" under `pytest.raises`, below a
+/// `return`, into a skipped suite).
+fn runs_in_a_test(
+    table: &Table,
+    context: &Context<'_>,
+    text: &[u8],
+    lines: &[&[u8]],
+    index: usize,
+) -> bool {
+    let Some(target) = lines.get(index) else {
+        return false;
+    };
+    let python = table.language == Language::Python;
+    let mut code = Vec::new();
+    let mut words = Vec::new();
+    // Python: the indentation that a line must be below to enclose the check; braces: how
+    // many brackets opened above are still to be matched.
+    let mut bound = if python { indentation(target) } else { 0 };
+    let mut in_test = false;
+    // The line above the last block head found: its decorators or attributes come next.
+    let mut head_marks = false;
+    for i in (0..index).rev().take(MAX_TEST_WALK) {
+        let line = lines[i];
+        let found = classify(
+            table,
+            context,
+            text,
+            State::Code,
+            line,
+            &mut code,
+            (Mark::Live, 0),
+        );
+        if code.trim_ascii().is_empty() {
+            continue;
+        }
+        let mut tokens = Vec::new();
+        pattern::tokenize(&code, &mut tokens);
+        words.clear();
+        words.extend(tokens.iter().filter_map(|token| match token {
+            Token::Ident(word) => Some(word.to_ascii_lowercase()),
+            _ => None,
+        }));
+        let has = |wanted: &[&str]| {
+            words
+                .iter()
+                .any(|word| wanted.iter().any(|w| word == w.as_bytes()))
+        };
+        let skips_called = calls_a_skip_at_top(&tokens);
+        let skips = names_a_skip(&words);
+        let marks =
+            line.trim_ascii_start().starts_with(b"@") || line.trim_ascii_start().starts_with(b"#[");
+        if head_marks && marks {
+            if skips {
+                return false;
+            }
+            continue;
+        }
+        head_marks = false;
+        let head = if python {
+            let own = indentation(line);
+            (own < bound).then(|| bound = own).is_some()
+        } else {
+            opens_around(&code, &mut bound)
+        };
+        if in_test {
+            // Above the test: the suites and classes around it, and their marks.
+            if head {
+                if skips {
+                    return false;
+                }
+                head_marks = true;
+            }
+            if python && bound == 0 && !marks {
+                return true;
+            }
+            continue;
+        }
+        if !head {
+            // A statement of the test before the check, at any depth.
+            if has(&["return", "raise", "throw", "exit", "_exit"])
+                || skips_called
+                || words.iter().any(|word| word.starts_with(b"assume"))
+            {
+                return false;
+            }
+            continue;
+        }
+        let test_head =
+            found.counts.tests > 0 || declares_a_test(table, context, text, lines, i, &tokens);
+        if test_head {
+            if skips {
+                return false;
+            }
+            in_test = true;
+            head_marks = true;
+            continue;
+        }
+        // A block inside the test: only one that runs what it holds, and lets its failure
+        // through.
+        let swallows_or_may_skip = skips || may_skip_or_swallow(&words, &tokens);
+        if swallows_or_may_skip {
+            return false;
+        }
+    }
+    in_test
+}
+
+/// Whether a lowercase word of a line names a skip or a disabled test (`skip`, `xfail`,
+/// `xit`, `@Disabled`, `#[ignore]`, `todo`).
+fn names_a_skip(words: &[Vec<u8>]) -> bool {
+    const SKIPS: &[&[u8]] = &[
+        b"skip",
+        b"xfail",
+        b"xit",
+        b"xdescribe",
+        b"xcontext",
+        b"todo",
+        b"ignore",
+        b"disabled",
+        b"pending",
+        b"expectedfailure",
+    ];
+    words.iter().any(|word| {
+        SKIPS
+            .iter()
+            .any(|w| memchr::memmem::find(word, w).is_some())
+    })
+}
+
+/// Reads a line's `code` from its end, with `bound` brackets closed below it still to be
+/// matched: whether it opens one that encloses what is below (a block's head).
+fn opens_around(code: &[u8], bound: &mut usize) -> bool {
+    let mut head = false;
+    for &byte in code.iter().rev() {
+        match byte {
+            b')' | b']' | b'}' => *bound += 1,
+            b'(' | b'[' | b'{' => {
+                if *bound == 0 {
+                    head = true;
+                } else {
+                    *bound -= 1;
+                }
+            }
+            _ => {}
+        }
+    }
+    head
+}
+
+/// Whether the block head on line `i` of `lines` (its `tokens`) declares a test that
+/// [`classify`] finds on the attribute above it (`@Test`, `#[test]`), or a `JUnit` 3
+/// `void test…()` method.
+fn declares_a_test(
+    table: &Table,
+    context: &Context<'_>,
+    text: &[u8],
+    lines: &[&[u8]],
+    i: usize,
+    tokens: &[Token<'_>],
+) -> bool {
+    if table.language == Language::Python {
+        return false;
+    }
+    let attribute_above = lines[..i]
+        .iter()
+        .rev()
+        .map(|line| line.trim_ascii())
+        .find(|line| !line.is_empty())
+        .is_some_and(|above| {
+            (above.starts_with(b"@") || above.starts_with(b"#["))
+                && classify(
+                    table,
+                    context,
+                    text,
+                    State::Code,
+                    above,
+                    &mut Vec::new(),
+                    (Mark::Live, 0),
+                )
+                .counts
+                .tests
+                    > 0
+        });
+    attribute_above
+        || (matches!(table.language, Language::Java | Language::Kotlin)
+            && tokens.windows(2).any(|pair| {
+                matches!(pair, [Token::Ident(b"void" | b"fun"), Token::Ident(name)] if name.starts_with(b"test"))
+            }))
+}
+
+/// A skip called at the top level of a statement (`pytest.skip(…)`, `this.skip()`): one
+/// named inside brackets is an argument (`pytest.raises(pytest.skip.Exception)`).
+fn calls_a_skip_at_top(tokens: &[Token<'_>]) -> bool {
+    let mut depth = 0i32;
+    tokens.iter().any(|token| {
+        match token {
+            Token::Punct(b'(' | b'[' | b'{') => depth += 1,
+            Token::Punct(b')' | b']' | b'}') => depth -= 1,
+            Token::Ident(word) if depth <= 0 => {
+                return word.to_ascii_lowercase().windows(4).any(|w| w == b"skip");
+            }
+            _ => {}
+        }
+        false
+    })
+}
+
+/// Words of a block's head (lowercase) that may keep it from running what it holds, or
+/// swallow its failure: a condition, a `try`, a nested function or callback, a matcher of
+/// what is thrown.
+const MAY_SKIP_OR_SWALLOW: &[&str] = &[
+    "if",
+    "elif",
+    "else",
+    "unless",
+    "try",
+    "except",
+    "catch",
+    "finally",
+    "while",
+    "switch",
+    "case",
+    "def",
+    "lambda",
+    "function",
+    "fn",
+    "func",
+    "class",
+    "raises",
+    "assertraises",
+    "assertraisesregex",
+    "assertraisesregexp",
+    "suppress",
+    "warns",
+    "assertthrows",
+    "tothrow",
+    "rejects",
+    "expect",
+    "foreach",
+    "map",
+    "filter",
+    "some",
+    "every",
+    "settimeout",
+    "catch_unwind",
+    "do",
+];
+
+/// Whether a block head, its `words` (lowercase) and `tokens`, may not run what it holds or
+/// may swallow its failure ([`MAY_SKIP_OR_SWALLOW`], an arrow function, a closure).
+fn may_skip_or_swallow(words: &[Vec<u8>], tokens: &[Token<'_>]) -> bool {
+    words
+        .iter()
+        .any(|word| MAY_SKIP_OR_SWALLOW.iter().any(|w| word == w.as_bytes()))
+        || tokens
+            .windows(2)
+            .any(|pair| pair == [Token::Punct(b'='), Token::Punct(b'>')])
+        || tokens.contains(&Token::Punct(b'|'))
 }
 
 /// The hunk of `hunks` (in order) that holds `line`, if one does.
@@ -2873,6 +3207,8 @@ struct ChangedCheck {
     check: Check,
     /// The statement's code without blanks, to tell a move.
     key: Vec<u8>,
+    /// How much it asks, when it is an equality ([`canonical_ranked`]).
+    rank: u8,
     /// Its code, for its names.
     code: Vec<u8>,
     /// The same statement is on the other side, in another hunk.
@@ -4171,11 +4507,12 @@ impl Analysis<'_> {
                     continue;
                 };
                 let code = self.statement(side, line);
-                let key = canonical(&code);
+                let (key, rank) = canonical_ranked(self.table.language, &code);
                 reads.push(ChangedCheck {
                     hunk,
                     check: *check,
                     key,
+                    rank,
                     code,
                     moved: false,
                 });
@@ -4191,10 +4528,19 @@ impl Analysis<'_> {
             let Some(same) = by_key.get_mut(&read.key[..]) else {
                 continue;
             };
+            // A copy moves the check only where it runs and fails its test.
             let Some(at) = same.iter().position(|&i| {
                 added[i].hunk != read.hunk
+                    && added[i].rank >= read.rank
                     && added[i].check.exact == read.check.exact
                     && added[i].check.existence == read.check.existence
+                    && runs_in_a_test(
+                        self.table,
+                        &self.context,
+                        self.sides[1],
+                        &lines[1],
+                        added[i].check.line,
+                    )
             }) else {
                 continue;
             };
@@ -6070,6 +6416,113 @@ mod tests {
                 (0, 0),
             ),
         ]);
+    }
+
+    /// A check moved to another hunk is still there only where it runs and its failure
+    /// fails the test (attack-43 B10-B18): not under `pytest.raises`, in a callback, a
+    /// `try`, below a `return`, or in a skipped suite.
+    #[test]
+    fn a_move_counts_only_where_the_copy_runs() {
+        let py_old = "def test_a():\n    r = run()\n    assert r == 4\n    done()\n\n\ndef test_b():\n    r = run()\n    done()\n";
+        let py = |copy: &str| {
+            format!(
+                "def test_a():\n    r = run()\n    assert r is not None\n    done()\n\n\ndef test_b():\n    r = run()\n{copy}    done()\n"
+            )
+        };
+        let js_old = "describe(\"s\", function () {\n  it(\"a\", function () {\n    const r = run();\n    assert.strictEqual(r, 4);\n    done();\n  });\n\n  it(\"b\", function () {\n    const r = run();\n    done();\n  });\n});\n";
+        let js = |copy: &str| {
+            format!(
+                "describe(\"s\", function () {{\n  it(\"a\", function () {{\n    const r = run();\n    expect(r).to.exist;\n    done();\n  }});\n\n  it(\"b\", function () {{\n    const r = run();\n{copy}    done();\n  }});\n}});\n"
+            )
+        };
+        let mut cases: Vec<(&str, &str, String, (u64, u64))> = vec![
+            // Moved where it runs: nothing lost.
+            (
+                "tests/test_calc.py",
+                py_old,
+                py("    assert r == 4\n"),
+                (0, 0),
+            ),
+            (
+                "tests/test_calc.py",
+                py_old,
+                py("    with open(p) as f:\n        assert r == 4\n"),
+                (0, 0),
+            ),
+            (
+                "test/calc.spec.js",
+                js_old,
+                js("    assert.strictEqual(r, 4);\n"),
+                (0, 0),
+            ),
+            (
+                "test/calc.spec.js",
+                js_old,
+                js("    for (const x of xs) {\n      assert.strictEqual(r, 4);\n    }\n"),
+                (0, 0),
+            ),
+        ];
+        for copy in [
+            "    with pytest.raises(Exception):\n        assert r == 4\n",
+            "    if r:\n        assert r == 4\n",
+            "    try:\n        assert r == 4\n    except Exception:\n        pass\n",
+            "    return\n    assert r == 4\n",
+            "    if r != 4:\n        return\n    assert r == 4\n",
+            "    def later():\n        assert r == 4\n",
+        ] {
+            cases.push(("tests/test_calc.py", py_old, py(copy), (1, 0)));
+        }
+        for copy in [
+            "    assert.throws(() => {\n      assert.strictEqual(r, 4);\n    });\n",
+            "    try {\n      assert.strictEqual(r, 4);\n    } catch (e) {}\n",
+            "    [].forEach(() => {\n      assert.strictEqual(r, 4);\n    });\n",
+            "    return;\n    assert.strictEqual(r, 4);\n",
+            "    this.skip();\n    assert.strictEqual(r, 4);\n",
+        ] {
+            cases.push(("test/calc.spec.js", js_old, js(copy), (1, 0)));
+        }
+        // Into a test of a skipped suite.
+        let skipped = format!(
+            "{}describe.skip(\"t\", function () {{\n  it(\"c\", function () {{\n    const r = run();\n    assert.strictEqual(r, 4);\n  }});\n}});\n",
+            js("")
+        );
+        cases.push(("test/calc.spec.js", js_old, skipped, (1, 0)));
+        let skipped_py = format!(
+            "{}\n\n@pytest.mark.skip\ndef test_c():\n    r = run()\n    assert r == 4\n",
+            py("")
+        );
+        cases.push(("tests/test_calc.py", py_old, skipped_py, (1, 0)));
+        // A copy that asks less than the check is no move (attack-43 B1-B6); against a
+        // literal, identity and deep equality are one.
+        let deep_old = js_old.replace(
+            "assert.strictEqual(r, 4)",
+            "assert.deepStrictEqual(r, { id: 4 })",
+        );
+        for (copy, expected) in [
+            ("    assert.deepStrictEqual(r, { id: 4 });\n", (0, 0)),
+            ("    expect(r).to.deep.equal({ id: 4 });\n", (0, 0)),
+            ("    assert.deepEqual(r, { id: 4 });\n", (1, 0)),
+            ("    expect(r).toEqual({ id: 4 });\n", (1, 0)),
+        ] {
+            cases.push(("test/calc.spec.js", &deep_old, js(copy), expected));
+        }
+        for (copy, expected) in [
+            ("    expect(r).toEqual(4);\n", (0, 0)),
+            ("    expect(r).to.equal(4);\n", (0, 0)),
+            ("    assert.ok(r === 4);\n", (0, 0)),
+            ("    assert.ok(r == 4);\n", (1, 0)),
+            ("    assert.equal(r, 4);\n", (1, 0)),
+        ] {
+            cases.push(("test/calc.spec.js", js_old, js(copy), expected));
+        }
+        for (path, old, new, expected) in &cases {
+            let report = report(&[(path, old, new)]);
+            assert_eq!(
+                (report.assertions_weakened, report.assertions_removed),
+                *expected,
+                "{path}:\n{new}"
+            );
+        }
     }
 
     /// A move is told by a check's canonical form: an equality in any style is its two

@@ -186,7 +186,7 @@ fn assertion_args<'t, 'a>(
         .and_then(|open| call_args(tokens, open))
 }
 
-fn is_number(name: &[u8]) -> bool {
+pub(crate) fn is_number(name: &[u8]) -> bool {
     name.first().is_some_and(u8::is_ascii_digit)
 }
 
@@ -196,49 +196,36 @@ const RUST_INTEGER_SUFFIXES: [&[u8]; 13] = [
 ];
 
 /// A number literal whose value is zero, however written: `0`, `0.0`, `0x0`, `0_0`, and with
-/// a type suffix (Rust's `0u8` or `0.0f64`, Java's `0L` or `0.0f`, JavaScript's BigInt `0n`,
+/// a type suffix (Rust's `0u8` or `0.0f64`, Java's `0L` or `0.0f`, JavaScript's `BigInt` `0n`,
 /// Python's imaginary `0j`).
 fn is_zero(name: &[u8]) -> bool {
     if !is_number(name) {
         return false;
     }
-    let digits = match name {
-        [b'0', b'x' | b'X' | b'o' | b'O' | b'b' | b'B', rest @ ..] => {
-            // Hexadecimal digits include `f` and `d`: only a Rust integer suffix follows them.
-            let end = rest
-                .iter()
-                .position(|b| matches!(b, b'u' | b'i'))
-                .unwrap_or(rest.len());
-            if !RUST_INTEGER_SUFFIXES.contains(&&rest[end..]) {
-                return false;
-            }
-            &rest[..end]
+    let digits = if let [b'0', b'x' | b'X' | b'o' | b'O' | b'b' | b'B', rest @ ..] = name {
+        // Hexadecimal digits include `f` and `d`: only a Rust integer suffix follows them.
+        let end = rest
+            .iter()
+            .position(|b| matches!(b, b'u' | b'i'))
+            .unwrap_or(rest.len());
+        if !RUST_INTEGER_SUFFIXES.contains(&&rest[end..]) {
+            return false;
         }
-        _ => {
-            let end = name
-                .iter()
-                .position(|b| b.is_ascii_alphabetic())
-                .unwrap_or(name.len());
-            let suffix = &name[end..];
-            let known = matches!(
-                suffix,
-                b"" | b"n"
-                    | b"j"
-                    | b"J"
-                    | b"l"
-                    | b"L"
-                    | b"f"
-                    | b"F"
-                    | b"d"
-                    | b"D"
-                    | b"f32"
-                    | b"f64"
-            ) || RUST_INTEGER_SUFFIXES.contains(&suffix);
-            if !known {
-                return false;
-            }
-            &name[..end]
+        &rest[..end]
+    } else {
+        let end = name
+            .iter()
+            .position(u8::is_ascii_alphabetic)
+            .unwrap_or(name.len());
+        let suffix = &name[end..];
+        let known = matches!(
+            suffix,
+            b"" | b"n" | b"j" | b"J" | b"l" | b"L" | b"f" | b"F" | b"d" | b"D" | b"f32" | b"f64"
+        ) || RUST_INTEGER_SUFFIXES.contains(&suffix);
+        if !known {
+            return false;
         }
+        &name[..end]
     };
     !digits.is_empty() && digits.iter().all(|b| matches!(b, b'0' | b'.' | b'_'))
 }
