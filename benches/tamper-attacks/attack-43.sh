@@ -48,6 +48,13 @@
 #   Note: the loosenings of B1-B7 written in place (`deepStrictEqual` edited to `deepEqual`
 #   on its own line) count 0 as well, a twin of the same subject ("a changed expectation");
 #   the move only lets the hunk keep an existence check beside it.
+# Then, in the commits after (82ceb87, d750602; OLD=34137ad, NEW=d750602): U+2028/U+2029
+# end a JavaScript line comment; a comment or docstring above a first-statement return hides
+# nothing; a copy moves a check only where it runs in a test (runs_in_a_test) and asks as
+# much (canonical_ranked). Caught: B1-B6, B10-B18 (weakened 0 -> 1), B22, B23 (removed
+# 0 -> 1). Still missed: B7 (an extra argument), B8, B9 (strings blanked), B19 (a template's
+# `${"`"}`), B20, B21 (kind checks that always hold), B24 (a skip after U+2028); still
+# counted: F1-F8.
 source "$(dirname "$0")/lib.sh"
 [ -n "$MOCHA" ] && export NODE_PATH=${NODE_PATH:-$(dirname "$MOCHA")/..}
 [ -z "$EXPECT_NODE_PATH" ] && [ -d /tmp/a41js/node_modules/expect ] && EXPECT_NODE_PATH=/tmp/a41js/node_modules
