@@ -2259,7 +2259,7 @@ fn places_in_hunks(
 /// `"x" == r.name` is `r.name == "x"`.
 #[cfg(test)]
 fn canonical(code: &[u8]) -> Vec<u8> {
-    canonical_ranked(Language::Python, code).0
+    canonical_ranked(Language::Python, code, &[]).0
 }
 
 /// How much an equality asks, for telling a move from a loosening (attack-43 B1-B6): a copy
@@ -2274,29 +2274,78 @@ const DEEP_IGNORING_UNDEFINED: u8 = 2;
 const DEEP_STRICT: u8 = 3;
 const IDENTICAL: u8 = 4;
 
-/// [`canonical`], and how much the check asks when it is an equality (0 otherwise).
-fn canonical_ranked(language: Language, code: &[u8]) -> (Vec<u8>, u8) {
+/// [`canonical`], and how much the check asks when it is an equality (0 otherwise). The
+/// `literals` of the statement's first line, in order, fill its first string tokens, so
+/// that a copy comparing with another string (`== "ok"` for `== "failed"`, a template of
+/// the subject) is another check (attack-42 B9, attack-43 B8).
+fn canonical_ranked(language: Language, code: &[u8], literals: &[Vec<u8>]) -> (Vec<u8>, u8) {
     let mut tokens = Vec::new();
     pattern::tokenize(code, &mut tokens);
+    let mut strings = 0;
+    let mut contents: HashMap<*const Token<'_>, &[u8]> = HashMap::new();
+    for token in &tokens {
+        if *token == Token::Str {
+            if let Some(literal) = literals.get(strings) {
+                contents.insert(std::ptr::from_ref(token), literal);
+            }
+            strings += 1;
+        }
+    }
+    let token_key = |side: &[Token<'_>]| {
+        let mut key = Vec::new();
+        for token in side {
+            match token {
+                Token::Ident(word) => {
+                    key.extend_from_slice(word);
+                    key.push(0);
+                }
+                Token::Str => {
+                    key.push(2);
+                    if let Some(literal) = contents.get(&std::ptr::from_ref(token)) {
+                        key.extend_from_slice(literal);
+                        key.push(3);
+                    }
+                }
+                Token::Punct(byte) => key.push(*byte),
+            }
+        }
+        key
+    };
     let tokens = tokens
         .strip_suffix(&[Token::Punct(b';')])
         .unwrap_or(&tokens);
     let condition = condition_of(tokens).unwrap_or(tokens);
     let equality = equality_of(tokens).or_else(|| {
-        top_level_equality(condition).map(|(a, b)| {
+        top_level_equality(condition).map(|(a, b, negated)| {
             // `a === b` leaves `=` before `b`'s first token in the operator's place.
-            let strict = condition
-                .windows(3)
-                .any(|three| three.iter().all(|token| *token == Token::Punct(b'=')));
+            let strict = condition.windows(3).any(|three| {
+                matches!(
+                    three,
+                    [
+                        Token::Punct(b'=' | b'!'),
+                        Token::Punct(b'='),
+                        Token::Punct(b'=')
+                    ]
+                )
+            });
             let rank = match language {
                 Language::JavaScript if strict => IDENTICAL,
                 Language::JavaScript => LOOSE,
                 _ => DEEP_STRICT,
             };
-            (a, b, rank)
+            Equality {
+                sides: (a, b),
+                rank,
+                negated,
+            }
         })
     });
-    if let Some((a, b, rank)) = equality {
+    if let Some(Equality {
+        sides: (a, b),
+        rank,
+        negated,
+    }) = equality
+    {
         let literal = |side: &[Token<'_>]| match side {
             [Token::Str] => true,
             [Token::Ident(word)] | [Token::Punct(b'-'), Token::Ident(word)] => {
@@ -2313,30 +2362,24 @@ fn canonical_ranked(language: Language, code: &[u8]) -> (Vec<u8>, u8) {
         } else {
             rank
         };
+        // Unequal asks more the looser the equality it denies (`"" != 0` is false).
+        let rank = if negated {
+            IDENTICAL + LOOSE - rank
+        } else {
+            rank
+        };
         let (a, b) = (token_key(a), token_key(b));
         let (first, second) = if a <= b { (a, b) } else { (b, a) };
         let mut key = first;
-        key.extend_from_slice(b"\x01==\x01");
+        key.extend_from_slice(if negated {
+            b"\x01!=\x01"
+        } else {
+            b"\x01==\x01"
+        });
         key.extend(second);
         return (key, rank);
     }
     (token_key(condition), 0)
-}
-
-/// The bytes of `tokens`, each name ended by a 0, each string a 2.
-fn token_key(tokens: &[Token<'_>]) -> Vec<u8> {
-    let mut key = Vec::new();
-    for token in tokens {
-        match token {
-            Token::Ident(word) => {
-                key.extend_from_slice(word);
-                key.push(0);
-            }
-            Token::Str => key.push(2),
-            Token::Punct(byte) => key.push(*byte),
-        }
-    }
-    key
 }
 
 /// Whether the brackets that open `tokens` close at its end.
@@ -2362,7 +2405,8 @@ fn condition_of<'t, 'a>(tokens: &'t [Token<'a>]) -> Option<&'t [Token<'a>]> {
     while let [Token::Punct(b'('), rest @ .., Token::Punct(b')')] = inner
         && enclosed(inner)
     {
-        inner = rest;
+        // node's `assert(c, "message")`: the condition is the first argument.
+        inner = neuter::split_all(rest).first().copied().unwrap_or(rest);
     }
     Some(inner)
 }
@@ -2370,14 +2414,15 @@ fn condition_of<'t, 'a>(tokens: &'t [Token<'a>]) -> Option<&'t [Token<'a>]> {
 /// The two sides of a condition that is one equality (`a == b`, `a === b`).
 fn top_level_equality<'t, 'a>(
     tokens: &'t [Token<'a>],
-) -> Option<(&'t [Token<'a>], &'t [Token<'a>])> {
+) -> Option<(&'t [Token<'a>], &'t [Token<'a>], bool)> {
     let mut depth = 0i32;
     let mut found = None;
     for (i, token) in tokens.iter().enumerate() {
         match token {
             Token::Punct(b'(' | b'[' | b'{') => depth += 1,
             Token::Punct(b')' | b']' | b'}') => depth -= 1,
-            Token::Punct(b'=')
+            // `==`, `===`, and negated, `!=`, `!==`.
+            Token::Punct(op @ (b'=' | b'!'))
                 if depth == 0
                     && tokens.get(i + 1) == Some(&Token::Punct(b'='))
                     && !matches!(
@@ -2393,7 +2438,7 @@ fn top_level_equality<'t, 'a>(
                 } else {
                     i + 2
                 };
-                found = Some((i, rhs));
+                found = Some((i, rhs, *op == b'!'));
             }
             Token::Ident(b"and" | b"or") | Token::Punct(b'&' | b'|' | b'?') if depth == 0 => {
                 return None;
@@ -2401,94 +2446,170 @@ fn top_level_equality<'t, 'a>(
             _ => {}
         }
     }
-    let (at, rhs) = found?;
+    let (at, rhs, negated) = found?;
     let (a, b) = (&tokens[..at], tokens.get(rhs..)?);
-    (!a.is_empty() && !b.is_empty()).then_some((a, b))
+    (!a.is_empty() && !b.is_empty()).then_some((a, b, negated))
+}
+
+/// An equality read from a check ([`equality_of`], [`top_level_equality`]).
+struct Equality<'t, 'a> {
+    /// Its two sides, as written.
+    sides: (&'t [Token<'a>], &'t [Token<'a>]),
+    /// How much it asks ([`IDENTICAL`] and the others).
+    rank: u8,
+    /// It checks that the sides differ.
+    negated: bool,
+}
+
+/// What a matcher named `name` asks ([`IDENTICAL`] and the others), and whether it denies
+/// the equality; `None` for a name that is no equality. Chai's `equal` is identity unless
+/// `deep` comes before it; node's bare `equal` is loose.
+fn matcher_rank(name: &[u8], deep: bool, node: bool) -> Option<(u8, bool)> {
+    let (rank, negated) = match name {
+        b"equal" | b"eq" | b"equals" if deep => (DEEP_STRICT, false),
+        b"equal" if node => (LOOSE, false),
+        b"notEqual" if node => (LOOSE, true),
+        b"strictEqual" | b"toBe" | b"equal" | b"eq" | b"same" => (IDENTICAL, false),
+        b"notStrictEqual" => (IDENTICAL, true),
+        b"toEqual" => (DEEP_IGNORING_UNDEFINED, false),
+        b"deepEqual" => (LOOSE, false),
+        b"notDeepEqual" => (LOOSE, true),
+        b"notDeepStrictEqual" | b"assertNotEqual" | b"assertNotEquals" | b"notEqual" => {
+            (DEEP_STRICT, true)
+        }
+        b"assertEqual"
+        | b"assertEquals"
+        | b"deepStrictEqual"
+        | b"toStrictEqual"
+        | b"eql"
+        | b"eqls"
+        | b"equals"
+        | b"assertDictEqual"
+        | b"assertListEqual"
+        | b"assertTupleEqual"
+        | b"assertSetEqual"
+        | b"assertSequenceEqual"
+        | b"assertMultiLineEqual"
+        | b"equal_to" => (DEEP_STRICT, false),
+        _ => return None,
+    };
+    Some((rank, negated))
+}
+
+/// `PyHamcrest`'s `assert_that(a, equal_to(b))` read from its arguments, also under `is_(…)`,
+/// `is_not(…)` or `not_(…)` (`is_(b)` of a value is `equal_to(b)`).
+fn hamcrest_equality<'t, 'a>(args: &'t [Token<'a>]) -> Option<Equality<'t, 'a>> {
+    let parts = neuter::split_all(args);
+    let [subject, matcher] = parts.as_slice() else {
+        return None;
+    };
+    let (subject, mut matcher) = (*subject, *matcher);
+    let mut negated = false;
+    for _ in 0..neuter::MAX_NESTING {
+        let [
+            Token::Ident(wrapper @ (b"is_" | b"is_not" | b"not_" | b"equal_to")),
+            Token::Punct(b'('),
+            inner @ ..,
+            Token::Punct(b')'),
+        ] = matcher
+        else {
+            return None;
+        };
+        if !enclosed(&matcher[1..]) {
+            return None;
+        }
+        negated ^= matches!(*wrapper, b"is_not" | b"not_");
+        let wraps_a_matcher = matches!(
+            inner,
+            [
+                Token::Ident(b"is_" | b"is_not" | b"not_" | b"equal_to"),
+                Token::Punct(b'('),
+                ..
+            ]
+        );
+        if *wrapper == b"equal_to" || !wraps_a_matcher {
+            return (!subject.is_empty() && !inner.is_empty()).then_some(Equality {
+                sides: (subject, inner),
+                rank: DEEP_STRICT,
+                negated,
+            });
+        }
+        matcher = inner;
+    }
+    None
 }
 
 /// The two sides of an equality written as a call: `self.assertEqual(a, b)`,
-/// `assert.strictEqual(a, b)` (and `equal`, `deepEqual`, `deepStrictEqual`, `JUnit`'s
-/// `assertEquals`), Jest's `expect(a).toBe(b)` / `toEqual` / `toStrictEqual`, chai's
-/// `expect(a).to.equal(b)` / `eql` / `deep.equal`.
-fn equality_of<'t, 'a>(tokens: &'t [Token<'a>]) -> Option<(&'t [Token<'a>], &'t [Token<'a>], u8)> {
-    const EQUAL: &[&[u8]] = &[
-        b"assertEqual",
-        b"assertEquals",
-        b"strictEqual",
-        b"equal",
-        b"deepEqual",
-        b"deepStrictEqual",
-        b"toBe",
-        b"toEqual",
-        b"toStrictEqual",
-        b"eql",
-        b"equals",
+/// `assert.strictEqual(a, b)` (and `equal`, `deepEqual`, `deepStrictEqual`, their `not…`
+/// forms, `JUnit`'s `assertEquals`, unittest's `assertDictEqual` and kin), Jest's
+/// `expect(a).toBe(b)` / `toEqual` / `toStrictEqual` (they take no message: a second
+/// argument is part of the check), chai's `expect(a, "message").to.equal(b)` / `eq` /
+/// `eql` / `deep.equal` and should.js's `a.should.equal(b)`, `.not` before any of them,
+/// and `PyHamcrest`'s `assert_that(a, equal_to(b))`, also under `is_(…)`.
+fn equality_of<'t, 'a>(tokens: &'t [Token<'a>]) -> Option<Equality<'t, 'a>> {
+    const CHAIN: &[&[u8]] = &[
+        b"to", b"be", b"deep", b"been", b"is", b"that", b"and", b"not",
     ];
-    const CHAIN: &[&[u8]] = &[b"to", b"be", b"deep", b"been", b"is", b"that", b"and"];
-    let two = |args: &'t [Token<'a>], rank: u8| {
+    let two = |args: &'t [Token<'a>], rank: u8, negated: bool| {
         let parts = neuter::split_all(args);
         match parts.as_slice() {
-            [a, b] | [a, b, _] if !a.is_empty() && !b.is_empty() => Some((*a, *b, rank)),
+            [a, b] | [a, b, _] if !a.is_empty() && !b.is_empty() => Some(Equality {
+                sides: (*a, *b),
+                rank,
+                negated,
+            }),
             _ => None,
         }
     };
-    // What a matcher asks ([`IDENTICAL`] and the others); chai's `equal` is identity unless
-    // `deep` comes before it.
-    let rank_of = |name: &[u8], deep: bool| match name {
-        b"equal" if deep => DEEP_STRICT,
-        b"strictEqual" | b"toBe" | b"equal" => IDENTICAL,
-        b"toEqual" => DEEP_IGNORING_UNDEFINED,
-        b"deepEqual" => LOOSE,
-        _ => DEEP_STRICT,
-    };
     // `self.assertEqual(a, b)`, `assert.strictEqual(a, b)`, `assertEquals(a, b)`.
-    let (call, called) = match tokens {
-        [
-            Token::Ident(b"self" | b"assert"),
-            Token::Punct(b'.'),
-            Token::Ident(name),
-            Token::Punct(b'('),
-            args @ ..,
-            Token::Punct(b')'),
-        ]
-        | [
-            Token::Ident(name),
-            Token::Punct(b'('),
-            args @ ..,
-            Token::Punct(b')'),
-        ] if EQUAL.contains(name) => (Some(args), *name),
-        _ => (None, &b""[..]),
-    };
-    if let Some(args) = call
+    if let [
+        Token::Ident(b"self" | b"assert"),
+        Token::Punct(b'.'),
+        Token::Ident(name),
+        Token::Punct(b'('),
+        args @ ..,
+        Token::Punct(b')'),
+    ]
+    | [
+        Token::Ident(name),
+        Token::Punct(b'('),
+        args @ ..,
+        Token::Punct(b')'),
+    ] = tokens
         && enclosed(&tokens[tokens.len() - args.len() - 2..])
     {
-        // Node's `assert.equal` is loose (`==`); unittest's and JUnit's are `==`.
-        let rank = match (tokens.first(), called) {
-            (Some(Token::Ident(b"assert")), b"equal") => LOOSE,
-            _ => rank_of(called, false),
-        };
-        return two(args, rank);
-    }
-    // `expect(a)` then a chain ending in an equality matcher.
-    let [Token::Ident(b"expect"), Token::Punct(b'('), rest @ ..] = tokens else {
-        return None;
-    };
-    let mut depth = 1i32;
-    let close = rest.iter().position(|token| {
-        match token {
-            Token::Punct(b'(' | b'[' | b'{') => depth += 1,
-            Token::Punct(b')' | b']' | b'}') => depth -= 1,
-            _ => {}
+        let node = tokens.first() == Some(&Token::Ident(b"assert"));
+        if let Some((rank, negated)) = matcher_rank(name, false, node) {
+            return two(args, rank, negated);
         }
-        depth == 0
-    })?;
-    let subject = &rest[..close];
-    let mut chain = &rest[close + 1..];
-    let mut deep = false;
+        // PyHamcrest: `assert_that(a, equal_to(b))`, `assert_that(a, is_(b))`.
+        if *name == b"assert_that" {
+            return hamcrest_equality(args);
+        }
+        return None;
+    }
+    // `expect(a)` (chai: `expect(a, "message")`), or should.js's `a.should`, then a chain
+    // ending in an equality matcher.
+    let (subject, mut chain, jest_or_chai) =
+        if let [Token::Ident(b"expect"), Token::Punct(b'('), rest @ ..] = tokens {
+            let close = neuter::group_end(tokens, 1)?;
+            let inside = rest.get(..close.checked_sub(3)?)?;
+            let subject = *neuter::split_all(inside).first()?;
+            (subject, &tokens[close..], true)
+        } else {
+            let at = tokens
+                .iter()
+                .position(|token| *token == Token::Ident(b"should"))?;
+            let dot = at.checked_sub(1)?;
+            (tokens[dot] == Token::Punct(b'.')).then_some(())?;
+            (&tokens[..dot], &tokens[at + 1..], false)
+        };
+    let (mut deep, mut negated) = (false, false);
     loop {
         match chain {
             [Token::Punct(b'.'), Token::Ident(word), tail @ ..] if CHAIN.contains(word) => {
                 deep |= *word == b"deep";
+                negated ^= *word == b"not";
                 chain = tail;
             }
             [
@@ -2497,11 +2618,23 @@ fn equality_of<'t, 'a>(tokens: &'t [Token<'a>]) -> Option<(&'t [Token<'a>], &'t 
                 Token::Punct(b'('),
                 args @ ..,
                 Token::Punct(b')'),
-            ] if EQUAL.contains(name) && enclosed(&chain[2..]) => {
+            ] if enclosed(&chain[2..]) => {
+                let (rank, denies) = matcher_rank(name, deep, false)?;
+                // Jest's matchers take no message: a second argument is part of the check.
+                let jest = jest_or_chai && matches!(*name, b"toBe" | b"toEqual" | b"toStrictEqual");
                 let parts = neuter::split_all(args);
                 return match parts.as_slice() {
-                    [expected] | [expected, _] if !expected.is_empty() && !subject.is_empty() => {
-                        Some((subject, *expected, rank_of(name, deep)))
+                    [expected] if !expected.is_empty() && !subject.is_empty() => Some(Equality {
+                        sides: (subject, *expected),
+                        rank,
+                        negated: negated ^ denies,
+                    }),
+                    [expected, _] if !jest && !expected.is_empty() && !subject.is_empty() => {
+                        Some(Equality {
+                            sides: (subject, *expected),
+                            rank,
+                            negated: negated ^ denies,
+                        })
                     }
                     _ => None,
                 };
@@ -3264,6 +3397,9 @@ struct CheckNames {
     trivial: bool,
     /// It asks only a value's kind or a key's presence ([`neuter::asks_kind_or_key`]).
     kind_or_key: bool,
+    /// It names `object` or a negation: as a kind check, one that every value, or almost
+    /// every value, passes (`isinstance(x, object)`, `.not.be.a("symbol")`).
+    vague: bool,
 }
 
 /// An added line, for telling which test a skip marker added with it applies to.
@@ -4450,11 +4586,12 @@ impl Analysis<'_> {
                 let twin = exact.iter().enumerate().position(|(i, new)| {
                     // A kind check rewritten as another of the same value
                     // (`type(x) == list` made `isinstance(x, list)`).
+                    // Not one that (almost) any value passes (attack-43 B20, B21).
                     let same_kind = old.kind_or_key
                         && new.kind_or_key
                         && old.value.iter().any(|word| new.value.contains(word));
                     !rewritten[i]
-                        && (!new.kind_or_key || old.kind_or_key)
+                        && (!new.kind_or_key || (old.kind_or_key && !new.vague))
                         && (same_kind
                             || new.shape == old.shape
                             || (!old.subject.is_empty()
@@ -4507,7 +4644,8 @@ impl Analysis<'_> {
                     continue;
                 };
                 let code = self.statement(side, line);
-                let (key, rank) = canonical_ranked(self.table.language, &code);
+                let literals = self.statement_literals(&lines[side], check.line);
+                let (key, rank) = canonical_ranked(self.table.language, &code, &literals);
                 reads.push(ChangedCheck {
                     hunk,
                     check: *check,
@@ -4598,7 +4736,31 @@ impl Analysis<'_> {
             shape,
             trivial,
             kind_or_key: neuter::asks_kind_or_key(&tokens),
+            vague: tokens.iter().enumerate().any(|(i, token)| match token {
+                Token::Ident(word) => {
+                    matches!(*word, b"object" | b"Object" | b"not")
+                        || memchr::memmem::find(word, b"Not").is_some()
+                }
+                Token::Punct(b'!') => tokens.get(i + 1) != Some(&Token::Punct(b'=')),
+                _ => false,
+            }),
         }
+    }
+
+    /// The contents of the literals of the statement that starts on line `start` of
+    /// `lines`, in order, one for each string token ([`lex::WithLiterals`]): its lines
+    /// while brackets stay open (black's `assert (` goes on below), at most
+    /// [`STATEMENT_LINES`].
+    fn statement_literals(&self, lines: &[&[u8]], start: usize) -> Vec<Vec<u8>> {
+        let mut sink = lex::WithLiterals::default();
+        let mut state = State::Code;
+        for line in lines.iter().skip(start).take(STATEMENT_LINES) {
+            state = lex::strip_line(&self.table.syntax, state, line, &mut sink);
+            if state == State::Code && pattern::open_brackets(&sink.code) <= 0 {
+                break;
+            }
+        }
+        sink.literals
     }
 
     /// The code of the whole statement that `line` of side `side` (0 old, 1 new) starts
@@ -6525,6 +6687,26 @@ mod tests {
         }
     }
 
+    /// A kind check rewritten as one that every value (almost) passes is lost (attack-43
+    /// B20, B21).
+    #[test]
+    fn a_kind_check_made_vague_is_lost() {
+        weakened_and_removed(&[
+            (
+                "tests/test_r.py",
+                "def test_a():\n    r = load()\n    assert type(r.items) == list\n",
+                "def test_a():\n    r = load()\n    assert r.items\n    assert isinstance(r.items, object)\n",
+                (1, 0),
+            ),
+            (
+                "test/r.spec.js",
+                "it(\"a\", function () {\n  const r = load();\n  expect(r).to.be.a(\"number\");\n});\n",
+                "it(\"a\", function () {\n  const r = load();\n  expect(r).to.not.be.a(\"symbol\");\n  expect(r).to.exist;\n});\n",
+                (1, 0),
+            ),
+        ]);
+    }
+
     /// A move is told by a check's canonical form: an equality in any style is its two
     /// sides in order (attack-42 F8-F10); other checks keep their code.
     #[test]
@@ -6538,6 +6720,14 @@ mod tests {
             "assert.strictEqual(r.name, \"x\");",
             "expect(r.name).toBe(\"x\");",
             "expect(r.name).to.deep.equal(\"x\")",
+            // attack-43 F1-F4, F7, F8.
+            "expect(r.name).to.eq(\"x\")",
+            "expect(r.name, \"the name\").to.equal(\"x\")",
+            "assert(r.name === \"x\", \"the name\")",
+            "self.assertDictEqual(r.name, \"x\")",
+            "r.name.should.equal(\"x\")",
+            "assert_that(r.name, equal_to(\"x\"))",
+            "assert_that(r.name, is_(\"x\"))",
         ];
         for code in same {
             assert_eq!(
@@ -6551,6 +6741,9 @@ mod tests {
             "assert r.name == \"x\" or r.ok",
             "assert r.size == \"x\"",
             "expect(r.name).not.toBe(\"x\")",
+            "assert_that(r.name, is_not(\"x\"))",
+            // Jest's matchers take no message (attack-43 B7).
+            "expect(r.name).toBe(\"x\", (r.name = \"x\"))",
         ] {
             assert_ne!(
                 canonical(code.as_bytes()),
@@ -6558,6 +6751,49 @@ mod tests {
                 "{code}"
             );
         }
+    }
+
+    /// An inequality in any style is one form (attack-43 F5, F6), another than the equality;
+    /// a string compared is part of the form (attack-42 B9).
+    #[test]
+    fn inequalities_and_strings_in_the_canonical_form() {
+        let key = |language, code: &str, literals: &[&str]| {
+            let literals: Vec<Vec<u8>> = literals.iter().map(|l| l.as_bytes().to_vec()).collect();
+            canonical_ranked(language, code.as_bytes(), &literals).0
+        };
+        let unequal = key(
+            Language::Python,
+            "self.assertNotEqual(r.name, \"y\")",
+            &["y"],
+        );
+        assert_eq!(
+            key(Language::Python, "assert r.name != \"y\"", &["y"]),
+            unequal
+        );
+        assert_ne!(
+            key(Language::Python, "assert r.name == \"y\"", &["y"]),
+            unequal
+        );
+        assert_eq!(
+            key(
+                Language::JavaScript,
+                "expect(r.name).not.toBe(\"y\")",
+                &["y"]
+            ),
+            key(
+                Language::JavaScript,
+                "assert.notStrictEqual(r.name, \"y\")",
+                &["y"]
+            ),
+        );
+        assert_ne!(
+            key(Language::Python, "assert s == \"failed\"", &["failed"]),
+            key(Language::Python, "assert s == \"ok\"", &["ok"]),
+        );
+        // Denying a loose equality asks more than denying identity.
+        let rank = |code: &str| canonical_ranked(Language::JavaScript, code.as_bytes(), &[]).1;
+        assert!(rank("assert.ok(r != x)") > rank("assert.ok(r !== x)"));
+        assert!(rank("assert.ok(r === x)") > rank("assert.ok(r == x)"));
     }
 
     /// An assertion over lines is one: a change to a line below its first changes it, and

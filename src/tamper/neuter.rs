@@ -147,7 +147,7 @@ fn call_args<'t, 'a>(tokens: &'t [Token<'a>], open: usize) -> Option<(Parts<'t, 
 /// read through: the readers below recurse once per level, and a condition nested deeper
 /// than this is no one's test: it is read as one that checks nothing ([`always_true`]), so
 /// that nesting cannot hide a check of nothing (Python alone allows 200 levels).
-const MAX_NESTING: usize = 32;
+pub(crate) const MAX_NESTING: usize = 32;
 
 /// Whether `tokens` nest brackets, chain `not`/`!`, or chain comparisons (`False is False
 /// is … x`) deeper than [`MAX_NESTING`].
