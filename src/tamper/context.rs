@@ -150,6 +150,34 @@ const JS_IMPORTS: &[&[u8]] = &[
     b"from \"ava\"",
 ];
 
+/// How a line that declares a Python test starts.
+const PYTHON_DECLARATIONS: &[&[u8]] = &[b"def test", b"async def test", b"class Test"];
+
+/// How a line that declares a JavaScript test or suite starts.
+const JS_DECLARATIONS: &[&[u8]] = &[
+    b"describe(",
+    b"describe.",
+    b"it(",
+    b"it.",
+    b"test(",
+    b"test.",
+    b"suite(",
+    b"context(",
+];
+
+/// Whether a line of either side starts (after its indentation) by declaring a test: a
+/// module outside the test paths that imports the framework without declaring a test is
+/// its own code (a plugin's, the framework's: `_pytest/main.py`'s `getattr(pytest, name)`,
+/// mocha's `lib/runner.js`), not a test module.
+fn declares_tests(sides: [&[u8]; 2], starts: &[&[u8]]) -> bool {
+    sides.iter().any(|side| {
+        side.split(|&b| b == b'\n').any(|line| {
+            let line = line.trim_ascii_start();
+            starts.iter().any(|start| line.starts_with(start))
+        })
+    })
+}
+
 fn holds(sides: [&[u8]; 2], needles: &[&[u8]]) -> bool {
     sides.iter().any(|side| {
         needles
@@ -170,8 +198,11 @@ pub(crate) fn of<'a>(language: Language, path: &str, old: &'a [u8], new: &'a [u8
     };
     match language {
         Language::Python => {
-            context.tests = python_test_path(path) || holds(sides, PYTHON_IMPORTS);
-            context.test_code = context.tests || in_test_dir(path);
+            let imports = holds(sides, PYTHON_IMPORTS);
+            context.tests = python_test_path(path)
+                || (imports && (in_test_dir(path) || declares_tests(sides, PYTHON_DECLARATIONS)));
+            // A helper module that imports the framework holds checks that tests call.
+            context.test_code = context.tests || imports || in_test_dir(path);
             context.settings = python_test_location(path);
             // Every name `python_aliases` reads is given by a statement that names one of
             // these modules (`_pytest` included).
@@ -182,8 +213,10 @@ pub(crate) fn of<'a>(language: Language, path: &str, old: &'a [u8], new: &'a [u8
             }
         }
         Language::JavaScript => {
-            context.tests = js_test_path(path) || holds(sides, JS_IMPORTS);
-            context.test_code = context.tests;
+            let imports = holds(sides, JS_IMPORTS);
+            context.tests =
+                js_test_path(path) || (imports && declares_tests(sides, JS_DECLARATIONS));
+            context.test_code = context.tests || imports;
             if holds(
                 sides,
                 &[b"= describe", b"= it", b"= test", b"= context", b"= suite"],
@@ -406,7 +439,20 @@ mod tests {
             )
             .tests
         );
-        assert!(of(Language::Python, "src/checks.py", b"import pytest\n", b"").tests);
+        // Importing the framework makes a module test code (its checks are the tests'), and
+        // a test module only where it declares a test: pytest's own `_pytest/main.py`
+        // looks up `getattr(pytest, name)` as code.
+        let helper = of(Language::Python, "src/checks.py", b"import pytest\n", b"");
+        assert!(helper.test_code && !helper.tests);
+        assert!(
+            of(
+                Language::Python,
+                "src/checks.py",
+                b"import pytest\n\ndef test_a():\n",
+                b""
+            )
+            .tests
+        );
     }
 
     #[test]
