@@ -167,6 +167,17 @@ fn kind(path: &str) -> Option<Kind> {
             || name.contains(".conf.")
             || name.starts_with(".mocharc.")) =>
         {
+            // A sample under `example/` or `examples/` (mocha's `example/config/.mocharc.js`)
+            // configures no run of the project's tests: the runners read their
+            // configuration from where they start.
+            if path
+                .split('/')
+                .rev()
+                .skip(1)
+                .any(|part| matches!(part, "example" | "examples"))
+            {
+                return None;
+            }
             Kind::JsConfig
         }
         // A configuration another one loads (`module.exports = require('./jest.base')`,
@@ -754,13 +765,13 @@ fn tool_env(env: &str) -> bool {
     env.split([',', ' '])
         .filter(|env| !env.is_empty())
         .all(|env| {
-            let mut factors = env.split('-');
+            let factors = || env.split('-');
             tool(env)
-            || env.split('-').all(&tool)
-            // `publish-gh-release-notes`: a tool that never runs the tests first, nothing
-            // after it that may (not `dev-fast`, `build-all`).
-            || (factors.next().is_some_and(|first| NEVER_TESTS.contains(&first))
-                && factors.all(|factor| tool(factor) || !tests_factor(factor)))
+            || factors().all(&tool)
+            // `publish-gh-release-notes`, `prepare-release-pr`: a tool that never runs the
+            // tests, and no factor that may (not `dev-fast`, `build-all`, `release-py312`).
+            || (factors().any(|factor| NEVER_TESTS.contains(&factor))
+                && factors().all(|factor| tool(factor) || !tests_factor(factor)))
         })
 }
 
@@ -1640,8 +1651,13 @@ fn builds_without_tests(command: &str) -> bool {
 fn runs_tool_envs(args: &[&str]) -> bool {
     // A command chained to another (`tox -e lint && pytest`), or environments chosen
     // otherwise too (tox's labels `-m`, factors `-f`), may run the tests.
+    // A variable (`$GITHUB_EVENT_PATH`) or a CI expression (`${{ github.token }}`) is an
+    // argument; a command substituted (`$(pytest)`) runs.
     let chained = args.iter().any(|word| {
-        word.contains("&&") || word.contains("||") || word.contains([';', '|', '`', '$'])
+        word.contains("&&")
+            || word.contains("||")
+            || word.contains([';', '|', '`'])
+            || word.contains("$(")
     });
     let selects_otherwise = args.iter().any(|word| {
         matches!(
@@ -2852,6 +2868,9 @@ mod tests {
             "run: tox -edocs",
             "run: nox -s lint",
             "run: tox --env=release",
+            // pytest's 864a2bc0a318, ee8f98d2f976: release environments, given arguments.
+            "        tox -e prepare-release-pr -- ${{ github.event.inputs.branch }} ${{ github.token }}",
+            "        tox -e release-on-comment -- $GITHUB_EVENT_PATH ${{ github.token }}",
         ] {
             assert!(!ci_test_command(line.as_bytes()), "{line}");
         }
@@ -2864,6 +2883,8 @@ mod tests {
             "run: tox -e publish-coverage",
             "run: nox -s tests",
             "run: tox -e ${{ matrix.env }}",
+            "run: tox -e docs -- $(pytest)",
+            "run: tox -e release-py312",
         ] {
             assert!(ci_test_command(line.as_bytes()), "{line}");
         }
@@ -3132,5 +3153,9 @@ mod tests {
         assert!(!is_config("go.mod"));
         assert!(is_config("config/jest.base.js"));
         assert!(is_config("vitest.shared.ts"));
+        // A sample configuration under `example/` configures no run (mocha's f15e9884eba8).
+        assert!(!is_config("example/config/.mocharc.js"));
+        assert!(!is_config("examples/app/jest.config.js"));
+        assert!(is_config("test/.mocharc.js"));
     }
 }
