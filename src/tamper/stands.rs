@@ -1,0 +1,572 @@
+//! Where a check stands: whether a check added on a line runs in a test and its failure
+//! fails that test. A copy of a removed check moves it only there (attack-43, attack-44:
+//! copies "moved" under `pytest.raises`, after a `return` or a `continue`, into a skipped
+//! suite, into a test nested in a helper).
+//!
+//! Read from the side's lines with the lexer's state at the start of each line, so that a
+//! docstring's or a comment's words are not code. Up from the check: the blocks around it
+//! up to the test's head, then the test's marks and the suites and classes around it. Down
+//! from the test's head to the check: the statements before it that may end the test (a
+//! `return` or a skip not inside a nested function, a `continue` or `break` of a loop
+//! around the check, mocha's `done()`).
+
+use super::lex::{self, State};
+use super::pattern::{self, Token};
+use super::{Context, Language, Mark, Table, classify, indentation};
+
+/// How far up [`runs_in_a_test`] looks for the test around a line.
+const MAX_TEST_WALK: usize = 400;
+
+/// The state the lexer is in at the start of each of `lines`.
+pub(super) fn line_states(table: &Table, lines: &[&[u8]]) -> Vec<State> {
+    let mut states = Vec::with_capacity(lines.len());
+    let mut state = State::Code;
+    for line in lines {
+        states.push(state);
+        state = lex::advance(&table.syntax, state, line);
+    }
+    states
+}
+
+/// One line's code, read in its lexer state.
+struct Read<'l> {
+    tokens: Vec<Token<'l>>,
+    /// Its names, lowercase.
+    words: Vec<Vec<u8>>,
+    /// It holds a test for [`classify`].
+    test: bool,
+}
+
+fn read<'c>(
+    table: &Table,
+    context: &Context<'_>,
+    text: &[u8],
+    state: State,
+    line: &[u8],
+    code: &'c mut Vec<u8>,
+) -> Option<Read<'c>> {
+    let found = classify(table, context, text, state, line, code, (Mark::Live, 0));
+    if code.trim_ascii().is_empty() {
+        return None;
+    }
+    let mut tokens = Vec::new();
+    pattern::tokenize(code, &mut tokens);
+    // A line that is only strings (a docstring, its last line) says nothing.
+    if tokens
+        .iter()
+        .all(|token| matches!(token, Token::Str | Token::Punct(b';')))
+    {
+        return None;
+    }
+    let words = tokens
+        .iter()
+        .filter_map(|token| match token {
+            Token::Ident(word) => Some(word.to_ascii_lowercase()),
+            _ => None,
+        })
+        .collect();
+    Some(Read {
+        tokens,
+        words,
+        test: found.counts.tests > 0,
+    })
+}
+
+impl Read<'_> {
+    fn has(&self, wanted: &[&str]) -> bool {
+        self.words
+            .iter()
+            .any(|word| wanted.iter().any(|w| word == w.as_bytes()))
+    }
+}
+
+/// Words (lowercase, whole) that mark a test or a suite skipped or disabled.
+const SKIP_WORDS: &[&str] = &[
+    "skip",
+    "skipif",
+    "skipunless",
+    "skiptest",
+    "xfail",
+    "xit",
+    "xtest",
+    "xdescribe",
+    "xcontext",
+    "todo",
+    "ignore",
+    "disabled",
+    "pending",
+    "expectedfailure",
+    "only",
+];
+
+/// Words (lowercase, whole) of a block's head that may keep it from running what it holds,
+/// or swallow its failure: a condition, a `try`, a nested function or callback, a matcher
+/// of what is thrown.
+const MAY_SKIP_OR_SWALLOW: &[&str] = &[
+    "if",
+    "elif",
+    "else",
+    "unless",
+    "try",
+    "except",
+    "catch",
+    "finally",
+    "while",
+    "switch",
+    "case",
+    "def",
+    "lambda",
+    "function",
+    "fn",
+    "func",
+    "class",
+    "raises",
+    "assertraises",
+    "assertraisesregex",
+    "assertraisesregexp",
+    "suppress",
+    "warns",
+    "catch_warnings",
+    "assertthrows",
+    "tothrow",
+    "rejects",
+    "expect",
+    "foreach",
+    "map",
+    "filter",
+    "some",
+    "every",
+    "settimeout",
+    "catch_unwind",
+    "do",
+];
+
+/// A block head that may not run what it holds or may swallow its failure
+/// ([`MAY_SKIP_OR_SWALLOW`], an arrow function, a closure, a context manager given an
+/// exception type, a loop over nothing).
+fn may_skip_or_swallow(read: &Read<'_>, defines_context_managers: bool) -> bool {
+    let tokens = &read.tokens;
+    read.has(MAY_SKIP_OR_SWALLOW)
+        || read.has(SKIP_WORDS)
+        || tokens
+            .windows(2)
+            .any(|pair| pair == [Token::Punct(b'='), Token::Punct(b'>')])
+        || tokens.contains(&Token::Punct(b'|'))
+        // `with quietly(AssertionError):`, `with warnings.catch_warnings():`; a context
+        // manager the file defines may swallow what it wraps.
+        || (read.has(&["with"])
+            && (defines_context_managers
+                || tokens.iter().any(|token| {
+                    matches!(token, Token::Ident(word) if [&b"Error"[..], b"Exception", b"Warning"]
+                        .iter()
+                        .any(|end| word.ends_with(end)))
+                })))
+        // `for _ in range(0):`, `for x in []:`, `for (const x of [])`.
+        || (read.has(&["for"]) && loops_over_nothing(tokens))
+}
+
+/// A loop whose iterable is written empty: `range(0)`, `[]`, `()`, `{}`.
+fn loops_over_nothing(tokens: &[Token<'_>]) -> bool {
+    tokens.windows(3).any(|three| {
+        matches!(
+            three,
+            [Token::Ident(b"in" | b"of"), Token::Punct(b'[' | b'(' | b'{'), Token::Punct(b']' | b')' | b'}')]
+        ) || matches!(
+            three,
+            [Token::Ident(b"range"), Token::Punct(b'('), Token::Ident(zero)] if zero.iter().all(|b| *b == b'0')
+        )
+    })
+}
+
+/// A call of a skip or an exit at the top level of a statement (`pytest.skip(…)`,
+/// `this.skip()`, `t.Skip()`, `sys.exit(…)`, mocha's `done()`): one named inside brackets is
+/// an argument (`pytest.raises(pytest.skip.Exception)`).
+fn ends_the_test(tokens: &[Token<'_>]) -> bool {
+    let mut depth = 0i32;
+    tokens.iter().enumerate().any(|(i, token)| {
+        match token {
+            Token::Punct(b'(' | b'[' | b'{') => depth += 1,
+            Token::Punct(b')' | b']' | b'}') => depth -= 1,
+            Token::Ident(word) if depth <= 0 => {
+                let called = tokens.get(i + 1) == Some(&Token::Punct(b'('));
+                let word = word.to_ascii_lowercase();
+                return matches!(word.as_slice(), b"return" | b"raise" | b"throw" | b"yield")
+                    || (called
+                        && (SKIP_WORDS.iter().any(|skip| word == skip.as_bytes())
+                            || matches!(
+                                word.as_slice(),
+                                b"exit" | b"_exit" | b"done" | b"skipnow" | b"fail"
+                            )
+                            || word.starts_with(b"assume")));
+            }
+            _ => {}
+        }
+        false
+    })
+}
+
+/// The kind of a block a head opens, for the walk down the test.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Block {
+    /// A nested function, lambda or class: what ends it ends no test.
+    Function,
+    /// A loop (or a labelled block): `continue` and `break` end it.
+    Loop,
+    Other,
+}
+
+fn block_of(read: &Read<'_>) -> Block {
+    if read.has(&["def", "lambda", "function", "fn", "func", "class"])
+        || read
+            .tokens
+            .windows(2)
+            .any(|pair| pair == [Token::Punct(b'='), Token::Punct(b'>')])
+        || read.tokens.contains(&Token::Punct(b'|'))
+    {
+        Block::Function
+    } else if read.has(&["for", "while", "do"])
+        || matches!(
+            read.tokens.as_slice(),
+            [Token::Ident(_), Token::Punct(b':'), Token::Punct(b'{'), ..]
+        )
+    {
+        Block::Loop
+    } else {
+        Block::Other
+    }
+}
+
+/// Whether the check on line `index` of `lines` (a side of a file in `table`'s language,
+/// its lexer `states` from [`line_states`], whole text `text`) stands where it runs and its
+/// failure fails a test: in the body of a test (found by [`classify`]); inside no block
+/// that may not run it or that swallows its failure (`if`, `try`, `with
+/// pytest.raises(…)`, a context manager the file defines, a callback such as `expect(() =>
+/// …)` or `forEach(…)`, a nested function, a loop over nothing); after no statement of the
+/// test that may end it first (`return`, `raise`, a skip, `done()`, outside a nested
+/// function; `continue` or `break` of a loop around it); in no test or suite marked
+/// skipped, nor one under a condition or inside a function. Blocks that run what they hold
+/// (Python's `with`, a `for` loop over something, a suite) may enclose it.
+pub(super) fn runs_in_a_test(
+    table: &Table,
+    context: &Context<'_>,
+    text: &[u8],
+    lines: &[&[u8]],
+    states: &[State],
+    index: usize,
+) -> bool {
+    let (Some(target), Some(&state)) = (lines.get(index), states.get(index)) else {
+        return false;
+    };
+    if state != State::Code {
+        return false;
+    }
+    let python = table.language == Language::Python;
+    let defines_context_managers = memchr::memmem::find(text, b"__exit__").is_some()
+        || memchr::memmem::find(text, b"contextmanager").is_some();
+    let mut code = Vec::new();
+    // Up to the test's head: the blocks around the check.
+    let mut bound = if python { indentation(target) } else { 0 };
+    let mut head = None;
+    for i in (0..index).rev().take(MAX_TEST_WALK) {
+        let Some(read) = read(table, context, text, states[i], lines[i], &mut code) else {
+            continue;
+        };
+        let opens = if python {
+            let own = indentation(lines[i]);
+            (own < bound).then(|| bound = own).is_some()
+        } else {
+            opens_around(&read.tokens, &mut bound)
+        };
+        if !opens {
+            continue;
+        }
+        if read.test || declares_a_test(table, context, text, lines, states, i, &read.tokens) {
+            if read.has(SKIP_WORDS) {
+                return false;
+            }
+            head = Some(i);
+            break;
+        }
+        if may_skip_or_swallow(&read, defines_context_managers) {
+            return false;
+        }
+    }
+    let Some(head) = head else {
+        return false;
+    };
+    test_runs(table, context, text, lines, states, head)
+        && nothing_ends_it_before(table, context, text, lines, states, head, index)
+}
+
+/// Whether the test whose head is on line `head` runs: no mark above it skips it, and the
+/// blocks around it are suites or classes, under no condition, not skipped, with no hook
+/// that skips.
+fn test_runs(
+    table: &Table,
+    context: &Context<'_>,
+    text: &[u8],
+    lines: &[&[u8]],
+    states: &[State],
+    head: usize,
+) -> bool {
+    let python = table.language == Language::Python;
+    let mut code = Vec::new();
+    let mut bound = if python { indentation(lines[head]) } else { 0 };
+    // The line below is a block's head: the marks above it are its.
+    let mut marks_of_a_head = true;
+    // A skip called in a block at the test's level seen below (a hook's body).
+    let mut skip_below = false;
+    for i in (0..head).rev().take(MAX_TEST_WALK) {
+        let Some(read) = read(table, context, text, states[i], lines[i], &mut code) else {
+            continue;
+        };
+        let trimmed = lines[i].trim_ascii_start();
+        let mark = trimmed.starts_with(b"@") || trimmed.starts_with(b"#[");
+        if mark && marks_of_a_head {
+            // `@pytest.mark.skip`, `#[ignore]`, `@Disabled`, and a parametrisation over
+            // nothing (`@pytest.mark.parametrize("n", [])`).
+            if read.has(SKIP_WORDS)
+                || (read.has(&["parametrize"]) && empty_list_argument(&read.tokens))
+            {
+                return false;
+            }
+            continue;
+        }
+        marks_of_a_head = false;
+        let opens = if python {
+            let own = indentation(lines[i]);
+            let opens = own < bound;
+            if opens {
+                bound = own;
+            } else if own == bound {
+                // A statement of the same block as the test, or a sibling's head.
+                if read.has(&["pytestmark"]) && read.has(SKIP_WORDS) {
+                    return false;
+                }
+                if skip_below && is_a_hook(&read) {
+                    return false;
+                }
+                skip_below = false;
+                marks_of_a_head = true;
+            } else if ends_the_test(&read.tokens) && read.has(SKIP_WORDS) {
+                skip_below = true;
+            }
+            opens
+        } else {
+            let before = bound;
+            let opens = opens_around(&read.tokens, &mut bound);
+            if !opens && bound == 0 && before == 0 {
+                if skip_below && is_a_hook(&read) {
+                    return false;
+                }
+                skip_below = false;
+                marks_of_a_head = true;
+            } else if !opens && bound > 0 && ends_the_test(&read.tokens) && read.has(SKIP_WORDS) {
+                skip_below = true;
+            } else if !opens && bound == 0 {
+                // The first line of a sibling block (`before(function () {` … `});`).
+                if skip_below && is_a_hook(&read) {
+                    return false;
+                }
+                skip_below = false;
+                marks_of_a_head = true;
+            }
+            opens
+        };
+        if !opens {
+            continue;
+        }
+        marks_of_a_head = true;
+        skip_below = false;
+        // A block around the test: a suite or a class, not a condition, a loop or a
+        // function (a test nested in a helper is no test), nor one marked skipped.
+        let around = if python {
+            read.has(&[
+                "def", "if", "elif", "else", "for", "while", "try", "except", "with", "lambda",
+            ])
+        } else {
+            read.has(&[
+                "if", "else", "while", "for", "try", "catch", "switch", "case",
+            ])
+        };
+        if around || read.has(SKIP_WORDS) {
+            return false;
+        }
+    }
+    true
+}
+
+/// A hook that runs before each test of its block (`setup_method`, `setUp`, `before`,
+/// `beforeEach`): a skip in it skips them.
+fn is_a_hook(read: &Read<'_>) -> bool {
+    read.has(&[
+        "setup",
+        "setup_method",
+        "setup_class",
+        "setup_function",
+        "setup_module",
+        "setupclass",
+        "before",
+        "beforeeach",
+        "beforeall",
+        "setupsuite",
+        "setuptest",
+    ])
+}
+
+/// A call whose last argument is an empty list or tuple (`parametrize("n", [])`).
+fn empty_list_argument(tokens: &[Token<'_>]) -> bool {
+    tokens.windows(3).any(|three| {
+        matches!(
+            three,
+            [
+                Token::Punct(b','),
+                Token::Punct(b'[' | b'('),
+                Token::Punct(b']' | b')')
+            ]
+        )
+    })
+}
+
+/// Whether no statement of the test whose head is on line `head`, before the check on line
+/// `index`, may end the test first: a `return`, `raise`, `throw`, a skip, `done()` or an
+/// exit outside a nested function, or a `continue` or `break` of a loop (or labelled
+/// block) still open at the check.
+fn nothing_ends_it_before(
+    table: &Table,
+    context: &Context<'_>,
+    text: &[u8],
+    lines: &[&[u8]],
+    states: &[State],
+    head: usize,
+    index: usize,
+) -> bool {
+    let python = table.language == Language::Python;
+    let mut code = Vec::new();
+    // Open blocks: (indentation or 0, kind, a `continue`/`break` of it was seen).
+    let mut open: Vec<(usize, Block, bool)> = Vec::new();
+    let close_to = |open: &mut Vec<(usize, Block, bool)>, indent: usize| {
+        while open.last().is_some_and(|&(at, _, _)| at >= indent) {
+            open.pop();
+        }
+    };
+    for i in head + 1..index {
+        let Some(read) = read(table, context, text, states[i], lines[i], &mut code) else {
+            continue;
+        };
+        if python {
+            close_to(&mut open, indentation(lines[i]));
+        }
+        let in_function = open.iter().any(|&(_, block, _)| block == Block::Function);
+        let leaves_loop = read.has(&["continue", "break"]);
+        if leaves_loop && !in_function {
+            if let Some(innermost) = open
+                .iter_mut()
+                .rev()
+                .find(|(_, block, _)| matches!(block, Block::Loop | Block::Function))
+            {
+                innermost.2 = true;
+            }
+        } else if !in_function && ends_the_test(&read.tokens) {
+            // A block the line opens before the exit (`it(…, () => { return; })`) is read
+            // below; an exit at the line's start is the test's.
+            let first_open = read
+                .tokens
+                .iter()
+                .position(|token| matches!(token, Token::Punct(b'{')));
+            let exit_at = read.tokens.iter().position(|token| {
+                matches!(token, Token::Ident(word) if matches!(*word, b"return" | b"raise" | b"throw" | b"yield"))
+            });
+            let inside_a_function_it_opens = first_open.is_some_and(|open_at| {
+                exit_at.is_some_and(|exit_at| exit_at > open_at)
+                    && block_of(&read) == Block::Function
+            });
+            if !inside_a_function_it_opens {
+                return false;
+            }
+        }
+        if python {
+            if code_ends_with_colon(&read.tokens) {
+                open.push((indentation(lines[i]), block_of(&read), false));
+            }
+        } else {
+            for token in &read.tokens {
+                match token {
+                    Token::Punct(b'{' | b'(' | b'[') => open.push((0, block_of(&read), false)),
+                    Token::Punct(b'}' | b')' | b']') => {
+                        open.pop();
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+    if python {
+        close_to(&mut open, indentation(lines[index]));
+    }
+    // A `continue` or `break` of a loop still open at the check may skip it.
+    !open
+        .iter()
+        .any(|&(_, block, left)| block == Block::Loop && left)
+}
+
+/// The line's code ends with `:` (a Python block's head).
+fn code_ends_with_colon(tokens: &[Token<'_>]) -> bool {
+    tokens.last() == Some(&Token::Punct(b':'))
+}
+
+/// Reads a line's `tokens` from its end, with `bound` brackets closed below it still to be
+/// matched: whether it opens one that encloses what is below (a block's head).
+fn opens_around(tokens: &[Token<'_>], bound: &mut usize) -> bool {
+    let mut head = false;
+    for token in tokens.iter().rev() {
+        match token {
+            Token::Punct(b')' | b']' | b'}') => *bound += 1,
+            Token::Punct(b'(' | b'[' | b'{') => {
+                if *bound == 0 {
+                    head = true;
+                } else {
+                    *bound -= 1;
+                }
+            }
+            _ => {}
+        }
+    }
+    head
+}
+
+/// Whether the block head on line `i` of `lines` (its `tokens`) declares a test that
+/// [`classify`] finds on an attribute above it (`@Test`, `#[test]`, over other attributes
+/// such as `@DisplayName(…)`), or a `JUnit` 3 `void test…()` method.
+fn declares_a_test(
+    table: &Table,
+    context: &Context<'_>,
+    text: &[u8],
+    lines: &[&[u8]],
+    states: &[State],
+    i: usize,
+    tokens: &[Token<'_>],
+) -> bool {
+    if table.language == Language::Python {
+        return false;
+    }
+    let mut code = Vec::new();
+    for above in (0..i).rev().take(16) {
+        let trimmed = lines[above].trim_ascii();
+        if trimmed.is_empty() {
+            continue;
+        }
+        if !(trimmed.starts_with(b"@") || trimmed.starts_with(b"#[")) {
+            break;
+        }
+        if read(table, context, text, states[above], lines[above], &mut code)
+            .is_some_and(|read| read.test)
+        {
+            return true;
+        }
+    }
+    matches!(table.language, Language::Java | Language::Kotlin)
+        && tokens.windows(2).any(|pair| {
+            matches!(pair, [Token::Ident(b"void" | b"fun"), Token::Ident(name)] if name.starts_with(b"test"))
+        })
+}
