@@ -4430,11 +4430,14 @@ impl Analysis<'_> {
                     && added[i].check.exact == read.check.exact
                     && added[i].check.existence == read.check.existence
                     && stands::runs_in_a_test(
-                        self.table,
-                        &self.context,
-                        self.sides[1],
-                        &lines[1],
-                        states.get_or_init(|| stands::line_states(self.table, &lines[1])),
+                        &stands::Source {
+                            table: self.table,
+                            context: &self.context,
+                            text: self.sides[1],
+                            lines: &lines[1],
+                            states: states
+                                .get_or_init(|| stands::line_states(self.table, &lines[1])),
+                        },
                         added[i].check.line,
                     )
             }) else {

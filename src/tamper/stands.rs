@@ -205,6 +205,31 @@ fn ends_the_test(tokens: &[Token<'_>]) -> bool {
     })
 }
 
+/// A side of a file, read for where its checks stand.
+pub(super) struct Source<'w, 'c> {
+    pub table: &'w Table,
+    pub context: &'w Context<'c>,
+    /// The whole text of the side.
+    pub text: &'w [u8],
+    pub lines: &'w [&'w [u8]],
+    /// The lexer's state at the start of each line ([`line_states`]).
+    pub states: &'w [State],
+}
+
+impl Source<'_, '_> {
+    /// Line `i`'s code, read in its state; `None` when it holds none.
+    fn read<'c>(&self, i: usize, code: &'c mut Vec<u8>) -> Option<Read<'c>> {
+        read(
+            self.table,
+            self.context,
+            self.text,
+            self.states[i],
+            self.lines[i],
+            code,
+        )
+    }
+}
+
 /// The kind of a block a head opens, for the walk down the test.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Block {
@@ -246,14 +271,14 @@ fn block_of(read: &Read<'_>) -> Block {
 /// function; `continue` or `break` of a loop around it); in no test or suite marked
 /// skipped, nor one under a condition or inside a function. Blocks that run what they hold
 /// (Python's `with`, a `for` loop over something, a suite) may enclose it.
-pub(super) fn runs_in_a_test(
-    table: &Table,
-    context: &Context<'_>,
-    text: &[u8],
-    lines: &[&[u8]],
-    states: &[State],
-    index: usize,
-) -> bool {
+pub(super) fn runs_in_a_test(side: &Source<'_, '_>, index: usize) -> bool {
+    let Source {
+        table,
+        text,
+        lines,
+        states,
+        ..
+    } = *side;
     let (Some(target), Some(&state)) = (lines.get(index), states.get(index)) else {
         return false;
     };
@@ -268,7 +293,7 @@ pub(super) fn runs_in_a_test(
     let mut bound = if python { indentation(target) } else { 0 };
     let mut head = None;
     for i in (0..index).rev().take(MAX_TEST_WALK) {
-        let Some(read) = read(table, context, text, states[i], lines[i], &mut code) else {
+        let Some(read) = side.read(i, &mut code) else {
             continue;
         };
         let opens = if python {
@@ -280,7 +305,7 @@ pub(super) fn runs_in_a_test(
         if !opens {
             continue;
         }
-        if read.test || declares_a_test(table, context, text, lines, states, i, &read.tokens) {
+        if read.test || declares_a_test(side, i, &read.tokens) {
             if read.has(SKIP_WORDS) {
                 return false;
             }
@@ -294,22 +319,15 @@ pub(super) fn runs_in_a_test(
     let Some(head) = head else {
         return false;
     };
-    test_runs(table, context, text, lines, states, head)
-        && nothing_ends_it_before(table, context, text, lines, states, head, index)
+    test_runs(side, head) && nothing_ends_it_before(side, head, index)
 }
 
 /// Whether the test whose head is on line `head` runs: no mark above it skips it, and the
 /// blocks around it are suites or classes, under no condition, not skipped, with no hook
 /// that skips.
-fn test_runs(
-    table: &Table,
-    context: &Context<'_>,
-    text: &[u8],
-    lines: &[&[u8]],
-    states: &[State],
-    head: usize,
-) -> bool {
-    let python = table.language == Language::Python;
+fn test_runs(side: &Source<'_, '_>, head: usize) -> bool {
+    let lines = side.lines;
+    let python = side.table.language == Language::Python;
     let mut code = Vec::new();
     let mut bound = if python { indentation(lines[head]) } else { 0 };
     // The line below is a block's head: the marks above it are its.
@@ -317,7 +335,7 @@ fn test_runs(
     // A skip called in a block at the test's level seen below (a hook's body).
     let mut skip_below = false;
     for i in (0..head).rev().take(MAX_TEST_WALK) {
-        let Some(read) = read(table, context, text, states[i], lines[i], &mut code) else {
+        let Some(read) = side.read(i, &mut code) else {
             continue;
         };
         let trimmed = lines[i].trim_ascii_start();
@@ -432,16 +450,9 @@ fn empty_list_argument(tokens: &[Token<'_>]) -> bool {
 /// `index`, may end the test first: a `return`, `raise`, `throw`, a skip, `done()` or an
 /// exit outside a nested function, or a `continue` or `break` of a loop (or labelled
 /// block) still open at the check.
-fn nothing_ends_it_before(
-    table: &Table,
-    context: &Context<'_>,
-    text: &[u8],
-    lines: &[&[u8]],
-    states: &[State],
-    head: usize,
-    index: usize,
-) -> bool {
-    let python = table.language == Language::Python;
+fn nothing_ends_it_before(side: &Source<'_, '_>, head: usize, index: usize) -> bool {
+    let lines = side.lines;
+    let python = side.table.language == Language::Python;
     let mut code = Vec::new();
     // Open blocks: (indentation or 0, kind, a `continue`/`break` of it was seen).
     let mut open: Vec<(usize, Block, bool)> = Vec::new();
@@ -450,12 +461,12 @@ fn nothing_ends_it_before(
             open.pop();
         }
     };
-    for i in head + 1..index {
-        let Some(read) = read(table, context, text, states[i], lines[i], &mut code) else {
+    for (i, line) in lines.iter().enumerate().take(index).skip(head + 1) {
+        let Some(read) = side.read(i, &mut code) else {
             continue;
         };
         if python {
-            close_to(&mut open, indentation(lines[i]));
+            close_to(&mut open, indentation(line));
         }
         let in_function = open.iter().any(|&(_, block, _)| block == Block::Function);
         let leaves_loop = read.has(&["continue", "break"]);
@@ -487,7 +498,7 @@ fn nothing_ends_it_before(
         }
         if python {
             if code_ends_with_colon(&read.tokens) {
-                open.push((indentation(lines[i]), block_of(&read), false));
+                open.push((indentation(line), block_of(&read), false));
             }
         } else {
             for token in &read.tokens {
@@ -538,15 +549,8 @@ fn opens_around(tokens: &[Token<'_>], bound: &mut usize) -> bool {
 /// Whether the block head on line `i` of `lines` (its `tokens`) declares a test that
 /// [`classify`] finds on an attribute above it (`@Test`, `#[test]`, over other attributes
 /// such as `@DisplayName(…)`), or a `JUnit` 3 `void test…()` method.
-fn declares_a_test(
-    table: &Table,
-    context: &Context<'_>,
-    text: &[u8],
-    lines: &[&[u8]],
-    states: &[State],
-    i: usize,
-    tokens: &[Token<'_>],
-) -> bool {
+fn declares_a_test(side: &Source<'_, '_>, i: usize, tokens: &[Token<'_>]) -> bool {
+    let (table, lines) = (side.table, side.lines);
     if table.language == Language::Python {
         return false;
     }
@@ -559,9 +563,7 @@ fn declares_a_test(
         if !(trimmed.starts_with(b"@") || trimmed.starts_with(b"#[")) {
             break;
         }
-        if read(table, context, text, states[above], lines[above], &mut code)
-            .is_some_and(|read| read.test)
-        {
+        if side.read(above, &mut code).is_some_and(|read| read.test) {
             return true;
         }
     }
