@@ -99,85 +99,6 @@ const SKIP_WORDS: &[&str] = &[
     "only",
 ];
 
-/// Words (lowercase, whole) of a block's head that may keep it from running what it holds,
-/// or swallow its failure: a condition, a `try`, a nested function or callback, a matcher
-/// of what is thrown.
-const MAY_SKIP_OR_SWALLOW: &[&str] = &[
-    "if",
-    "elif",
-    "else",
-    "unless",
-    "try",
-    "except",
-    "catch",
-    "finally",
-    "while",
-    "switch",
-    "case",
-    "def",
-    "lambda",
-    "function",
-    "fn",
-    "func",
-    "class",
-    "raises",
-    "assertraises",
-    "assertraisesregex",
-    "assertraisesregexp",
-    "suppress",
-    "warns",
-    "catch_warnings",
-    "assertthrows",
-    "tothrow",
-    "rejects",
-    "expect",
-    "foreach",
-    "map",
-    "filter",
-    "some",
-    "every",
-    "settimeout",
-    "catch_unwind",
-    "do",
-];
-
-/// A block head that may not run what it holds or may swallow its failure
-/// ([`MAY_SKIP_OR_SWALLOW`], an arrow function, a closure, a context manager given an
-/// exception type, a loop over nothing).
-fn may_skip_or_swallow(read: &Read<'_>, defines_context_managers: bool) -> bool {
-    let tokens = &read.tokens;
-    read.has(MAY_SKIP_OR_SWALLOW)
-        || read.has(SKIP_WORDS)
-        || tokens
-            .windows(2)
-            .any(|pair| pair == [Token::Punct(b'='), Token::Punct(b'>')])
-        || tokens.contains(&Token::Punct(b'|'))
-        // `with quietly(AssertionError):`, `with warnings.catch_warnings():`; a context
-        // manager the file defines may swallow what it wraps.
-        || (read.has(&["with"])
-            && (defines_context_managers
-                || tokens.iter().any(|token| {
-                    matches!(token, Token::Ident(word) if [&b"Error"[..], b"Exception", b"Warning"]
-                        .iter()
-                        .any(|end| word.ends_with(end)))
-                })))
-        // `for _ in range(0):`, `for x in []:`, `for (const x of [])`.
-        || (read.has(&["for"]) && loops_over_nothing(tokens))
-}
-
-/// A loop whose iterable is written empty: `range(0)`, `[]`, `()`, `{}`.
-fn loops_over_nothing(tokens: &[Token<'_>]) -> bool {
-    tokens.windows(3).any(|three| {
-        matches!(
-            three,
-            [Token::Ident(b"in" | b"of"), Token::Punct(b'[' | b'(' | b'{'), Token::Punct(b']' | b')' | b'}')]
-        ) || matches!(
-            three,
-            [Token::Ident(b"range"), Token::Punct(b'('), Token::Ident(zero)] if zero.iter().all(|b| *b == b'0')
-        )
-    })
-}
-
 /// A call of a skip or an exit at the top level of a statement (`pytest.skip(…)`,
 /// `this.skip()`, `t.Skip()`, `sys.exit(…)`, mocha's `done()`): one named inside brackets is
 /// an argument (`pytest.raises(pytest.skip.Exception)`).
@@ -271,27 +192,43 @@ fn block_of(read: &Read<'_>) -> Block {
 /// function; `continue` or `break` of a loop around it); in no test or suite marked
 /// skipped, nor one under a condition or inside a function. Blocks that run what they hold
 /// (Python's `with`, a `for` loop over something, a suite) may enclose it.
-pub(super) fn runs_in_a_test(side: &Source<'_, '_>, index: usize) -> bool {
+pub(super) fn runs_in_a_test(side: &Source<'_, '_>, index: usize) -> Option<usize> {
+    let head = test_around(side, index, true)?;
+    let mut code = Vec::new();
+    let read = side.read(head, &mut code)?;
+    // Marked skipped on its own line, or made a generator (`function* ()`: mocha runs
+    // nothing of it).
+    let generator = read
+        .tokens
+        .windows(2)
+        .any(|pair| pair == [Token::Ident(b"function"), Token::Punct(b'*')]);
+    if read.has(SKIP_WORDS) || generator {
+        return None;
+    }
+    let names: Vec<Vec<u8>> = side
+        .read(index, &mut Vec::new())
+        .map(|read| read.words)
+        .unwrap_or_default();
+    (test_runs(side, head) && nothing_ends_it_before(side, head, index, &names)).then_some(head)
+}
+
+/// The line of the head of the test whose body holds line `index`: directly (no block
+/// between them: a copy in a `with`, a loop or a callback stands for none) when `direct`,
+/// else through any blocks.
+pub(super) fn test_around(side: &Source<'_, '_>, index: usize, direct: bool) -> Option<usize> {
     let Source {
         table,
-        text,
         lines,
         states,
         ..
     } = *side;
-    let (Some(target), Some(&state)) = (lines.get(index), states.get(index)) else {
-        return false;
-    };
+    let (target, &state) = (lines.get(index)?, states.get(index)?);
     if state != State::Code {
-        return false;
+        return None;
     }
     let python = table.language == Language::Python;
-    let defines_context_managers = memchr::memmem::find(text, b"__exit__").is_some()
-        || memchr::memmem::find(text, b"contextmanager").is_some();
     let mut code = Vec::new();
-    // Up to the test's head: the blocks around the check.
     let mut bound = if python { indentation(target) } else { 0 };
-    let mut head = None;
     for i in (0..index).rev().take(MAX_TEST_WALK) {
         let Some(read) = side.read(i, &mut code) else {
             continue;
@@ -306,20 +243,13 @@ pub(super) fn runs_in_a_test(side: &Source<'_, '_>, index: usize) -> bool {
             continue;
         }
         if read.test || declares_a_test(side, i, &read.tokens) {
-            if read.has(SKIP_WORDS) {
-                return false;
-            }
-            head = Some(i);
-            break;
+            return Some(i);
         }
-        if may_skip_or_swallow(&read, defines_context_managers) {
-            return false;
+        if direct {
+            return None;
         }
     }
-    let Some(head) = head else {
-        return false;
-    };
-    test_runs(side, head) && nothing_ends_it_before(side, head, index)
+    None
 }
 
 /// Whether the test whose head is on line `head` runs: no mark above it skips it, and the
@@ -450,12 +380,20 @@ fn empty_list_argument(tokens: &[Token<'_>]) -> bool {
 /// `index`, may end the test first: a `return`, `raise`, `throw`, a skip, `done()` or an
 /// exit outside a nested function, or a `continue` or `break` of a loop (or labelled
 /// block) still open at the check.
-fn nothing_ends_it_before(side: &Source<'_, '_>, head: usize, index: usize) -> bool {
+fn nothing_ends_it_before(
+    side: &Source<'_, '_>,
+    head: usize,
+    index: usize,
+    names: &[Vec<u8>],
+) -> bool {
     let lines = side.lines;
     let python = side.table.language == Language::Python;
     let mut code = Vec::new();
     // Open blocks: (indentation or 0, kind, a `continue`/`break` of it was seen).
     let mut open: Vec<(usize, Block, bool)> = Vec::new();
+    // How often the test binds each name the check reads: bound again before the check,
+    // a name is another value than the one the removed check read (attack-45 B11).
+    let mut bound: Vec<usize> = vec![0; names.len()];
     let close_to = |open: &mut Vec<(usize, Block, bool)>, indent: usize| {
         while open.last().is_some_and(|&(at, _, _)| at >= indent) {
             open.pop();
@@ -469,6 +407,27 @@ fn nothing_ends_it_before(side: &Source<'_, '_>, head: usize, index: usize) -> b
             close_to(&mut open, indentation(line));
         }
         let in_function = open.iter().any(|&(_, block, _)| block == Block::Function);
+        if !in_function {
+            for name in binds(&read.tokens) {
+                if let Some(at) = names
+                    .iter()
+                    .position(|word| word.eq_ignore_ascii_case(name))
+                {
+                    bound[at] += 1;
+                    if bound[at] > 1 {
+                        return false;
+                    }
+                }
+            }
+            // A call of a computed member (`this["skip"]()`) may be anything.
+            if read
+                .tokens
+                .windows(2)
+                .any(|pair| pair == [Token::Punct(b']'), Token::Punct(b'(')])
+            {
+                return false;
+            }
+        }
         let leaves_loop = read.has(&["continue", "break"]);
         if leaves_loop && !in_function {
             if let Some(innermost) = open
@@ -519,6 +478,42 @@ fn nothing_ends_it_before(side: &Source<'_, '_>, head: usize, index: usize) -> b
     !open
         .iter()
         .any(|&(_, block, left)| block == Block::Loop && left)
+}
+
+/// The names a statement binds: `r = …`, `const r = …`, `r += …`, `r: int = …`, `for r in
+/// …`, `with … as r`, `let r = …`.
+fn binds<'t>(tokens: &[Token<'t>]) -> Vec<&'t [u8]> {
+    let mut names = Vec::new();
+    let start = match tokens {
+        [
+            Token::Ident(b"const" | b"let" | b"var" | b"for" | b"val"),
+            ..,
+        ] => 1,
+        _ => 0,
+    };
+    if let Some(Token::Ident(name)) = tokens.get(start) {
+        let next = &tokens[start + 1..];
+        let assigns = match next {
+            [Token::Punct(b'='), Token::Punct(b'='), ..] => false,
+            [Token::Punct(b'=') | Token::Ident(b"in" | b"of"), ..]
+            | [
+                Token::Punct(b'+' | b'-' | b'*' | b'/' | b'|' | b'&'),
+                Token::Punct(b'='),
+                ..,
+            ] => true,
+            [Token::Punct(b':'), ..] => next.contains(&Token::Punct(b'=')),
+            _ => false,
+        };
+        if assigns {
+            names.push(*name);
+        }
+    }
+    for pair in tokens.windows(2) {
+        if let [Token::Ident(b"as"), Token::Ident(name)] = pair {
+            names.push(*name);
+        }
+    }
+    names
 }
 
 /// The line's code ends with `:` (a Python block's head).
