@@ -2151,12 +2151,16 @@ fn classify(
             &tokens
         };
         assertions = u32::try_from(matches.len()).unwrap_or(u32::MAX);
+        // A line that ends inside a string (`assert """` and the text below) does not hold
+        // its whole condition: it is read as an exact check (pytest's 8ab4468b5c6a).
+        let whole_condition = !matches!(next, State::Str(_));
         existence = u32::try_from(
             matches
                 .iter()
                 .filter(|&&(start, end)| {
-                    neuter::is_trivial(table.language, statement, start, end)
-                        || neuter::is_existence(table.language, statement, start, end)
+                    whole_condition
+                        && (neuter::is_trivial(table.language, statement, start, end)
+                            || neuter::is_existence(table.language, statement, start, end))
                 })
                 .count(),
         )
@@ -5570,6 +5574,16 @@ fn swallows_a_check(lines: &[&[u8]], index: usize) -> bool {
         if checks_again {
             return false;
         }
+        // `try: assert False` / `except AssertionError:` asks whether assertions run
+        // (`python -O`), not whether the code is right (pytest's a98e3cefc5b5).
+        let probes = |line: &[u8]| {
+            let code = line.trim_ascii();
+            let condition = code.strip_prefix(b"assert").map(<[u8]>::trim_ascii);
+            condition.is_some_and(|condition| {
+                let condition = condition.split(|&b| b == b',').next().unwrap_or(condition);
+                matches!(condition.trim_ascii(), b"False" | b"0")
+            })
+        };
         return lines[..index]
             .iter()
             .rev()
@@ -5578,7 +5592,7 @@ fn swallows_a_check(lines: &[&[u8]], index: usize) -> bool {
                 let trimmed = line.trim_ascii_start();
                 !(indentation(line) == own && trimmed.starts_with(b"try"))
             })
-            .any(|line| asserts(line));
+            .any(|line| asserts(line) && !probes(line));
     }
     let rest = [
         "AssertionError",
@@ -6638,6 +6652,27 @@ mod tests {
                 "{old}\n=>\n{new}"
             );
         }
+    }
+
+    /// From the 2026-12-07 judged sample: an `assert """` whose string goes on below checks
+    /// what the string holds (pytest's 8ab4468b5c6a); `try: assert False` / `except
+    /// AssertionError:` probes `python -O` (a98e3cefc5b5). Neither weakens anything.
+    #[test]
+    fn judged_false_weakenings_of_2026_12_07() {
+        weakened_and_removed(&[
+            (
+                "testing/test_html.py",
+                "def test_a():\n    html = render()\n    assert html == EXPECTED\n",
+                "def test_a():\n    html = render()\n    assert \"\"\"<td>\n    ok\n</td>\"\"\" in html\n",
+                (0, 0),
+            ),
+            (
+                "testing/test_config.py",
+                "def test_a():\n    run()\n",
+                "def test_a():\n    try:\n        assert False\n    except AssertionError:\n        optimized = False\n    run()\n",
+                (0, 0),
+            ),
+        ]);
     }
 
     /// A kind check rewritten as one that every value (almost) passes is lost (attack-43
