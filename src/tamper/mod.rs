@@ -2170,7 +2170,8 @@ fn classify(
     let exits = exits(table, context, place, &tokens, text);
     let mut counts = Counts {
         tests,
-        skips: pattern::count(table.skips, &tokens, declares_test),
+        skips: u32::from(skips_tests_here(table, context))
+            * pattern::count(table.skips, &tokens, declares_test),
         assertions,
         disables: pattern::count(table.disables, &tokens, declares_test) + exits,
         weakened: pattern::count(table.weakeners, &tokens, declares_test),
@@ -2179,6 +2180,18 @@ fn classify(
     language_counts(table.language, context, &tokens, text, place, &mut counts);
     found.counts = counts;
     found
+}
+
+/// Whether a skip marker written in the file can skip a test: a Python or JavaScript module
+/// that neither declares a test nor stands where tests do skips none (pytest's own
+/// `_pytest/main.py` looks up `getattr(pytest, name)`, mocha's `lib/runner.js`
+/// `suite[name + "Callbacks"]`, a documentation build's `jquery.js`).
+fn skips_tests_here(table: &Table, context: &Context<'_>) -> bool {
+    match table.language {
+        Language::Python => context.tests || context.settings,
+        Language::JavaScript => context.tests,
+        _ => true,
+    }
 }
 
 /// A process ended with success in test code stops every test after it: 1 for such a line.
@@ -6673,6 +6686,34 @@ mod tests {
                 (0, 0),
             ),
         ]);
+    }
+
+    /// A module that neither declares a test nor stands where tests do skips none (pytest's
+    /// own `_pytest/main.py`, mocha's `lib/runner.js`: the 2026-12-07 judged sample); the
+    /// same lines in a test module or a `conftest.py` still count.
+    #[test]
+    fn skips_only_where_tests_are() {
+        let old = "import pytest\n\n\ndef f(name):\n    return 1\n";
+        let new = "import pytest\n\n\ndef f(name):\n    return getattr(pytest, name)\n";
+        for (path, expected) in [
+            ("src/_pytest/main.py", 0),
+            ("tests/test_main.py", 1),
+            ("tests/helpers.py", 1),
+            ("conftest.py", 1),
+        ] {
+            let report = report(&[(path, old, new)]);
+            assert_eq!(report.test_skips_added, expected, "{path}");
+        }
+        let js_old = "const m = require(\"mocha\");\nfunction f(suite, name) {\n  return 1;\n}\n";
+        let js_new = "const m = require(\"mocha\");\nfunction f(suite, name) {\n  return suite[name + \"Callbacks\"];\n}\n";
+        assert_eq!(
+            report(&[("lib/runner.js", js_old, js_new)]).test_skips_added,
+            0
+        );
+        assert_eq!(
+            report(&[("test/runner.spec.js", js_old, js_new)]).test_skips_added,
+            1
+        );
     }
 
     /// A kind check rewritten as one that every value (almost) passes is lost (attack-43
