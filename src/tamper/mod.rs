@@ -2170,7 +2170,7 @@ fn classify(
     let exits = exits(table, context, place, &tokens, text);
     let mut counts = Counts {
         tests,
-        skips: u32::from(skips_tests_here(table, context))
+        skips: u32::from(skips_tests_here(table, context, &tokens))
             * pattern::count(table.skips, &tokens, declares_test),
         assertions,
         disables: pattern::count(table.disables, &tokens, declares_test) + exits,
@@ -2182,16 +2182,28 @@ fn classify(
     found
 }
 
-/// Whether a skip marker written in the file can skip a test: a Python or JavaScript module
-/// that neither declares a test nor stands where tests do skips none (pytest's own
-/// `_pytest/main.py` looks up `getattr(pytest, name)`, mocha's `lib/runner.js`
-/// `suite[name + "Callbacks"]`, a documentation build's `jquery.js`).
-fn skips_tests_here(table: &Table, context: &Context<'_>) -> bool {
-    match table.language {
+/// Whether a skip marker on a line (its `tokens`) can skip a test: anywhere in a module that
+/// declares a test or stands where tests do; in another Python or JavaScript module only a
+/// skip it calls (`pytest.xfail(…)` in a helper that tests call), not a skip it names or
+/// looks up (pytest's own `_pytest/main.py`'s `getattr(pytest, name)`, mocha's
+/// `lib/runner.js`'s `suite[name + "Callbacks"]`: the 2026-12-07 judged sample).
+fn skips_tests_here(table: &Table, context: &Context<'_>, tokens: &[Token<'_>]) -> bool {
+    let where_tests_are = match table.language {
         Language::Python => context.tests || context.settings,
         Language::JavaScript => context.tests,
         _ => true,
-    }
+    };
+    where_tests_are
+        || tokens.windows(3).any(|three| {
+            matches!(
+                three,
+                [
+                    Token::Punct(b'.'),
+                    Token::Ident(b"skip" | b"xfail" | b"skipTest" | b"importorskip"),
+                    Token::Punct(b'(')
+                ]
+            )
+        })
 }
 
 /// A process ended with success in test code stops every test after it: 1 for such a line.
@@ -6688,13 +6700,20 @@ mod tests {
         ]);
     }
 
-    /// A module that neither declares a test nor stands where tests do skips none (pytest's
-    /// own `_pytest/main.py`, mocha's `lib/runner.js`: the 2026-12-07 judged sample); the
-    /// same lines in a test module or a `conftest.py` still count.
+    /// A module that neither declares a test nor stands where tests do names or looks up
+    /// skips without skipping (pytest's own `_pytest/main.py`, mocha's `lib/runner.js`: the
+    /// 2026-12-07 judged sample); the same lines in a test module or a `conftest.py` still
+    /// count, and so does a skip such a module calls.
     #[test]
     fn skips_only_where_tests_are() {
         let old = "import pytest\n\n\ndef f(name):\n    return 1\n";
         let new = "import pytest\n\n\ndef f(name):\n    return getattr(pytest, name)\n";
+        // A skip called in a helper that tests call skips them (pytest's 7f7589afa9f2).
+        let called = "import pytest\n\n\ndef f(name):\n    pytest.xfail(\"darwin\")\n";
+        assert_eq!(
+            report(&[("src/_pytest/pytester.py", old, called)]).test_skips_added,
+            1
+        );
         for (path, expected) in [
             ("src/_pytest/main.py", 0),
             ("tests/test_main.py", 1),
