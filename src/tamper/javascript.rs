@@ -186,7 +186,9 @@ pub(crate) const TABLE: Table = Table {
         .not_after(NOT_A_CALL),
         Pattern::new(&[Tok::Ident(Name::Is(&["should"])), Tok::Punct(b"(")]).not_after(NOT_A_CALL),
     ],
-    disables: &[],
+    // A test whose function is a generator (`it("x", function* () {`): the runner calls it,
+    // gets an iterator back, and passes without running the body (attack-45 B9).
+    disables: &[Pattern::new(&[Tok::Ident(Name::Is(&["function"])), Tok::Punct(b"*")]).with_test()],
     weakeners: &[
         // `const expect = () => ({ toBe() {} })`, `let expect = function …`: the assertions
         // below call a stand-in. `const expect = chai.expect` and `const { expect } = …`
@@ -277,6 +279,8 @@ test('adds', () => {
         deleting_a_parametrised_test: "src/parse.test.ts", JEST => edit(JEST, "  it.each([[1], [2]])('round-trips %i', (n) => {\n    expect(parse(String(n))).toBe(n);\n  });\n", ""), [1, 0, 1];
         deleting_a_suite_counts_its_cases: "src/parse.test.ts", JEST => "", [3, 0, 4];
         skipping_a_test: "src/parse.test.ts", JEST => edit(JEST, "it('parses numbers'", "it.skip('parses numbers'"), [0, 1, 0];
+        // A generator runs nothing of its body when the runner calls it (attack-45 B9).
+        a_test_made_a_generator: "test/parse.spec.js", JEST => edit(JEST, "it('parses numbers', () => {", "it('parses numbers', function* () {"), [1, 0, 0];
         a_context_assigned_by_key_is_no_skip: "src/parse.test.ts", JEST => edit(JEST, "    expect(parse('1')).toBe(1);\n", "    context[key] = 1;\n    context[key] += 1;\n    expect(parse('1')).toBe(1);\n"), [0, 0, 0];
         a_computed_member_read_is_a_skip: "src/parse.test.ts", JEST => edit(JEST, "  it('parses numbers'", "  it[mode]('parses numbers'"), [1, 1, 0];
         // A test that ran, skipped next to a new one: its name was a removed test's.
