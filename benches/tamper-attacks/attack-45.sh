@@ -70,7 +70,8 @@
 # Then, in the commit after (OLD=711ad8d, NEW=it): a copy moves a check only into the same
 # test, directly in its body (no block around it), with its value not bound again, after no
 # computed call; a string over lines or a message that calls something keeps a check from
-# moving: B1-B8, B10-B16, B18-B20 0 -> 1 (18 of 22). Still missed: B9 (a generator test),
+# moving: B1-B8, B10-B16, B18-B20 0 -> 1 (18 of 22); in 6b00edb a test made a generator
+# is a test removed: B9 0 -> 1 (tests_removed). Still missed:
 # B17 (a class made uncollectable by a base in another file), B21 (a swallowing decorator),
 # B22 (chai's assert under node's name). Still counted, now by design (a move into a block
 # is none): F1, F2, F4, F5, F7; and F3 (one parametrised case skipped), F6 (assert/strict).
