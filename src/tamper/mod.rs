@@ -6554,14 +6554,11 @@ mod tests {
             let tail = format!("{indent}    assert r == 4\n");
             py(above, indent, params, &tail, (1, 0));
         }
-        for (path, old, new, expected) in &cases {
-            let report = report(&[(path, old, new)]);
-            assert_eq!(
-                (report.assertions_weakened, report.assertions_removed),
-                *expected,
-                "{path}:\n{old}\n=>\n{new}"
-            );
-        }
+        let cases: Vec<(&str, &str, &str, (u64, u64))> = cases
+            .iter()
+            .map(|(path, old, new, expected)| (*path, old.as_str(), new.as_str(), *expected))
+            .collect();
+        weakened_and_removed(&cases);
     }
 
     /// [`a_move_stands_in_the_same_test`] in JavaScript.
@@ -6613,14 +6610,11 @@ mod tests {
             javascript("describe", tail, (1, 0));
         }
         javascript("describe.skip", "    assert.strictEqual(r, 4);\n", (1, 0));
-        for (path, old, new, expected) in &cases {
-            let report = report(&[(path, old, new)]);
-            assert_eq!(
-                (report.assertions_weakened, report.assertions_removed),
-                *expected,
-                "{path}:\n{old}\n=>\n{new}"
-            );
-        }
+        let cases: Vec<(&str, &str, &str, (u64, u64))> = cases
+            .iter()
+            .map(|(path, old, new, expected)| (*path, old.as_str(), new.as_str(), *expected))
+            .collect();
+        weakened_and_removed(&cases);
     }
 
     /// A copy that asks less than the check is no move (attack-43 B1-B6, attack-44
