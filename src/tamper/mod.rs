@@ -2193,16 +2193,15 @@ fn skips_tests_here(table: &Table, context: &Context<'_>, tokens: &[Token<'_>]) 
         Language::JavaScript => context.tests,
         _ => true,
     };
+    // A call of a skip: `pytest.skip(`, `this.skip(`, `skip(` imported by name, and a local
+    // name for one (read as `pytest.skip`).
     where_tests_are
-        || tokens.windows(3).any(|three| {
-            matches!(
-                three,
-                [
-                    Token::Punct(b'.'),
-                    Token::Ident(b"skip" | b"xfail" | b"skipTest" | b"importorskip"),
-                    Token::Punct(b'(')
-                ]
-            )
+        || tokens.windows(2).any(|pair| {
+            let [Token::Ident(name), Token::Punct(b'(')] = pair else {
+                return false;
+            };
+            let last = name.rsplit(|&b| b == b'.').next().unwrap_or(name);
+            matches!(last, b"skip" | b"xfail" | b"skipTest" | b"importorskip")
         })
 }
 
@@ -6706,6 +6705,12 @@ mod tests {
         let called = "import pytest\n\n\ndef f(name):\n    pytest.xfail(\"darwin\")\n";
         assert_eq!(
             report(&[("src/_pytest/pytester.py", old, called)]).test_skips_added,
+            1
+        );
+        // Under a name of its own.
+        let aliased = "from pytest import skip as later\n\n\ndef f(name):\n    later(\"flaky\")\n";
+        assert_eq!(
+            report(&[("src/pkg/helpers.py", old, aliased)]).test_skips_added,
             1
         );
         for (path, expected) in [
