@@ -2142,7 +2142,7 @@ fn classify(
         let mut whole = Vec::new();
         let mut joined = Vec::new();
         let statement = if !matches.is_empty()
-            && let Some(whole) = continued(table, text, line, next, code, &mut whole)
+            && let Some((whole, _)) = continued(table, text, line, next, code, &mut whole)
         {
             pattern::tokenize(whole, &mut joined);
             rename_aliases(context, &mut joined);
@@ -2170,8 +2170,7 @@ fn classify(
     let exits = exits(table, context, place, &tokens, text);
     let mut counts = Counts {
         tests,
-        skips: u32::from(skips_tests_here(table, context, &tokens))
-            * pattern::count(table.skips, &tokens, declares_test),
+        skips: skips_here(table, context, &tokens, declares_test),
         assertions,
         disables: pattern::count(table.disables, &tokens, declares_test) + exits,
         weakened: pattern::count(table.weakeners, &tokens, declares_test),
@@ -2182,12 +2181,21 @@ fn classify(
     found
 }
 
-/// Whether a skip marker on a line (its `tokens`) can skip a test: anywhere in a module that
+/// The skip markers on a line (its `tokens`) that can skip a test: anywhere in a module that
 /// declares a test or stands where tests do; in another Python or JavaScript module only a
 /// skip it calls (`pytest.xfail(…)` in a helper that tests call), not a skip it names or
 /// looks up (pytest's own `_pytest/main.py`'s `getattr(pytest, name)`, mocha's
 /// `lib/runner.js`'s `suite[name + "Callbacks"]`: the 2026-12-07 judged sample).
-fn skips_tests_here(table: &Table, context: &Context<'_>, tokens: &[Token<'_>]) -> bool {
+fn skips_here(
+    table: &Table,
+    context: &Context<'_>,
+    tokens: &[Token<'_>],
+    declares_test: bool,
+) -> u32 {
+    let skips = pattern::count(table.skips, tokens, declares_test);
+    if skips == 0 {
+        return 0;
+    }
     let where_tests_are = match table.language {
         Language::Python => context.tests || context.settings,
         Language::JavaScript => context.tests,
@@ -2195,14 +2203,20 @@ fn skips_tests_here(table: &Table, context: &Context<'_>, tokens: &[Token<'_>]) 
     };
     // A call of a skip: `pytest.skip(`, `this.skip(`, `skip(` imported by name, and a local
     // name for one (read as `pytest.skip`).
-    where_tests_are
-        || tokens.windows(2).any(|pair| {
+    let calls_a_skip = || {
+        tokens.windows(2).any(|pair| {
             let [Token::Ident(name), Token::Punct(b'(')] = pair else {
                 return false;
             };
             let last = name.rsplit(|&b| b == b'.').next().unwrap_or(name);
             matches!(last, b"skip" | b"xfail" | b"skipTest" | b"importorskip")
         })
+    };
+    if where_tests_are || calls_a_skip() {
+        skips
+    } else {
+        0
+    }
 }
 
 /// A process ended with success in test code stops every test after it: 1 for such a line.
@@ -2763,7 +2777,8 @@ const STATEMENT_LINES: usize = 40;
 /// The code of the whole statement that `line` of `text` starts (this line's code is
 /// `code`, lexed up to `next`), written into `whole`, when it goes on below: its brackets
 /// close on a later line, Python's `\` ends it, or a method chain goes on (`expect(x)` above
-/// `  .toBe(3)`, Go's `Expect(x).` above `To(Equal(3))`).
+/// `  .toBe(3)`, Go's `Expect(x).` above `To(Equal(3))`); with how many lines below it
+/// reads.
 fn continued<'w>(
     table: &Table,
     text: &[u8],
@@ -2771,7 +2786,7 @@ fn continued<'w>(
     next: State,
     code: &[u8],
     whole: &'w mut Vec<u8>,
-) -> Option<&'w [u8]> {
+) -> Option<(&'w [u8], usize)> {
     let range = text.as_ptr_range();
     if !range.contains(&line.as_ptr()) {
         return None;
@@ -2816,7 +2831,7 @@ fn continued<'w>(
         whole.extend_from_slice(without_backslash(&scratch, backslash));
         counted += 1;
     }
-    (counted > 0).then_some(whole.as_slice())
+    (counted > 0).then_some((whole.as_slice(), counted))
 }
 
 /// Whether `line` goes on with a method chain from the line above (`  .toBe(3)`,
@@ -4461,8 +4476,7 @@ impl Analysis<'_> {
                 else {
                     continue;
                 };
-                let code = self.statement(side, line);
-                let literals = self.statement_literals(&lines[side], check.line);
+                let (code, literals) = self.statement_with_literals(side, line);
                 let (mut key, rank) = canonical_ranked(self.table.language, &code, &literals);
                 // A string over lines is not read whole: such a check moves nothing
                 // (attack-45 B13).
@@ -4584,54 +4598,34 @@ impl Analysis<'_> {
         }
     }
 
-    /// The contents of the literals of the statement that starts on line `start` of
-    /// `lines`, in order, one for each string token ([`lex::WithLiterals`]): its lines
-    /// while brackets stay open (black's `assert (` goes on below), at most
-    /// [`STATEMENT_LINES`].
-    fn statement_literals(&self, lines: &[&[u8]], start: usize) -> Vec<Vec<u8>> {
-        let table = self.table;
-        let mut sink = lex::WithLiterals::default();
-        let Some(first) = lines.get(start) else {
-            return Vec::new();
-        };
-        let mut state = lex::strip_line(&table.syntax, State::Code, first, &mut sink);
-        let continues = |code: &[u8]| {
-            table.language == Language::Python && code.trim_ascii_end().ends_with(b"\\")
-        };
-        let mut depth = pattern::open_brackets(&sink.code);
-        let mut backslash = continues(&sink.code);
-        let mut dot = ends_a_chain(table, &sink.code);
-        // The lines `continued` reads on: brackets open, a `\`, a method chain going on.
-        for below in (start + 1..lines.len()).take(STATEMENT_LINES) {
-            if depth <= 0
-                && !backslash
-                && !dot
-                && !chain_ahead(table, lines[below..].iter().copied())
-            {
-                break;
-            }
-            let from = sink.code.len();
-            state = lex::strip_line(&table.syntax, state, lines[below], &mut sink);
-            let code = &sink.code[from..];
-            depth += pattern::open_brackets(code);
-            backslash = continues(code);
-            if !code.trim_ascii().is_empty() {
-                dot = ends_a_chain(table, code);
-            }
-        }
-        sink.literals
-    }
-
     /// The code of the whole statement that `line` of side `side` (0 old, 1 new) starts
     /// ([`continued`]; black's `assert (` goes on below), or the line's own code.
     fn statement(&self, side: usize, line: &[u8]) -> Vec<u8> {
-        let mut code = Vec::new();
-        let next = lex::strip_line(&self.table.syntax, State::Code, line, &mut code);
+        self.statement_with_literals(side, line).0
+    }
+
+    /// [`Self::statement`], and the contents of its literals in order, one for each string
+    /// token ([`lex::WithLiterals`]), over the same lines.
+    fn statement_with_literals(&self, side: usize, line: &[u8]) -> (Vec<u8>, Vec<Vec<u8>>) {
+        let syntax = &self.table.syntax;
+        let text = self.sides[side];
+        let mut first = lex::WithLiterals::default();
+        let next = lex::strip_line(syntax, State::Code, line, &mut first);
         let mut whole = Vec::new();
-        match continued(self.table, self.sides[side], line, next, &code, &mut whole) {
-            Some(_) => whole,
-            None => code,
+        let Some((_, read)) = continued(self.table, text, line, next, &first.code, &mut whole)
+        else {
+            return (first.code, first.literals);
+        };
+        // The lines `continued` read, after `line` in `text` (it is a slice of it).
+        let start = line.as_ptr() as usize - text.as_ptr() as usize + line.len();
+        let mut below = lex::WithLiterals::default();
+        let mut state = next;
+        for next_line in text[start..].split_inclusive(|&b| b == b'\n').take(read) {
+            state = lex::strip_line(syntax, state, next_line, &mut below);
         }
+        let mut literals = first.literals;
+        literals.append(&mut below.literals);
+        (whole, literals)
     }
 
     /// The added lines holding an existence check (or a check of nothing) that may stand in

@@ -151,35 +151,15 @@ impl Source<'_, '_> {
     }
 }
 
-/// The kind of a block a head opens, for the walk down the test.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Block {
-    /// A nested function, lambda or class: what ends it ends no test.
-    Function,
-    /// A loop (or a labelled block): `continue` and `break` end it.
-    Loop,
-    Other,
-}
-
-fn block_of(read: &Read<'_>) -> Block {
-    if read.has(&["def", "lambda", "function", "fn", "func", "class"])
+/// Whether a block head opens a nested function, lambda, closure or class: what ends it
+/// ends no test.
+fn opens_a_function(read: &Read<'_>) -> bool {
+    read.has(&["def", "lambda", "function", "fn", "func", "class"])
         || read
             .tokens
             .windows(2)
             .any(|pair| pair == [Token::Punct(b'='), Token::Punct(b'>')])
         || read.tokens.contains(&Token::Punct(b'|'))
-    {
-        Block::Function
-    } else if read.has(&["for", "while", "do"])
-        || matches!(
-            read.tokens.as_slice(),
-            [Token::Ident(_), Token::Punct(b':'), Token::Punct(b'{'), ..]
-        )
-    {
-        Block::Loop
-    } else {
-        Block::Other
-    }
 }
 
 /// Whether the check on line `index` of `lines` (a side of a file in `table`'s language,
@@ -281,46 +261,31 @@ fn test_runs(side: &Source<'_, '_>, head: usize) -> bool {
             continue;
         }
         marks_of_a_head = false;
-        let opens = if python {
+        // Whether the line opens a block around the test, and whether it stands at the
+        // test's level (a statement of the block the test is in, or a sibling's first line).
+        let (opens, at_level) = if python {
             let own = indentation(lines[i]);
-            let opens = own < bound;
-            if opens {
-                bound = own;
-            } else if own == bound {
-                // A statement of the same block as the test, or a sibling's head.
-                if read.has(&["pytestmark"]) && read.has(SKIP_WORDS) {
-                    return false;
-                }
-                if skip_below && is_a_hook(&read) {
-                    return false;
-                }
-                skip_below = false;
-                marks_of_a_head = true;
-            } else if ends_the_test(&read.tokens) && read.has(SKIP_WORDS) {
-                skip_below = true;
-            }
-            opens
+            (own < bound, own == bound)
         } else {
-            let before = bound;
             let opens = opens_around(&read.tokens, &mut bound);
-            if !opens && bound == 0 && before == 0 {
-                if skip_below && is_a_hook(&read) {
-                    return false;
-                }
-                skip_below = false;
-                marks_of_a_head = true;
-            } else if !opens && bound > 0 && ends_the_test(&read.tokens) && read.has(SKIP_WORDS) {
-                skip_below = true;
-            } else if !opens && bound == 0 {
-                // The first line of a sibling block (`before(function () {` … `});`).
-                if skip_below && is_a_hook(&read) {
-                    return false;
-                }
-                skip_below = false;
-                marks_of_a_head = true;
-            }
-            opens
+            (opens, !opens && bound == 0)
         };
+        if python && opens {
+            bound = indentation(lines[i]);
+        }
+        if at_level {
+            if read.has(&["pytestmark"]) && read.has(SKIP_WORDS) {
+                return false;
+            }
+            if skip_below && is_a_hook(&read) {
+                return false;
+            }
+            skip_below = false;
+            marks_of_a_head = true;
+        } else if !opens && ends_the_test(&read.tokens) && read.has(SKIP_WORDS) {
+            // Inside a sibling block (a hook's body, read before its head).
+            skip_below = true;
+        }
         if !opens {
             continue;
         }
@@ -389,25 +354,23 @@ fn nothing_ends_it_before(
     let lines = side.lines;
     let python = side.table.language == Language::Python;
     let mut code = Vec::new();
-    // Open blocks: (indentation or 0, kind, a `continue`/`break` of it was seen).
-    let mut open: Vec<(usize, Block, bool)> = Vec::new();
+    // The blocks open at each line: (indentation, or 0 for a bracket; it is a function's).
+    // The check stands directly in the test's body (`test_around`), so a `continue` or
+    // `break` before it leaves a loop that closed before it: only exits count.
+    let mut open: Vec<(usize, bool)> = Vec::new();
     // How often the test binds each name the check reads: bound again before the check,
     // a name is another value than the one the removed check read (attack-45 B11).
     let mut bound: Vec<usize> = vec![0; names.len()];
-    let close_to = |open: &mut Vec<(usize, Block, bool)>, indent: usize| {
-        while open.last().is_some_and(|&(at, _, _)| at >= indent) {
-            open.pop();
-        }
-    };
     for (i, line) in lines.iter().enumerate().take(index).skip(head + 1) {
         let Some(read) = side.read(i, &mut code) else {
             continue;
         };
         if python {
-            close_to(&mut open, indentation(line));
+            while open.last().is_some_and(|&(at, _)| at >= indentation(line)) {
+                open.pop();
+            }
         }
-        let in_function = open.iter().any(|&(_, block, _)| block == Block::Function);
-        if !in_function {
+        if !open.iter().any(|&(_, function)| function) {
             for name in binds(&read.tokens) {
                 if let Some(at) = names
                     .iter()
@@ -427,42 +390,33 @@ fn nothing_ends_it_before(
             {
                 return false;
             }
-        }
-        let leaves_loop = read.has(&["continue", "break"]);
-        if leaves_loop && !in_function {
-            if let Some(innermost) = open
-                .iter_mut()
-                .rev()
-                .find(|(_, block, _)| matches!(block, Block::Loop | Block::Function))
-            {
-                innermost.2 = true;
-            }
-        } else if !in_function && ends_the_test(&read.tokens) {
-            // A block the line opens before the exit (`it(…, () => { return; })`) is read
-            // below; an exit at the line's start is the test's.
-            let first_open = read
-                .tokens
-                .iter()
-                .position(|token| matches!(token, Token::Punct(b'{')));
-            let exit_at = read.tokens.iter().position(|token| {
-                matches!(token, Token::Ident(word) if matches!(*word, b"return" | b"raise" | b"throw" | b"yield"))
-            });
-            let inside_a_function_it_opens = first_open.is_some_and(|open_at| {
-                exit_at.is_some_and(|exit_at| exit_at > open_at)
-                    && block_of(&read) == Block::Function
-            });
-            if !inside_a_function_it_opens {
-                return false;
+            if ends_the_test(&read.tokens) {
+                // An exit inside a function the line opens (`it(…, () => { return; })`)
+                // is that function's; one at the line's start is the test's.
+                let first_open = read
+                    .tokens
+                    .iter()
+                    .position(|token| matches!(token, Token::Punct(b'{')));
+                let exit_at = read.tokens.iter().position(|token| {
+                    matches!(token, Token::Ident(word) if matches!(*word, b"return" | b"raise" | b"throw" | b"yield"))
+                });
+                let inside_a_function_it_opens = first_open.is_some_and(|open_at| {
+                    exit_at.is_some_and(|exit_at| exit_at > open_at) && opens_a_function(&read)
+                });
+                if !inside_a_function_it_opens {
+                    return false;
+                }
             }
         }
+        let function = opens_a_function(&read);
         if python {
             if code_ends_with_colon(&read.tokens) {
-                open.push((indentation(line), block_of(&read), false));
+                open.push((indentation(line), function));
             }
         } else {
             for token in &read.tokens {
                 match token {
-                    Token::Punct(b'{' | b'(' | b'[') => open.push((0, block_of(&read), false)),
+                    Token::Punct(b'{' | b'(' | b'[') => open.push((0, function)),
                     Token::Punct(b'}' | b')' | b']') => {
                         open.pop();
                     }
@@ -471,13 +425,7 @@ fn nothing_ends_it_before(
             }
         }
     }
-    if python {
-        close_to(&mut open, indentation(lines[index]));
-    }
-    // A `continue` or `break` of a loop still open at the check may skip it.
-    !open
-        .iter()
-        .any(|&(_, block, left)| block == Block::Loop && left)
+    true
 }
 
 /// The names a statement binds: `r = …`, `const r = …`, `r += …`, `r: int = …`, `for r in
