@@ -2170,7 +2170,7 @@ fn classify(
     let exits = exits(table, context, place, &tokens, text);
     let mut counts = Counts {
         tests,
-        skips: skips_here(table, context, &tokens, declares_test),
+        skips: pattern::count(table.skips, &tokens, declares_test),
         assertions,
         disables: pattern::count(table.disables, &tokens, declares_test) + exits,
         weakened: pattern::count(table.weakeners, &tokens, declares_test),
@@ -2179,44 +2179,6 @@ fn classify(
     language_counts(table.language, context, &tokens, text, place, &mut counts);
     found.counts = counts;
     found
-}
-
-/// The skip markers on a line (its `tokens`) that can skip a test: anywhere in a module that
-/// declares a test or stands where tests do; in another Python or JavaScript module only a
-/// skip it calls (`pytest.xfail(…)` in a helper that tests call), not a skip it names or
-/// looks up (pytest's own `_pytest/main.py`'s `getattr(pytest, name)`, mocha's
-/// `lib/runner.js`'s `suite[name + "Callbacks"]`: the 2026-12-07 judged sample).
-fn skips_here(
-    table: &Table,
-    context: &Context<'_>,
-    tokens: &[Token<'_>],
-    declares_test: bool,
-) -> u32 {
-    let skips = pattern::count(table.skips, tokens, declares_test);
-    if skips == 0 {
-        return 0;
-    }
-    let where_tests_are = match table.language {
-        Language::Python => context.tests || context.settings,
-        Language::JavaScript => context.tests,
-        _ => true,
-    };
-    // A call of a skip: `pytest.skip(`, `this.skip(`, `skip(` imported by name, and a local
-    // name for one (read as `pytest.skip`).
-    let calls_a_skip = || {
-        tokens.windows(2).any(|pair| {
-            let [Token::Ident(name), Token::Punct(b'(')] = pair else {
-                return false;
-            };
-            let last = name.rsplit(|&b| b == b'.').next().unwrap_or(name);
-            matches!(last, b"skip" | b"xfail" | b"skipTest" | b"importorskip")
-        })
-    };
-    if where_tests_are || calls_a_skip() {
-        skips
-    } else {
-        0
-    }
 }
 
 /// A process ended with success in test code stops every test after it: 1 for such a line.
@@ -6687,45 +6649,24 @@ mod tests {
         ]);
     }
 
-    /// A module that neither declares a test nor stands where tests do names or looks up
-    /// skips without skipping (pytest's own `_pytest/main.py`, mocha's `lib/runner.js`: the
-    /// 2026-12-07 judged sample); the same lines in a test module or a `conftest.py` still
-    /// count, and so does a skip such a module calls.
+    /// A skip in a helper module outside the test locations skips the tests that call or
+    /// apply it, however it is written (attack-46 B9-B11, B13): it counts wherever it is,
+    /// pytest's and mocha's own source included.
     #[test]
-    fn skips_only_where_tests_are() {
-        let old = "import pytest\n\n\ndef f(name):\n    return 1\n";
-        let new = "import pytest\n\n\ndef f(name):\n    return getattr(pytest, name)\n";
-        // A skip called in a helper that tests call skips them (pytest's 7f7589afa9f2).
-        let called = "import pytest\n\n\ndef f(name):\n    pytest.xfail(\"darwin\")\n";
-        assert_eq!(
-            report(&[("src/_pytest/pytester.py", old, called)]).test_skips_added,
-            1
-        );
-        // Under a name of its own.
-        let aliased = "from pytest import skip as later\n\n\ndef f(name):\n    later(\"flaky\")\n";
-        assert_eq!(
-            report(&[("src/pkg/helpers.py", old, aliased)]).test_skips_added,
-            1
-        );
-        for (path, expected) in [
-            ("src/_pytest/main.py", 0),
-            ("tests/test_main.py", 1),
-            ("tests/helpers.py", 1),
-            ("conftest.py", 1),
+    fn skips_count_in_helper_modules() {
+        let old = "import pytest\n\n\ndef gate():\n    return 1\n";
+        for new in [
+            "import pytest\n\n\ndef gate():\n    raise pytest.skip.Exception(\"later\")\n",
+            "import pytest\nimport unittest\n\n\ndef gate():\n    raise unittest.SkipTest(\"later\")\n",
+            "import pytest\n\nlater = pytest.mark.skipif(True, reason=\"flaky\")\n\n\ndef gate():\n    return 1\n",
+            "import pytest\n\n\ndef gate():\n    getattr(pytest, \"sk\" + \"ip\")(\"later\")\n",
         ] {
-            let report = report(&[(path, old, new)]);
-            assert_eq!(report.test_skips_added, expected, "{path}");
+            assert_eq!(
+                report(&[("helpers.py", old, new)]).test_skips_added,
+                1,
+                "{new}"
+            );
         }
-        let js_old = "const m = require(\"mocha\");\nfunction f(suite, name) {\n  return 1;\n}\n";
-        let js_new = "const m = require(\"mocha\");\nfunction f(suite, name) {\n  return suite[name + \"Callbacks\"];\n}\n";
-        assert_eq!(
-            report(&[("lib/runner.js", js_old, js_new)]).test_skips_added,
-            0
-        );
-        assert_eq!(
-            report(&[("test/runner.spec.js", js_old, js_new)]).test_skips_added,
-            1
-        );
     }
 
     /// A kind check rewritten as one that every value (almost) passes is lost (attack-43
