@@ -5500,6 +5500,25 @@ impl Analysis<'_> {
         }
     }
 
+    /// The old side never ran a test ([`skipped_as_it_loads`]): the tests, checks and
+    /// disablings the change removes from it were not running, so none is lost (pytest's
+    /// e57543780f34 deletes a module that began with `py.test.skip("remove me")`).
+    fn nothing_ran(&mut self) {
+        let file = &mut self.file;
+        file.tests_removed = file.tests_removed.min(0);
+        file.assertions_removed = file.assertions_removed.min(0);
+        file.assertions_weakened = 0;
+        file.findings.retain(|finding| {
+            !matches!(
+                finding.kind,
+                FindingKind::TestRemoved
+                    | FindingKind::AssertionRemoved
+                    | FindingKind::AssertionWeakened
+                    | FindingKind::TestDisabled
+            )
+        });
+    }
+
     fn finish(mut self) -> FileTamper {
         if self.table.language == Language::Go && self.context.tests {
             self.go_test_main();
@@ -5518,11 +5537,56 @@ impl Analysis<'_> {
         if self.rust_items {
             self.dropped_modules();
         }
+        if self.table.language == Language::Python && skipped_as_it_loads(self.table, self.sides[0])
+        {
+            self.nothing_ran();
+        }
         self.file.removes_or_skips_tests = self.touches_tests
             || self.file.test_item_line.is_some()
             || !self.file.test_config_changed.is_empty();
         self.file
     }
+}
+
+/// How a line of a Python module that skips the whole module as it loads starts (at the
+/// line's first byte: module level, run unconditionally): `py.test.skip("remove me")`,
+/// `raise unittest.SkipTest`, `pytestmark = pytest.mark.skip` (not `skipif`).
+const SKIPS_THE_MODULE: &[&[u8]] = &[
+    b"pytest.skip(",
+    b"py.test.skip(",
+    b"raise SkipTest",
+    b"raise unittest.SkipTest",
+    b"pytestmark = pytest.mark.skip(",
+    b"pytestmark = pytest.mark.skip\n",
+    b"pytestmark = [pytest.mark.skip(",
+];
+
+/// Whether the Python module `side` skips itself as it loads: a line of its code, at module
+/// level and under no condition, skips the module ([`SKIPS_THE_MODULE`]).
+fn skipped_as_it_loads(table: &Table, side: &[u8]) -> bool {
+    let candidates: Vec<usize> = split_lines(side)
+        .iter()
+        .enumerate()
+        .filter(|(_, line)| {
+            SKIPS_THE_MODULE.iter().any(|start| {
+                let start = start.strip_suffix(b"\n").unwrap_or(start);
+                line.starts_with(start)
+                    && (start.ends_with(b"(")
+                        || line[start.len()..].trim_ascii().is_empty()
+                        || line[start.len()..].starts_with(b"(")
+                        || line[start.len()..].trim_ascii_start().starts_with(b"#"))
+            })
+        })
+        .map(|(index, _)| index)
+        .collect();
+    if candidates.is_empty() {
+        return false;
+    }
+    let lines = split_lines(side);
+    let states = stands::line_states(table, &lines);
+    candidates
+        .iter()
+        .any(|&index| states.get(index) == Some(&State::Code))
 }
 
 /// Whether the swallower on line `index` of `lines` catches a failing check: the code it
