@@ -31,6 +31,10 @@ pub(crate) struct Context<'a> {
     /// `pytest.exit`) are the project's test settings: a `conftest.py` or a module among
     /// the tests. A plugin's or pytest's own source defines the same hooks as its code.
     pub settings: bool,
+    /// Whether a class of the file extends a `JUnit` 3 `TestCase` (`extends TestCase`,
+    /// `extends junit.framework.TestCase`, `extends AndroidTestCase`): its `public void
+    /// testXxx()` methods are tests.
+    pub junit3: bool,
 }
 
 /// Python names whose aliases matter, and the name each alias stands for.
@@ -245,6 +249,28 @@ fn declares_tests(sides: [&[u8]; 2], starts: &[&[u8]]) -> bool {
     })
 }
 
+/// Whether a side declares a class that extends a `JUnit` 3 test case: `extends` and a
+/// (qualified) name that ends in `TestCase`.
+pub(crate) fn extends_a_test_case(sides: [&[u8]; 2]) -> bool {
+    sides.iter().any(|side| {
+        memmem::find_iter(side, b"TestCase").any(|at| {
+            let end = at + b"TestCase".len();
+            if side
+                .get(end)
+                .is_some_and(|&b| b.is_ascii_alphanumeric() || b == b'_' || b == b'$')
+            {
+                return false;
+            }
+            let name = side[..at]
+                .iter()
+                .rev()
+                .take_while(|&&b| b.is_ascii_alphanumeric() || b == b'_' || b == b'$' || b == b'.')
+                .count();
+            side[..at - name].trim_ascii_end().ends_with(b"extends")
+        })
+    })
+}
+
 fn holds(sides: [&[u8]; 2], needles: &[&[u8]]) -> bool {
     sides.iter().any(|side| {
         needles
@@ -262,6 +288,7 @@ pub(crate) fn of<'a>(language: Language, path: &str, old: &'a [u8], new: &'a [u8
         aliases: Aliases::default(),
         test_file: false,
         settings: true,
+        junit3: false,
     };
     match language {
         Language::Python => {
@@ -298,7 +325,8 @@ pub(crate) fn of<'a>(language: Language, path: &str, old: &'a [u8], new: &'a [u8
             }
         }
         Language::Go => context.tests = path.ends_with("_test.go"),
-        Language::Rust | Language::Java | Language::Kotlin | Language::RunnerConfig => {}
+        Language::Java => context.junit3 = extends_a_test_case(sides),
+        Language::Rust | Language::Kotlin | Language::RunnerConfig => {}
     }
     context.test_file = match language {
         Language::Python | Language::JavaScript => context.test_code,

@@ -2,11 +2,39 @@
 //!
 //! Both languages share the patterns and differ only in how they write comments and
 //! literals (Kotlin nests block comments, has `"""` raw strings and quoted identifiers).
-//! `JUnit` 3 (`public void testXxx()` in a `TestCase`) is not recognised.
+//! `JUnit` 3's tests are the `public void testXxx()` methods of a class that extends a
+//! `TestCase` ([`junit3_test`], where the file's context says so).
 
 use super::lex::{Backtick, SingleQuote, Syntax};
-use super::pattern::{Name, Pattern, Tok};
+use super::pattern::{Name, Pattern, Tok, Token};
 use super::{Language, Table};
+
+/// Whether a line declares a `JUnit` 3 test: `public void testXxx()`, without parameters
+/// (`final` and `synchronized` allowed; a `static` method is none), in a file whose class
+/// extends a `TestCase`.
+pub(crate) fn junit3_test(tokens: &[Token<'_>]) -> bool {
+    let mut rest = tokens;
+    let mut public = false;
+    while let [Token::Ident(word), tail @ ..] = rest {
+        match *word {
+            b"public" => public = true,
+            b"final" | b"synchronized" => {}
+            _ => break,
+        }
+        rest = tail;
+    }
+    public
+        && matches!(
+            rest,
+            [
+                Token::Ident(b"void"),
+                Token::Ident(name),
+                Token::Punct(b'('),
+                Token::Punct(b')'),
+                ..
+            ] if name.starts_with(b"test")
+        )
+}
 
 /// `@Test`, `@ParameterizedTest`, `@org.junit.jupiter.api.Test`, … .
 const TESTS: &[Pattern] = &[Pattern::new(&[
@@ -162,6 +190,8 @@ class CalcTest {
 }
 ";
 
+    const JUNIT3: &str = "package app;\n\nimport junit.framework.TestCase;\n\npublic class CalcTest extends TestCase {\n  public void testAdds() {\n    assertEquals(3, Calc.add(1, 2));\n  }\n\n  public void testBig() {\n    assertEquals(4, Calc.add(2, 2));\n  }\n}\n";
+
     const KOTLIN_TEST: &str = r"package app
 
 import kotlin.test.Test
@@ -191,11 +221,30 @@ class CalcTest {
         adding_conditional_disable_and_assumption: "src/test/java/app/CalcTest.java", JUNIT => edit(JUNIT, "    void adds() {\n", "    @DisabledOnOs(OS.WINDOWS)\n    void adds() {\n        Assumptions.assumeTrue(false);\n"), [0, 2, 0];
         junit4_ignore: "src/test/java/app/CalcTest.java", JUNIT => edit(JUNIT, "    @Test\n", "    @Test\n    @org.junit.Ignore\n"), [0, 1, 0];
         testng_disabled: "src/test/java/app/CalcTest.java", JUNIT => edit(JUNIT, "    @Test\n", "    @Test(enabled = false)\n"), [0, 1, 0];
+        // JUnit 3: the `public void testXxx()` methods of a class that extends a `TestCase`
+        // (gson's b9998e511f3a, bc2c25f23580 and e0de45ff69ba deleted such tests).
+        junit3_test_deleted: "src/test/java/app/CalcTest.java", JUNIT3 => edit(JUNIT3, "  public void testBig() {\n    assertEquals(4, Calc.add(2, 2));\n  }\n", ""), [1, 0, 1];
+        junit3_test_renamed_out: "src/test/java/app/CalcTest.java", JUNIT3 => edit(JUNIT3, "public void testBig()", "public void xtestBig()"), [1, 0, 0];
+        junit3_test_given_a_parameter: "src/test/java/app/CalcTest.java", JUNIT3 => edit(JUNIT3, "public void testBig()", "public void testBig(int n)"), [1, 0, 0];
+        junit3_test_made_static: "src/test/java/app/CalcTest.java", JUNIT3 => edit(JUNIT3, "public void testBig()", "public static void testBig()"), [1, 0, 0];
+        junit3_test_made_private: "src/test/java/app/CalcTest.java", JUNIT3 => edit(JUNIT3, "public void testBig()", "private void testBig()"), [1, 0, 0];
+        junit3_test_added: "src/test/java/app/CalcTest.java", JUNIT3 => edit(JUNIT3, "  public void testBig() {", "  public void testMore() {\n    assertEquals(5, Calc.add(2, 3));\n  }\n\n  public void testBig() {"), [-1, 0, -1];
+        // A class that no longer extends `TestCase` runs none of them; one ported to JUnit 4
+        // with `@Test` on each runs them all.
+        junit3_base_dropped: "src/test/java/app/CalcTest.java", JUNIT3 => edit(JUNIT3, " extends TestCase", ""), [2, 0, 0];
+        junit3_base_dropped_one_ported: "src/test/java/app/CalcTest.java", JUNIT3 => edit(JUNIT3, " extends TestCase", "").replace("  public void testAdds", "  @Test\n  public void testAdds"), [1, 0, 0];
+        // `@Test` written above a JUnit 3 test (which the runner ran already) makes up for
+        // no test deleted beside it.
+        junit3_annotated_beside_a_deletion: "src/test/java/app/CalcTest.java", JUNIT3 => edit(JUNIT3, "  public void testBig() {\n    assertEquals(4, Calc.add(2, 2));\n  }\n", "").replace("  public void testAdds", "  @Test\n  public void testAdds"), [1, 0, 1];
+        junit3_base_renamed: "src/test/java/app/CalcTest.java", JUNIT3 => edit(JUNIT3, " extends TestCase", " extends junit.framework.TestCase"), [0, 0, 0];
+        // Outside a `TestCase`, a method named `test…` is no test (JUnit 4 wants `@Test`).
+        junit4_method_named_test: "src/test/java/app/CalcTest.java", "public class CalcTest {\n  public void testAdds() {\n    assertEquals(3, Calc.add(1, 2));\n  }\n}\n" => "public class CalcTest {\n}\n", [0, 0, 1];
         // A JUnit 3 method that was no test (`disable_test…`) made an ignored JUnit 4 test
-        // skips nothing that ran (gson's 1a2170b99c9d); `@Ignore` below an added `@Test`
-        // that the diff lines up over a test that ran still counts. (JUnit 3's own
-        // `test…` methods are not read as tests: the old side here declares none.)
-        junit3_disabled_method_ported_ignored: "src/test/java/app/CalcTest.java", "public class CalcTest extends TestCase {\n  public void testAdds() {\n    assertEquals(3, Calc.add(1, 2));\n  }\n\n  public void disable_testBig() {\n    assertEquals(4, Calc.add(2, 2));\n  }\n}\n" => "public class CalcTest {\n  @Test\n  public void testAdds() {\n    assertEquals(3, Calc.add(1, 2));\n  }\n\n  @Test\n  @Ignore\n  public void disable_testBig() {\n    assertEquals(4, Calc.add(2, 2));\n  }\n}\n", [-2, 0, 0];
+        // skips nothing that ran (gson's 1a2170b99c9d): it is a test added; `testAdds`,
+        // given `@Test` as its class stops extending `TestCase`, is the test that ran.
+        junit3_disabled_method_ported_ignored: "src/test/java/app/CalcTest.java", "public class CalcTest extends TestCase {\n  public void testAdds() {\n    assertEquals(3, Calc.add(1, 2));\n  }\n\n  public void disable_testBig() {\n    assertEquals(4, Calc.add(2, 2));\n  }\n}\n" => "public class CalcTest {\n  @Test\n  public void testAdds() {\n    assertEquals(3, Calc.add(1, 2));\n  }\n\n  @Test\n  @Ignore\n  public void disable_testBig() {\n    assertEquals(4, Calc.add(2, 2));\n  }\n}\n", [-1, 0, 0];
+        // `@Ignore` below an added `@Test` that the diff lines up over a test that ran
+        // still counts.
         ignoring_a_test_below_an_added_test_annotation: "src/test/java/app/CalcTest.java", "public class CalcTest {\n  @Test\n  public void adds() {\n    assertEquals(3, Calc.add(1, 2));\n  }\n}\n" => "public class CalcTest {\n  @Test\n  public void more() {\n    assertEquals(4, Calc.add(2, 2));\n  }\n\n  @Test\n  @Ignore\n  public void adds() {\n    assertEquals(3, Calc.add(1, 2));\n  }\n}\n", [-1, 1, -1];
         // An assumption in the body of a new test (below its `@Test`).
         an_assumption_in_a_new_test: "src/test/java/app/CalcTest.java", JUNIT => edit(JUNIT, "isPositive();\n    }\n", "isPositive();\n    }\n\n    @Test\n    void more() {\n        assumeTrue(fast());\n        assertEquals(4, Calc.add(2, 2));\n    }\n"), [-1, 0, -1];

@@ -2121,6 +2121,7 @@ fn classify(
     }
     let tests = if context.tests && mark == Mark::Live && place & NESTED == 0 {
         pattern::count(table.tests, &tokens, false)
+            + u32::from(context.junit3 && jvm::junit3_test(&tokens))
     } else {
         0
     };
@@ -5519,6 +5520,86 @@ impl Analysis<'_> {
         });
     }
 
+    /// The `JUnit` 3 tests of the old side (`public void testXxx()` in a class that
+    /// extends a `TestCase`) that the new side keeps, read whole rather than line by line:
+    /// one whose class no longer extends a `TestCase` stops running while its lines stay
+    /// (a test disabled), unless a `@Test` annotation now stands above it; and a `@Test`
+    /// added above one of them is no test added (`JUnit` 3 ran it already).
+    fn junit3_tests_kept(&mut self) {
+        let code_lines = |side: &[u8]| -> Vec<Vec<u8>> {
+            let mut state = State::Code;
+            split_lines(side)
+                .into_iter()
+                .map(|line| {
+                    let mut code = Vec::new();
+                    state = lex::strip_line(&self.table.syntax, state, line, &mut code);
+                    code
+                })
+                .collect()
+        };
+        let junit3_name = |code: &[u8]| -> Option<Vec<u8>> {
+            let mut tokens = Vec::new();
+            pattern::tokenize(code, &mut tokens);
+            if !jvm::junit3_test(&tokens) {
+                return None;
+            }
+            let at = tokens
+                .iter()
+                .position(|token| *token == Token::Ident(b"void"))?;
+            match tokens.get(at + 1) {
+                Some(Token::Ident(name)) => Some(name.to_vec()),
+                _ => None,
+            }
+        };
+        // Whether an annotation of the test runner stands in the run of annotation lines
+        // right above line `index`.
+        let annotated = |code: &[Vec<u8>], index: usize| {
+            code[..index]
+                .iter()
+                .rev()
+                .map(|code| code.trim_ascii())
+                .take_while(|code| code.is_empty() || code.starts_with(b"@"))
+                .any(|code| {
+                    let mut tokens = Vec::new();
+                    pattern::tokenize(code, &mut tokens);
+                    pattern::count(self.table.tests, &tokens, false) > 0
+                })
+        };
+        let old_code = code_lines(self.sides[0]);
+        let old: HashMap<Vec<u8>, bool> = old_code
+            .iter()
+            .enumerate()
+            .filter_map(|(index, code)| Some((junit3_name(code)?, annotated(&old_code, index))))
+            .collect();
+        if old.is_empty() {
+            return;
+        }
+        let runs_all = context::extends_a_test_case([self.sides[1], b""]);
+        let new_code = code_lines(self.sides[1]);
+        let new_lines = split_lines(self.sides[1]);
+        let (mut disabled, mut kept) = (0i64, 0i64);
+        for (index, code) in new_code.iter().enumerate() {
+            let Some(name) = junit3_name(code) else {
+                continue;
+            };
+            let Some(&was_annotated) = old.get(&name) else {
+                continue;
+            };
+            let annotated = annotated(&new_code, index);
+            if annotated && !was_annotated {
+                kept += 1;
+            } else if !annotated && !runs_all {
+                disabled += 1;
+                let line = new_lines.get(index).copied().unwrap_or_default();
+                self.push(Side::New, index, line, FindingKind::TestDisabled, 1, true);
+            }
+        }
+        if disabled + kept > 0 {
+            self.file.tests_removed += disabled + kept;
+            self.touches_tests = true;
+        }
+    }
+
     fn finish(mut self) -> FileTamper {
         if self.table.language == Language::Go && self.context.tests {
             self.go_test_main();
@@ -5536,6 +5617,9 @@ impl Analysis<'_> {
         self.old_tests_disabled();
         if self.rust_items {
             self.dropped_modules();
+        }
+        if self.table.language == Language::Java && self.context.junit3 {
+            self.junit3_tests_kept();
         }
         if self.table.language == Language::Python && skipped_as_it_loads(self.table, self.sides[0])
         {
