@@ -309,6 +309,11 @@ test('adds', () => {
         a_hook_as_a_suite_argument: "src/parse.test.ts", JEST => format!("{JEST}\ndescribe('slow', (\n  before(function () {{\n    this.skip();\n  }}),\n  function () {{\n    it('waits', () => {{\n      expect(wait()).toBe(1);\n    }});\n  }}));\n"), [-1, 1, -1];
         a_root_hook_below_a_new_test: "src/parse.test.ts", JEST => format!("{JEST}\nit('parses zero', () => {{\n  expect(parse('0')).toBe(0);\n}});\nbefore(function () {{\n  this.skip();\n}});\n"), [-1, 1, -1];
         // A hook's skip in a suite the change adds applies to the suite's new tests.
+        // The skip under a condition in the hook's body (mocha's c91b3254dc08); in a root
+        // hook, under a condition too, it skips every test of the run.
+        a_new_suite_skipped_by_its_hook_under_a_condition: "src/parse.test.ts", JEST => format!("{JEST}\ndescribe('esm', () => {{\n  before(function () {{\n    if (v6) {{\n      this.skip();\n    }} else {{\n      this.skip();\n    }}\n  }});\n\n  it('loads', () => {{\n    expect(load()).toBe(1);\n  }});\n}});\n"), [-1, 0, -1];
+        a_root_hook_skip_under_a_condition: "src/parse.test.ts", JEST => format!("{JEST}\nbefore(function () {{\n  if (v6) {{\n    this.skip();\n  }}\n}});\n\nit('parses zero', () => {{\n  expect(parse('0')).toBe(0);\n}});\n"), [-1, 1, -1];
+        a_condition_in_a_test_of_a_suite_that_ran: "src/parse.test.ts", JEST => edit(JEST, "describe('parse', () => {\n", "describe('parse', () => {\n  before(function () {\n    if (v6) {\n      this.skip();\n    }\n  });\n\n  it('parses zero', () => {\n    expect(parse('0')).toBe(0);\n  });\n"), [-1, 1, -1];
         a_new_suite_skipped_by_its_hook: "src/parse.test.ts", JEST => format!("{JEST}\ndescribe('esm', () => {{\n  before(function () {{\n    if (!esm) this.skip();\n  }});\n\n  it('loads', () => {{\n    expect(load()).toBe(1);\n  }});\n}});\n"), [-1, 0, -1];
         xit_skips: "src/parse.test.ts", JEST => edit(JEST, "it('parses numbers'", "xit('parses numbers'"), [0, 1, 0];
         only_counts_as_a_skip: "src/parse.test.ts", JEST => edit(JEST, "test('rejects words'", "test.only('rejects words'"), [0, 1, 0];

@@ -4911,8 +4911,16 @@ impl Analysis<'_> {
             let trimmed = line_at(line).trim_ascii();
             names.iter().any(|name| trimmed.starts_with(name))
         };
-        let Some(hook) = opener(mark.line)
-            .filter(|&hook| starts(hook, &[b"before(", b"beforeEach(", b"beforeAll("]))
+        // Up through the conditions the line is under (`if (v6) { this.skip(); }`, mocha's
+        // c91b3254dc08) to the hook.
+        let mut hook = opener(mark.line);
+        while let Some(block) = hook
+            && starts(block, &[b"if (", b"if(", b"} else", b"else"])
+        {
+            hook = opener(block);
+        }
+        let Some(hook) =
+            hook.filter(|&hook| starts(hook, &[b"before(", b"beforeEach(", b"beforeAll("]))
         else {
             return Vec::new();
         };
