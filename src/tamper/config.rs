@@ -7,7 +7,7 @@
 //! | `pytest.ini` | every key of `[pytest]` |
 //! | `setup.cfg` | every key of `[tool:pytest]` |
 //! | `pytest.toml`, `.pytest.toml` | every key of `[pytest]` |
-//! | `tox.ini` | every key of `[tox]` and `[pytest]`, `commands` and the runner variables of `setenv` (`PYTEST_ADDOPTS`) of `[testenv]` and `[testenv:…]` (not of tool environments, `[testenv:docs]`, `[testenv:lint]`, nor of those whose commands name no test runner) |
+//! | `tox.ini` | every key of `[tox]` but where packages come from and where tox works (`indexserver`, `minversion`, …), every key of `[pytest]`, `commands`, `ignore_outcome`, `ignore_errors`, `platform` and the runner variables of `setenv` (`PYTEST_ADDOPTS`) of `[testenv]` and `[testenv:…]` (not of tool environments, `[testenv:docs]`, `[testenv:lint]`, nor of those whose commands name no test runner) |
 //! | `pyproject.toml` | every key of `[tool.pytest.ini_options]` and `[tool.pytest]`; Hatch's, PDM's, poethepoet's and taskipy's scripts named for tests or running a runner; all of `[tool.hatch.envs.hatch-test]`; runner variables of Hatch's `env-vars` |
 //! | `Cargo.toml` | `autotests`, `autolib`, `autobins`, `autoexamples`, `autobenches`, `build`; `test`, `doctest`, `harness`, `path` and `required-features` of any target, `[[test]]`, the library's `crate-type` and `proc-macro`, `[features] default`, `[workspace]` `members`, `exclude`, `default-members`, `[profile.test]`, `debug-assertions` and `overflow-checks` of `[profile.dev]` and its packages |
 //! | `.cargo/config.toml`, `.cargo/config` | `rustflags`, `rustdocflags`, `runner`, `linker` of `[build]` and of any `[target.…]`, `rustc`, `rustc-wrapper`, `rustc-workspace-wrapper`, `target` of `[build]`, the profiles as above |
@@ -327,10 +327,109 @@ pub(crate) fn changed<'a>(
                     .cloned(),
             );
             keys.retain(|key| leaves_out_tests(key, before.get(key), after.get(key)));
+            keys.retain(|key| !same_run(before.get(key), after.get(key)));
             keys.sort();
             keys
         }
         _ => vec!["(file)".to_owned()],
+    }
+}
+
+/// Flags of the runners that change only what a run prints: Mocha's built-in reporters
+/// and desktop notifications, colours, pytest's traceback style and report files.
+const OUTPUT_FLAGS: &[&str] = &[
+    "--growl",
+    "--colors",
+    "--no-colors",
+    "--color",
+    "--no-color",
+    "--inline-diffs",
+    "--full-trace",
+    "--showlocals",
+    "--no-header",
+];
+
+/// Output flags written with their value (`--tb=short`, `--durations=10`,
+/// `--junitxml=report.xml`).
+const OUTPUT_FLAG_PREFIXES: &[&str] = &[
+    "--color=",
+    "--colors=",
+    "--tb=",
+    "--durations=",
+    "--junitxml=",
+    "--junit-xml=",
+];
+
+/// Mocha's built-in reporters: a reporter given by path is code that runs with the tests
+/// (it could end the process with success).
+const BUILTIN_REPORTERS: &[&str] = &[
+    "spec",
+    "dot",
+    "nyan",
+    "tap",
+    "landing",
+    "list",
+    "progress",
+    "json",
+    "json-stream",
+    "min",
+    "doc",
+    "markdown",
+    "xunit",
+    "html",
+];
+
+/// The words of a setting's value that can change what runs: quotes around a word
+/// dropped (`KARMA := "node_modules/.bin/karma"` runs what the unquoted one ran, mocha's
+/// 8fe36a36c41a), and the flags that change only the output ([`OUTPUT_FLAGS`],
+/// `--reporter spec`) left out (`--growl` added, mocha's 57c7acc6ff41).
+fn run_words(value: &str) -> Vec<&str> {
+    let mut words = Vec::new();
+    // A line break ends a command (a recipe's, tox's): it stays a word.
+    let mut iter = value
+        .lines()
+        .flat_map(|line| line.split_whitespace().chain(std::iter::once("\n")))
+        .peekable();
+    while let Some(word) = iter.next() {
+        // Quotes change nothing around a word the shell would not expand or split.
+        let plain = |inner: &str| !inner.contains(['$', '`', '*', '?', '[', '{', '~', '\\']);
+        let word = word
+            .strip_prefix('"')
+            .and_then(|w| w.strip_suffix('"'))
+            .or_else(|| word.strip_prefix('\'').and_then(|w| w.strip_suffix('\'')))
+            .filter(|inner| plain(inner))
+            .unwrap_or(word);
+        if OUTPUT_FLAGS.contains(&word)
+            || OUTPUT_FLAG_PREFIXES
+                .iter()
+                .any(|prefix| word.starts_with(prefix))
+        {
+            continue;
+        }
+        if let Some(reporter) = word.strip_prefix("--reporter=")
+            && BUILTIN_REPORTERS.contains(&reporter)
+        {
+            continue;
+        }
+        if matches!(word, "--reporter" | "-R")
+            && iter
+                .peek()
+                .is_some_and(|next| BUILTIN_REPORTERS.contains(&next.trim_matches(['"', '\''])))
+        {
+            iter.next();
+            continue;
+        }
+        words.push(word);
+    }
+    words
+}
+
+/// Whether two values of a setting run the same: equal words once [`run_words`] has read
+/// them. Any other difference (a word added, removed or moved) counts.
+fn same_run(before: Option<&String>, after: Option<&String>) -> bool {
+    match (before, after) {
+        (Some(before), Some(after)) => run_words(before) == run_words(after),
+        _ => false,
     }
 }
 
@@ -608,7 +707,34 @@ fn ini(text: &str, sections: &[&str]) -> BTreeMap<String, String> {
         let (name, value) = trimmed
             .split_once(['=', ':'])
             .map_or((trimmed, ""), |(name, value)| (name.trim(), value.trim()));
-        if section.starts_with("testenv") && !matches!(name, "commands" | "setenv" | "set_env") {
+        // An environment's commands and runner variables, and the settings that let its
+        // failures pass (`ignore_outcome`, `ignore_errors`) or skip it (`platform`).
+        if section.starts_with("testenv")
+            && !matches!(
+                name,
+                "commands" | "setenv" | "set_env" | "ignore_outcome" | "ignore_errors" | "platform"
+            )
+        {
+            key = None;
+            continue;
+        }
+        // tox's own settings that choose no environment and no test: where packages come
+        // from and where tox works (pytest's 4a08ee2b7480 changed `indexserver`).
+        if section == "tox"
+            && matches!(
+                name,
+                "indexserver"
+                    | "minversion"
+                    | "min_version"
+                    | "toxworkdir"
+                    | "work_dir"
+                    | "temp_dir"
+                    | "distshare"
+                    | "isolated_build"
+                    | "isolated_build_env"
+                    | "package_env"
+            )
+        {
             key = None;
             continue;
         }
@@ -2118,6 +2244,66 @@ mod tests {
 
     fn keys(path: &str, old: &str, new: &str) -> Vec<String> {
         changed(path, old.as_bytes(), new.as_bytes(), None)
+    }
+
+    #[test]
+    fn output_flags_and_quotes_run_the_same() {
+        let make = "KARMA := node_modules/.bin/karma\n\ntest-unit:\n\t@./bin/mocha --reporter dot test/unit\n\ntest-browser:\n\t$(KARMA) start\n";
+        // Quoted, a notification or a built-in reporter: the same tests run (mocha's
+        // 8fe36a36c41a, 57c7acc6ff41).
+        for edited in [
+            make.replace(
+                "KARMA := node_modules/.bin/karma",
+                "KARMA := \"node_modules/.bin/karma\"",
+            ),
+            make.replace("--reporter dot", "--reporter spec --growl"),
+            make.replace("--reporter dot", "--reporter=spec --no-colors"),
+        ] {
+            assert!(keys("Makefile", make, &edited).is_empty(), "{edited}");
+        }
+        // A reporter given by path runs code; a quoted glob or variable is expanded
+        // otherwise; a word moved to a line of its own is another command.
+        for edited in [
+            make.replace("--reporter dot", "--reporter ./exit0.js"),
+            make.replace("test/unit", "\"test/*\""),
+            make.replace(
+                "@./bin/mocha --reporter dot test/unit",
+                "@./bin/mocha --reporter dot\n\ttest/unit",
+            ),
+            make.replace("test/unit", "test/unit --grep fast"),
+        ] {
+            assert_eq!(
+                keys("Makefile", make, &edited),
+                ["target test-unit"],
+                "{edited}"
+            );
+        }
+        // tox: where packages come from is no test setting; an environment made to pass
+        // whatever its tests do, or skipped on this platform, is.
+        let tox = "[tox]\nenvlist = py3\nindexserver =\n    default = https://a\n\n[testenv]\ncommands = pytest\n";
+        assert!(keys("tox.ini", tox, &tox.replace("https://a", "https://b")).is_empty());
+        assert_eq!(
+            keys(
+                "tox.ini",
+                tox,
+                &tox.replace(
+                    "commands = pytest\n",
+                    "commands = pytest\nignore_outcome = true\n"
+                )
+            ),
+            ["[testenv] ignore_outcome"]
+        );
+        assert_eq!(
+            keys(
+                "tox.ini",
+                tox,
+                &tox.replace(
+                    "commands = pytest\n",
+                    "commands = pytest\nplatform = win32\n"
+                )
+            ),
+            ["[testenv] platform"]
+        );
     }
 
     #[test]
