@@ -385,10 +385,18 @@ const BUILTIN_REPORTERS: &[&str] = &[
 /// `--reporter spec`) left out (`--growl` added, mocha's 57c7acc6ff41).
 fn run_words(value: &str) -> Vec<&str> {
     let mut words = Vec::new();
-    // A line break ends a command (a recipe's, tox's): it stays a word.
+    // A line break ends a command (a recipe's, tox's): it stays a word, unless a `\`
+    // continues the line.
     let mut iter = value
         .lines()
-        .flat_map(|line| line.split_whitespace().chain(std::iter::once("\n")))
+        .flat_map(|line| {
+            let line = line.trim_end();
+            let (line, end) = match line.strip_suffix('\\') {
+                Some(continued) => (continued, None),
+                None => (line, Some("\n")),
+            };
+            line.split_whitespace().chain(end)
+        })
         .peekable();
     while let Some(word) = iter.next() {
         // Quotes change nothing around a word the shell would not expand or split.
@@ -2258,6 +2266,10 @@ mod tests {
             ),
             make.replace("--reporter dot", "--reporter spec --growl"),
             make.replace("--reporter dot", "--reporter=spec --no-colors"),
+            make.replace(
+                "--reporter dot test/unit",
+                "--reporter dot \\\n\t\t--growl \\\n\t\ttest/unit",
+            ),
         ] {
             assert!(keys("Makefile", make, &edited).is_empty(), "{edited}");
         }
