@@ -6554,8 +6554,8 @@ mod tests {
             // Moved below, the same statement: nothing weakened.
             (
                 "tests/test_calc.py",
-                "def test_count():\n    c = items()\n    assert len(c) == 2\n    c.sort()\n    done()\n",
-                "def test_count():\n    c = items()\n    assert c\n    c.sort()\n    assert len(c) == 2\n    done()\n",
+                "def test_count():\n    c = items()\n    assert len(c) == 2\n    log()\n    done()\n",
+                "def test_count():\n    c = items()\n    assert c\n    log()\n    assert len(c) == 2\n    done()\n",
                 (0, 0),
             ),
         ]);
@@ -6672,6 +6672,90 @@ mod tests {
         weakened_and_removed(&cases);
     }
 
+    /// A copy moves a check only while the value it reads is the one the removed check
+    /// read: before it, the names it reads appear only where they are bound once and in
+    /// checks that only read them (attack-46 B1-B5).
+    #[test]
+    fn a_move_reads_the_same_value() {
+        let test = |between: &str, copy: bool| {
+            let check = if copy { "r is not None" } else { "r == 4" };
+            let tail = if copy { "    assert r == 4\n" } else { "" };
+            format!("def test_a():\n    r = run()\n    assert {check}\n    step()\n{between}{tail}")
+        };
+        let mut cases: Vec<(String, String, (u64, u64))> = Vec::new();
+        // Changed in place, by a method, by an operator, a tuple target, a walrus, a call
+        // that gets it, a check that calls a method on it, a nested function called.
+        for between in [
+            "    r[\"total\"] = 4\n",
+            "    r.append(2)\n",
+            "    r.sort()\n",
+            "    r ^= 7\n",
+            "    r >>= 1\n",
+            "    r //= 1\n",
+            "    _, r = r, add(2, 2)\n",
+            "    print(r := add(2, 2))\n",
+            "    adjust(r)\n",
+            "    assert r.pop() is not None\n",
+            "    def fix():\n        r.total = 4\n    fix()\n",
+            // Through a name given a value read from it: `items` is part of `r`.
+            "    items = r.items\n    items.append(4)\n",
+            "    alias = r\n    alias += [4]\n",
+            "    [r] = [add(2, 2)]\n",
+            "    (r, x) = (add(2, 2), 1)\n",
+        ] {
+            cases.push((test(between, false), test(between, true), (1, 0)));
+        }
+        // Read into another name that only checks read (attack-43 F6, F7), or bound with
+        // another name in one statement (attack-43 F4, attack-44 F6): the same value.
+        for (old, new) in [
+            (
+                "def test_a():\n    r = run()\n    assert r.name == \"x\"\n    size = r.size\n    assert size == 2\n",
+                "def test_a():\n    r = run()\n    assert r is not None\n    size = r.size\n    assert r.name == \"x\"\n    assert size == 2\n",
+            ),
+            (
+                "def test_a():\n    r, size = run()\n    assert r == {\"n\": 1}\n    n = size\n    assert n == 2\n",
+                "def test_a():\n    r, size = run()\n    assert r is not None\n    n = size\n    assert r == {\"n\": 1}\n    assert n == 2\n",
+            ),
+        ] {
+            cases.push((old.to_owned(), new.to_owned(), (0, 0)));
+        }
+        // Read by checks, other names bound: still the value the removed check read.
+        let between = "    assert len(str(r)) > 0\n    assert r <= 9 and r >= 0 and r != 5\n    other = compute()\n";
+        cases.push((test(between, false), test(between, true), (0, 0)));
+        let cases: Vec<(&str, &str, &str, (u64, u64))> = cases
+            .iter()
+            .map(|(old, new, expected)| {
+                ("tests/test_calc.py", old.as_str(), new.as_str(), *expected)
+            })
+            .collect();
+        weakened_and_removed(&cases);
+    }
+
+    /// A JavaScript check that a value is not `null` or `undefined` is an existence check
+    /// (attack-46 B6); one against another value is exact.
+    #[test]
+    fn javascript_not_nullish_is_existence() {
+        let test = |check: &str| {
+            format!("it(\"a\", function () {{\n  const r = run();\n  {check};\n}});\n")
+        };
+        let old = test("assert.deepStrictEqual(r, { total: 4 })");
+        let cases: Vec<(String, (u64, u64))> = [
+            ("assert.ok(r != null)", (1, 0)),
+            ("assert(r !== undefined)", (1, 0)),
+            ("assert.ok(null !== r, \"present\")", (1, 0)),
+            ("assert.ok(r != 5)", (0, 0)),
+            ("assert.ok(r.total !== null && r.total === 4)", (0, 0)),
+        ]
+        .into_iter()
+        .map(|(check, expected)| (test(check), expected))
+        .collect();
+        let cases: Vec<(&str, &str, &str, (u64, u64))> = cases
+            .iter()
+            .map(|(new, expected)| ("test/calc.spec.js", old.as_str(), new.as_str(), *expected))
+            .collect();
+        weakened_and_removed(&cases);
+    }
+
     /// [`a_move_stands_in_the_same_test`] in JavaScript.
     #[test]
     fn a_move_stands_in_the_same_javascript_test() {
@@ -6717,6 +6801,15 @@ mod tests {
             "    this.skip();\n    assert.strictEqual(r, 4);\n",
             "    this[\"skip\"]();\n    assert.strictEqual(r, 4);\n",
             "    check: {\n      if (r !== 4) break check;\n      assert.strictEqual(r, 4);\n    }\n",
+            // attack-46 B6-B8: a property set, destructuring, a skip applied by reflection;
+            // and an assignment inside a check, an increment.
+            "    r.total = 4;\n    assert.strictEqual(r, 4);\n",
+            "    [r] = [add(2, 2)];\n    assert.strictEqual(r, 4);\n",
+            "    if (r !== 4) Reflect.apply(this.skip, this, []);\n    assert.strictEqual(r, 4);\n",
+            "    expect(r.total = 4).to.exist;\n    assert.strictEqual(r, 4);\n",
+            "    r++;\n    assert.strictEqual(r, 4);\n",
+            "    r ??= 4;\n    assert.strictEqual(r, 4);\n",
+            "    r >>>= 0;\n    assert.strictEqual(r, 4);\n",
         ] {
             javascript("describe", tail, (1, 0));
         }

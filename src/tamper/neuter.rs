@@ -1215,6 +1215,7 @@ pub(crate) fn is_existence(
                 || has(&[b"not", b".", b"toBeNull"])
                 || has(&[b"not", b".", b"toBeUndefined"])
                 || has(&[b".", b"exist"])
+                || js_not_nullish(tokens, start, end)
         }
         Language::Python => {
             if name == b"assertIsNotNone" {
@@ -1267,6 +1268,41 @@ pub(crate) fn is_existence(
         }
         Language::RunnerConfig => false,
     }
+}
+
+/// Whether a JavaScript `assert(…)` or `assert.ok(…)` checks only that one value is not
+/// `null` or `undefined`: `assert.ok(r != null)`, `assert(r !== undefined)`, `assert(null
+/// !== r)` (attack-46 B6: beside a check of the value's key and kind, it stood in for
+/// `assert.deepStrictEqual(r, …)`).
+fn js_not_nullish(tokens: &[Token<'_>], start: usize, end: usize) -> bool {
+    let head = &tokens[start..end.min(tokens.len())];
+    let ok = matches!(
+        head,
+        [Token::Ident(b"assert"), ..]
+            if !head.iter().skip(1).any(|token| matches!(token, Token::Ident(name) if *name != b"ok" && *name != b"strict"))
+    );
+    if !ok {
+        return false;
+    }
+    let Some((args, _)) = assertion_args(tokens, start, end) else {
+        return false;
+    };
+    let ([arg] | [arg, _]) = args.as_slice() else {
+        return false;
+    };
+    let nullish = |side: &[Token<'_>]| matches!(side, [Token::Ident(b"null" | b"undefined")]);
+    let Some(at) = arg.iter().position(|token| *token == Token::Punct(b'!')) else {
+        return false;
+    };
+    let rest = &arg[at + 1..];
+    let ([Token::Punct(b'='), Token::Punct(b'='), rest @ ..] | [Token::Punct(b'='), rest @ ..]) =
+        rest
+    else {
+        return false;
+    };
+    let (left, right) = (&arg[..at], rest);
+    let value = |side: &[Token<'_>]| !side.is_empty() && !side.iter().any(is_comparison);
+    (nullish(right) && value(left)) || (nullish(left) && value(right))
 }
 
 /// A test of a Python condition: [`truthiness`] or [`absence`].

@@ -35,6 +35,8 @@ struct Read<'l> {
     words: Vec<Vec<u8>>,
     /// It holds a test for [`classify`].
     test: bool,
+    /// It holds a check (an assertion for [`classify`]).
+    check: bool,
 }
 
 fn read<'c>(
@@ -69,6 +71,7 @@ fn read<'c>(
         tokens,
         words,
         test: found.counts.tests > 0,
+        check: found.counts.assertions > 0,
     })
 }
 
@@ -187,10 +190,260 @@ pub(super) fn runs_in_a_test(side: &Source<'_, '_>, index: usize) -> Option<usiz
     }
     let names: Vec<Vec<u8>> = side
         .read(index, &mut Vec::new())
-        .map(|read| read.words)
+        .map(|read| values_read(&read.tokens))
         .unwrap_or_default();
     (test_runs(side, head) && nothing_ends_it_before(side, head, index, &names)).then_some(head)
 }
+
+/// Words that name no value a check reads.
+const NOT_VALUES: &[&[u8]] = &[
+    b"assert",
+    b"not",
+    b"is",
+    b"in",
+    b"and",
+    b"or",
+    b"none",
+    b"true",
+    b"false",
+    b"null",
+    b"undefined",
+    b"await",
+    b"new",
+    b"typeof",
+    b"instanceof",
+    b"void",
+];
+
+/// The names whose values a check reads (lowercase): the identifiers at the root of its
+/// expressions (`r` of `r.total`, `self` of `self.value`), not a function it calls
+/// (`expect(`, `len(`), an attribute after a `.` or a literal.
+fn values_read(tokens: &[Token<'_>]) -> Vec<Vec<u8>> {
+    let mut names: Vec<Vec<u8>> = Vec::new();
+    for (i, token) in tokens.iter().enumerate() {
+        let Token::Ident(word) = token else { continue };
+        let after_dot = i > 0 && tokens[i - 1] == Token::Punct(b'.');
+        let called = tokens.get(i + 1) == Some(&Token::Punct(b'('));
+        let lower = word.to_ascii_lowercase();
+        if after_dot
+            || called
+            || asserts_on(&tokens[i + 1..])
+            || word.first().is_some_and(u8::is_ascii_digit)
+            || NOT_VALUES.contains(&lower.as_slice())
+            || names.contains(&lower)
+        {
+            continue;
+        }
+        names.push(lower);
+    }
+    names
+}
+
+/// Whether the line (its `read`) leaves the values of `names` as they were, the names the
+/// copy reads and those given a value read from them (`size = r.size`: what changes
+/// `size` may change `r`, so `size` is watched from there on, and added to `names`).
+///
+/// A watched name is touched where it is bound a second time (`r = other()`, `_, r = r,
+/// x`; each binding is counted in `bound`), where a method is called on it or it is
+/// assigned to in any form (`r.append(2)`, `r["total"] = 4`, `r.total = 4`, `r ^= 7`, `r
+/// := x`, `r++`, [`may_change`]; in a check too: `assert r.pop()`), and where it is passed
+/// to a call outside a check (`adjust(r)`), since the call may change it (attack-46
+/// B1-B7). Lines of nested functions count too: a function defined above may run.
+fn leaves_alone(read: &Read<'_>, names: &mut Vec<Vec<u8>>, bound: &mut Vec<usize>) -> bool {
+    let tokens = &read.tokens;
+    let (targets, equals) = assigned_names(tokens);
+    let mut reads_watched = false;
+    // The brackets open at each token: whether each is a call's (`f(`, `x.m(`).
+    let mut open: Vec<bool> = Vec::new();
+    for (i, token) in tokens.iter().enumerate() {
+        match token {
+            Token::Punct(b'(' | b'[' | b'{') => {
+                let call = *token == Token::Punct(b'(')
+                    && matches!(
+                        i.checked_sub(1).map(|at| tokens[at]),
+                        Some(Token::Ident(_) | Token::Punct(b')' | b']'))
+                    );
+                open.push(call);
+                continue;
+            }
+            Token::Punct(b')' | b']' | b'}') => {
+                open.pop();
+                continue;
+            }
+            _ => {}
+        }
+        let Token::Ident(word) = token else { continue };
+        if i > 0 && tokens[i - 1] == Token::Punct(b'.') {
+            continue;
+        }
+        let Some(at) = names
+            .iter()
+            .position(|name| name.eq_ignore_ascii_case(word))
+        else {
+            continue;
+        };
+        // A target, or a name inside one (`[r] = …`, `(r, x) = …`): bound.
+        if (open.is_empty() && targets.contains(&i)) || equals.is_some_and(|equals| i < equals) {
+            bound[at] += 1;
+            if bound[at] > 1 {
+                return false;
+            }
+            continue;
+        }
+        if read.check && asserts_on(&tokens[i + 1..]) {
+            continue;
+        }
+        if may_change(&tokens[i + 1..]) || (!read.check && open.iter().any(|&call| call)) {
+            return false;
+        }
+        reads_watched = true;
+    }
+    if reads_watched && !read.check {
+        for &at in &targets {
+            if let Token::Ident(word) = tokens[at] {
+                let word = word.to_ascii_lowercase();
+                if !names.contains(&word) {
+                    names.push(word);
+                    bound.push(1);
+                }
+            }
+        }
+    }
+    true
+}
+
+/// The tokens of the names a statement assigns at its top level: `r = …`, `const r = …`,
+/// `Integer r = …`, `r: int = …`, `a, b = …`, `for r in …`, `… as r`; not `r == x`, `r.x =
+/// …` (an attribute: the name is changed, not bound) or a name inside brackets. Also the
+/// index of the top-level `=`, whose left side may bind names otherwise (`[r] = …`).
+fn assigned_names(tokens: &[Token<'_>]) -> (Vec<usize>, Option<usize>) {
+    let mut names = Vec::new();
+    let mut depth = 0i32;
+    let mut equals = None;
+    for (i, token) in tokens.iter().enumerate() {
+        match token {
+            Token::Punct(b'(' | b'[' | b'{') => depth += 1,
+            Token::Punct(b')' | b']' | b'}') => depth -= 1,
+            Token::Punct(b'=') if depth == 0 => {
+                let before = i.checked_sub(1).map(|at| tokens[at]);
+                let after = tokens.get(i + 1);
+                let compares = matches!(before, Some(Token::Punct(b'=' | b'!' | b'<' | b'>')))
+                    || matches!(after, Some(Token::Punct(b'=' | b'>')));
+                if !compares {
+                    equals = Some(i);
+                    break;
+                }
+            }
+            _ => {}
+        }
+    }
+    if let Some(equals) = equals {
+        // The targets: names at the top level before the `=`, each followed by `,`, `:`
+        // (a type), `=` or the type's end, and not after a `.`.
+        let mut depth = 0i32;
+        for i in 0..equals {
+            match tokens[i] {
+                Token::Punct(b'(' | b'[' | b'{' | b'<') => depth += 1,
+                Token::Punct(b')' | b']' | b'}' | b'>') => depth -= 1,
+                Token::Ident(_) if depth <= 0 => {
+                    let after_dot = i > 0 && tokens[i - 1] == Token::Punct(b'.');
+                    let next = tokens.get(i + 1);
+                    let target = matches!(next, Some(Token::Punct(b',' | b'=' | b':')));
+                    if !after_dot && target {
+                        names.push(i);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    for (i, pair) in tokens.windows(2).enumerate() {
+        match pair {
+            [Token::Ident(b"as"), Token::Ident(_)] => names.push(i + 1),
+            [Token::Ident(b"for"), Token::Ident(_)] => {
+                if matches!(
+                    tokens.get(i + 2),
+                    Some(Token::Ident(b"in" | b"of") | Token::Punct(b','))
+                ) {
+                    names.push(i + 1);
+                }
+            }
+            _ => {}
+        }
+    }
+    (names, equals)
+}
+
+/// Whether what follows a name calls an assertion method on it: `self` of
+/// `self.assertEqual(…)`, a test case's own checks, which change nothing.
+fn asserts_on(rest: &[Token<'_>]) -> bool {
+    matches!(
+        rest,
+        [Token::Punct(b'.'), Token::Ident(name), Token::Punct(b'('), ..] if name.starts_with(b"assert")
+    )
+}
+
+/// Whether what follows a name in a check may change its value: a method called on it, an
+/// assignment to it or to a part of it, an increment.
+fn may_change(rest: &[Token<'_>]) -> bool {
+    // `=`, `+=`, `>>=`, `**=`, `:=`, `??=`, `||=`, and `++`, `--`; not `==`, `=>`, `<=`,
+    // `>=`, `!=`, `!==`.
+    let assignment = |rest: &[Token<'_>]| {
+        let ops: Vec<u8> = rest
+            .iter()
+            .map_while(|token| match token {
+                Token::Punct(byte) if b"+-*/%|&^<>@:?~!".contains(byte) => Some(*byte),
+                _ => None,
+            })
+            .collect();
+        match (rest.get(ops.len()), rest.get(ops.len() + 1)) {
+            (Some(Token::Punct(b'=')), next) => {
+                let compares = matches!(ops.as_slice(), b"<" | b">" | b"!");
+                let equality = ops.is_empty() && matches!(next, Some(Token::Punct(b'=' | b'>')));
+                !compares && !equality
+            }
+            _ => matches!(ops.as_slice(), b"++" | b"--"),
+        }
+    };
+    if assignment(rest) {
+        return true;
+    }
+    // Down the name's path: `.a.b(` calls a method; `[k] =` assigns an item.
+    let mut i = 0;
+    while let Some(token) = rest.get(i) {
+        match token {
+            Token::Punct(b'.') => {
+                if matches!(rest.get(i + 2), Some(Token::Punct(b'('))) {
+                    return true;
+                }
+                i += 2;
+            }
+            Token::Punct(b'[') => {
+                let mut depth = 0i32;
+                while let Some(token) = rest.get(i) {
+                    match token {
+                        Token::Punct(b'[') => depth += 1,
+                        Token::Punct(b']') => depth -= 1,
+                        _ => {}
+                    }
+                    i += 1;
+                    if depth == 0 {
+                        break;
+                    }
+                }
+            }
+            _ => break,
+        }
+        if assignment(&rest[i.min(rest.len())..]) {
+            return true;
+        }
+    }
+    false
+}
+
+/// Skip words that, named at all (`Reflect.apply(this.skip, this, [])`, `s = this.skip`),
+/// may skip the test later: attack-46 B8.
+const SKIP_NAMES: &[&[u8]] = &[b"skip", b"skiptest", b"skipif", b"skipunless", b"xfail"];
 
 /// The line of the head of the test whose body holds line `index`: directly (no block
 /// between them: a copy in a `with`, a loop or a callback stands for none) when `direct`,
@@ -352,6 +605,7 @@ fn nothing_ends_it_before(
     names: &[Vec<u8>],
 ) -> bool {
     let lines = side.lines;
+    let mut names = names.to_vec();
     let python = side.table.language == Language::Python;
     let mut code = Vec::new();
     // The blocks open at each line: (indentation, or 0 for a bracket; it is a function's).
@@ -370,18 +624,15 @@ fn nothing_ends_it_before(
                 open.pop();
             }
         }
+        if !leaves_alone(&read, &mut names, &mut bound)
+            || read
+                .words
+                .iter()
+                .any(|word| SKIP_NAMES.contains(&word.as_slice()))
+        {
+            return false;
+        }
         if !open.iter().any(|&(_, function)| function) {
-            for name in binds(&read.tokens) {
-                if let Some(at) = names
-                    .iter()
-                    .position(|word| word.eq_ignore_ascii_case(name))
-                {
-                    bound[at] += 1;
-                    if bound[at] > 1 {
-                        return false;
-                    }
-                }
-            }
             // A call of a computed member (`this["skip"]()`) may be anything.
             if read
                 .tokens
@@ -426,42 +677,6 @@ fn nothing_ends_it_before(
         }
     }
     true
-}
-
-/// The names a statement binds: `r = …`, `const r = …`, `r += …`, `r: int = …`, `for r in
-/// …`, `with … as r`, `let r = …`.
-fn binds<'t>(tokens: &[Token<'t>]) -> Vec<&'t [u8]> {
-    let mut names = Vec::new();
-    let start = match tokens {
-        [
-            Token::Ident(b"const" | b"let" | b"var" | b"for" | b"val"),
-            ..,
-        ] => 1,
-        _ => 0,
-    };
-    if let Some(Token::Ident(name)) = tokens.get(start) {
-        let next = &tokens[start + 1..];
-        let assigns = match next {
-            [Token::Punct(b'='), Token::Punct(b'='), ..] => false,
-            [Token::Punct(b'=') | Token::Ident(b"in" | b"of"), ..]
-            | [
-                Token::Punct(b'+' | b'-' | b'*' | b'/' | b'|' | b'&'),
-                Token::Punct(b'='),
-                ..,
-            ] => true,
-            [Token::Punct(b':'), ..] => next.contains(&Token::Punct(b'=')),
-            _ => false,
-        };
-        if assigns {
-            names.push(*name);
-        }
-    }
-    for pair in tokens.windows(2) {
-        if let [Token::Ident(b"as"), Token::Ident(name)] = pair {
-            names.push(*name);
-        }
-    }
-    names
 }
 
 /// The line's code ends with `:` (a Python block's head).
