@@ -132,81 +132,14 @@ fn js_test_path(path: &str) -> bool {
         || in_test_dir(path)
 }
 
-/// Statements that make a Python module a test module wherever it is, when the module
-/// runs them as it loads ([`imports_at_load`]).
+/// Text that makes a Python module a test module wherever it is.
 const PYTHON_IMPORTS: &[&[u8]] = &[
-    b"import pytest",
-    b"from pytest",
-    b"import unittest",
-    b"from unittest",
-];
-
-/// The framework's names, written anywhere in a module under a test directory.
-const PYTHON_NAMED: &[&[u8]] = &[
     b"import pytest",
     b"from pytest",
     b"import unittest",
     b"from unittest",
     b"TestCase",
 ];
-
-/// Whether a side of a Python module imports the test framework as it loads, or names
-/// `TestCase` in its code: a statement at the start of a line (or after a `;`), outside any
-/// function. Words in a comment (`# called from pytest-xdist`, pytest's 75160547f292) and
-/// imports a function makes when it runs (`_pytest/config.py`'s `import pytest` under a
-/// `def`, pytest's 9c5495832cc8, which avoids an import cycle) make library code of the
-/// framework, not a helper beside the tests.
-fn imports_at_load(sides: [&[u8]; 2]) -> bool {
-    sides.iter().any(|side| {
-        PYTHON_IMPORTS.iter().any(|needle| {
-            memmem::find_iter(side, needle).any(|at| {
-                let start = side[..at]
-                    .iter()
-                    .rposition(|&b| b == b'\n')
-                    .map_or(0, |i| i + 1);
-                let before = side[start..at].trim_ascii_end();
-                (before.is_empty() || before.ends_with(b";"))
-                    && !before.starts_with(b"#")
-                    && !in_a_function(side, start)
-            })
-        }) || memmem::find_iter(side, b"TestCase").any(|at| {
-            let start = side[..at]
-                .iter()
-                .rposition(|&b| b == b'\n')
-                .map_or(0, |i| i + 1);
-            memchr::memchr(b'#', &side[start..at]).is_none()
-        })
-    })
-}
-
-/// Whether the line of `side` that starts at `start` is in the body of a function: a line
-/// above it, less indented than every line between, opens a `def`.
-fn in_a_function(side: &[u8], start: usize) -> bool {
-    let indentation = |line: &[u8]| {
-        line.iter()
-            .take_while(|&&b| b == b' ' || b == b'\t')
-            .count()
-    };
-    let mut depth = indentation(&side[start..]);
-    let mut lines = side[..start].split(|&b| b == b'\n').rev();
-    while depth > 0 {
-        let Some(line) = lines.next() else {
-            return false;
-        };
-        let trimmed = line.trim_ascii_start();
-        if trimmed.is_empty() || trimmed.starts_with(b"#") {
-            continue;
-        }
-        let at = indentation(line);
-        if at < depth {
-            if trimmed.starts_with(b"def ") || trimmed.starts_with(b"async def ") {
-                return true;
-            }
-            depth = at;
-        }
-    }
-    false
-}
 
 /// Text that makes a JavaScript module a test module wherever it is.
 const JS_IMPORTS: &[&[u8]] = &[
@@ -249,25 +182,13 @@ fn declares_tests(sides: [&[u8]; 2], starts: &[&[u8]]) -> bool {
     })
 }
 
-/// Whether a side declares a class that extends a `JUnit` 3 test case: `extends` and a
-/// (qualified) name that ends in `TestCase`.
+/// Whether a side declares, in code, a class that extends a `JUnit` 3 test case
+/// ([`super::jvm::junit3_lines`]).
 pub(crate) fn extends_a_test_case(sides: [&[u8]; 2]) -> bool {
     sides.iter().any(|side| {
-        memmem::find_iter(side, b"TestCase").any(|at| {
-            let end = at + b"TestCase".len();
-            if side
-                .get(end)
-                .is_some_and(|&b| b.is_ascii_alphanumeric() || b == b'_' || b == b'$')
-            {
-                return false;
-            }
-            let name = side[..at]
-                .iter()
-                .rev()
-                .take_while(|&&b| b.is_ascii_alphanumeric() || b == b'_' || b == b'$' || b == b'.')
-                .count();
-            side[..at - name].trim_ascii_end().ends_with(b"extends")
-        })
+        memmem::find(side, b"TestCase").is_some()
+            && super::jvm::junit3_lines(&super::jvm::code_lines(&super::jvm::JAVA.syntax, side))
+                .contains(&true)
     })
 }
 
@@ -292,13 +213,14 @@ pub(crate) fn of<'a>(language: Language, path: &str, old: &'a [u8], new: &'a [u8
     };
     match language {
         Language::Python => {
-            // Under a test directory, the framework named anywhere (a test that writes
-            // `import pytest` into a file it runs) makes a test module; elsewhere only an
-            // import the module runs as it loads does ([`imports_at_load`]).
-            let imports = imports_at_load(sides);
+            // The framework named anywhere, a comment or a lazy import too: a helper that
+            // imports it inside its function, or only mentions it, is still where tests'
+            // checks live (attack-47 B9-B13 got checks weakened in such helpers when only
+            // imports run as the module loads counted). The framework's own code reads so
+            // too (pytest's `_pytest/`): its asserts count, a price paid for the helpers.
+            let imports = holds(sides, PYTHON_IMPORTS);
             context.tests = python_test_path(path)
-                || (in_test_dir(path) && (imports || holds(sides, PYTHON_NAMED)))
-                || (imports && declares_tests(sides, PYTHON_DECLARATIONS));
+                || (imports && (in_test_dir(path) || declares_tests(sides, PYTHON_DECLARATIONS)));
             // A helper module that imports the framework holds checks that tests call.
             context.test_code = context.tests || imports || in_test_dir(path);
             context.settings = python_test_location(path);
@@ -555,29 +477,24 @@ mod tests {
     }
 
     #[test]
-    fn python_imports_as_the_module_loads() {
-        let test_code = |text: &[u8]| of(Language::Python, "src/lib/code.py", text, b"").test_code;
-        // As the module loads: at a line's start, after a `;`, under a top-level `try:` or
-        // `if`, and `TestCase` named in code.
+    fn python_framework_named_anywhere() {
+        // A helper outside the test directories that imports the framework lazily, or
+        // names it in a comment, is test code (attack-47 B9-B11).
+        let test_code =
+            |text: &[u8]| of(Language::Python, "src/lib/checks.py", text, b"").test_code;
         assert!(test_code(b"import pytest\n"));
-        assert!(test_code(b"x = 1; import pytest\n"));
         assert!(test_code(
-            b"try:\n    import pytest\nexcept ImportError:\n    pass\n"
+            b"def close(a, b):\n    import pytest\n    assert a == pytest.approx(b)\n"
         ));
-        assert!(test_code(b"if True:\n    from unittest import mock\n"));
-        assert!(test_code(b"class A(TestCase):\n    pass\n"));
-        assert!(test_code(b"class A:\n    import unittest\n"));
-        // Words in a comment, and the imports of a function when it runs (pytest's
-        // 75160547f292 and 9c5495832cc8): the framework's own code.
-        assert!(!test_code(b"# called from pytest-xdist\n"));
-        assert!(!test_code(b"x = 1  # import pytest here\n"));
-        assert!(!test_code(b"# DON't import pytest here\n"));
-        assert!(!test_code(b"# the TestCase\n"));
-        assert!(!test_code(b"def f():\n    import pytest\n"));
+        assert!(test_code(
+            b"# adapted from pytest's approx\ndef close(a, b):\n    assert abs(a - b) < 1e-9\n"
+        ));
+        assert!(test_code(
+            b"class Checks:  # mixed into the unittest TestCase classes\n    pass\n"
+        ));
         assert!(!test_code(
-            b"class A:\n    def f(self):\n        if x:\n\n            # c\n            import pytest\n"
+            b"def close(a, b):\n    return abs(a - b) < 1e-9\n"
         ));
-        assert!(!test_code(b"async def f():\n    from pytest import skip\n"));
     }
 
     #[test]

@@ -5,8 +5,8 @@
 //! `JUnit` 3's tests are the `public void testXxx()` methods of a class that extends a
 //! `TestCase` ([`junit3_test`], where the file's context says so).
 
-use super::lex::{Backtick, SingleQuote, Syntax};
-use super::pattern::{Name, Pattern, Tok, Token};
+use super::lex::{self, Backtick, SingleQuote, State, Syntax};
+use super::pattern::{self, Name, Pattern, Tok, Token};
 use super::{Language, Table};
 
 /// Whether a line declares a `JUnit` 3 test: `public void testXxx()`, without parameters
@@ -34,6 +34,86 @@ pub(crate) fn junit3_test(tokens: &[Token<'_>]) -> bool {
                 ..
             ] if name.starts_with(b"test")
         )
+}
+
+/// The classes whose `public void testXxx()` methods `JUnit` 3 runs: those that extend
+/// one of these by name (last segment of the path: `junit.framework.TestCase`).
+const JUNIT3_BASES: &[&[u8]] = &[
+    b"TestCase",
+    b"AndroidTestCase",
+    b"InstrumentationTestCase",
+    b"ActivityInstrumentationTestCase2",
+    b"ActivityUnitTestCase",
+    b"ApplicationTestCase",
+    b"ProviderTestCase2",
+    b"ServiceTestCase",
+    b"LoaderTestCase",
+    b"SingleLaunchActivityTestCase",
+    b"GWTTestCase",
+];
+
+/// The code of each line of a Java side, comments and strings left out.
+pub(crate) fn code_lines(syntax: &Syntax, side: &[u8]) -> Vec<Vec<u8>> {
+    let mut state = State::Code;
+    super::split_lines(side)
+        .into_iter()
+        .map(|line| {
+            let mut code = Vec::new();
+            state = lex::strip_line(syntax, state, line, &mut code);
+            code
+        })
+        .collect()
+}
+
+/// For each line of a Java side (its [`code_lines`]), whether the innermost class around
+/// it is a `JUnit` 3 test case: declared, in code (not in a comment or a string), as
+/// extending one of [`JUNIT3_BASES`] (`class CalcTest extends TestCase {`, over lines
+/// too). A nested class of another kind, or a project base class named `…TestCase`, is
+/// none (attack-47 BJ2, BJ5, BJ7).
+pub(crate) fn junit3_lines(code: &[Vec<u8>]) -> Vec<bool> {
+    let mut flags = Vec::with_capacity(code.len());
+    // Open braces: whether each opens a class body, and whether that class is a test case.
+    let mut braces: Vec<Option<bool>> = Vec::new();
+    // A class declared and not yet opened: whether it extends a test case.
+    let mut declared: Option<bool> = None;
+    let mut after_extends = false;
+    let mut tokens = Vec::new();
+    for line in code {
+        tokens.clear();
+        pattern::tokenize(line, &mut tokens);
+        for (i, token) in tokens.iter().enumerate() {
+            match token {
+                Token::Ident(b"class" | b"interface" | b"enum" | b"record")
+                    if !matches!(
+                        i.checked_sub(1).map(|at| tokens[at]),
+                        Some(Token::Punct(b'.'))
+                    ) =>
+                {
+                    declared = Some(false);
+                    after_extends = false;
+                }
+                Token::Ident(b"extends") if declared.is_some() => after_extends = true,
+                Token::Ident(name) if after_extends => {
+                    let last = !matches!(tokens.get(i + 1), Some(Token::Punct(b'.')));
+                    if last {
+                        declared = Some(JUNIT3_BASES.contains(name));
+                        after_extends = false;
+                    }
+                }
+                Token::Punct(b'{') => {
+                    braces.push(declared.take());
+                    after_extends = false;
+                }
+                Token::Punct(b'}') => {
+                    braces.pop();
+                }
+                _ => {}
+            }
+        }
+        let innermost = braces.iter().rev().find_map(|brace| *brace);
+        flags.push(innermost == Some(true));
+    }
+    flags
 }
 
 /// `@Test`, `@ParameterizedTest`, `@org.junit.jupiter.api.Test`, … .
@@ -232,7 +312,18 @@ class CalcTest {
         // A class that no longer extends `TestCase` runs none of them; one ported to JUnit 4
         // with `@Test` on each runs them all.
         junit3_base_dropped: "src/test/java/app/CalcTest.java", JUNIT3 => edit(JUNIT3, " extends TestCase", ""), [2, 0, 0];
-        junit3_base_dropped_one_ported: "src/test/java/app/CalcTest.java", JUNIT3 => edit(JUNIT3, " extends TestCase", "").replace("  public void testAdds", "  @Test\n  public void testAdds"), [1, 0, 0];
+        junit3_base_dropped_one_ported: "src/test/java/app/CalcTest.java", JUNIT3 => edit(JUNIT3, " extends TestCase", "").replace("  public void testAdds", "  @Test\n  public void testAdds").replace("import junit.framework.TestCase;", "import org.junit.Test;"), [1, 0, 0];
+        // A `@Test` that is the file's own annotation, or not imported from a runner, runs
+        // nothing (attack-47 BJ3); a class the file nests that extends `TestCase` does not
+        // run the outer class's tests (BJ2), nor does a test moved into a plain nested
+        // class run (BJ7); `TestCase` in a comment is none (BJ1).
+        junit3_ported_to_an_own_annotation: "src/test/java/app/CalcTest.java", JUNIT3 => edit(JUNIT3, " extends TestCase", "").replace("  public void test", "  @Test\n  public void test").replace("import junit.framework.TestCase;", "import org.junit.Test;\n\n@interface Test {}"), [2, 0, 0];
+        junit3_base_dropped_nested_test_case_added: "src/test/java/app/CalcTest.java", JUNIT3 => edit(JUNIT3, " extends TestCase {", " {\n  abstract static class Legacy extends TestCase {}\n"), [2, 0, 0];
+        junit3_test_moved_into_a_plain_nested_class: "src/test/java/app/CalcTest.java", JUNIT3 => edit(JUNIT3, "  public void testBig() {\n    assertEquals(4, Calc.add(2, 2));\n  }\n", "  static class Pending {\n  public void testBig() {\n    assertEquals(4, Calc.add(2, 2));\n  }\n  }\n"), [1, 0, 0];
+        junit3_base_in_a_comment: "src/test/java/app/CalcTest.java", JUNIT3 => edit(JUNIT3, " extends TestCase {", " /* extends TestCase */ {"), [2, 0, 0];
+        // A JUnit 4 class whose base the project named `…TestCase` is no JUnit 3 class
+        // (attack-47 BJ5): `@Test` dropped from a test disables it.
+        junit4_base_named_test_case: "src/test/java/app/CalcTest.java", "import org.junit.Test;\n\npublic class CalcTest extends CalcTestCase {\n  @Test public void testAdds() {\n    assertEquals(3, Calc.add(1, 2));\n  }\n}\n" => "import org.junit.Test;\n\npublic class CalcTest extends CalcTestCase {\n  public void testAdds() {\n    assertEquals(3, Calc.add(1, 2));\n  }\n}\n", [1, 0, 0];
         // `@Test` written above a JUnit 3 test (which the runner ran already) makes up for
         // no test deleted beside it.
         junit3_annotated_beside_a_deletion: "src/test/java/app/CalcTest.java", JUNIT3 => edit(JUNIT3, "  public void testBig() {\n    assertEquals(4, Calc.add(2, 2));\n  }\n", "").replace("  public void testAdds", "  @Test\n  public void testAdds"), [1, 0, 1];
@@ -242,7 +333,7 @@ class CalcTest {
         // A JUnit 3 method that was no test (`disable_test…`) made an ignored JUnit 4 test
         // skips nothing that ran (gson's 1a2170b99c9d): it is a test added; `testAdds`,
         // given `@Test` as its class stops extending `TestCase`, is the test that ran.
-        junit3_disabled_method_ported_ignored: "src/test/java/app/CalcTest.java", "public class CalcTest extends TestCase {\n  public void testAdds() {\n    assertEquals(3, Calc.add(1, 2));\n  }\n\n  public void disable_testBig() {\n    assertEquals(4, Calc.add(2, 2));\n  }\n}\n" => "public class CalcTest {\n  @Test\n  public void testAdds() {\n    assertEquals(3, Calc.add(1, 2));\n  }\n\n  @Test\n  @Ignore\n  public void disable_testBig() {\n    assertEquals(4, Calc.add(2, 2));\n  }\n}\n", [-1, 0, 0];
+        junit3_disabled_method_ported_ignored: "src/test/java/app/CalcTest.java", "public class CalcTest extends TestCase {\n  public void testAdds() {\n    assertEquals(3, Calc.add(1, 2));\n  }\n\n  public void disable_testBig() {\n    assertEquals(4, Calc.add(2, 2));\n  }\n}\n" => "import org.junit.Test;\n\npublic class CalcTest {\n  @Test\n  public void testAdds() {\n    assertEquals(3, Calc.add(1, 2));\n  }\n\n  @Test\n  @Ignore\n  public void disable_testBig() {\n    assertEquals(4, Calc.add(2, 2));\n  }\n}\n", [-1, 0, 0];
         // `@Ignore` below an added `@Test` that the diff lines up over a test that ran
         // still counts.
         ignoring_a_test_below_an_added_test_annotation: "src/test/java/app/CalcTest.java", "public class CalcTest {\n  @Test\n  public void adds() {\n    assertEquals(3, Calc.add(1, 2));\n  }\n}\n" => "public class CalcTest {\n  @Test\n  public void more() {\n    assertEquals(4, Calc.add(2, 2));\n  }\n\n  @Test\n  @Ignore\n  public void adds() {\n    assertEquals(3, Calc.add(1, 2));\n  }\n}\n", [-1, 1, -1];

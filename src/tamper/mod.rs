@@ -1098,6 +1098,60 @@ fn bracket_depths(syntax: &Syntax, lines: &[&[u8]], from: usize) -> Vec<(i64, i6
     depths
 }
 
+/// Whether the braces the suite's line `suite` opens (its callback's body) close first on
+/// its last line `end`: a body closed earlier and followed by more code (`}.call(this) ||
+/// function () {`, attack-47 BM1) is a function called on the spot, whose hooks are the
+/// file's root hooks.
+fn body_closes_last(syntax: &Syntax, lines: &[&[u8]], suite: usize, end: usize) -> bool {
+    let mut state = State::Code;
+    let mut code = Vec::new();
+    let mut braces = 0i64;
+    for (index, line) in lines.iter().enumerate().take(end + 1).skip(suite) {
+        code.clear();
+        state = lex::strip_line(syntax, state, line, &mut code);
+        for &byte in &code {
+            match byte {
+                b'{' => braces += 1,
+                b'}' => {
+                    braces -= 1;
+                    if braces <= 0 {
+                        return index == end;
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    false
+}
+
+/// Whether the file defines a function or binds a name that a suite is declared with
+/// (`function suite(t, body) { body.call(this); }`, `const describe = …`): such a "suite"
+/// may run its callback at once, making its hooks root hooks (attack-47 BM2).
+fn defines_suite_functions(lines: &[&[u8]]) -> bool {
+    lines.iter().any(|line| {
+        let mut tokens = Vec::new();
+        pattern::tokenize(line, &mut tokens);
+        tokens.windows(2).enumerate().any(|(i, pair)| {
+            let suite_name = |token: &Token<'_>| {
+                matches!(token, Token::Ident(b"describe" | b"context" | b"suite"))
+            };
+            match pair {
+                [Token::Ident(b"function"), name] => suite_name(name),
+                [name, Token::Punct(b'=')] => {
+                    suite_name(name)
+                        && tokens.get(i + 2) != Some(&Token::Punct(b'='))
+                        && !matches!(
+                            i.checked_sub(1).map(|at| tokens[at]),
+                            Some(Token::Punct(b'.'))
+                        )
+                }
+                _ => false,
+            }
+        })
+    })
+}
+
 /// How many spaces and tabs a line starts with.
 fn indentation(line: &[u8]) -> usize {
     line.iter()
@@ -4980,7 +5034,11 @@ impl Analysis<'_> {
                 .iter()
                 .all(|b| matches!(b, b'}' | b')' | b']' | b';' | b','))
         };
-        if !only_closing(end) || (hunk.end..=end).any(|line| !only_closing(line)) {
+        if !only_closing(end)
+            || (hunk.end..=end).any(|line| !only_closing(line))
+            || !body_closes_last(syntax, new_lines, suite, end)
+            || defines_suite_functions(new_lines)
+        {
             return Vec::new();
         }
         added[i + 1..]
@@ -5509,42 +5567,13 @@ impl Analysis<'_> {
         }
     }
 
-    /// The old side never ran a test ([`skipped_as_it_loads`]): the tests, checks and
-    /// disablings the change removes from it were not running, so none is lost (pytest's
-    /// e57543780f34 deletes a module that began with `py.test.skip("remove me")`).
-    fn nothing_ran(&mut self) {
-        let file = &mut self.file;
-        file.tests_removed = file.tests_removed.min(0);
-        file.assertions_removed = file.assertions_removed.min(0);
-        file.assertions_weakened = 0;
-        file.findings.retain(|finding| {
-            !matches!(
-                finding.kind,
-                FindingKind::TestRemoved
-                    | FindingKind::AssertionRemoved
-                    | FindingKind::AssertionWeakened
-                    | FindingKind::TestDisabled
-            )
-        });
-    }
-
     /// The `JUnit` 3 tests of the old side (`public void testXxx()` in a class that
     /// extends a `TestCase`) that the new side keeps, read whole rather than line by line:
     /// one whose class no longer extends a `TestCase` stops running while its lines stay
     /// (a test disabled), unless a `@Test` annotation now stands above it; and a `@Test`
     /// added above one of them is no test added (`JUnit` 3 ran it already).
     fn junit3_tests_kept(&mut self) {
-        let code_lines = |side: &[u8]| -> Vec<Vec<u8>> {
-            let mut state = State::Code;
-            split_lines(side)
-                .into_iter()
-                .map(|line| {
-                    let mut code = Vec::new();
-                    state = lex::strip_line(&self.table.syntax, state, line, &mut code);
-                    code
-                })
-                .collect()
-        };
+        let syntax = &self.table.syntax;
         let junit3_name = |code: &[u8]| -> Option<Vec<u8>> {
             let mut tokens = Vec::new();
             pattern::tokenize(code, &mut tokens);
@@ -5559,9 +5588,19 @@ impl Analysis<'_> {
                 _ => None,
             }
         };
-        // Whether an annotation of the test runner stands in the run of annotation lines
-        // right above line `index`.
-        let annotated = |code: &[Vec<u8>], index: usize| {
+        // Whether the run of annotation lines right above line `index` holds the test
+        // runner's own `@Test`: JUnit's or TestNG's, imported or written out (a file's
+        // own `@interface Test` runs nothing, attack-47 BJ3).
+        let annotated = |side: &[u8], code: &[Vec<u8>], index: usize, real: bool| {
+            let runners = [
+                &b"import org.junit"[..],
+                b"import static org.junit",
+                b"import org.testng",
+            ];
+            let imported = runners
+                .iter()
+                .any(|runner| memchr::memmem::find(side, runner).is_some())
+                && memchr::memmem::find(side, b"@interface Test").is_none();
             code[..index]
                 .iter()
                 .rev()
@@ -5570,20 +5609,30 @@ impl Analysis<'_> {
                 .any(|code| {
                     let mut tokens = Vec::new();
                     pattern::tokenize(code, &mut tokens);
+                    let qualified = memchr::memmem::find(code, b"org.junit").is_some()
+                        || memchr::memmem::find(code, b"org.testng").is_some();
                     pattern::count(self.table.tests, &tokens, false) > 0
+                        && (!real || imported || qualified)
                 })
         };
-        let old_code = code_lines(self.sides[0]);
+        let old_code = jvm::code_lines(syntax, self.sides[0]);
+        let old_classes = jvm::junit3_lines(&old_code);
         let old: HashMap<Vec<u8>, bool> = old_code
             .iter()
             .enumerate()
-            .filter_map(|(index, code)| Some((junit3_name(code)?, annotated(&old_code, index))))
+            .filter(|(index, _)| old_classes.get(*index) == Some(&true))
+            .filter_map(|(index, code)| {
+                Some((
+                    junit3_name(code)?,
+                    annotated(self.sides[0], &old_code, index, false),
+                ))
+            })
             .collect();
         if old.is_empty() {
             return;
         }
-        let runs_all = context::extends_a_test_case([self.sides[1], b""]);
-        let new_code = code_lines(self.sides[1]);
+        let new_code = jvm::code_lines(syntax, self.sides[1]);
+        let new_classes = jvm::junit3_lines(&new_code);
         let new_lines = split_lines(self.sides[1]);
         let (mut disabled, mut kept) = (0i64, 0i64);
         for (index, code) in new_code.iter().enumerate() {
@@ -5593,10 +5642,14 @@ impl Analysis<'_> {
             let Some(&was_annotated) = old.get(&name) else {
                 continue;
             };
-            let annotated = annotated(&new_code, index);
-            if annotated && !was_annotated {
+            // A `@Test` written above it, whatever it is, was counted as a test added.
+            let marked = annotated(self.sides[1], &new_code, index, false);
+            let runs = new_classes.get(index) == Some(&true)
+                || annotated(self.sides[1], &new_code, index, true);
+            if marked && !was_annotated {
                 kept += 1;
-            } else if !annotated && !runs_all {
+            }
+            if !runs {
                 disabled += 1;
                 let line = new_lines.get(index).copied().unwrap_or_default();
                 self.push(Side::New, index, line, FindingKind::TestDisabled, 1, true);
@@ -5629,56 +5682,11 @@ impl Analysis<'_> {
         if self.table.language == Language::Java && self.context.junit3 {
             self.junit3_tests_kept();
         }
-        if self.table.language == Language::Python && skipped_as_it_loads(self.table, self.sides[0])
-        {
-            self.nothing_ran();
-        }
         self.file.removes_or_skips_tests = self.touches_tests
             || self.file.test_item_line.is_some()
             || !self.file.test_config_changed.is_empty();
         self.file
     }
-}
-
-/// How a line of a Python module that skips the whole module as it loads starts (at the
-/// line's first byte: module level, run unconditionally): `py.test.skip("remove me")`,
-/// `raise unittest.SkipTest`, `pytestmark = pytest.mark.skip` (not `skipif`).
-const SKIPS_THE_MODULE: &[&[u8]] = &[
-    b"pytest.skip(",
-    b"py.test.skip(",
-    b"raise SkipTest",
-    b"raise unittest.SkipTest",
-    b"pytestmark = pytest.mark.skip(",
-    b"pytestmark = pytest.mark.skip\n",
-    b"pytestmark = [pytest.mark.skip(",
-];
-
-/// Whether the Python module `side` skips itself as it loads: a line of its code, at module
-/// level and under no condition, skips the module ([`SKIPS_THE_MODULE`]).
-fn skipped_as_it_loads(table: &Table, side: &[u8]) -> bool {
-    let candidates: Vec<usize> = split_lines(side)
-        .iter()
-        .enumerate()
-        .filter(|(_, line)| {
-            SKIPS_THE_MODULE.iter().any(|start| {
-                let start = start.strip_suffix(b"\n").unwrap_or(start);
-                line.starts_with(start)
-                    && (start.ends_with(b"(")
-                        || line[start.len()..].trim_ascii().is_empty()
-                        || line[start.len()..].starts_with(b"(")
-                        || line[start.len()..].trim_ascii_start().starts_with(b"#"))
-            })
-        })
-        .map(|(index, _)| index)
-        .collect();
-    if candidates.is_empty() {
-        return false;
-    }
-    let lines = split_lines(side);
-    let states = stands::line_states(table, &lines);
-    candidates
-        .iter()
-        .any(|&index| states.get(index) == Some(&State::Code))
 }
 
 /// Whether the swallower on line `index` of `lines` catches a failing check: the code it

@@ -433,15 +433,6 @@ class ParseTest(unittest.TestCase):
         // `pytest.warns(None)` records warnings and checks none (flask's 426a1e25b77e):
         // removing it removes nothing; one made from `pytest.warns(UserWarning)` removes one.
         warns_none_checks_nothing: "tests/test_parse.py", PYTEST => edit(PYTEST, "    assert parse(\"2\") == 2\n", "    with pytest.warns(None):\n        parse(\"2\")\n    assert parse(\"2\") == 2\n"), [0, 0, 0];
-        // A module that skips itself as it loads ran nothing: deleting it, or tests and
-        // checks from it, loses none (pytest's e57543780f34). Under a condition, in a
-        // string or in a function, a skip leaves the module running.
-        module_skipped_as_it_loads_deleted: "tests/test_old.py", "import py\n\npy.test.skip(\"remove me\")\n\ndef test_a():\n    assert f() == 1\n\ndef test_b():\n    assert g() == 2\n" => "", [0, -1, 0];
-        module_marked_skip_loses_a_check: "tests/test_old.py", "import pytest\n\npytestmark = pytest.mark.skip\n\ndef test_a():\n    assert f() == 1\n    assert g() == 2\n" => "import pytest\n\npytestmark = pytest.mark.skip\n\ndef test_a():\n    assert f() == 1\n", [0, 0, 0];
-        module_skipped_under_a_condition_runs: "tests/test_old.py", "import sys, pytest\n\nif sys.platform == \"win32\":\n    pytest.skip(\"posix\", allow_module_level=True)\n\ndef test_a():\n    assert f() == 1\n" => "", [1, -1, 1];
-        module_skip_in_a_docstring_runs: "tests/test_old.py", "import pytest\n\n\"\"\"\npytest.skip(\"x\")\n\"\"\"\n\ndef test_a():\n    assert f() == 1\n" => "", [1, 0, 1];
-        module_skipif_runs: "tests/test_old.py", "import pytest\n\npytestmark = pytest.mark.skipif(X, reason=\"x\")\n\ndef test_a():\n    assert f() == 1\n" => "", [1, -1, 1];
-        module_skip_added_and_tests_deleted: "tests/test_old.py", "import pytest\n\ndef test_a():\n    assert f() == 1\n\ndef test_b():\n    assert g() == 2\n" => "import pytest\n\npytest.skip(\"x\", allow_module_level=True)\n\ndef test_a():\n    assert f() == 1\n", [1, 1, 1];
         warns_made_none: "tests/test_w.py", "import pytest\n\n\ndef test_w():\n    with pytest.warns(UserWarning):\n        run()\n" => "import pytest\n\n\ndef test_w():\n    with pytest.warns(None):\n        run()\n", [0, 0, 1];
     }
 
