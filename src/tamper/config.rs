@@ -315,6 +315,9 @@ pub(crate) fn changed<'a>(
             if matches!(kind, Kind::Ini(_)) {
                 drop_tool_envs(&mut before, &mut after);
             }
+            if matches!(kind, Kind::PyProject) {
+                same_pytest_table(&mut before, &mut after);
+            }
             let mut keys: Vec<String> = before
                 .iter()
                 .filter(|(key, value)| after.get(*key) != Some(value))
@@ -332,6 +335,40 @@ pub(crate) fn changed<'a>(
             keys
         }
         _ => vec!["(file)".to_owned()],
+    }
+}
+
+/// A `pyproject.toml` whose pytest settings moved from `[tool.pytest.ini_options]` to
+/// `[tool.pytest]` (or back), one table on each side: the old side's keys are named as the
+/// new side's table names them, so that a setting that kept its words is no change (pytest's
+/// 8ab25002ba63 converted its own).
+fn same_pytest_table(before: &mut BTreeMap<String, String>, after: &mut BTreeMap<String, String>) {
+    const INI: &str = "[tool.pytest.ini_options] ";
+    const NATIVE: &str = "[tool.pytest] ";
+    let uses = |settings: &BTreeMap<String, String>, table: &str| {
+        settings.keys().any(|key| key.starts_with(table))
+    };
+    let (from, to) = if uses(before, INI)
+        && !uses(before, NATIVE)
+        && uses(after, NATIVE)
+        && !uses(after, INI)
+    {
+        (INI, NATIVE)
+    } else if uses(before, NATIVE) && !uses(before, INI) && uses(after, INI) && !uses(after, NATIVE)
+    {
+        (NATIVE, INI)
+    } else {
+        return;
+    };
+    let moved: Vec<String> = before
+        .keys()
+        .filter(|key| key.starts_with(from))
+        .cloned()
+        .collect();
+    for key in moved {
+        if let Some(value) = before.remove(&key) {
+            before.insert(format!("{to}{}", &key[from.len()..]), value);
+        }
     }
 }
 
@@ -446,6 +483,20 @@ fn same_run(before: Option<&String>, after: Option<&String>) -> bool {
 /// set a `cfg` or the checks tests rely on (`--cfg`, `debug-assertions`, `overflow-checks`,
 /// `panic`); static linking or a target CPU does not.
 fn leaves_out_tests(key: &str, before: Option<&String>, after: Option<&String>) -> bool {
+    // pytest's marker registrations and its minimum version select no test: a marker
+    // registered is a name declared (pytest's 0025e4408f51), and one no longer registered
+    // fails the run under `--strict-markers` rather than passing it.
+    let pytest_section = [
+        "[pytest] ",
+        "[tool:pytest] ",
+        "[tool.pytest] ",
+        "[tool.pytest.ini_options] ",
+    ]
+    .iter()
+    .any(|section| key.starts_with(section));
+    if pytest_section && (key.ends_with("] markers") || key.ends_with("] minversion")) {
+        return false;
+    }
     // The settings hold each value as TOML writes it (`["a", "b"]`).
     let entries = |value: Option<&String>| -> Vec<String> {
         value
@@ -922,18 +973,28 @@ fn pyproject(text: &str) -> Option<BTreeMap<String, String>> {
         .and_then(|tool| tool.get("pytest"))
         .and_then(toml::Value::as_table)
     {
+        // pytest 9 reads `[tool.pytest]` with native types where `[tool.pytest.ini_options]`
+        // held the ini file's strings: a list of strings is its words (`addopts = "-ra -p
+        // x"` is `addopts = ["-ra", "-p", "x"]`), and [`same_pytest_table`] lines the two
+        // tables up when a change moves from one to the other.
+        let words = |value: &toml::Value| match value {
+            toml::Value::String(text) => text.clone(),
+            toml::Value::Array(items) if items.iter().all(toml::Value::is_str) => items
+                .iter()
+                .filter_map(toml::Value::as_str)
+                .collect::<Vec<_>>()
+                .join(" "),
+            _ => value.to_string(),
+        };
         for (key, value) in pytest {
             match (key.as_str(), value.as_table()) {
                 ("ini_options", Some(options)) => {
                     for (key, value) in options {
-                        settings.insert(
-                            format!("[tool.pytest.ini_options] {key}"),
-                            value.to_string(),
-                        );
+                        settings.insert(format!("[tool.pytest.ini_options] {key}"), words(value));
                     }
                 }
                 _ => {
-                    settings.insert(format!("[tool.pytest] {key}"), value.to_string());
+                    settings.insert(format!("[tool.pytest] {key}"), words(value));
                 }
             }
         }
@@ -2315,6 +2376,43 @@ mod tests {
                 )
             ),
             ["[testenv] platform"]
+        );
+    }
+
+    #[test]
+    fn pytest_settings_that_select_no_test() {
+        let ini = "[pytest]\naddopts = -ra\nmarkers =\n    slow: slow tests\n";
+        assert!(
+            keys(
+                "pytest.ini",
+                ini,
+                &ini.replace("slow tests", "slow ones\n    db: a database")
+            )
+            .is_empty()
+        );
+        assert!(
+            keys(
+                "pytest.ini",
+                ini,
+                &ini.replace("addopts = -ra\n", "addopts = -ra\nminversion = 8.0\n")
+            )
+            .is_empty()
+        );
+        assert_eq!(
+            keys("pytest.ini", ini, &ini.replace("-ra", "-ra -k fast")),
+            ["[pytest] addopts"]
+        );
+        // `[tool.pytest.ini_options]` made `[tool.pytest]`, the same words.
+        let old = "[tool.pytest.ini_options]\naddopts = \"-rfEX -p pytester\"\ntestpaths = [\"testing\"]\n";
+        let new = "[tool.pytest]\naddopts = [ \"-rfEX\", \"-p\", \"pytester\" ]\ntestpaths = [\"testing\"]\n";
+        assert!(keys("pyproject.toml", old, new).is_empty());
+        assert_eq!(
+            keys(
+                "pyproject.toml",
+                old,
+                &new.replace("\"testing\"]", "\"testing/unit\"]")
+            ),
+            ["[tool.pytest] testpaths"]
         );
     }
 

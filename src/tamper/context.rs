@@ -31,6 +31,11 @@ pub(crate) struct Context<'a> {
     /// `pytest.exit`) are the project's test settings: a `conftest.py` or a module among
     /// the tests. A plugin's or pytest's own source defines the same hooks as its code.
     pub settings: bool,
+    /// Whether the file is a Python test module by its name (`test_*.py`, `*_test.py`; not
+    /// `conftest.py`): pytest registers no hook from it, so the hooks it defines (methods
+    /// of a plugin class a test hands to `pytester`) and its `collect_ignore` configure no
+    /// run.
+    pub hooks_ignored: bool,
     /// Whether a class of the file extends a `JUnit` 3 `TestCase` (`extends TestCase`,
     /// `extends junit.framework.TestCase`, `extends AndroidTestCase`): its `public void
     /// testXxx()` methods are tests.
@@ -209,6 +214,7 @@ pub(crate) fn of<'a>(language: Language, path: &str, old: &'a [u8], new: &'a [u8
         aliases: Aliases::default(),
         test_file: false,
         settings: true,
+        hooks_ignored: false,
         junit3: false,
     };
     match language {
@@ -224,6 +230,11 @@ pub(crate) fn of<'a>(language: Language, path: &str, old: &'a [u8], new: &'a [u8
             // A helper module that imports the framework holds checks that tests call.
             context.test_code = context.tests || imports || in_test_dir(path);
             context.settings = python_test_location(path);
+            context.hooks_ignored = python_test_path(path)
+                && path
+                    .rsplit('/')
+                    .next()
+                    .is_none_or(|name| name != "conftest.py");
             // Every name `python_aliases` reads is given by a statement that names one of
             // these modules (`_pytest` included).
             if holds(sides, &[b"pytest", b"unittest"]) {

@@ -158,10 +158,6 @@ pub(crate) trait Sink {
     /// The identifier written last on this line, when nothing but whitespace follows it
     /// (`return` before a `/` starts a regular expression; `x` before one divides).
     fn last_word(&self) -> &[u8];
-    /// The contents of the literal just written as a string token: between its quotes,
-    /// escapes as written, or [`PART_OF_A_LITERAL`] for one that spans lines. One call for
-    /// every string token; nothing by default.
-    fn literal(&mut self, _contents: &[u8]) {}
 }
 
 /// The longest keyword [`Sink::last_word`] is asked about.
@@ -190,39 +186,6 @@ impl Sink for Vec<u8> {
             .rposition(|&b| !is_ident_byte(b))
             .map_or(0, |i| i + 1);
         &code[start..]
-    }
-}
-
-/// What [`Sink::literal`] is given for the part of a literal that spans lines.
-pub(crate) const PART_OF_A_LITERAL: &[u8] = b"\x04";
-
-/// A sink that writes the code and keeps the contents of its string tokens' literals, in
-/// order: what tells `== "ok"` from `== "failed"`.
-#[derive(Default)]
-pub(crate) struct WithLiterals {
-    pub code: Vec<u8>,
-    pub literals: Vec<Vec<u8>>,
-}
-
-impl Sink for WithLiterals {
-    fn push(&mut self, byte: u8) {
-        self.code.push(byte);
-    }
-
-    fn extend(&mut self, bytes: &[u8]) {
-        self.code.extend_from_slice(bytes);
-    }
-
-    fn last_significant(&self) -> Option<u8> {
-        self.code.last_significant()
-    }
-
-    fn last_word(&self) -> &[u8] {
-        self.code.last_word()
-    }
-
-    fn literal(&mut self, contents: &[u8]) {
-        self.literals.push(contents.to_vec());
     }
 }
 
@@ -354,12 +317,9 @@ pub(crate) fn strip_line(syntax: &Syntax, start: State, line: &[u8], out: &mut i
     let len = line.len();
     let mut state = start;
     let mut i = 0;
-    // Where the contents of a literal opened on this line start.
-    let mut opened = None;
     if matches!(state, State::Str(_)) {
         // The line continues a literal: it still shows as one string token.
         out.push(b'"');
-        out.literal(PART_OF_A_LITERAL);
     }
     while i < len {
         match state {
@@ -372,7 +332,6 @@ pub(crate) fn strip_line(syntax: &Syntax, start: State, line: &[u8], out: &mut i
                     break;
                 }
                 (state, i) = code_step(syntax, line, next, out);
-                opened = matches!(state, State::Str(_)).then_some(i);
             }
             State::Block(depth) => {
                 i = memchr::memchr2(b'*', b'/', &line[i..]).map_or(len, |at| i + at);
@@ -420,9 +379,6 @@ pub(crate) fn strip_line(syntax: &Syntax, start: State, line: &[u8], out: &mut i
                         .count()
                         == hashes;
                 if at_closer {
-                    if let Some(from) = opened.take() {
-                        out.literal(&line[from..i]);
-                    }
                     i += closer.len() + hashes;
                     state = State::Code;
                 } else {
@@ -430,10 +386,6 @@ pub(crate) fn strip_line(syntax: &Syntax, start: State, line: &[u8], out: &mut i
                 }
             }
         }
-    }
-    if opened.is_some() {
-        // A literal opened on this line and left open.
-        out.literal(PART_OF_A_LITERAL);
     }
     if let State::Str(quote) = state {
         // A one-line literal ends with its line unless a backslash escaped the newline
@@ -506,7 +458,6 @@ fn code_step(syntax: &Syntax, line: &[u8], i: usize, out: &mut impl Sink) -> (St
             SingleQuote::Char => {
                 if let Some(end) = char_literal_end(line, i) {
                     out.push(b'"');
-                    out.literal(&line[i..end]);
                     (State::Code, end)
                 } else {
                     // A lifetime or a label stays code.
@@ -522,7 +473,6 @@ fn code_step(syntax: &Syntax, line: &[u8], i: usize, out: &mut impl Sink) -> (St
         b'/' if syntax.regex_literals && regex_may_start(out) => {
             out.push(b'"');
             let end = regex_end(line, i);
-            out.literal(&line[i..end]);
             (State::Code, end)
         }
         _ => {
@@ -731,50 +681,6 @@ mod tests {
             "{}",
             String::from_utf8_lossy(&code)
         );
-    }
-
-    /// Every string token of the code comes with one literal: its contents, or a marker
-    /// for the part of one that spans lines, so that the n-th literal is the n-th token's.
-    #[test]
-    fn one_literal_for_every_string_token() {
-        let javascript = &super::super::javascript::TABLE.syntax;
-        let rust = &super::super::rust::TABLE.syntax;
-        let python = &super::super::python::TABLE.syntax;
-        for (syntax, lines) in [
-            (
-                javascript,
-                &["x = /a\\/b/ + 'c' + `d${e}` + \"f", "g\" + `h", "i` + 'j';"][..],
-            ),
-            (
-                rust,
-                &[
-                    "let c = 'x'; let s = \"a",
-                    "b\"; let r = r#\"q\"#; 'a: loop {}",
-                ][..],
-            ),
-            (python, &["x = f\"{y}\" + '''a", "b''' + \"c\""][..]),
-        ] {
-            let mut sink = WithLiterals::default();
-            let mut state = State::Code;
-            for line in lines {
-                state = strip_line(syntax, state, line.as_bytes(), &mut sink);
-            }
-            let tokens = memchr::memchr_iter(b'"', &sink.code).count();
-            assert_eq!(
-                tokens,
-                sink.literals.len(),
-                "{lines:?}: {:?}",
-                sink.literals
-            );
-        }
-        let mut sink = WithLiterals::default();
-        strip_line(
-            javascript,
-            State::Code,
-            b"eq(s, \"failed\", `${s}`)",
-            &mut sink,
-        );
-        assert_eq!(sink.literals, [b"failed".to_vec(), b"${s}".to_vec()]);
     }
 
     /// JavaScript ends a line, and so a `//` comment, at U+2028 and U+2029 too (attack-43

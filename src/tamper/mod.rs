@@ -61,7 +61,6 @@ mod pattern;
 mod place;
 mod python;
 mod rust;
-mod stands;
 
 use serde::Serialize;
 use std::collections::{HashMap, HashSet};
@@ -2107,7 +2106,10 @@ fn selectors(table: &Table, context: &Context<'_>, tokens: &[Token<'_>]) -> u32 
         return 0;
     }
     let mut bits = 0;
-    for (i, (_, selector)) in table.selectors.iter().enumerate() {
+    for (i, (name, selector)) in table.selectors.iter().enumerate() {
+        if context.hooks_ignored && matches!(*name, "collect_ignore" | "a collection hook") {
+            continue;
+        }
         if pattern::count(std::slice::from_ref(selector), tokens, false) > 0 {
             bits |= 1 << i;
         }
@@ -2309,458 +2311,6 @@ fn places_in_hunks(
         }
     }
     places
-}
-
-/// A check's code in one form for telling a move, whatever its style: tokens without
-/// Python's message (`assert x == 3, "m"`) or the brackets around its condition (black's
-/// `assert (`); an equality in any style (`assert a == b`, `self.assertEqual(a, b)`,
-/// `self.assertTrue(a == b)`, node's `assert.strictEqual(a, b)`, Jest's `expect(a).toBe(b)`
-/// or `toEqual`, chai's `expect(a).to.equal(b)` or `eql`) as its two sides in order, so that
-/// `"x" == r.name` is `r.name == "x"`.
-#[cfg(test)]
-fn canonical(code: &[u8]) -> Vec<u8> {
-    canonical_ranked(Language::Python, code, &[]).0
-}
-
-/// How much an equality asks, for telling a move from a loosening (attack-43 B1-B6,
-/// attack-44 B16-B21): a copy moves a check only when it asks at least as much. From most
-/// to least: `Object.is` (Jest's `toBe`, node's `strictEqual`: `-0` is not `0`); `===`
-/// (chai's `equal`); strict deep equality (`deepStrictEqual`, `toStrictEqual`, Python's and
-/// `JUnit`'s `==` and `assertEqual`); chai's `deep.equal` and `eql` (they do not compare
-/// prototypes) and unittest's `assertSequenceEqual` (any sequence); Jest's `toEqual` (it
-/// ignores keys set to `undefined`); loose equality (JavaScript's `==`, node's `equal` and
-/// `deepEqual`: `"" == 0`; `JUnit`'s `assertEquals` within a delta). Against a literal other
-/// than zero (`4`, `"x"`, `null`) all but the loose ones are one.
-const LOOSE: u8 = 1;
-const DEEP_IGNORING_UNDEFINED: u8 = 2;
-const DEEP_LOOSER: u8 = 3;
-const DEEP_STRICT: u8 = 4;
-const TRIPLE_EQUALS: u8 = 5;
-const IDENTICAL: u8 = 6;
-
-/// The bytes of an equality's side (or a check's condition), each name ended by a 0, each
-/// string a 2 and its contents where known ([`canonical_ranked`]), without a trailing comma.
-fn side_key(side: &[Token<'_>], contents: &HashMap<*const Token<'_>, &[u8]>) -> Vec<u8> {
-    let mut key = Vec::new();
-    for (i, token) in side.iter().enumerate() {
-        // A trailing comma (black's exploded `{…,}`) changes nothing.
-        if *token == Token::Punct(b',')
-            && matches!(side.get(i + 1), Some(Token::Punct(b')' | b']' | b'}')))
-        {
-            continue;
-        }
-        match token {
-            Token::Ident(word) => {
-                key.extend_from_slice(word);
-                key.push(0);
-            }
-            Token::Str => {
-                key.push(2);
-                if let Some(literal) = contents.get(&std::ptr::from_ref(token)) {
-                    key.extend_from_slice(literal);
-                    key.push(3);
-                }
-            }
-            Token::Punct(byte) => key.push(*byte),
-        }
-    }
-    key
-}
-
-/// A literal other than zero (`4`, `"x"`, `null`): against one, identity and the deep
-/// equalities agree. Not zero: `Object.is(-0, 0)` is false where `-0 === 0` is true.
-fn literal_other_than_zero(side: &[Token<'_>]) -> bool {
-    match side {
-        [Token::Str] => true,
-        [Token::Ident(word)] | [Token::Punct(b'-'), Token::Ident(word)] => {
-            (neuter::is_number(word) && !neuter::is_zero(word))
-                || matches!(
-                    *word,
-                    b"true" | b"false" | b"null" | b"undefined" | b"None" | b"True" | b"False"
-                )
-        }
-        _ => false,
-    }
-}
-
-/// Whether a check's message (Python's `assert c, message`, a call's arguments after the
-/// two it compares) calls something.
-fn calls_in_its_message(tokens: &[Token<'_>]) -> bool {
-    let message_calls =
-        |parts: &[&[Token<'_>]]| parts.iter().any(|part| part.contains(&Token::Punct(b'(')));
-    if let [Token::Ident(b"assert"), rest @ ..] = tokens
-        && rest.first() != Some(&Token::Punct(b'.'))
-    {
-        let parts = neuter::split_all(rest);
-        // `assert(c, message)` (node) has its arguments in brackets.
-        let parts = match parts.as_slice() {
-            [only] if enclosed(only) && only.len() > 2 => {
-                neuter::split_all(&only[1..only.len() - 1])
-            }
-            _ => parts,
-        };
-        return parts.len() > 1 && message_calls(&parts[1..]);
-    }
-    let Some(open) = tokens.iter().position(|token| *token == Token::Punct(b'(')) else {
-        return false;
-    };
-    if neuter::group_end(tokens, open) != Some(tokens.len()) {
-        return false;
-    }
-    let parts = neuter::split_all(&tokens[open + 1..tokens.len() - 1]);
-    parts.len() > 2 && message_calls(&parts[2..])
-}
-
-/// [`canonical`], and how much the check asks when it is an equality (0 otherwise). The
-/// `literals` of the statement's first line, in order, fill its first string tokens, so
-/// that a copy comparing with another string (`== "ok"` for `== "failed"`, a template of
-/// the subject) is another check (attack-42 B9, attack-43 B8).
-fn canonical_ranked(language: Language, code: &[u8], literals: &[Vec<u8>]) -> (Vec<u8>, u8) {
-    let mut tokens = Vec::new();
-    pattern::tokenize(code, &mut tokens);
-    let mut strings = 0;
-    let mut contents: HashMap<*const Token<'_>, &[u8]> = HashMap::new();
-    for token in &tokens {
-        if *token == Token::Str {
-            if let Some(literal) = literals.get(strings) {
-                contents.insert(std::ptr::from_ref(token), literal);
-            }
-            strings += 1;
-        }
-    }
-    let token_key = |side: &[Token<'_>]| side_key(side, &contents);
-    let tokens = tokens
-        .strip_suffix(&[Token::Punct(b';')])
-        .unwrap_or(&tokens);
-    // A message that calls something runs code a copy without it does not (`assert r ==
-    // 4, need_network()` skips where the check fails: attack-45 B18): the check is its
-    // whole statement.
-    if calls_in_its_message(tokens) {
-        return (token_key(tokens), 0);
-    }
-    let condition = condition_of(tokens).unwrap_or(tokens);
-    let equality = equality_of(language, tokens).or_else(|| {
-        top_level_equality(condition).map(|(a, b, negated)| {
-            // `a === b` leaves `=` before `b`'s first token in the operator's place.
-            let strict = condition.windows(3).any(|three| {
-                matches!(
-                    three,
-                    [
-                        Token::Punct(b'=' | b'!'),
-                        Token::Punct(b'='),
-                        Token::Punct(b'=')
-                    ]
-                )
-            });
-            let rank = match language {
-                Language::JavaScript if strict => TRIPLE_EQUALS,
-                Language::JavaScript => LOOSE,
-                _ => DEEP_STRICT,
-            };
-            Equality {
-                sides: (a, b),
-                rank,
-                negated,
-            }
-        })
-    });
-    if let Some(Equality {
-        sides: (a, b),
-        rank,
-        negated,
-    }) = equality
-    {
-        let literal = literal_other_than_zero;
-        let rank = if rank > LOOSE && (literal(a) || literal(b)) {
-            IDENTICAL
-        } else {
-            rank
-        };
-        // Unequal asks more the looser the equality it denies (`"" != 0` is false).
-        let rank = if negated {
-            IDENTICAL + LOOSE - rank
-        } else {
-            rank
-        };
-        let (a, b) = (token_key(a), token_key(b));
-        let (first, second) = if a <= b { (a, b) } else { (b, a) };
-        let mut key = first;
-        key.extend_from_slice(if negated {
-            b"\x01!=\x01"
-        } else {
-            b"\x01==\x01"
-        });
-        key.extend(second);
-        return (key, rank);
-    }
-    (token_key(condition), 0)
-}
-
-/// Whether the brackets that open `tokens` close at its end.
-fn enclosed(tokens: &[Token<'_>]) -> bool {
-    neuter::group_end(tokens, 0) == Some(tokens.len())
-}
-
-/// The condition a check asserts: Python's `assert` statement's (without its message and
-/// the brackets around it), `self.assertTrue(…)`'s, `assert.ok(…)`'s.
-fn condition_of<'t, 'a>(tokens: &'t [Token<'a>]) -> Option<&'t [Token<'a>]> {
-    let mut inner = match tokens {
-        [
-            Token::Ident(b"self" | b"assert"),
-            Token::Punct(b'.'),
-            Token::Ident(b"assertTrue" | b"ok"),
-            Token::Punct(b'('),
-            args @ ..,
-            Token::Punct(b')'),
-        ] if enclosed(&tokens[3..]) => *neuter::split_all(args).first()?,
-        [Token::Ident(b"assert"), rest @ ..] => *neuter::split_all(rest).first()?,
-        _ => return None,
-    };
-    while let [Token::Punct(b'('), rest @ .., Token::Punct(b')')] = inner
-        && enclosed(inner)
-    {
-        // node's `assert(c, "message")`: the condition is the first argument.
-        inner = neuter::split_all(rest).first().copied().unwrap_or(rest);
-    }
-    Some(inner)
-}
-
-/// The two sides of a condition that is one equality (`a == b`, `a === b`).
-fn top_level_equality<'t, 'a>(
-    tokens: &'t [Token<'a>],
-) -> Option<(&'t [Token<'a>], &'t [Token<'a>], bool)> {
-    let mut depth = 0i32;
-    let mut found = None;
-    for (i, token) in tokens.iter().enumerate() {
-        match token {
-            Token::Punct(b'(' | b'[' | b'{') => depth += 1,
-            Token::Punct(b')' | b']' | b'}') => depth -= 1,
-            // `==`, `===`, and negated, `!=`, `!==`.
-            Token::Punct(op @ (b'=' | b'!'))
-                if depth == 0
-                    && tokens.get(i + 1) == Some(&Token::Punct(b'='))
-                    && !matches!(
-                        i.checked_sub(1).and_then(|j| tokens.get(j)),
-                        Some(Token::Punct(b'=' | b'!' | b'<' | b'>'))
-                    ) =>
-            {
-                if found.is_some() {
-                    return None;
-                }
-                let rhs = if tokens.get(i + 2) == Some(&Token::Punct(b'=')) {
-                    i + 3
-                } else {
-                    i + 2
-                };
-                found = Some((i, rhs, *op == b'!'));
-            }
-            Token::Ident(b"and" | b"or") | Token::Punct(b'&' | b'|' | b'?') if depth == 0 => {
-                return None;
-            }
-            _ => {}
-        }
-    }
-    let (at, rhs, negated) = found?;
-    let (a, b) = (&tokens[..at], tokens.get(rhs..)?);
-    (!a.is_empty() && !b.is_empty()).then_some((a, b, negated))
-}
-
-/// An equality read from a check ([`equality_of`], [`top_level_equality`]).
-struct Equality<'t, 'a> {
-    /// Its two sides, as written.
-    sides: (&'t [Token<'a>], &'t [Token<'a>]),
-    /// How much it asks ([`IDENTICAL`] and the others).
-    rank: u8,
-    /// It checks that the sides differ.
-    negated: bool,
-}
-
-/// What a matcher named `name` asks ([`IDENTICAL`] and the others), and whether it denies
-/// the equality; `None` for a name that is no equality. Chai's `equal` is identity unless
-/// `deep` comes before it; node's bare `equal` is loose.
-fn matcher_rank(name: &[u8], deep: bool, node: bool) -> Option<(u8, bool)> {
-    let (rank, negated) = match name {
-        b"equal" | b"eq" | b"equals" if deep => (DEEP_LOOSER, false),
-        b"equal" if node => (LOOSE, false),
-        b"notEqual" if node => (LOOSE, true),
-        b"strictEqual" | b"toBe" | b"same" => (IDENTICAL, false),
-        b"equal" | b"eq" => (TRIPLE_EQUALS, false),
-        b"notStrictEqual" => (IDENTICAL, true),
-        b"toEqual" => (DEEP_IGNORING_UNDEFINED, false),
-        b"deepEqual" => (LOOSE, false),
-        b"notDeepEqual" => (LOOSE, true),
-        b"notDeepStrictEqual" | b"assertNotEqual" | b"assertNotEquals" | b"notEqual" => {
-            (DEEP_STRICT, true)
-        }
-        b"eql" | b"eqls" | b"equals" | b"assertSequenceEqual" => (DEEP_LOOSER, false),
-        b"assertEqual"
-        | b"assertEquals"
-        | b"deepStrictEqual"
-        | b"toStrictEqual"
-        | b"assertDictEqual"
-        | b"assertListEqual"
-        | b"assertTupleEqual"
-        | b"assertSetEqual"
-        | b"assertMultiLineEqual"
-        | b"equal_to" => (DEEP_STRICT, false),
-        _ => return None,
-    };
-    Some((rank, negated))
-}
-
-/// `PyHamcrest`'s `assert_that(a, equal_to(b))` read from its arguments, also under `is_(…)`,
-/// `is_not(…)` or `not_(…)` (`is_(b)` of a value is `equal_to(b)`).
-fn hamcrest_equality<'t, 'a>(args: &'t [Token<'a>]) -> Option<Equality<'t, 'a>> {
-    let parts = neuter::split_all(args);
-    let [subject, matcher] = parts.as_slice() else {
-        return None;
-    };
-    let (subject, mut matcher) = (*subject, *matcher);
-    let mut negated = false;
-    for _ in 0..neuter::MAX_NESTING {
-        let [
-            Token::Ident(wrapper @ (b"is_" | b"is_not" | b"not_" | b"equal_to")),
-            Token::Punct(b'('),
-            inner @ ..,
-            Token::Punct(b')'),
-        ] = matcher
-        else {
-            return None;
-        };
-        if !enclosed(&matcher[1..]) {
-            return None;
-        }
-        negated ^= matches!(*wrapper, b"is_not" | b"not_");
-        let wraps_a_matcher = matches!(
-            inner,
-            [
-                Token::Ident(b"is_" | b"is_not" | b"not_" | b"equal_to"),
-                Token::Punct(b'('),
-                ..
-            ]
-        );
-        if *wrapper == b"equal_to" || !wraps_a_matcher {
-            return (!subject.is_empty() && !inner.is_empty()).then_some(Equality {
-                sides: (subject, inner),
-                rank: DEEP_STRICT,
-                negated,
-            });
-        }
-        matcher = inner;
-    }
-    None
-}
-
-/// The two sides of an equality written as a call: `self.assertEqual(a, b)`,
-/// `assert.strictEqual(a, b)` (and `equal`, `deepEqual`, `deepStrictEqual`, their `not…`
-/// forms, `JUnit`'s `assertEquals`, unittest's `assertDictEqual` and kin), Jest's
-/// `expect(a).toBe(b)` / `toEqual` / `toStrictEqual` (they take no message: a second
-/// argument is part of the check), chai's `expect(a, "message").to.equal(b)` / `eq` /
-/// `eql` / `deep.equal` and should.js's `a.should.equal(b)`, `.not` before any of them,
-/// and `PyHamcrest`'s `assert_that(a, equal_to(b))`, also under `is_(…)`.
-fn equality_of<'t, 'a>(language: Language, tokens: &'t [Token<'a>]) -> Option<Equality<'t, 'a>> {
-    const CHAIN: &[&[u8]] = &[
-        b"to", b"be", b"deep", b"been", b"is", b"that", b"and", b"not",
-    ];
-    let jvm = matches!(language, Language::Java | Language::Kotlin);
-    let two = |args: &'t [Token<'a>], rank: u8, negated: bool| {
-        let parts = neuter::split_all(args);
-        let (a, b, rank) = match parts.as_slice() {
-            // `JUnit` 4 puts the message first; a last argument after the two values is a
-            // delta (attack-44 B20, B21).
-            [message, a, b] if jvm && matches!(message, [Token::Str]) => (*a, *b, rank),
-            [_, a, b, _] if jvm => (*a, *b, LOOSE),
-            [a, b, _] if jvm => (*a, *b, LOOSE),
-            [a, b] | [a, b, _] => (*a, *b, rank),
-            _ => return None,
-        };
-        (!a.is_empty() && !b.is_empty()).then_some(Equality {
-            sides: (a, b),
-            rank,
-            negated,
-        })
-    };
-    // `self.assertEqual(a, b)`, `assert.strictEqual(a, b)`, `assertEquals(a, b)`.
-    if let [
-        Token::Ident(b"self" | b"assert"),
-        Token::Punct(b'.'),
-        Token::Ident(name),
-        Token::Punct(b'('),
-        args @ ..,
-        Token::Punct(b')'),
-    ]
-    | [
-        Token::Ident(name),
-        Token::Punct(b'('),
-        args @ ..,
-        Token::Punct(b')'),
-    ] = tokens
-        && enclosed(&tokens[tokens.len() - args.len() - 2..])
-    {
-        let node = tokens.first() == Some(&Token::Ident(b"assert"));
-        if let Some((rank, negated)) = matcher_rank(name, false, node) {
-            return two(args, rank, negated);
-        }
-        // PyHamcrest: `assert_that(a, equal_to(b))`, `assert_that(a, is_(b))`.
-        if *name == b"assert_that" {
-            return hamcrest_equality(args);
-        }
-        return None;
-    }
-    // `expect(a)` (chai: `expect(a, "message")`), or should.js's `a.should`, then a chain
-    // ending in an equality matcher.
-    let (subject, mut chain, jest_or_chai) =
-        if let [Token::Ident(b"expect"), Token::Punct(b'('), rest @ ..] = tokens {
-            let close = neuter::group_end(tokens, 1)?;
-            let inside = rest.get(..close.checked_sub(3)?)?;
-            let subject = *neuter::split_all(inside).first()?;
-            (subject, &tokens[close..], true)
-        } else {
-            let at = tokens
-                .iter()
-                .position(|token| *token == Token::Ident(b"should"))?;
-            let dot = at.checked_sub(1)?;
-            (tokens[dot] == Token::Punct(b'.')).then_some(())?;
-            (&tokens[..dot], &tokens[at + 1..], false)
-        };
-    let (mut deep, mut negated) = (false, false);
-    loop {
-        match chain {
-            [Token::Punct(b'.'), Token::Ident(word), tail @ ..] if CHAIN.contains(word) => {
-                deep |= *word == b"deep";
-                negated ^= *word == b"not";
-                chain = tail;
-            }
-            [
-                Token::Punct(b'.'),
-                Token::Ident(name),
-                Token::Punct(b'('),
-                args @ ..,
-                Token::Punct(b')'),
-            ] if enclosed(&chain[2..]) => {
-                let (rank, denies) = matcher_rank(name, deep, false)?;
-                // Jest's matchers take no message: a second argument is part of the check.
-                let jest = jest_or_chai && matches!(*name, b"toBe" | b"toEqual" | b"toStrictEqual");
-                let parts = neuter::split_all(args);
-                return match parts.as_slice() {
-                    [expected] if !expected.is_empty() && !subject.is_empty() => Some(Equality {
-                        sides: (subject, *expected),
-                        rank,
-                        negated: negated ^ denies,
-                    }),
-                    [expected, _] if !jest && !expected.is_empty() && !subject.is_empty() => {
-                        Some(Equality {
-                            sides: (subject, *expected),
-                            rank,
-                            negated: negated ^ denies,
-                        })
-                    }
-                    _ => None,
-                };
-            }
-            _ => return None,
-        }
-    }
 }
 
 /// The hunk of `hunks` (in order) that holds `line`, if one does.
@@ -3188,24 +2738,18 @@ struct Check {
 struct ChangedCheck {
     hunk: usize,
     check: Check,
-    /// The statement's code without blanks, to tell a move.
-    key: Vec<u8>,
-    /// How much it asks, when it is an equality ([`canonical_ranked`]).
-    rank: u8,
     /// Its code, for its names.
     code: Vec<u8>,
-    /// The same statement is on the other side, in another hunk.
-    moved: bool,
 }
 
 /// Indices of a side's [`ChangedCheck`]s, by hunk, in order.
 type ByHunk = std::collections::BTreeMap<usize, Vec<usize>>;
 
 impl ChangedCheck {
-    /// The checks not moved, by hunk.
+    /// The checks, by hunk.
     fn by_hunk(reads: &[Self]) -> ByHunk {
         let mut by_hunk = ByHunk::new();
-        for (i, read) in reads.iter().enumerate().filter(|(_, read)| !read.moved) {
+        for (i, read) in reads.iter().enumerate() {
             by_hunk.entry(read.hunk).or_default().push(i);
         }
         by_hunk
@@ -4493,68 +4037,12 @@ impl Analysis<'_> {
                 else {
                     continue;
                 };
-                let (code, literals) = self.statement_with_literals(side, line);
-                let (mut key, rank) = canonical_ranked(self.table.language, &code, &literals);
-                // A string over lines is not read whole: such a check moves nothing
-                // (attack-45 B13).
-                if literals
-                    .iter()
-                    .any(|literal| literal.as_slice() == lex::PART_OF_A_LITERAL)
-                {
-                    key.extend_from_slice(format!("\x05{side}:{}", check.line).as_bytes());
-                }
                 reads.push(ChangedCheck {
                     hunk,
                     check: *check,
-                    key,
-                    rank,
-                    code,
-                    moved: false,
+                    code: self.statement(side, line),
                 });
             }
-        }
-        let [removed, added] = &mut reads;
-        let mut by_key: HashMap<&[u8], Vec<usize>> = HashMap::new();
-        for (i, read) in added.iter().enumerate() {
-            by_key.entry(&read.key).or_default().push(i);
-        }
-        let mut moved = vec![false; added.len()];
-        let states = [std::cell::OnceCell::new(), std::cell::OnceCell::new()];
-        let source = |side: usize| stands::Source {
-            table: self.table,
-            context: &self.context,
-            text: self.sides[side],
-            lines: &lines[side],
-            states: states[side].get_or_init(|| stands::line_states(self.table, &lines[side])),
-        };
-        for read in removed.iter_mut() {
-            let Some(same) = by_key.get_mut(&read.key[..]) else {
-                continue;
-            };
-            // The test the removed check was in (through any blocks).
-            let Some(was_in) = stands::test_around(&source(0), read.check.line, false)
-                .and_then(|head| test_name(&lines[0], head))
-            else {
-                continue;
-            };
-            // A copy moves the check only into the same test, directly in its body, where it
-            // runs and fails it, asking as much.
-            let Some(at) = same.iter().position(|&i| {
-                added[i].hunk != read.hunk
-                    && added[i].rank >= read.rank
-                    && added[i].check.exact == read.check.exact
-                    && added[i].check.existence == read.check.existence
-                    && stands::runs_in_a_test(&source(1), added[i].check.line)
-                        .and_then(|head| test_name(&lines[1], head))
-                        .is_some_and(|name| name == was_in)
-            }) else {
-                continue;
-            };
-            moved[same.swap_remove(at)] = true;
-            read.moved = true;
-        }
-        for (read, moved) in added.iter_mut().zip(moved) {
-            read.moved = moved;
         }
         reads
     }
@@ -4618,31 +4106,13 @@ impl Analysis<'_> {
     /// The code of the whole statement that `line` of side `side` (0 old, 1 new) starts
     /// ([`continued`]; black's `assert (` goes on below), or the line's own code.
     fn statement(&self, side: usize, line: &[u8]) -> Vec<u8> {
-        self.statement_with_literals(side, line).0
-    }
-
-    /// [`Self::statement`], and the contents of its literals in order, one for each string
-    /// token ([`lex::WithLiterals`]), over the same lines.
-    fn statement_with_literals(&self, side: usize, line: &[u8]) -> (Vec<u8>, Vec<Vec<u8>>) {
-        let syntax = &self.table.syntax;
-        let text = self.sides[side];
-        let mut first = lex::WithLiterals::default();
-        let next = lex::strip_line(syntax, State::Code, line, &mut first);
+        let mut code = Vec::new();
+        let next = lex::strip_line(&self.table.syntax, State::Code, line, &mut code);
         let mut whole = Vec::new();
-        let Some((_, read)) = continued(self.table, text, line, next, &first.code, &mut whole)
-        else {
-            return (first.code, first.literals);
-        };
-        // The lines `continued` read, after `line` in `text` (it is a slice of it).
-        let start = line.as_ptr() as usize - text.as_ptr() as usize + line.len();
-        let mut below = lex::WithLiterals::default();
-        let mut state = next;
-        for next_line in text[start..].split_inclusive(|&b| b == b'\n').take(read) {
-            state = lex::strip_line(syntax, state, next_line, &mut below);
+        match continued(self.table, self.sides[side], line, next, &code, &mut whole) {
+            Some((statement, _)) => statement.to_vec(),
+            None => code,
         }
-        let mut literals = first.literals;
-        literals.append(&mut below.literals);
-        (whole, literals)
     }
 
     /// The added lines holding an existence check (or a check of nothing) that may stand in
@@ -6559,184 +6029,89 @@ mod tests {
                 "def test_a():\n    r = load()\n    assert r.items\n    assert isinstance(r.items, list)\n",
                 (0, 0),
             ),
-            // Moved below, the same statement: nothing weakened.
-            (
-                "tests/test_calc.py",
-                "def test_count():\n    c = items()\n    assert len(c) == 2\n    log()\n    done()\n",
-                "def test_count():\n    c = items()\n    assert c\n    log()\n    assert len(c) == 2\n    done()\n",
-                (0, 0),
-            ),
         ]);
     }
 
-    /// A check moved to another hunk is still there only in the same test, directly in its
-    /// body, where it runs and its failure fails the test, asking as much (attack-43 B1-B18,
-    /// attack-44, attack-45): not in a block (`with`, a loop, a callback, `try`), after
-    /// nothing that may end the test first (`return`, a skip, `continue`, a computed call),
-    /// with its value not bound again, in a test that runs (not skipped, in no skipped
-    /// suite or class, no hook that skips, not nested in a helper or under a condition).
+    /// An exact check traded for an existence check in its hunk is weakened, whatever the
+    /// change adds elsewhere: a copy of it further down, in the same test and style or not,
+    /// makes up for nothing. The copy's value may have been changed in between in more ways
+    /// than a reading of the lines can tell (attack-42 to attack-48: aliases, deletions,
+    /// code in strings, continued lines, other spellings of a name, tests of the same name);
+    /// on the corpus no commit did this honestly.
     #[test]
-    fn a_move_stands_in_the_same_test() {
-        // (decorators and blocks above the test, its indentation, its parameters, what
-        // follows the kept statements (the copy on a line holding `(r, 4)` or `r == 4`)).
-        let python = |above: &str, indent: &str, params: &str, tail: &str, copy: bool| {
-            let tail: String = tail
-                .lines()
-                .filter(|line| {
-                    copy || !(line.contains("r == 4")
-                        || line.contains("(r, 4)")
-                        || line.ends_with("assert (")
-                        || line.trim() == ")")
-                })
-                .fold(String::new(), |mut text, line| {
-                    text.push_str(line);
-                    text.push('\n');
-                    text
-                });
-            let check = if copy { "r is not None" } else { "r == 4" };
+    fn a_copy_elsewhere_makes_up_for_no_weakening() {
+        let python = |check: &str, between: &str, copy: &str| {
+            format!("def test_a():\n    r = run()\n    assert {check}\n    step()\n{between}{copy}")
+        };
+        let old = python("r == 4", "", "");
+        let mut cases: Vec<(String, String, (u64, u64))> = Vec::new();
+        for (between, copy) in [
+            ("", "    assert r == 4\n"),
+            ("    more()\n", "    assert (\n        r == 4\n    )\n"),
+            ("    alias = r\n    alias += 1\n", "    assert r == 4\n"),
+            ("    exec(\"r = 4\")\n", "    assert r == 4\n"),
+        ] {
+            cases.push((old.clone(), python("r is not None", between, copy), (1, 0)));
+        }
+        let js = |check: &str, copy: &str| {
             format!(
-                "import pytest\n\n\n{above}{indent}def test_a({params}):\n{indent}    r = run()\n{indent}    assert {check}\n{indent}    step()\n{indent}    more()\n{tail}"
+                "it(\"a\", function () {{\n  const r = run();\n  {check};\n  step();\n{copy}}});\n"
             )
         };
-        let mut cases: Vec<(&str, String, String, (u64, u64))> = Vec::new();
-        let mut py = |above: &str, indent: &str, params: &str, tail: &str, expected| {
-            cases.push((
-                "tests/test_calc.py",
-                python(above, indent, params, tail, false),
-                python(above, indent, params, tail, true),
-                expected,
-            ));
-        };
-        // Moved where it runs: nothing lost.
-        py("", "", "", "    assert r == 4\n", (0, 0));
-        py("", "", "", "    assert (\n        r == 4\n    )\n", (0, 0));
-        py(
-            "",
-            "",
-            "",
-            "    def double(x):\n        return 2 * x\n    assert r == 4\n",
-            (0, 0),
-        );
-        py(
-            "",
-            "",
-            "",
-            "    text = \"\"\"\nfirst\nsecond\n\"\"\"\n    assert r == 4\n",
-            (0, 0),
-        );
-        py(
-            "",
-            "",
-            "",
-            "    kept, skipped = split(run())\n    assert r == 4\n",
-            (0, 0),
-        );
-        py(
-            "class TestTodoList:\n",
-            "    ",
-            "self",
-            "        assert r == 4\n",
-            (0, 0),
-        );
-        // Not where it runs, or not the same check.
-        for tail in [
-            "    with pytest.raises(Exception):\n        assert r == 4\n",
-            "    with open(p) as f:\n        assert r == 4\n",
-            "    for _ in range(1):\n        assert r == 4\n",
-            "    if r:\n        assert r == 4\n",
-            "    try:\n        assert r == 4\n    except Exception:\n        pass\n",
-            "    return\n    assert r == 4\n",
-            "    if r != 4:\n        return\n    assert r == 4\n",
-            "    if r != 4:\n        pytest.skip(\"flaky\")\n    assert r == 4\n",
-            "    r = other()\n    assert r == 4\n",
-            "    assert r == 4, need_network()\n",
-            "    def later():\n        assert r == 4\n",
+        let old_js = js("assert.strictEqual(r, 4)", "");
+        for copy in [
+            "  assert.strictEqual(r, 4);\n",
+            "  delete r.debug;\n  assert.strictEqual(r, 4);\n",
         ] {
-            py("", "", "", tail, (1, 0));
+            cases.push((old_js.clone(), js("expect(r).to.exist", copy), (1, 0)));
         }
-        for (above, indent, params) in [
-            ("@pytest.mark.skip\n", "", ""),
-            ("@pytest.mark.parametrize(\"n\", [])\n", "", "n"),
-            (
-                "class TestA:\n    pytestmark = pytest.mark.skip(\"later\")\n\n",
-                "    ",
-                "self",
+        // Moved below with nothing in its place: nothing weakened, nothing removed.
+        cases.push((
+            old.clone(),
+            python("r == 4", "", "").replace(
+                "    assert r == 4\n    step()\n",
+                "    step()\n    assert r == 4\n",
             ),
-            (
-                "class TestA:\n    def setup_method(self):\n        pytest.skip(\"later\")\n\n",
-                "    ",
-                "self",
-            ),
-            ("def helper():\n", "    ", ""),
-            ("if SLOW:\n", "    ", ""),
-        ] {
-            let tail = format!("{indent}    assert r == 4\n");
-            py(above, indent, params, &tail, (1, 0));
-        }
+            (0, 0),
+        ));
         let cases: Vec<(&str, &str, &str, (u64, u64))> = cases
             .iter()
-            .map(|(path, old, new, expected)| (*path, old.as_str(), new.as_str(), *expected))
+            .map(|(old, new, expected)| {
+                let path = if old.starts_with("def") {
+                    "tests/test_calc.py"
+                } else {
+                    "test/calc.spec.js"
+                };
+                (path, old.as_str(), new.as_str(), *expected)
+            })
             .collect();
         weakened_and_removed(&cases);
     }
 
-    /// A copy moves a check only while the value it reads is the one the removed check
-    /// read: before it, the names it reads appear only where they are bound once and in
-    /// checks that only read them (attack-46 B1-B5).
+    /// pytest registers no hook from a test module: a plugin class a test hands to
+    /// `pytester` defines hooks of its own run (pytest's 93b74d28d2ac), and a module-level
+    /// `collect_ignore` there is ignored; in `conftest.py` or a plugin module, they count.
     #[test]
-    fn a_move_reads_the_same_value() {
-        let test = |between: &str, copy: bool| {
-            let check = if copy { "r is not None" } else { "r == 4" };
-            let tail = if copy { "    assert r == 4\n" } else { "" };
-            format!("def test_a():\n    r = run()\n    assert {check}\n    step()\n{between}{tail}")
-        };
-        let mut cases: Vec<(String, String, (u64, u64))> = Vec::new();
-        // Changed in place, by a method, by an operator, a tuple target, a walrus, a call
-        // that gets it, a check that calls a method on it, a nested function called.
-        for between in [
-            "    r[\"total\"] = 4\n",
-            "    r.append(2)\n",
-            "    r.sort()\n",
-            "    r ^= 7\n",
-            "    r >>= 1\n",
-            "    r //= 1\n",
-            "    _, r = r, add(2, 2)\n",
-            "    print(r := add(2, 2))\n",
-            "    adjust(r)\n",
-            "    assert r.pop() is not None\n",
-            "    def fix():\n        r.total = 4\n    fix()\n",
-            // Through a name given a value read from it: `items` is part of `r`.
-            "    items = r.items\n    items.append(4)\n",
-            "    alias = r\n    alias += [4]\n",
-            "    [r] = [add(2, 2)]\n",
-            "    (r, x) = (add(2, 2), 1)\n",
+    fn hooks_in_test_modules_configure_nothing() {
+        let hook = "import pytest\n\n\ndef test_a(pytester):\n    class Plugin:\n        def pytest_pyfunc_call(self, pyfuncitem):\n            return True\n    pytester.runpytest(plugins=[Plugin()])\n";
+        for (path, counted) in [
+            ("testing/python/test_collect.py", false),
+            ("testing/python/collect_test.py", false),
+            ("testing/conftest.py", true),
+            ("testing/plugin.py", true),
         ] {
-            cases.push((test(between, false), test(between, true), (1, 0)));
+            let file = analyze_file(path, Some(b""), Some(hook.as_bytes())).expect("python");
+            assert_eq!(
+                !file.test_config_changed.is_empty(),
+                counted,
+                "{path}: {file:?}"
+            );
         }
-        // Read into another name that only checks read (attack-43 F6, F7), or bound with
-        // another name in one statement (attack-43 F4, attack-44 F6): the same value.
-        for (old, new) in [
-            (
-                "def test_a():\n    r = run()\n    assert r.name == \"x\"\n    size = r.size\n    assert size == 2\n",
-                "def test_a():\n    r = run()\n    assert r is not None\n    size = r.size\n    assert r.name == \"x\"\n    assert size == 2\n",
-            ),
-            (
-                "def test_a():\n    r, size = run()\n    assert r == {\"n\": 1}\n    n = size\n    assert n == 2\n",
-                "def test_a():\n    r, size = run()\n    assert r is not None\n    n = size\n    assert r == {\"n\": 1}\n    assert n == 2\n",
-            ),
-        ] {
-            cases.push((old.to_owned(), new.to_owned(), (0, 0)));
-        }
-        // Read by checks, other names bound: still the value the removed check read.
-        let between = "    assert len(str(r)) > 0\n    assert r <= 9 and r >= 0 and r != 5\n    other = compute()\n";
-        cases.push((test(between, false), test(between, true), (0, 0)));
-        let cases: Vec<(&str, &str, &str, (u64, u64))> = cases
-            .iter()
-            .map(|(old, new, expected)| {
-                ("tests/test_calc.py", old.as_str(), new.as_str(), *expected)
-            })
-            .collect();
-        weakened_and_removed(&cases);
+        // What acts as the run goes counts in a test module too.
+        let exit = "import pytest\n\npytest.exit(\"done\", returncode=0)\n";
+        let file =
+            analyze_file("tests/test_a.py", Some(b""), Some(exit.as_bytes())).expect("python");
+        assert!(!file.test_config_changed.is_empty());
     }
 
     /// A JavaScript check that a value is not `null` or `undefined` is an existence check
@@ -6762,127 +6137,6 @@ mod tests {
             .map(|(new, expected)| ("test/calc.spec.js", old.as_str(), new.as_str(), *expected))
             .collect();
         weakened_and_removed(&cases);
-    }
-
-    /// [`a_move_stands_in_the_same_test`] in JavaScript.
-    #[test]
-    fn a_move_stands_in_the_same_javascript_test() {
-        let js = |suite: &str, tail: &str, copy: bool| {
-            let tail: String = tail
-                .lines()
-                .filter(|line| copy || !line.contains("(r, 4)"))
-                .fold(String::new(), |mut text, line| {
-                    text.push_str(line);
-                    text.push('\n');
-                    text
-                });
-            let check = if copy {
-                "expect(r).to.exist"
-            } else {
-                "assert.strictEqual(r, 4)"
-            };
-            format!(
-                "{suite}(\"s\", function () {{\n  it(\"a\", function () {{\n    const r = run();\n    {check};\n    step();\n    more();\n{tail}  }});\n}});\n"
-            )
-        };
-        let mut cases: Vec<(&str, String, String, (u64, u64))> = Vec::new();
-        let mut javascript = |suite: &str, tail: &str, expected| {
-            cases.push((
-                "test/calc.spec.js",
-                js(suite, tail, false),
-                js(suite, tail, true),
-                expected,
-            ));
-        };
-        javascript("describe", "    assert.strictEqual(r, 4);\n", (0, 0));
-        javascript(
-            "describe",
-            "    const ids = [1, 2].map((n) => {\n      return { id: n };\n    });\n    assert.strictEqual(r, 4);\n",
-            (0, 0),
-        );
-        for tail in [
-            "    assert.throws(() => {\n      assert.strictEqual(r, 4);\n    });\n",
-            "    try {\n      assert.strictEqual(r, 4);\n    } catch (e) {}\n",
-            "    [].forEach(() => {\n      assert.strictEqual(r, 4);\n    });\n",
-            "    for (const x of xs) {\n      assert.strictEqual(r, 4);\n    }\n",
-            "    return;\n    assert.strictEqual(r, 4);\n",
-            "    this.skip();\n    assert.strictEqual(r, 4);\n",
-            "    this[\"skip\"]();\n    assert.strictEqual(r, 4);\n",
-            "    check: {\n      if (r !== 4) break check;\n      assert.strictEqual(r, 4);\n    }\n",
-            // attack-46 B6-B8: a property set, destructuring, a skip applied by reflection;
-            // and an assignment inside a check, an increment.
-            "    r.total = 4;\n    assert.strictEqual(r, 4);\n",
-            "    [r] = [add(2, 2)];\n    assert.strictEqual(r, 4);\n",
-            "    if (r !== 4) Reflect.apply(this.skip, this, []);\n    assert.strictEqual(r, 4);\n",
-            "    expect(r.total = 4).to.exist;\n    assert.strictEqual(r, 4);\n",
-            "    r++;\n    assert.strictEqual(r, 4);\n",
-            "    r ??= 4;\n    assert.strictEqual(r, 4);\n",
-            "    r >>>= 0;\n    assert.strictEqual(r, 4);\n",
-        ] {
-            javascript("describe", tail, (1, 0));
-        }
-        javascript("describe.skip", "    assert.strictEqual(r, 4);\n", (1, 0));
-        let cases: Vec<(&str, &str, &str, (u64, u64))> = cases
-            .iter()
-            .map(|(path, old, new, expected)| (*path, old.as_str(), new.as_str(), *expected))
-            .collect();
-        weakened_and_removed(&cases);
-    }
-
-    /// A copy that asks less than the check is no move (attack-43 B1-B6, attack-44
-    /// B16-B21); against a literal other than zero, identity and deep equality are one.
-    #[test]
-    fn a_move_asks_as_much() {
-        let js = |check: &str| {
-            format!(
-                "it(\"a\", function () {{\n  const r = run();\n  {check};\n  step();\n  more();\n}});\n"
-            )
-        };
-        let moved = |removed: &str, copy: &str| {
-            (
-                js(removed),
-                js(&format!(
-                    "expect(r).to.exist;\n  step();\n  more();\n  {copy}"
-                ))
-                .replacen("  step();\n  more();\n});", "});", 1),
-            )
-        };
-        for (removed, copy, expected) in [
-            (
-                "assert.deepStrictEqual(r, { id: 4 })",
-                "assert.deepStrictEqual(r, { id: 4 })",
-                (0, 0),
-            ),
-            (
-                "assert.deepStrictEqual(r, { id: 4 })",
-                "expect(r).to.deep.equal({ id: 4 })",
-                (1, 0),
-            ),
-            (
-                "assert.deepStrictEqual(r, { id: 4 })",
-                "assert.deepEqual(r, { id: 4 })",
-                (1, 0),
-            ),
-            (
-                "assert.deepStrictEqual(r, { id: 4 })",
-                "expect(r).toEqual({ id: 4 })",
-                (1, 0),
-            ),
-            ("assert.strictEqual(r, 4)", "expect(r).toEqual(4)", (0, 0)),
-            ("assert.strictEqual(r, 4)", "expect(r).to.equal(4)", (0, 0)),
-            ("assert.strictEqual(r, 4)", "assert.ok(r === 4)", (0, 0)),
-            ("assert.strictEqual(r, 4)", "assert.ok(r == 4)", (1, 0)),
-            ("assert.strictEqual(r, 4)", "assert.equal(r, 4)", (1, 0)),
-            ("assert.strictEqual(r, 0)", "expect(r).to.equal(0)", (1, 0)),
-        ] {
-            let (old, new) = moved(removed, copy);
-            let report = report(&[("test/calc.spec.js", &old, &new)]);
-            assert_eq!(
-                (report.assertions_weakened, report.assertions_removed),
-                expected,
-                "{old}\n=>\n{new}"
-            );
-        }
     }
 
     /// From the 2026-12-07 judged sample: an `assert """` whose string goes on below checks
@@ -6944,95 +6198,6 @@ mod tests {
                 (1, 0),
             ),
         ]);
-    }
-
-    /// A move is told by a check's canonical form: an equality in any style is its two
-    /// sides in order (attack-42 F8-F10); other checks keep their code.
-    #[test]
-    fn a_check_moved_in_another_style_is_the_same_check() {
-        let same = [
-            "assert r.name == \"x\"",
-            "assert (r.name == \"x\"), \"the name\"",
-            "assert \"x\" == r.name",
-            "self.assertEqual(r.name, \"x\")",
-            "self.assertTrue(r.name == \"x\")",
-            "assert.strictEqual(r.name, \"x\");",
-            "expect(r.name).toBe(\"x\");",
-            "expect(r.name).to.deep.equal(\"x\")",
-            // attack-43 F1-F4, F7, F8.
-            "expect(r.name).to.eq(\"x\")",
-            "expect(r.name, \"the name\").to.equal(\"x\")",
-            "assert(r.name === \"x\", \"the name\")",
-            "self.assertDictEqual(r.name, \"x\")",
-            "r.name.should.equal(\"x\")",
-            "assert_that(r.name, equal_to(\"x\"))",
-            "assert_that(r.name, is_(\"x\"))",
-        ];
-        for code in same {
-            assert_eq!(
-                canonical(code.as_bytes()),
-                canonical(same[0].as_bytes()),
-                "{code}"
-            );
-        }
-        for code in [
-            "assert r.name != \"x\"",
-            "assert r.name == \"x\" or r.ok",
-            "assert r.size == \"x\"",
-            "expect(r.name).not.toBe(\"x\")",
-            "assert_that(r.name, is_not(\"x\"))",
-            // Jest's matchers take no message (attack-43 B7).
-            "expect(r.name).toBe(\"x\", (r.name = \"x\"))",
-        ] {
-            assert_ne!(
-                canonical(code.as_bytes()),
-                canonical(same[0].as_bytes()),
-                "{code}"
-            );
-        }
-    }
-
-    /// An inequality in any style is one form (attack-43 F5, F6), another than the equality;
-    /// a string compared is part of the form (attack-42 B9).
-    #[test]
-    fn inequalities_and_strings_in_the_canonical_form() {
-        let key = |language, code: &str, literals: &[&str]| {
-            let literals: Vec<Vec<u8>> = literals.iter().map(|l| l.as_bytes().to_vec()).collect();
-            canonical_ranked(language, code.as_bytes(), &literals).0
-        };
-        let unequal = key(
-            Language::Python,
-            "self.assertNotEqual(r.name, \"y\")",
-            &["y"],
-        );
-        assert_eq!(
-            key(Language::Python, "assert r.name != \"y\"", &["y"]),
-            unequal
-        );
-        assert_ne!(
-            key(Language::Python, "assert r.name == \"y\"", &["y"]),
-            unequal
-        );
-        assert_eq!(
-            key(
-                Language::JavaScript,
-                "expect(r.name).not.toBe(\"y\")",
-                &["y"]
-            ),
-            key(
-                Language::JavaScript,
-                "assert.notStrictEqual(r.name, \"y\")",
-                &["y"]
-            ),
-        );
-        assert_ne!(
-            key(Language::Python, "assert s == \"failed\"", &["failed"]),
-            key(Language::Python, "assert s == \"ok\"", &["ok"]),
-        );
-        // Denying a loose equality asks more than denying identity.
-        let rank = |code: &str| canonical_ranked(Language::JavaScript, code.as_bytes(), &[]).1;
-        assert!(rank("assert.ok(r != x)") > rank("assert.ok(r !== x)"));
-        assert!(rank("assert.ok(r === x)") > rank("assert.ok(r == x)"));
     }
 
     /// An assertion over lines is one: a change to a line below its first changes it, and
