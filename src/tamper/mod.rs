@@ -485,6 +485,25 @@ impl FileTamper {
                 Measure::Dead | Measure::Config => {}
             }
         }
+        // A test setting the merge takes as the other side set it (that side changed it,
+        // and the merge leaves its value: `o → M` does not change it) is that side's
+        // change, judged where it was made (pytest's d01f08e96faf, a clean merge of two
+        // `envlist` edits). One the resolution sets otherwise is the merge's.
+        let theirs: Vec<String> = self
+            .test_config_changed
+            .iter()
+            .filter(|key| {
+                brought.test_config_changed.contains(key)
+                    && !other.test_config_changed.contains(key)
+            })
+            .cloned()
+            .collect();
+        if !theirs.is_empty() {
+            self.test_config_changed.retain(|key| !theirs.contains(key));
+            self.findings.retain(|finding| {
+                finding.kind != FindingKind::TestConfigChanged || !theirs.contains(&finding.text)
+            });
+        }
     }
 
     /// Counts again the skip markers bound to `name` that this file forgave: another file
@@ -6563,6 +6582,54 @@ mod tests {
         assert_eq!(own(&[1, 2], &[1, 2, 3], &[1], &[3]), 1);
         // The other side moved test_1 (removed and added again); the resolution drops it.
         assert_eq!(own(&[1, 2], &[1, 2, 3], &[2, 1], &[2, 3]), 1);
+    }
+
+    /// A merge's test settings: one the other side changed and the merge keeps as that
+    /// side left it is not the merge's own; one the resolution sets otherwise is.
+    #[test]
+    fn a_merge_owns_only_the_settings_it_resolves() {
+        let ini = |envs: &str, addopts: &str| {
+            format!("[tox]\nenvlist = {envs}\n\n[pytest]\naddopts = {addopts}\n")
+        };
+        let own = |base: &str, closest: &str, other: &str, merged: &str| {
+            let analyze = |old: &str, new: &str| {
+                analyze_file("tox.ini", Some(old.as_bytes()), Some(new.as_bytes())).unwrap()
+            };
+            let mut analysis = analyze(closest, merged);
+            analysis.own_in_merge(&analyze(base, other), &analyze(other, merged));
+            analysis.test_config_changed
+        };
+        let base = ini("py38", "-ra");
+        // The other side changed the envlist; the merge takes it: none of the merge's own.
+        assert!(
+            own(
+                &base,
+                &ini("py38", "-ra -q"),
+                &ini("py38,py39", "-ra"),
+                &ini("py38,py39", "-ra -q")
+            )
+            .is_empty()
+        );
+        // The resolution sets the envlist to neither side's value: the merge's own.
+        assert_eq!(
+            own(
+                &base,
+                &ini("py38", "-ra -q"),
+                &ini("py38,py39", "-ra"),
+                &ini("py39", "-ra -q")
+            ),
+            ["[tox] envlist"]
+        );
+        // A setting no side changed, changed by the resolution: the merge's own.
+        assert_eq!(
+            own(
+                &base,
+                &ini("py38", "-ra -q"),
+                &ini("py38,py39", "-ra"),
+                &ini("py38,py39", "-ra -q -k fast")
+            ),
+            ["[pytest] addopts"]
+        );
     }
 
     #[test]
