@@ -330,7 +330,6 @@ pub(crate) fn changed<'a>(
                     .cloned(),
             );
             keys.retain(|key| leaves_out_tests(key, before.get(key), after.get(key)));
-            keys.retain(|key| !same_run(before.get(key), after.get(key)));
             keys.sort();
             keys
         }
@@ -372,58 +371,14 @@ fn same_pytest_table(before: &mut BTreeMap<String, String>, after: &mut BTreeMap
     }
 }
 
-/// Flags of the runners that change only what a run prints: Mocha's built-in reporters
-/// and desktop notifications, colours, pytest's traceback style and report files.
-const OUTPUT_FLAGS: &[&str] = &[
-    "--growl",
-    "--colors",
-    "--no-colors",
-    "--color",
-    "--no-color",
-    "--inline-diffs",
-    "--full-trace",
-    "--showlocals",
-    "--no-header",
-];
-
-/// Output flags written with their value (`--tb=short`, `--durations=10`,
-/// `--junitxml=report.xml`).
-const OUTPUT_FLAG_PREFIXES: &[&str] = &[
-    "--color=",
-    "--colors=",
-    "--tb=",
-    "--durations=",
-    "--junitxml=",
-    "--junit-xml=",
-];
-
-/// Mocha's built-in reporters: a reporter given by path is code that runs with the tests
-/// (it could end the process with success).
-const BUILTIN_REPORTERS: &[&str] = &[
-    "spec",
-    "dot",
-    "nyan",
-    "tap",
-    "landing",
-    "list",
-    "progress",
-    "json",
-    "json-stream",
-    "min",
-    "doc",
-    "markdown",
-    "xunit",
-    "html",
-];
-
-/// The words of a setting's value that can change what runs: quotes around a word
-/// dropped (`KARMA := "node_modules/.bin/karma"` runs what the unquoted one ran, mocha's
-/// 8fe36a36c41a), and the flags that change only the output ([`OUTPUT_FLAGS`],
-/// `--reporter spec`) left out (`--growl` added, mocha's 57c7acc6ff41).
+/// The words of a setting's value that can change what runs, in order: quotes dropped
+/// around a word the shell neither expands nor splits (`KARMA := "node_modules/.bin/karma"`
+/// runs what the unquoted one ran, mocha's 8fe36a36c41a), the options that only change the
+/// output left out ([`REPORTING`] with a reporter the runner ships: `--growl`, `--reporter
+/// spec`; mocha's 57c7acc6ff41), and a line break kept as a word (another command), unless a
+/// `\` continues the line.
 fn run_words(value: &str) -> Vec<&str> {
     let mut words = Vec::new();
-    // A line break ends a command (a recipe's, tox's): it stays a word, unless a `\`
-    // continues the line.
     let mut iter = value
         .lines()
         .flat_map(|line| {
@@ -436,7 +391,6 @@ fn run_words(value: &str) -> Vec<&str> {
         })
         .peekable();
     while let Some(word) = iter.next() {
-        // Quotes change nothing around a word the shell would not expand or split.
         let plain = |inner: &str| !inner.contains(['$', '`', '*', '?', '[', '{', '~', '\\']);
         let word = word
             .strip_prefix('"')
@@ -444,24 +398,18 @@ fn run_words(value: &str) -> Vec<&str> {
             .or_else(|| word.strip_prefix('\'').and_then(|w| w.strip_suffix('\'')))
             .filter(|inner| plain(inner))
             .unwrap_or(word);
-        if OUTPUT_FLAGS.contains(&word)
-            || OUTPUT_FLAG_PREFIXES
-                .iter()
-                .any(|prefix| word.starts_with(prefix))
-        {
-            continue;
-        }
-        if let Some(reporter) = word.strip_prefix("--reporter=")
-            && BUILTIN_REPORTERS.contains(&reporter)
-        {
-            continue;
-        }
-        if matches!(word, "--reporter" | "-R")
-            && iter
-                .peek()
-                .is_some_and(|next| BUILTIN_REPORTERS.contains(&next.trim_matches(['"', '\''])))
-        {
-            iter.next();
+        let (option, value) = word.split_once('=').unwrap_or((word, ""));
+        if REPORTING.contains(&option) && (value.is_empty() || shipped(option, value)) {
+            if value.is_empty()
+                && TAKES_VALUE.contains(&option)
+                && iter
+                    .peek()
+                    .is_some_and(|next| shipped(option, next.trim_matches(['"', '\''])))
+            {
+                iter.next();
+            } else if value.is_empty() && TAKES_VALUE.contains(&option) {
+                words.push(word);
+            }
             continue;
         }
         words.push(word);
@@ -469,12 +417,13 @@ fn run_words(value: &str) -> Vec<&str> {
     words
 }
 
-/// Whether two values of a setting run the same: equal words once [`run_words`] has read
-/// them. Any other difference (a word added, removed or moved) counts.
-fn same_run(before: Option<&String>, after: Option<&String>) -> bool {
-    match (before, after) {
-        (Some(before), Some(after)) => run_words(before) == run_words(after),
-        _ => false,
+/// Whether `name` is a reporter the runner of `option` ships (`true` for an option that
+/// names no reporter): a reporter of one's own is code that can end the run with success.
+fn shipped(option: &str, name: &str) -> bool {
+    match option {
+        "--reporter" | "-R" => BUILT_IN.contains(&name),
+        "--reporters" => JEST_BUILT_IN.contains(&name),
+        _ => true,
     }
 }
 
@@ -555,6 +504,9 @@ const TAKES_VALUE: &[&str] = &[
 ];
 /// Options that only change the output (also written `--option=value`).
 const REPORTING: &[&str] = &[
+    "--growl",
+    "--inline-diffs",
+    "--full-trace",
     "--reporter",
     "-R",
     "--reporters",
@@ -650,16 +602,13 @@ fn coverage_output(word: &str, previous: Option<&str>) -> bool {
 /// `-v`, `-q`, `--color`, `--durations`, `--junitxml`, `--cov-report`; Mocha's and Jest's
 /// `--reporter dot`, `-R spec`, `--reporters`, `--silent`, `--verbose`.
 fn only_reporting_changed(before: Option<&String>, after: Option<&String>) -> bool {
-    // Whether `name` is a reporter the runner of `option` ships; `true` for an option
-    // that names no reporter.
-    let shipped = |option: &str, name: &str| match option {
-        "--reporter" | "-R" => BUILT_IN.contains(&name),
-        "--reporters" => JEST_BUILT_IN.contains(&name),
-        _ => true,
-    };
     let (Some(before), Some(after)) = (before, after) else {
         return false;
     };
+    // The same words in the same order, once quotes and output options are read.
+    if run_words(before) == run_words(after) {
+        return true;
+    }
     // Each side's words, and whether each only changes the output.
     // A line's words: a coverage report command's are all output (`coverage report -m`,
     // `coverage html`), but for a threshold that fails the run (`--fail-under`).
