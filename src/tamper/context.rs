@@ -197,6 +197,24 @@ pub(crate) fn extends_a_test_case(sides: [&[u8]; 2]) -> bool {
     })
 }
 
+/// Whether a side of a Python module declares, at module level (column 0), a `def test…`
+/// whose body (the lines indented below it) holds an `assert` statement.
+fn declares_module_level_tests(sides: [&[u8]; 2]) -> bool {
+    sides
+        .iter()
+        .any(|side| memmem::find(side, b"\ndef test").is_some() || side.starts_with(b"def test"))
+        && sides.iter().any(|side| {
+            let mut in_test = false;
+            side.split(|&b| b == b'\n').any(|line| {
+                if line.first().is_some_and(|b| !b.is_ascii_whitespace()) {
+                    in_test = line.starts_with(b"def test") || line.starts_with(b"async def test");
+                    return false;
+                }
+                in_test && line.trim_ascii_start().starts_with(b"assert ")
+            })
+        })
+}
+
 fn holds(sides: [&[u8]; 2], needles: &[&[u8]]) -> bool {
     sides.iter().any(|side| {
         needles
@@ -225,7 +243,12 @@ pub(crate) fn of<'a>(language: Language, path: &str, old: &'a [u8], new: &'a [u8
             // imports run as the module loads counted). The framework's own code reads so
             // too (pytest's `_pytest/`): its asserts count, a price paid for the helpers.
             let imports = holds(sides, PYTHON_IMPORTS);
+            // A module that declares a `def test…` at module level with an `assert` in it
+            // is a test module wherever it is, with no import: a project's `python_files`
+            // can collect it (attack-46 B15: `checks/calc_checks.py`).
+            let plain_tests = declares_module_level_tests(sides);
             context.tests = python_test_path(path)
+                || plain_tests
                 || (imports && (in_test_dir(path) || declares_tests(sides, PYTHON_DECLARATIONS)));
             // A helper module that imports the framework holds checks that tests call.
             context.test_code = context.tests || imports || in_test_dir(path);
@@ -485,6 +508,24 @@ mod tests {
             )
             .tests
         );
+    }
+
+    #[test]
+    fn python_module_level_tests_without_an_import() {
+        // A module outside the test paths whose `def test…` at module level asserts: a
+        // project's `python_files` collects it (attack-46 B15).
+        let module =
+            b"def add(a, b):\n    return a + b\n\n\ndef test_add():\n    assert add(1, 2) == 3\n";
+        let context = of(Language::Python, "checks/calc_checks.py", module, b"");
+        assert!(context.tests && context.test_code);
+        // A method named `test…` (indented), or a module-level one that asserts nothing,
+        // is the module's own code.
+        for text in [
+            &b"class App:\n    def test_client(self):\n        assert self.ok\n"[..],
+            b"def test_connection(host):\n    return ping(host)\n",
+        ] {
+            assert!(!of(Language::Python, "src/app.py", text, b"").tests);
+        }
     }
 
     #[test]
