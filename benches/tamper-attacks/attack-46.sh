@@ -40,6 +40,10 @@
 # ways binds() does not read, a skip reached through Reflect.apply), B12 (a marker added by
 # a string in a plugin's hook), B14 (ctx.skip.call(ctx) in a helper), B15 (a module a
 # base's python_files collects, without an import).
+# Then (2026-12-07, sixth session): 7130037 counts B1-B8 (weakened 1), and a9a007a keeps them
+# counted with the move exemption gone; 694b11c counts B15 (a module-level `def test…` that
+# asserts makes a test module anywhere: tests_removed 1, assertions_removed 1). Still
+# missed: B12, B14.
 source "$(dirname "$0")/lib.sh"
 [ -n "$MOCHA" ] && export NODE_PATH=${NODE_PATH:-$(dirname "$MOCHA")/..}
 
