@@ -377,7 +377,7 @@ fn same_pytest_table(before: &mut BTreeMap<String, String>, after: &mut BTreeMap
 /// output left out ([`REPORTING`] with a reporter the runner ships: `--growl`, `--reporter
 /// spec`; mocha's 57c7acc6ff41), and a line break kept as a word (another command), unless a
 /// `\` continues the line.
-fn run_words(value: &str) -> Vec<&str> {
+fn run_words(value: &str, pytest: bool) -> Vec<&str> {
     let mut words = Vec::new();
     let mut iter = value
         .lines()
@@ -399,7 +399,7 @@ fn run_words(value: &str) -> Vec<&str> {
             .filter(|inner| plain(inner))
             .unwrap_or(word);
         let (option, value) = word.split_once('=').unwrap_or((word, ""));
-        if REPORTING.contains(&option) && (value.is_empty() || shipped(option, value)) {
+        if reports(option, value, pytest) {
             if value.is_empty()
                 && TAKES_VALUE.contains(&option)
                 && iter
@@ -415,6 +415,25 @@ fn run_words(value: &str) -> Vec<&str> {
         words.push(word);
     }
     words
+}
+
+/// Whether `option` (with `value`, written `option=value`) only changes what a run prints:
+/// one of [`REPORTING`], a reporter the runner ships, and `-v` only where pytest runs
+/// (`pytest`, for Jest and Vitest `-v` is `--version`: no test runs).
+fn reports(option: &str, value: &str, pytest: bool) -> bool {
+    REPORTING.contains(&option)
+        && (value.is_empty() || shipped(option, value))
+        && (pytest || !matches!(option, "-v" | "-vv" | "-vvv"))
+}
+
+/// Whether a setting's value runs pytest: a word that is `pytest` or `py.test`, or a path to
+/// one.
+fn names_pytest(value: &str) -> bool {
+    value.split_whitespace().any(|word| {
+        let word = word.trim_matches(['"', '\'']);
+        let name = word.rsplit('/').next().unwrap_or(word);
+        matches!(name, "pytest" | "py.test")
+    })
 }
 
 /// Whether `name` is a reporter the runner of `option` ships (`true` for an option that
@@ -487,7 +506,7 @@ fn leaves_out_tests(key: &str, before: Option<&String>, after: Option<&String>) 
         };
         return sets_checks(before) || sets_checks(after);
     }
-    !only_reporting_changed(before, after)
+    !only_reporting_changed(before, after, pytest_section)
 }
 
 /// Options that take their value as the next word.
@@ -601,12 +620,19 @@ fn coverage_output(word: &str, previous: Option<&str>) -> bool {
 /// prints, not which tests run or whether they pass: pytest's `-ra` for `-rfEX`, `--tb`,
 /// `-v`, `-q`, `--color`, `--durations`, `--junitxml`, `--cov-report`; Mocha's and Jest's
 /// `--reporter dot`, `-R spec`, `--reporters`, `--silent`, `--verbose`.
-fn only_reporting_changed(before: Option<&String>, after: Option<&String>) -> bool {
+fn only_reporting_changed(
+    before: Option<&String>,
+    after: Option<&String>,
+    pytest_setting: bool,
+) -> bool {
     let (Some(before), Some(after)) = (before, after) else {
         return false;
     };
+    // `-v` is pytest's verbosity, but Jest's and Vitest's `--version`: it prints a version
+    // and exits with success, running no test. It only reports where pytest runs.
+    let pytest = pytest_setting || names_pytest(before) || names_pytest(after);
     // The same words in the same order, once quotes and output options are read.
-    if run_words(before) == run_words(after) {
+    if run_words(before, pytest) == run_words(after, pytest) {
         return true;
     }
     // Each side's words, and whether each only changes the output.
@@ -651,8 +677,7 @@ fn only_reporting_changed(before: Option<&String>, after: Option<&String>) -> bo
                 let value_of = previous.is_some_and(|previous| {
                     TAKES_VALUE.contains(&previous) && shipped(previous, word)
                 });
-                let option_ok =
-                    REPORTING.contains(&option) && (value.is_empty() || shipped(option, value));
+                let option_ok = reports(option, value, pytest);
                 ((*word).to_owned(), option_ok || pytest_report || value_of)
             })
             .collect()
@@ -2326,6 +2351,36 @@ mod tests {
             ),
             ["[testenv] platform"]
         );
+    }
+
+    /// `-v` is verbosity for pytest, `--version` for Jest and Vitest: `jest -v` prints a
+    /// version and exits with success, running no test.
+    #[test]
+    fn dash_v_reports_only_for_pytest() {
+        let package =
+            |script: &str| format!("{{\n  \"scripts\": {{\n    \"test\": \"{script}\"\n  }}\n}}\n");
+        assert_eq!(
+            keys("package.json", &package("jest"), &package("jest -v")),
+            ["scripts.test"]
+        );
+        assert_eq!(
+            keys(
+                "package.json",
+                &package("vitest run"),
+                &package("vitest run -v")
+            ),
+            ["scripts.test"]
+        );
+        assert!(
+            keys(
+                "package.json",
+                &package("pytest tests"),
+                &package("pytest -v tests")
+            )
+            .is_empty()
+        );
+        let ini = "[pytest]\naddopts = -q\n";
+        assert!(keys("pytest.ini", ini, &ini.replace("-q", "-v")).is_empty());
     }
 
     #[test]
