@@ -391,7 +391,15 @@ fn run_words(value: &str, pytest: bool) -> Vec<&str> {
         })
         .peekable();
     while let Some(word) = iter.next() {
-        let plain = |inner: &str| !inner.contains(['$', '`', '*', '?', '[', '{', '~', '\\']);
+        // Not a word with a character the shell expands, splits at or acts on (a
+        // pipe, `||`, a redirection: `-g "math|cat"` is a pattern, `-g math|cat` a
+        // pipeline, attack-49 P8, P9).
+        let plain = |inner: &str| {
+            !inner.contains([
+                '$', '`', '*', '?', '[', '{', '~', '\\', '|', '&', ';', '<', '>', '(', ')', '#',
+                '!',
+            ])
+        };
         let word = word
             .strip_prefix('"')
             .and_then(|w| w.strip_suffix('"'))
@@ -700,7 +708,18 @@ fn only_reporting_changed(
         .into_iter()
         .chain(differs(&new, &old))
         .collect();
-    !changed.is_empty() && changed.iter().all(|&reporting| reporting)
+    // The other words in the same order: a reordering beside an output option changes what
+    // runs (`-k "add or not sub"` made `-v -k "sub or not add"`, tox's `-` moved onto the
+    // pytest line: attack-49 P1-P3).
+    let running = |side: &[(String, bool)]| -> Vec<String> {
+        side.iter()
+            .filter(|(_, reporting)| !reporting)
+            .map(|(word, _)| word.clone())
+            .collect()
+    };
+    !changed.is_empty()
+        && changed.iter().all(|&reporting| reporting)
+        && running(&old) == running(&new)
 }
 
 /// The keys of the sections named in `sections` of an INI file, `[section] key`.
@@ -740,12 +759,22 @@ fn ini(text: &str, sections: &[&str]) -> BTreeMap<String, String> {
         let (name, value) = trimmed
             .split_once(['=', ':'])
             .map_or((trimmed, ""), |(name, value)| (name.trim(), value.trim()));
-        // An environment's commands and runner variables, and the settings that let its
-        // failures pass (`ignore_outcome`, `ignore_errors`) or skip it (`platform`).
+        // An environment's commands (and those run before and after them, and the
+        // directory they run in: attack-49 P10), its runner variables, and the settings that
+        // let its failures pass (`ignore_outcome`, `ignore_errors`) or skip it (`platform`).
         if section.starts_with("testenv")
             && !matches!(
                 name,
-                "commands" | "setenv" | "set_env" | "ignore_outcome" | "ignore_errors" | "platform"
+                "commands"
+                    | "commands_pre"
+                    | "commands_post"
+                    | "changedir"
+                    | "change_dir"
+                    | "setenv"
+                    | "set_env"
+                    | "ignore_outcome"
+                    | "ignore_errors"
+                    | "platform"
             )
         {
             key = None;
@@ -800,7 +829,9 @@ fn ini(text: &str, sections: &[&str]) -> BTreeMap<String, String> {
 
 /// Whether an environment variable sets a test runner's options or plugins:
 /// `PYTEST_ADDOPTS`, `PYTEST_PLUGINS`, `PYTEST_DISABLE_PLUGIN_AUTOLOAD`, `NODE_OPTIONS`
-/// holds none of them, `JEST_…`, `MOCHA_…`, `RUST_TEST_THREADS` and `GOFLAGS` do.
+/// holds none of them, `JEST_…`, `MOCHA_…`, `RUST_TEST_THREADS` and `GOFLAGS` do; so do
+/// `PYTHONPATH` and `NODE_PATH`, which choose the code the tests import (a stub put first,
+/// attack-49 P10c).
 fn runner_variable(name: &str) -> bool {
     let name = name.to_ascii_uppercase();
     [
@@ -813,7 +844,10 @@ fn runner_variable(name: &str) -> bool {
     ]
     .iter()
     .any(|prefix| name.starts_with(prefix))
-        || matches!(name.as_str(), "GOFLAGS" | "UNITTEST_ARGS")
+        || matches!(
+            name.as_str(),
+            "GOFLAGS" | "UNITTEST_ARGS" | "PYTHONPATH" | "NODE_PATH"
+        )
 }
 
 /// Drops the `commands` and variables of the named tox environments (`[testenv:…]`) that
@@ -2351,6 +2385,49 @@ mod tests {
             ),
             ["[testenv] platform"]
         );
+    }
+
+    /// attack-49: a reordering beside an output option, quotes around a shell operator,
+    /// and tox's keys that choose what runs and from where.
+    #[test]
+    fn reorders_operators_and_tox_keys_count() {
+        let ini = "[pytest]\naddopts = -k \"add or not sub\"\n";
+        assert_eq!(
+            keys(
+                "pytest.ini",
+                ini,
+                "[pytest]\naddopts = -v -k \"sub or not add\"\n"
+            ),
+            ["[pytest] addopts"]
+        );
+        let package =
+            |script: &str| format!("{{\n  \"scripts\": {{\n    \"test\": {script}\n  }}\n}}\n");
+        assert_eq!(
+            keys(
+                "package.json",
+                &package("\"mocha -g 'math||true' test\""),
+                &package("\"mocha -g math||true test\"")
+            ),
+            ["scripts.test"]
+        );
+        let tox = "[testenv]\ncommands = pytest\n";
+        for (added, key) in [
+            ("changedir = tests/smoke\n", "[testenv] changedir"),
+            (
+                "commands_pre = python -c \"import os\"\n",
+                "[testenv] commands_pre",
+            ),
+            (
+                "setenv =\n    PYTHONPATH = stubs\n",
+                "[testenv] setenv PYTHONPATH",
+            ),
+        ] {
+            assert_eq!(
+                keys("tox.ini", tox, &format!("{tox}{added}")),
+                [key],
+                "{added}"
+            );
+        }
     }
 
     /// `-v` is verbosity for pytest, `--version` for Jest and Vitest: `jest -v` prints a

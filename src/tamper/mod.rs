@@ -2120,13 +2120,20 @@ fn go_build(line: &[u8]) -> Option<bool> {
 }
 
 /// The runner settings a line's `tokens` write, as bits of the table's selectors.
-fn selectors(table: &Table, context: &Context<'_>, tokens: &[Token<'_>]) -> u32 {
+fn selectors(table: &Table, context: &Context<'_>, tokens: &[Token<'_>], line: &[u8]) -> u32 {
     if !context.settings {
         return 0;
     }
+    let indented = line.first().is_some_and(u8::is_ascii_whitespace);
     let mut bits = 0;
     for (i, (name, selector)) in table.selectors.iter().enumerate() {
-        if context.hooks_ignored && matches!(*name, "collect_ignore" | "a collection hook") {
+        // In a test module, `collect_ignore` is never read, and a hook defined in a class
+        // or a function (a plugin a test hands to `pytester`) is that run's; a hook at
+        // module level counts, since `pytest_plugins` elsewhere can register the module
+        // (attack-49 P12).
+        if context.hooks_ignored
+            && (*name == "collect_ignore" || (*name == "a collection hook" && indented))
+        {
             continue;
         }
         if pattern::count(std::slice::from_ref(selector), tokens, false) > 0 {
@@ -2174,7 +2181,7 @@ fn classify(
         return found;
     }
     rename_aliases(context, &mut tokens);
-    found.selectors |= selectors(table, context, &tokens);
+    found.selectors |= selectors(table, context, &tokens, line);
     found.trigger = found
         .trigger
         .or_else(|| neuter::trigger(table.language, &tokens));
@@ -6126,6 +6133,16 @@ mod tests {
                 "{path}: {file:?}"
             );
         }
+        // A hook at a test module's top level counts: `pytest_plugins` elsewhere can
+        // register the module (attack-49 P12).
+        let module_hook = "def pytest_collection_modifyitems(items):\n    items[:] = []\n";
+        let file = analyze_file(
+            "tests/test_order.py",
+            Some(b""),
+            Some(module_hook.as_bytes()),
+        )
+        .expect("python");
+        assert!(!file.test_config_changed.is_empty());
         // What acts as the run goes counts in a test module too.
         let exit = "import pytest\n\npytest.exit(\"done\", returncode=0)\n";
         let file =
