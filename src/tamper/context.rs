@@ -36,10 +36,10 @@ pub(crate) struct Context<'a> {
     /// of a plugin class a test hands to `pytester`) and its `collect_ignore` configure no
     /// run.
     pub hooks_ignored: bool,
-    /// Whether a class of the file extends a `JUnit` 3 `TestCase` (`extends TestCase`,
-    /// `extends junit.framework.TestCase`, `extends AndroidTestCase`): its `public void
-    /// testXxx()` methods are tests.
-    pub junit3: bool,
+    /// A Java file's sides, read, when a class of the file extends a `JUnit` 3 `TestCase`
+    /// (`extends TestCase`, `extends junit.framework.TestCase`, `extends AndroidTestCase`):
+    /// its `public void testXxx()` methods are tests.
+    pub junit3: Option<Box<super::jvm::Junit3Sides>>,
 }
 
 /// Python names whose aliases matter, and the name each alias stands for.
@@ -187,16 +187,6 @@ fn declares_tests(sides: [&[u8]; 2], starts: &[&[u8]]) -> bool {
     })
 }
 
-/// Whether a side declares, in code, a class that extends a `JUnit` 3 test case
-/// ([`super::jvm::junit3_lines`]).
-pub(crate) fn extends_a_test_case(sides: [&[u8]; 2]) -> bool {
-    sides.iter().any(|side| {
-        memmem::find(side, b"TestCase").is_some()
-            && super::jvm::junit3_lines(&super::jvm::code_lines(&super::jvm::JAVA.syntax, side))
-                .contains(&true)
-    })
-}
-
 /// Whether a side of a Python module declares, at module level (column 0), a `def test…`
 /// whose body (the lines indented below it) holds an `assert` statement.
 fn declares_module_level_tests(sides: [&[u8]; 2]) -> bool {
@@ -233,7 +223,7 @@ pub(crate) fn of<'a>(language: Language, path: &str, old: &'a [u8], new: &'a [u8
         test_file: false,
         settings: true,
         hooks_ignored: false,
-        junit3: false,
+        junit3: None,
     };
     match language {
         Language::Python => {
@@ -246,9 +236,8 @@ pub(crate) fn of<'a>(language: Language, path: &str, old: &'a [u8], new: &'a [u8
             // A module that declares a `def test…` at module level with an `assert` in it
             // is a test module wherever it is, with no import: a project's `python_files`
             // can collect it (attack-46 B15: `checks/calc_checks.py`).
-            let plain_tests = declares_module_level_tests(sides);
             context.tests = python_test_path(path)
-                || plain_tests
+                || declares_module_level_tests(sides)
                 || (imports && (in_test_dir(path) || declares_tests(sides, PYTHON_DECLARATIONS)));
             // A helper module that imports the framework holds checks that tests call.
             context.test_code = context.tests || imports || in_test_dir(path);
@@ -281,7 +270,7 @@ pub(crate) fn of<'a>(language: Language, path: &str, old: &'a [u8], new: &'a [u8
             }
         }
         Language::Go => context.tests = path.ends_with("_test.go"),
-        Language::Java => context.junit3 = extends_a_test_case(sides),
+        Language::Java => context.junit3 = super::jvm::Junit3Sides::read(sides).map(Box::new),
         Language::Rust | Language::Kotlin | Language::RunnerConfig => {}
     }
     context.test_file = match language {

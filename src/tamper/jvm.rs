@@ -9,10 +9,10 @@ use super::lex::{self, Backtick, SingleQuote, State, Syntax};
 use super::pattern::{self, Name, Pattern, Tok, Token};
 use super::{Language, Table};
 
-/// Whether a line declares a `JUnit` 3 test: `public void testXxx()`, without parameters
-/// (`final` and `synchronized` allowed; a `static` method is none), in a file whose class
-/// extends a `TestCase`.
-pub(crate) fn junit3_test(tokens: &[Token<'_>]) -> bool {
+/// The name of the `JUnit` 3 test a line declares, if it has the shape of one: `public void
+/// testXxx()`, without parameters (`final` and `synchronized` allowed; a `static` method is
+/// none). It is a test in a class that extends a `TestCase` ([`junit3_lines`]).
+pub(crate) fn junit3_test<'t>(tokens: &[Token<'t>]) -> Option<&'t [u8]> {
     let mut rest = tokens;
     let mut public = false;
     while let [Token::Ident(word), tail @ ..] = rest {
@@ -23,17 +23,16 @@ pub(crate) fn junit3_test(tokens: &[Token<'_>]) -> bool {
         }
         rest = tail;
     }
-    public
-        && matches!(
-            rest,
-            [
-                Token::Ident(b"void"),
-                Token::Ident(name),
-                Token::Punct(b'('),
-                Token::Punct(b')'),
-                ..
-            ] if name.starts_with(b"test")
-        )
+    match rest {
+        [
+            Token::Ident(b"void"),
+            Token::Ident(name),
+            Token::Punct(b'('),
+            Token::Punct(b')'),
+            ..,
+        ] if public && name.starts_with(b"test") => Some(name),
+        _ => None,
+    }
 }
 
 /// The classes whose `public void testXxx()` methods `JUnit` 3 runs: those that extend
@@ -52,8 +51,35 @@ const JUNIT3_BASES: &[&[u8]] = &[
     b"GWTTestCase",
 ];
 
+/// Both sides of a Java file that declares a `JUnit` 3 test case, read once for the file's
+/// context and for the tests it keeps: each line's code ([`code_lines`]) and whether the
+/// line is in a test case ([`junit3_lines`]), old side first.
+#[derive(Debug, Default)]
+pub(crate) struct Junit3Sides {
+    pub code: [Vec<Vec<u8>>; 2],
+    pub classes: [Vec<bool>; 2],
+}
+
+impl Junit3Sides {
+    /// The sides read, when some class of either extends a `JUnit` 3 test case in code.
+    pub(crate) fn read(sides: [&[u8]; 2]) -> Option<Self> {
+        if !sides
+            .iter()
+            .any(|side| memchr::memmem::find(side, b"TestCase").is_some())
+        {
+            return None;
+        }
+        let code = sides.map(|side| code_lines(&JAVA.syntax, side));
+        let classes = [junit3_lines(&code[0]), junit3_lines(&code[1])];
+        classes
+            .iter()
+            .any(|side| side.contains(&true))
+            .then_some(Self { code, classes })
+    }
+}
+
 /// The code of each line of a Java side, comments and strings left out.
-pub(crate) fn code_lines(syntax: &Syntax, side: &[u8]) -> Vec<Vec<u8>> {
+fn code_lines(syntax: &Syntax, side: &[u8]) -> Vec<Vec<u8>> {
     let mut state = State::Code;
     super::split_lines(side)
         .into_iter()
@@ -70,7 +96,7 @@ pub(crate) fn code_lines(syntax: &Syntax, side: &[u8]) -> Vec<Vec<u8>> {
 /// extending one of [`JUNIT3_BASES`] (`class CalcTest extends TestCase {`, over lines
 /// too). A nested class of another kind, or a project base class named `…TestCase`, is
 /// none (attack-47 BJ2, BJ5, BJ7).
-pub(crate) fn junit3_lines(code: &[Vec<u8>]) -> Vec<bool> {
+fn junit3_lines(code: &[Vec<u8>]) -> Vec<bool> {
     let mut flags = Vec::with_capacity(code.len());
     // Open braces: whether each opens a class body, and whether that class is a test case.
     let mut braces: Vec<Option<bool>> = Vec::new();

@@ -2203,7 +2203,7 @@ fn classify(
     }
     let tests = if context.tests && mark == Mark::Live && place & NESTED == 0 {
         pattern::count(table.tests, &tokens, false)
-            + u32::from(context.junit3 && jvm::junit3_test(&tokens))
+            + u32::from(context.junit3.is_some() && jvm::junit3_test(&tokens).is_some())
     } else {
         0
     };
@@ -2225,7 +2225,7 @@ fn classify(
         let mut whole = Vec::new();
         let mut joined = Vec::new();
         let statement = if !matches.is_empty()
-            && let Some((whole, _)) = continued(table, text, line, next, code, &mut whole)
+            && let Some(whole) = continued(table, text, line, next, code, &mut whole)
         {
             pattern::tokenize(whole, &mut joined);
             rename_aliases(context, &mut joined);
@@ -2370,8 +2370,7 @@ const STATEMENT_LINES: usize = 40;
 /// The code of the whole statement that `line` of `text` starts (this line's code is
 /// `code`, lexed up to `next`), written into `whole`, when it goes on below: its brackets
 /// close on a later line, Python's `\` ends it, or a method chain goes on (`expect(x)` above
-/// `  .toBe(3)`, Go's `Expect(x).` above `To(Equal(3))`); with how many lines below it
-/// reads.
+/// `  .toBe(3)`, Go's `Expect(x).` above `To(Equal(3))`).
 fn continued<'w>(
     table: &Table,
     text: &[u8],
@@ -2379,7 +2378,7 @@ fn continued<'w>(
     next: State,
     code: &[u8],
     whole: &'w mut Vec<u8>,
-) -> Option<(&'w [u8], usize)> {
+) -> Option<&'w [u8]> {
     let range = text.as_ptr_range();
     if !range.contains(&line.as_ptr()) {
         return None;
@@ -2424,7 +2423,7 @@ fn continued<'w>(
         whole.extend_from_slice(without_backslash(&scratch, backslash));
         counted += 1;
     }
-    (counted > 0).then_some((whole.as_slice(), counted))
+    (counted > 0).then_some(whole.as_slice())
 }
 
 /// Whether `line` goes on with a method chain from the line above (`  .toBe(3)`,
@@ -4136,7 +4135,7 @@ impl Analysis<'_> {
         let next = lex::strip_line(&self.table.syntax, State::Code, line, &mut code);
         let mut whole = Vec::new();
         match continued(self.table, self.sides[side], line, next, &code, &mut whole) {
-            Some((statement, _)) => statement.to_vec(),
+            Some(statement) => statement.to_vec(),
             None => code,
         }
     }
@@ -5068,35 +5067,32 @@ impl Analysis<'_> {
     /// one whose class no longer extends a `TestCase` stops running while its lines stay
     /// (a test disabled), unless a `@Test` annotation now stands above it; and a `@Test`
     /// added above one of them is no test added (`JUnit` 3 ran it already).
-    fn junit3_tests_kept(&mut self) {
-        let syntax = &self.table.syntax;
+    fn junit3_tests_kept(&mut self, sides: &jvm::Junit3Sides) {
         let junit3_name = |code: &[u8]| -> Option<Vec<u8>> {
             let mut tokens = Vec::new();
             pattern::tokenize(code, &mut tokens);
-            if !jvm::junit3_test(&tokens) {
-                return None;
-            }
-            let at = tokens
-                .iter()
-                .position(|token| *token == Token::Ident(b"void"))?;
-            match tokens.get(at + 1) {
-                Some(Token::Ident(name)) => Some(name.to_vec()),
-                _ => None,
-            }
+            jvm::junit3_test(&tokens).map(<[u8]>::to_vec)
         };
         // Whether the run of annotation lines right above line `index` holds the test
         // runner's own `@Test`: JUnit's or TestNG's, imported or written out (a file's
         // own `@interface Test` runs nothing, attack-47 BJ3).
-        let annotated = |side: &[u8], code: &[Vec<u8>], index: usize, real: bool| {
+        let imports_a_runner = |side: &[u8]| {
             let runners = [
                 &b"import org.junit"[..],
                 b"import static org.junit",
                 b"import org.testng",
             ];
-            let imported = runners
+            runners
                 .iter()
                 .any(|runner| memchr::memmem::find(side, runner).is_some())
-                && memchr::memmem::find(side, b"@interface Test").is_none();
+                && memchr::memmem::find(side, b"@interface Test").is_none()
+        };
+        let imported = [
+            imports_a_runner(self.sides[0]),
+            imports_a_runner(self.sides[1]),
+        ];
+        let annotated = |side: usize, code: &[Vec<u8>], index: usize, real: bool| {
+            let imported = imported[side];
             code[..index]
                 .iter()
                 .rev()
@@ -5111,24 +5107,18 @@ impl Analysis<'_> {
                         && (!real || imported || qualified)
                 })
         };
-        let old_code = jvm::code_lines(syntax, self.sides[0]);
-        let old_classes = jvm::junit3_lines(&old_code);
+        let ([old_code, new_code], [old_classes, new_classes]) = (&sides.code, &sides.classes);
         let old: HashMap<Vec<u8>, bool> = old_code
             .iter()
             .enumerate()
             .filter(|(index, _)| old_classes.get(*index) == Some(&true))
             .filter_map(|(index, code)| {
-                Some((
-                    junit3_name(code)?,
-                    annotated(self.sides[0], &old_code, index, false),
-                ))
+                Some((junit3_name(code)?, annotated(0, old_code, index, false)))
             })
             .collect();
         if old.is_empty() {
             return;
         }
-        let new_code = jvm::code_lines(syntax, self.sides[1]);
-        let new_classes = jvm::junit3_lines(&new_code);
         let new_lines = split_lines(self.sides[1]);
         let (mut disabled, mut kept) = (0i64, 0i64);
         for (index, code) in new_code.iter().enumerate() {
@@ -5139,9 +5129,8 @@ impl Analysis<'_> {
                 continue;
             };
             // A `@Test` written above it, whatever it is, was counted as a test added.
-            let marked = annotated(self.sides[1], &new_code, index, false);
-            let runs = new_classes.get(index) == Some(&true)
-                || annotated(self.sides[1], &new_code, index, true);
+            let marked = annotated(1, new_code, index, false);
+            let runs = new_classes.get(index) == Some(&true) || annotated(1, new_code, index, true);
             if marked && !was_annotated {
                 kept += 1;
             }
@@ -5175,8 +5164,8 @@ impl Analysis<'_> {
         if self.rust_items {
             self.dropped_modules();
         }
-        if self.table.language == Language::Java && self.context.junit3 {
-            self.junit3_tests_kept();
+        if let Some(sides) = self.context.junit3.take() {
+            self.junit3_tests_kept(&sides);
         }
         self.file.removes_or_skips_tests = self.touches_tests
             || self.file.test_item_line.is_some()

@@ -198,7 +198,7 @@ const RUST_INTEGER_SUFFIXES: [&[u8]; 13] = [
 /// A number literal whose value is zero, however written: `0`, `0.0`, `0x0`, `0_0`, and with
 /// a type suffix (Rust's `0u8` or `0.0f64`, Java's `0L` or `0.0f`, JavaScript's `BigInt` `0n`,
 /// Python's imaginary `0j`).
-pub(crate) fn is_zero(name: &[u8]) -> bool {
+fn is_zero(name: &[u8]) -> bool {
     if !is_number(name) {
         return false;
     }
