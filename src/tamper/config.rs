@@ -377,9 +377,8 @@ fn same_pytest_table(before: &mut BTreeMap<String, String>, after: &mut BTreeMap
 /// output left out ([`REPORTING`] with a reporter the runner ships: `--growl`, `--reporter
 /// spec`; mocha's 57c7acc6ff41), and a line break kept as a word (another command), unless a
 /// `\` continues the line.
-fn run_words(value: &str, pytest: bool) -> Vec<&str> {
-    let mut words = Vec::new();
-    let mut iter = value
+fn run_words(value: &str, pytest_setting: bool) -> Vec<&str> {
+    let raw: Vec<&str> = value
         .lines()
         .flat_map(|line| {
             let line = line.trim_end();
@@ -389,8 +388,12 @@ fn run_words(value: &str, pytest: bool) -> Vec<&str> {
             };
             line.split_whitespace().chain(end)
         })
-        .peekable();
-    while let Some(word) = iter.next() {
+        .collect();
+    let in_pytest = pytest_commands(&raw, pytest_setting);
+    let mut words = Vec::new();
+    let mut i = 0;
+    while let Some(&word) = raw.get(i) {
+        i += 1;
         // Not a word with a character the shell expands, splits at or acts on (a
         // pipe, `||`, a redirection: `-g "math|cat"` is a pattern, `-g math|cat` a
         // pipeline, attack-49 P8, P9).
@@ -407,14 +410,14 @@ fn run_words(value: &str, pytest: bool) -> Vec<&str> {
             .filter(|inner| plain(inner))
             .unwrap_or(word);
         let (option, value) = word.split_once('=').unwrap_or((word, ""));
-        if reports(option, value, pytest) {
+        if reports(option, value, in_pytest[i - 1]) {
             if value.is_empty()
                 && TAKES_VALUE.contains(&option)
-                && iter
-                    .peek()
+                && raw
+                    .get(i)
                     .is_some_and(|next| shipped(option, next.trim_matches(['"', '\''])))
             {
-                iter.next();
+                i += 1;
             } else if value.is_empty() && TAKES_VALUE.contains(&option) {
                 words.push(word);
             }
@@ -425,23 +428,46 @@ fn run_words(value: &str, pytest: bool) -> Vec<&str> {
     words
 }
 
-/// Whether `option` (with `value`, written `option=value`) only changes what a run prints:
-/// one of [`REPORTING`], a reporter the runner ships, and `-v` only where pytest runs
-/// (`pytest`, for Jest and Vitest `-v` is `--version`: no test runs).
-fn reports(option: &str, value: &str, pytest: bool) -> bool {
-    REPORTING.contains(&option)
-        && (value.is_empty() || shipped(option, value))
-        && (pytest || !matches!(option, "-v" | "-vv" | "-vvv"))
+/// For each of a setting's `words`, whether it is part of a command that runs pytest: the
+/// command's program (its first word that assigns no variable; the module of `python -m`)
+/// is `pytest` or `py.test`, or the whole value is pytest's own options (`pytest_setting`:
+/// a pytest section's `addopts`). Commands end at a line break, `;`, `&&`, `||` and `|`, so
+/// the `-v` of `pytest && node -v check.js` is node's (helper-56's 3a-3c).
+fn pytest_commands(words: &[&str], pytest_setting: bool) -> Vec<bool> {
+    let mut in_pytest = Vec::with_capacity(words.len());
+    let mut program: Option<&str> = None;
+    let mut module_next = false;
+    for &word in words {
+        let word = word.trim_matches(['"', '\'']);
+        if matches!(word, "\n" | ";" | "&&" | "||" | "|") {
+            program = None;
+            in_pytest.push(pytest_setting);
+            continue;
+        }
+        if module_next {
+            program = Some(word);
+            module_next = false;
+        } else if program.is_none() && (word.starts_with('-') || !word.contains('=')) {
+            program = Some(word.rsplit('/').next().unwrap_or(word));
+        } else if word == "-m" && matches!(program, Some("python" | "python3")) {
+            module_next = true;
+        }
+        in_pytest.push(pytest_setting || matches!(program, Some("pytest" | "py.test")));
+        if word.ends_with(';') {
+            program = None;
+        }
+    }
+    in_pytest
 }
 
-/// Whether a setting's value runs pytest: a word that is `pytest` or `py.test`, or a path to
-/// one.
-fn names_pytest(value: &str) -> bool {
-    value.split_whitespace().any(|word| {
-        let word = word.trim_matches(['"', '\'']);
-        let name = word.rsplit('/').next().unwrap_or(word);
-        matches!(name, "pytest" | "py.test")
-    })
+/// Whether `option` (with `value`, written `option=value`) only changes what a run prints:
+/// one of [`REPORTING`], a reporter the runner ships, and `-v` only in a command that runs
+/// pytest (`pytest` is `in_pytest`; for Jest, Vitest and node `-v` is `--version`: no test
+/// runs).
+fn reports(option: &str, value: &str, in_pytest: bool) -> bool {
+    REPORTING.contains(&option)
+        && (value.is_empty() || shipped(option, value))
+        && (in_pytest || !matches!(option, "-v" | "-vv" | "-vvv"))
 }
 
 /// Whether `name` is a reporter the runner of `option` ships (`true` for an option that
@@ -636,11 +662,11 @@ fn only_reporting_changed(
     let (Some(before), Some(after)) = (before, after) else {
         return false;
     };
-    // `-v` is pytest's verbosity, but Jest's and Vitest's `--version`: it prints a version
-    // and exits with success, running no test. It only reports where pytest runs.
-    let pytest = pytest_setting || names_pytest(before) || names_pytest(after);
+    // `-v` is pytest's verbosity, but Jest's, Vitest's and node's `--version`: it prints a
+    // version and exits with success, running no test. It only reports in a command that
+    // runs pytest ([`pytest_commands`]).
     // The same words in the same order, once quotes and output options are read.
-    if run_words(before, pytest) == run_words(after, pytest) {
+    if run_words(before, pytest_setting) == run_words(after, pytest_setting) {
         return true;
     }
     // Each side's words, and whether each only changes the output.
@@ -652,6 +678,7 @@ fn only_reporting_changed(
             .map(|word| word.trim_matches(['"', '\'', '[', ']']))
             .filter(|word| !word.is_empty())
             .collect();
+        let in_pytest = pytest_commands(&words, pytest_setting);
         // Which words are a coverage report's own (`coverage report -m`, `coverage html
         // -d out`): from `coverage report|html|xml|json|lcov` on, the options that only
         // shape the report, up to any other word (another command, `&&`, a threshold).
@@ -685,7 +712,7 @@ fn only_reporting_changed(
                 let value_of = previous.is_some_and(|previous| {
                     TAKES_VALUE.contains(&previous) && shipped(previous, word)
                 });
-                let option_ok = reports(option, value, pytest);
+                let option_ok = reports(option, value, in_pytest[i]);
                 ((*word).to_owned(), option_ok || pytest_report || value_of)
             })
             .collect()
@@ -2458,6 +2485,38 @@ mod tests {
         );
         let ini = "[pytest]\naddopts = -q\n";
         assert!(keys("pytest.ini", ini, &ini.replace("-q", "-v")).is_empty());
+        // In a value that runs pytest and another program, `-v` is the other program's
+        // there (helper-56's 3a-3c: `node -v` exits with success, checking nothing).
+        for (old, new) in [
+            (
+                "pytest -q && node check.js",
+                "pytest -q && node -v check.js",
+            ),
+            ("node check.js && pytest", "node -v check.js && pytest"),
+        ] {
+            assert_eq!(
+                keys("package.json", &package(old), &package(new)),
+                ["scripts.test"],
+                "{new}"
+            );
+        }
+        let tox = "[testenv]\ncommands =\n    pytest -q\n    node check.js\n";
+        assert_eq!(
+            keys(
+                "tox.ini",
+                tox,
+                &tox.replace("node check.js", "node -v check.js")
+            ),
+            ["[testenv] commands"]
+        );
+        assert!(
+            keys(
+                "package.json",
+                &package("python -m pytest tests"),
+                &package("python -m pytest -v tests")
+            )
+            .is_empty()
+        );
     }
 
     #[test]
