@@ -187,22 +187,24 @@ fn declares_tests(sides: [&[u8]; 2], starts: &[&[u8]]) -> bool {
     })
 }
 
-/// Whether a side of a Python module declares, at module level (column 0), a `def test…`
-/// whose body (the lines indented below it) holds an `assert` statement.
+/// Whether a Python module declares a test at module level (a line that starts, at column
+/// 0, with `def test`, `async def test` or `class Test`) and checks something: it names
+/// `assert` (a statement, `assert(…)`, `self.assertEqual`) or raises `AssertionError`.
+/// pytest collects such a module wherever it is when the project's `python_files` says so
+/// (`checks/calc_checks.py`, attack-46 B15; helper-56 found class-based tests, one-line
+/// tests and checks in helpers that a narrower reading missed).
 fn declares_module_level_tests(sides: [&[u8]; 2]) -> bool {
-    sides
-        .iter()
-        .any(|side| memmem::find(side, b"\ndef test").is_some() || side.starts_with(b"def test"))
-        && sides.iter().any(|side| {
-            let mut in_test = false;
-            side.split(|&b| b == b'\n').any(|line| {
-                if line.first().is_some_and(|b| !b.is_ascii_whitespace()) {
-                    in_test = line.starts_with(b"def test") || line.starts_with(b"async def test");
-                    return false;
-                }
-                in_test && line.trim_ascii_start().starts_with(b"assert ")
+    let declares = |side: &[u8]| {
+        [&b"def test"[..], b"async def test", b"class Test"]
+            .iter()
+            .any(|start| {
+                side.starts_with(start) || memmem::find(side, &[b"\n", *start].concat()).is_some()
             })
-        })
+    };
+    let checks = |side: &[u8]| {
+        memmem::find(side, b"assert").is_some() || memmem::find(side, b"AssertionError").is_some()
+    };
+    sides.iter().any(|side| declares(side)) && sides.iter().any(|side| checks(side))
 }
 
 fn holds(sides: [&[u8]; 2], needles: &[&[u8]]) -> bool {
@@ -507,7 +509,16 @@ mod tests {
             b"def add(a, b):\n    return a + b\n\n\ndef test_add():\n    assert add(1, 2) == 3\n";
         let context = of(Language::Python, "checks/calc_checks.py", module, b"");
         assert!(context.tests && context.test_code);
-        // A method named `test…` (indented), or a module-level one that asserts nothing,
+        // Class-based and one-line tests, and checks in a helper, too (helper-56's 1a-1h).
+        for text in [
+            &b"class TestAdd:\n    def test_add(self):\n        assert add(1, 1) == 2\n"[..],
+            b"def test_add(): assert add(1, 1) == 2\n",
+            b"def check(x):\n    assert x\n\n\ndef test_add():\n    check(add(1, 1) == 2)\n",
+            b"def test_add():\n    if add(1, 1) != 2:\n        raise AssertionError\n",
+        ] {
+            assert!(of(Language::Python, "checks/calc_checks.py", text, b"").tests);
+        }
+        // A method named `test…` (indented), or a module-level one that checks nothing,
         // is the module's own code.
         for text in [
             &b"class App:\n    def test_client(self):\n        assert self.ok\n"[..],
