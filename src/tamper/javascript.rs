@@ -220,12 +220,24 @@ pub(crate) const TABLE: Table = Table {
             Tok::Ident(Name::Is(&["expect"])),
         ])
         .at_start(),
-        // `global.expect = …`, `globalThis.expect = …`.
+        // `global.expect = () => …`, `globalThis.expect = function …`, as for a binding.
+        // Bound to a package or a module (`global.expect = require("expect.js")`, mocha's
+        // 50fc47d1b46c and 668b541090c8), it is that module's: what a module holds is not
+        // read here.
         Pattern::new(&[
             Tok::Ident(Name::Is(&["global", "globalThis", "window"])),
             Tok::Punct(b"."),
             Tok::Ident(Name::Is(&["expect"])),
             Tok::Punct(b"="),
+            Tok::Punct(b"({"),
+        ])
+        .at_start(),
+        Pattern::new(&[
+            Tok::Ident(Name::Is(&["global", "globalThis", "window"])),
+            Tok::Punct(b"."),
+            Tok::Ident(Name::Is(&["expect"])),
+            Tok::Punct(b"="),
+            Tok::Ident(Name::Is(&["function", "async"])),
         ])
         .at_start(),
     ],

@@ -2340,6 +2340,30 @@ fn places_in_hunks(
 }
 
 /// The hunk of `hunks` (in order) that holds `line`, if one does.
+/// The name a statement (its code without blanks) binds and the value it binds it to:
+/// `r=f(x)`, `constr=f(x)`, `letr=f(x)` (the keyword glued to the name), Go's `r:=f(x)`.
+/// Not a comparison, an augmented assignment, or an attribute or item set.
+fn binding(code: &[u8]) -> Option<(&[u8], &[u8])> {
+    let at = memchr::memchr(b'=', code)?;
+    let value = &code[at + 1..];
+    if matches!(value.first(), Some(b'=' | b'>')) {
+        return None;
+    }
+    let mut name = &code[..at];
+    if let Some(short) = name.strip_suffix(b":") {
+        name = short;
+    }
+    for keyword in [&b"letmut"[..], b"const", b"let", b"var"] {
+        if let Some(rest) = name.strip_prefix(keyword)
+            && !rest.is_empty()
+        {
+            name = rest;
+            break;
+        }
+    }
+    (!name.is_empty() && name.iter().all(|&b| lex::is_ident_byte(b))).then_some((name, value))
+}
+
 fn hunk_of(hunks: &[Range<usize>], line: usize) -> Option<usize> {
     let at = hunks.partition_point(|hunk| hunk.end <= line);
     hunks
@@ -3819,6 +3843,15 @@ impl Analysis<'_> {
         if !across && !self.trades_in_a_hunk() {
             return;
         }
+        // A weakening loses an exact check: where the change removes none (every line that
+        // held one is kept), it weakens none, whatever it adds (a new helper's
+        // `pytest.raises`, pytest 9d9b84d175ec).
+        if !self.checks[0]
+            .iter()
+            .any(|check| check.exact > 0 && hunk_of(&self.old_hunks, check.line).is_some())
+        {
+            return;
+        }
         let [old, new] = self.sides.map(split_lines);
         let new_tests: Vec<(usize, u32)> = if added_tests > 0 {
             self.in_new_tests(
@@ -4027,11 +4060,13 @@ impl Analysis<'_> {
                     break;
                 }
                 let new = self.check_names(&read.code);
+                let subject: Vec<&[u8]> = new.subject.iter().map(Vec::as_slice).collect();
                 let in_place = new.trivial
                     || new.subject.is_empty()
-                    || lost
-                        .iter()
-                        .any(|(old, _)| new.subject.iter().all(|word| old.idents.contains(word)));
+                    || (!self.rebound_anew(read.check.line, &subject)
+                        && lost.iter().any(|(old, _)| {
+                            new.subject.iter().all(|word| old.idents.contains(word))
+                        }));
                 let still_checked = !new.trivial
                     && !new.value.is_empty()
                     && exact.iter().any(|other| {
@@ -4214,7 +4249,8 @@ impl Analysis<'_> {
             }
             let in_place = trivial
                 || subject.is_empty()
-                || *on_a_removed_check
+                || (!self.rebound_anew(added.line, &subject)
+                    && *on_a_removed_check
                     .entry(subject.iter().map(|word| word.to_vec()).collect())
                     .or_insert_with(|| {
                         removed_tokens.iter().any(|removed| {
@@ -4222,12 +4258,68 @@ impl Analysis<'_> {
                                 .iter()
                                 .all(|word| removed.contains(&Token::Ident(word)))
                         })
-                    });
+                    }));
             if in_place {
                 found.push((added.line, added.existence));
             }
         }
         (found, turned)
+    }
+
+    /// Whether the hunk of added line `line` binds a name of `subject` anew above it, to a
+    /// value computed from a name that no removed line has (`result = run(p)` where `result
+    /// = run("-h")` was removed with its exact check, pytest 2d8bcbdf5573): the check added
+    /// below reads a new value and stands in for no removed check, which stays removed. A
+    /// value of the removed lines' names (`r = add(1, 2)` for `assert add(1, 2) == 3`) may
+    /// be the same.
+    fn rebound_anew(&self, line: usize, subject: &[&[u8]]) -> bool {
+        let Some(hunk) = hunk_of(&self.new_hunks, line).and_then(|at| self.new_hunks.get(at))
+        else {
+            return false;
+        };
+        let [old, new] = self.sides.map(split_lines);
+        let squeeze = |code: &[u8]| -> Vec<u8> {
+            code.iter().copied().filter(|b| !b.is_ascii_whitespace()).collect()
+        };
+        let mut removed: Option<Vec<u8>> = None;
+        for index in hunk.start..line {
+            let Some(text) = new.get(index) else {
+                break;
+            };
+            let code = squeeze(&self.statement(1, text));
+            let Some((name, mut value)) = binding(&code) else {
+                continue;
+            };
+            // `r = alias = f()` binds both to `f()`.
+            while let Some((_, rest)) = binding(value) {
+                value = rest;
+            }
+            if value.is_empty() || !subject.contains(&name) {
+                continue;
+            }
+            let removed = removed.get_or_insert_with(|| {
+                let mut all = Vec::new();
+                for range in &self.old_hunks {
+                    for text in old.get(range.clone()).unwrap_or_default() {
+                        all.extend(squeeze(&self.statement(0, text)));
+                        all.push(b'\n');
+                    }
+                }
+                all
+            });
+            // A name of the value that no removed line has: the value is another.
+            let mut tokens = Vec::new();
+            pattern::tokenize(value, &mut tokens);
+            let anew = tokens.iter().any(|token| {
+                matches!(token, Token::Ident(word)
+                    if !word.first().is_some_and(u8::is_ascii_digit)
+                        && !reads_word(removed, word, false))
+            });
+            if anew {
+                return true;
+            }
+        }
+        false
     }
 
     /// A Go `TestMain` that no longer calls `m.Run()` runs none of the package's tests: one
@@ -4609,6 +4701,12 @@ impl Analysis<'_> {
         }
         if found.swallows > 0 && swallows_a_check(lines, index) {
             found.counts.weakened += found.swallows;
+        }
+        if self.table.language == Language::Python
+            && found.counts.skips > 0
+            && expects_a_skip(lines, index)
+        {
+            found.counts.skips = 0;
         }
         if self.table.language == Language::Python
             && found.counts.weakened > 0
@@ -5235,7 +5333,130 @@ fn swallows_a_check(lines: &[&[u8]], index: usize) -> bool {
         memchr::memmem::rfind(line, name.as_bytes()).map(|at| &line[at + name.len()..])
     })
     .unwrap_or_default();
-    asserts(rest) || block().any(|line| asserts(line))
+    (asserts(rest) || block().any(|line| asserts(line))) && !reads_the_failure(lines, index)
+}
+
+/// Whether `with pytest.raises(AssertionError) as e:` on line `index` of `lines` is
+/// followed, in the code that runs after its block, by a comparison that reads what was
+/// caught (`e.value`, `e.match(…)`): the failure and its message are the subject, as where
+/// a suite tests its own assertions (pytest's approx, 9d9b84d175ec). The comparison may read
+/// it through a name bound from it (`message = str(e.value)`, then `assert message == …`).
+/// A bare `assert e` reads nothing of it.
+fn reads_the_failure(lines: &[&[u8]], index: usize) -> bool {
+    let Some(&line) = lines.get(index) else {
+        return false;
+    };
+    let word = |name: &[u8]| !name.is_empty() && name.iter().all(|&b| lex::is_ident_byte(b));
+    let Some(caught) = line
+        .trim_ascii()
+        .strip_prefix(b"with ")
+        .and_then(|rest| rest.strip_suffix(b":"))
+        .and_then(|rest| memchr::memmem::rfind(rest, b" as ").map(|at| &rest[at + 4..]))
+        .map(<[u8]>::trim_ascii)
+        .filter(|name| word(name))
+    else {
+        return false;
+    };
+    // The rest of the function: the lines after the block, up to a definition less
+    // indented than the `with` or the module's level.
+    let own = indentation(line);
+    let after = lines
+        .iter()
+        .skip(index + 1)
+        .skip_while(|line| line.trim_ascii().is_empty() || indentation(line) > own)
+        .take_while(|line| {
+            let code = line.trim_ascii();
+            code.is_empty()
+                || (indentation(line) > 0
+                    && !(indentation(line) < own
+                        && [&b"def "[..], b"async def ", b"class ", b"@"]
+                            .iter()
+                            .any(|start| code.starts_with(start))))
+        })
+        .take(40);
+    // What was caught, read by an attribute; then the names bound from it.
+    let mut bound: Vec<&[u8]> = Vec::new();
+    let reads = |code: &[u8], bound: &[&[u8]]| {
+        reads_word(code, caught, true) || bound.iter().any(|name| reads_word(code, name, false))
+    };
+    for line in after {
+        let code = line.trim_ascii();
+        if let Some(condition) = code.strip_prefix(b"assert ") {
+            let compares = [&b"=="[..], b" in ", b"match(", b"search("]
+                .iter()
+                .any(|op| memchr::memmem::find(condition, op).is_some());
+            if compares && reads(condition, &bound) {
+                return true;
+            }
+            continue;
+        }
+        // `message = str(e.value).splitlines()`: `message` holds what was caught.
+        if let Some(at) = memchr::memchr(b'=', code)
+            && !matches!(code.get(at + 1), Some(b'='))
+            && reads(&code[at + 1..], &bound)
+        {
+            let name = code[..at].trim_ascii();
+            if word(name) {
+                bound.push(name);
+            }
+        }
+    }
+    false
+}
+
+/// Whether `code` reads `name` as a whole word (with `attribute`, only as `name.…`).
+fn reads_word(code: &[u8], name: &[u8], attribute: bool) -> bool {
+    memchr::memmem::find_iter(code, name).any(|at| {
+        let before = at.checked_sub(1).and_then(|i| code.get(i));
+        let after = code.get(at + name.len());
+        !before.is_some_and(|&b| lex::is_ident_byte(b) || b == b'.')
+            && if attribute {
+                after == Some(&b'.')
+            } else {
+                !after.is_some_and(|&b| lex::is_ident_byte(b))
+            }
+    })
+}
+
+/// Whether line `index` of `lines` is in the block of a `with` that expects a skip
+/// (`with pytest.raises(pytest.skip.Exception):`, `with self.assertRaises(SkipTest):`):
+/// the skip is the subject of the test, which fails if it does not skip (pytest
+/// 1bba0a971465). The skip is the block's only statement. Not `importorskip`, which skips
+/// only where a module is missing: it is counted on both sides, so that the same call moved
+/// from `raises(pytest.skip.Exception)` to `raises(ImportError)` (pytest's 10929dcd8ac8)
+/// nets out.
+fn expects_a_skip(lines: &[&[u8]], index: usize) -> bool {
+    let Some(&line) = lines.get(index) else {
+        return false;
+    };
+    if memchr::memmem::find(line, b"importorskip").is_some() {
+        return false;
+    }
+    let own = indentation(line);
+    let Some(&opener) = lines[..index]
+        .iter()
+        .rev()
+        .take(3)
+        .find(|line| !line.trim_ascii().is_empty())
+    else {
+        return false;
+    };
+    let code = opener.trim_ascii();
+    let last_of_block = lines
+        .iter()
+        .skip(index + 1)
+        .find(|line| !line.trim_ascii().is_empty())
+        .is_none_or(|next| indentation(next) < own);
+    indentation(opener) < own
+        && last_of_block
+        && code.starts_with(b"with ")
+        && code.ends_with(b":")
+        && [&b"raises("[..], b"assertRaises("]
+            .iter()
+            .any(|call| memchr::memmem::find(code, call).is_some())
+        && [&b"skip.Exception"[..], b"Skipped", b"SkipTest"]
+            .iter()
+            .any(|name| memchr::memmem::find(code, name).is_some())
 }
 
 /// A Go `func TestMain(m *testing.M)` in `text`: its 1-based line, and whether its body
@@ -5491,6 +5712,18 @@ mod tests {
                 "tests/test_basic.py",
                 "def test_route(app):\n    app.run()\n",
                 "def test_route(app):\n    with pytest.raises(AssertionError):\n        app.add_url_rule(\"/\", endpoint=\"x\")\n",
+            ),
+            // pytest 9d9b84d175ec: a new helper tests the messages of failing assertions.
+            (
+                "testing/test_approx.py",
+                "def test_eq():\n    assert 1 == approx(1)\n",
+                "def test_eq():\n    assert 1 == approx(1)\n\n\ndef check(lhs, rhs, expected):\n    with verbosity(2):\n        with pytest.raises(AssertionError) as e:\n            assert lhs == approx(rhs)\n\n    message = str(e.value).splitlines()[1:]\n    assert len(message) == len(expected)\n",
+            ),
+            // mocha 50fc47d1b46c: the global `expect` bound to the package.
+            (
+                "test/jsapi/index.js",
+                "it('adds', () => {\n  expect(add(1, 2)).to.equal(3);\n});\n",
+                "global.expect = require('expect.js');\nit('adds', () => {\n  expect(add(1, 2)).to.equal(3);\n});\n",
             ),
             // gson: the library throws the AssertionError under test.
             (
@@ -5831,6 +6064,39 @@ mod tests {
                 "def test_a():\n    assert py.process.cmdexec == cmdexec.posix_exec_cmd\n",
                 "def test_a():\n    assert py.builtin._istext(e.out)\n",
                 (0, 1),
+            ),
+            // A check of a value computed anew, where the exact check went with the value it
+            // read (pytest 2d8bcbdf5573): the exact check is removed, not weakened.
+            (
+                "tests/test_gen.py",
+                "def test_gen():\n    result = run(\"-h\")\n    assert result.ret == 0\n    result = run(\"--version\")\n    assert result.ret == 0\n",
+                "def test_gen():\n    result = run(\"--version\")\n    assert result.ret == 0\n    p = make(\"def test_f(): assert 0\")\n    result = run(p)\n    assert result.ret != 0\n",
+                (0, 1),
+            ),
+            (
+                "tests/test_calc.py",
+                "def test_add():\n    assert add(1, 2) == 3\n",
+                "def test_add():\n    let = add(1, 2) + 1\n    assert let is not None\n",
+                (0, 1),
+            ),
+            // The name bound again to the value the removed check read: a weakening.
+            (
+                "tests/test_gen.py",
+                "def test_gen():\n    result = run(\"-h\")\n    assert result.ret == 0\n",
+                "def test_gen():\n    result = run(\"-h\")\n    assert result.ret\n",
+                (1, 0),
+            ),
+            (
+                "tests/test_gen.py",
+                "def test_gen():\n    result = run(\"-h\")\n    assert result.ret == 0\n",
+                "def test_gen():\n    result = run( \"-h\" )\n    assert result.ret is not None\n",
+                (1, 0),
+            ),
+            (
+                "tests/gen.test.js",
+                "it('gens', () => {\n  let result = run('-h');\n  expect(result.ret).toBe(0);\n});\n",
+                "it('gens', () => {\n  const result = run('-h');\n  expect(result.ret).toBeDefined();\n});\n",
+                (1, 0),
             ),
             // The same value: a weakening.
             (

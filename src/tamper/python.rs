@@ -417,6 +417,10 @@ class ParseTest(unittest.TestCase):
         unittest_skip_test_alias: "tests/test_unit.py", UNITTEST => edit(UNITTEST, "        self.assertEqual(self.value, 1)\n", "        s = self.skipTest\n        s(\"later\")\n        self.assertEqual(self.value, 1)\n"), [0, 1, 0];
         // pytest's skip exception caught or checked for skips nothing; raised, it skips.
         skip_exception_caught_or_checked: "tests/test_parse.py", PYTEST => edit(PYTEST, "    assert parse(\"2\") == 2\n", "    assert parse(\"2\") == 2\n    try:\n        run()\n    except pytest.skip.Exception:\n        pass\n    with pytest.raises(pytest.skip.Exception):\n        run()\n    assert isinstance(e, pytest.skip.Exception)\n"), [0, 0, -2];
+        // A skip expected by `raises`, the block's only statement, is the subject (pytest
+        // 1bba0a971465); with more below it, or outside such a block, it skips.
+        skip_expected_by_raises: "tests/test_parse.py", PYTEST => edit(PYTEST, "    assert parse(\"2\") == 2\n", "    assert parse(\"2\") == 2\n    with pytest.raises(pytest.skip.Exception) as excinfo:\n        pytest.skip(\"xxx\")\n    with self.assertRaises(unittest.SkipTest):\n\n        self.skipTest(\"x\")\n"), [0, 0, -2];
+        skip_in_a_block_that_goes_on: "tests/test_parse.py", PYTEST => edit(PYTEST, "    assert parse(\"2\") == 2\n", "    with pytest.raises(pytest.skip.Exception):\n        pytest.skip(\"xxx\")\n        run()\n    with pytest.raises(ValueError):\n        pytest.skip(\"xxx\")\n    assert parse(\"2\") == 2\n"), [0, 2, -2];
         skip_exception_raised: "tests/test_parse.py", PYTEST => edit(PYTEST, "    assert parse(\"1\") == 1\n", "    raise pytest.skip.Exception(\"later\")\n    assert parse(\"1\") == 1\n"), [0, 1, 0];
         adding_pytest_skip_call: "tests/test_parse.py", PYTEST => edit(PYTEST, "    assert parse(\"1\") == 1\n", "    pytest.skip(\"later\")\n    assert parse(\"1\") == 1\n"), [0, 1, 0];
         removing_an_assertion: "tests/test_parse.py", PYTEST => edit(PYTEST, "    assert parse(\"2\") == 2\n", ""), [0, 0, 1];

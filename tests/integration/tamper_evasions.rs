@@ -2443,6 +2443,8 @@ mod reviewed {
             "const expect: any = () => ({ toBe() {} });",
             "global.expect = () => ({ toBe() {} });",
             "function expect() { return { toBe() {} }; }",
+            "globalThis.expect = function () { return { toBe() {} }; };",
+            "window.expect = async () => ({ toBe() {} });",
         ] {
             held(
                 &[("test/sum.test.js", JEST)],
@@ -2450,6 +2452,25 @@ mod reviewed {
                 weakened(1),
                 WEAKENED,
                 &format!("assertion weakened: {stand_in}"),
+            );
+        }
+    }
+
+    /// The global `expect` bound to a package or a module (mocha's own suite) is that
+    /// module's, as a binding (`const expect = chai.expect`) is: what a module holds is not
+    /// read.
+    #[test]
+    fn jest_expect_bound_to_a_module() {
+        for binding in [
+            "global.expect = require(\"expect.js\");",
+            "global.expect = require('@jest/expect').expect",
+            "window.expect = window.weknowhow.expect;",
+            "global.expect = require('./assertions').mixin(require('unexpected'));",
+        ] {
+            counts_nothing(
+                &[("test/sum.test.js", JEST)],
+                &[("test/sum.test.js", Some(&format!("{binding}\n{JEST}")))],
+                true,
             );
         }
     }
@@ -2557,6 +2578,27 @@ mod swallowed {
             WEAKENED,
             "pytest.raises(AssertionError)",
         );
+        // What was caught read without a comparison, or not read at all, tests nothing of it.
+        for after in ["    assert e\n", "    assert e.value\n", "    x = 1\n    assert x == 1\n"] {
+            held(
+                &[("tests/test_calc.py", PYTEST)],
+                &[(
+                    "tests/test_calc.py",
+                    Some(&edit(
+                        PYTEST,
+                        "    assert add(-1, -2) == -3\n",
+                        &format!("    with pytest.raises(AssertionError) as e:\n        assert add(-1, -2) == -3\n{after}"),
+                    )),
+                )],
+                Counts {
+                    assertions_weakened: 1,
+                    modifies_tests: true,
+                    ..Counts::default()
+                },
+                WEAKENED,
+                "pytest.raises(AssertionError) as e",
+            );
+        }
     }
 
     #[test]
