@@ -12,7 +12,7 @@
 //! | `Cargo.toml` | `autotests`, `autolib`, `autobins`, `autoexamples`, `autobenches`, `build`; `test`, `doctest`, `harness`, `path` and `required-features` of any target, `[[test]]`, the library's `crate-type` and `proc-macro`, `[features] default`, `[workspace]` `members`, `exclude`, `default-members`, `[profile.test]`, `debug-assertions` and `overflow-checks` of `[profile.dev]` and its packages |
 //! | `.cargo/config.toml`, `.cargo/config` | `rustflags`, `rustdocflags`, `runner`, `linker` of `[build]` and of any `[target.…]`, `rustc`, `rustc-wrapper`, `rustc-workspace-wrapper`, `target` of `[build]`, the profiles as above |
 //! | `build.rs` | any change, when a side sets a `cfg` (`cargo:rustc-cfg=…`) |
-//! | `package.json` | `scripts.test`, `scripts.test:…`, `scripts.pretest`, and the scripts they run by name (`npm run unit`, `run-s a b`); `jest`, `mocha`, `ava` |
+//! | `package.json` | `scripts.test`, `scripts.test:…`, `scripts.pretest`, and the scripts they run by name (`npm run unit`, `run-s a b`); `jest`, `mocha`, `ava`; `name` where the new side has `exports` and another name (it loads itself by that name) |
 //! | `jest.config.*`, `vitest.config.*`, `vitest.workspace.*`, `.mocharc.*`, `playwright.config.*`, `cypress.config.*`, and the configurations they load (`jest.base.js`) | every changed key (`name:` on a changed line) |
 //! | `Makefile`, `GNUmakefile`, `*.mk`, `justfile` | targets whose name holds `test`, and `check`, and the targets running a test command they lead to (a prerequisite, `$(MAKE) unit`); the variables they use, and those the runner reads (`export PYTEST_ADDOPTS`) |
 //! | `pom.xml` | changed lines naming a switch that skips tests or ignores failures; any changed line of the Surefire or Failsafe plugin but its version |
@@ -20,6 +20,7 @@
 //! | `noxfile.py` | changed lines naming the test command |
 //! | a test script: `scripts/test.sh`, `run-tests.ps1`, any script under `ci/`, `.ci/`, `.github/scripts/` | changed lines that run the tests, as in a CI configuration |
 //! | `go.mod` below the root | added or removed (a directory leaves or joins the module `go test ./...` runs) |
+//! | any file under a `node_modules/` directory | any change (what the tests' `require` loads) |
 //! | `vite.config.*` | changed lines of the `test:` block |
 //! | CI configurations | changed lines that run the tests, `continue-on-error`, `allow_failure`; a build matrix left with fewer entries or excluding something, in a file that runs the tests |
 //!
@@ -68,6 +69,9 @@ enum Kind {
     /// A `go.mod` below the repository's root: adding or removing one moves a directory in
     /// or out of the module that `go test ./...` runs at the root.
     GoModule,
+    /// A file under a `node_modules/` directory: what `require("expect.js")` loads from
+    /// the test files below it (a stand-in of an assertion library, attack-35 R4a).
+    NodeModule,
 }
 
 /// Maven's switches that skip the tests or ignore their failures.
@@ -131,6 +135,9 @@ fn kind(path: &str) -> Option<Kind> {
         Some(hidden) => hidden.split('.').next().unwrap_or(hidden),
         None => name.split('.').next().unwrap_or(name),
     };
+    if path.split('/').rev().skip(1).any(|part| part == "node_modules") {
+        return Some(Kind::NodeModule);
+    }
     Some(match name {
         "pytest.ini" | ".pytest.ini" => Kind::Ini(&["pytest"]),
         "setup.cfg" => Kind::Ini(&["tool:pytest"]),
@@ -270,7 +277,8 @@ pub(crate) fn changed<'a>(
             | Kind::Maven
             | Kind::Gradle
             | Kind::Script
-            | Kind::GoModule => None,
+            | Kind::GoModule
+            | Kind::NodeModule => None,
         }
     };
     match kind {
@@ -297,6 +305,13 @@ pub(crate) fn changed<'a>(
                 Vec::new()
             } else {
                 vec!["module boundary".to_owned()]
+            };
+        }
+        Kind::NodeModule => {
+            return if old == new {
+                Vec::new()
+            } else {
+                vec!["node_modules".to_owned()]
             };
         }
         Kind::Vite => return changed_block(b"test", diff()),
@@ -484,7 +499,25 @@ fn shipped(option: &str, name: &str) -> bool {
 /// removed or a package excluded (one added builds more tests), and compiler flags that
 /// set a `cfg` or the checks tests rely on (`--cfg`, `debug-assertions`, `overflow-checks`,
 /// `panic`); static linking or a target CPU does not.
+/// What follows the `name` of a `package.json` with `exports` in its settings (`package
+/// name`).
+const EXPORTS: &str = "\0exports";
+
+/// Whether a `package.json`'s `name` setting changed so that the package loads itself under
+/// a name it did not: the new side has `exports` and another name. `exports` added or
+/// removed under the same name (mocha's 3031567913b5, c32a696f0963), or a package renamed
+/// without them, changes what no test loads by name.
+fn self_reference(before: Option<&String>, after: Option<&String>) -> bool {
+    let name = |side: Option<&String>| {
+        side.map(|value| value.strip_suffix(EXPORTS).unwrap_or(value).to_owned())
+    };
+    after.is_some_and(|value| value.ends_with(EXPORTS)) && name(before) != name(after)
+}
+
 fn leaves_out_tests(key: &str, before: Option<&String>, after: Option<&String>) -> bool {
+    if key == "package name" {
+        return self_reference(before, after);
+    }
     // pytest's marker registrations and its minimum version select no test: a marker
     // registered is a name declared (pytest's 0025e4408f51), and one no longer registered
     // fails the run under `--strict-markers` rather than passing it.
@@ -1311,6 +1344,17 @@ fn package_json(text: &str) -> Option<BTreeMap<String, String>> {
         if let Some(value) = object.get(key) {
             settings.insert(key.to_owned(), value.to_string());
         }
+    }
+    // A package with `exports` is loaded under its own name: named `expect.js`, it is what
+    // the tests' `require("expect.js")` loads (attack-35 R4b). Its name is kept with
+    // whether it has them ([`self_reference`]).
+    if let Some(name) = object.get("name") {
+        let exports = if object.contains_key("exports") {
+            EXPORTS
+        } else {
+            ""
+        };
+        settings.insert("package name".to_owned(), format!("{name}{exports}"));
     }
     Some(settings)
 }

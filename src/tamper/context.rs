@@ -162,17 +162,58 @@ const JS_IMPORTS: &[&[u8]] = &[
 /// How a line that declares a Python test starts.
 const PYTHON_DECLARATIONS: &[&[u8]] = &[b"def test", b"async def test", b"class Test"];
 
-/// How a line that declares a JavaScript test or suite starts.
-const JS_DECLARATIONS: &[&[u8]] = &[
-    b"describe(",
-    b"describe.",
-    b"it(",
-    b"it.",
-    b"test(",
-    b"test.",
-    b"suite(",
-    b"context(",
-];
+/// How a line that declares a JavaScript test or suite starts: a runner's function called
+/// (`it(`), or called through one of its modifiers (`it.only(`, `test.each\``,
+/// `describe.skip.each(`). Not any property of a variable that holds a test (`test.file =
+/// file`, `test.run(fn)` in mocha's own bundle, 4070a44985b1).
+fn js_declares_tests(sides: [&[u8]; 2]) -> bool {
+    const FUNCTIONS: &[&[u8]] = &[b"describe", b"it", b"test", b"suite", b"context"];
+    const MODIFIERS: &[&[u8]] = &[
+        b"only",
+        b"skip",
+        b"each",
+        b"todo",
+        b"concurrent",
+        b"failing",
+        b"fails",
+        b"fail",
+        b"fixme",
+        b"serial",
+        b"parallel",
+        b"sequential",
+        b"shuffle",
+        b"skipIf",
+        b"runIf",
+        b"describe",
+        b"step",
+        b"configure",
+        b"use",
+        b"beforeEach",
+        b"afterEach",
+        b"beforeAll",
+        b"afterAll",
+    ];
+    sides.iter().any(|side| {
+        side.split(|&b| b == b'\n').any(|line| {
+            let line = line.trim_ascii_start();
+            FUNCTIONS.iter().any(|function| {
+                let Some(rest) = line.strip_prefix(*function) else {
+                    return false;
+                };
+                if rest.starts_with(b"(") {
+                    return true;
+                }
+                let Some(rest) = rest.strip_prefix(b".") else {
+                    return false;
+                };
+                MODIFIERS.iter().any(|modifier| {
+                    rest.strip_prefix(*modifier)
+                        .is_some_and(|after| matches!(after.first(), Some(b'(' | b'.' | b'`')))
+                })
+            })
+        })
+    })
+}
 
 /// Whether a line of either side starts (after its indentation) by declaring a test: a
 /// module outside the test paths that imports the framework without declaring a test is
@@ -260,7 +301,7 @@ pub(crate) fn of<'a>(language: Language, path: &str, old: &'a [u8], new: &'a [u8
         Language::JavaScript => {
             let imports = holds(sides, JS_IMPORTS);
             context.tests =
-                js_test_path(path) || (imports && declares_tests(sides, JS_DECLARATIONS));
+                js_test_path(path) || (imports && js_declares_tests(sides));
             context.test_code = context.tests || imports;
             if holds(
                 sides,
@@ -499,6 +540,30 @@ mod tests {
             )
             .tests
         );
+    }
+
+    #[test]
+    fn javascript_declarations() {
+        for text in [
+            &b"it('adds', () => {});\n"[..],
+            b"  describe.only('x', () => {});\n",
+            b"test.each`a | b`('x', () => {});\n",
+            b"describe.skip.each([1])('x', () => {});\n",
+            b"test.describe.parallel('x', () => {});\n",
+        ] {
+            assert!(js_declares_tests([text, b""]), "{}", String::from_utf8_lossy(text));
+        }
+        // Properties of a variable that holds a test (mocha's own bundle), and names that
+        // start like a runner's function.
+        for text in [
+            &b"test.file = file;\n"[..],
+            b"test.run(fn);\n",
+            b"it.next();\n",
+            b"testing(1);\n",
+            b"item(1);\n",
+        ] {
+            assert!(!js_declares_tests([text, b""]), "{}", String::from_utf8_lossy(text));
+        }
     }
 
     #[test]

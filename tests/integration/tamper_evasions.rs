@@ -1462,6 +1462,51 @@ mod runner {
         );
     }
 
+    /// A stand-in of an assertion library where the tests' `require` finds it first: under a
+    /// `node_modules/` nearer the tests, or the package named after the library and loading
+    /// itself through `exports` (attack-35 R4a, R4b). A dependency's version or another key
+    /// of a package without `exports` is no test setting.
+    #[test]
+    fn an_assertion_library_shadowed_by_name() {
+        let spec = "const expect = require(\"expect.js\");\n\ndescribe(\"math\", () => {\n  it(\"adds\", () => {\n    expect(add(1, 1)).to.be(2);\n  });\n});\n";
+        let package = "{\n  \"name\": \"calc\",\n  \"version\": \"1.0.0\"\n}\n";
+        let stub = "module.exports = () => ({ to: { be() {} } });\n";
+        let base = [("test/math.spec.js", spec), ("package.json", package)];
+        config_changed(
+            &base,
+            "test/node_modules/expect.js/index.js",
+            stub,
+            "node_modules",
+        );
+        held(
+            &base,
+            &[
+                (
+                    "package.json",
+                    Some("{\n  \"name\": \"expect.js\",\n  \"version\": \"1.0.0\",\n  \"exports\": \"./test/expect.js\"\n}\n"),
+                ),
+                ("test/expect.js", Some(stub)),
+            ],
+            config(1),
+            CONFIG,
+            "test setting changed: package name",
+        );
+        counts_nothing(
+            &base,
+            &[("package.json", Some(&edit(package, "\"calc\"", "\"calculator\"")))],
+            false,
+        );
+        // `exports` added under the same name (mocha's 3031567913b5).
+        counts_nothing(
+            &base,
+            &[(
+                "package.json",
+                Some(&edit(package, "\"1.0.0\"", "\"1.0.0\",\n  \"exports\": \"./index.js\"")),
+            )],
+            false,
+        );
+    }
+
     /// A CI test step told to skip the tests changes a test setting; a build step that never
     /// ran tests (a compatibility check, `-DskipTests`) added beside them changes none
     /// (a false finding judged on gson's history: c2d0cede654d, ddc55e44e754).
