@@ -135,7 +135,12 @@ fn kind(path: &str) -> Option<Kind> {
         Some(hidden) => hidden.split('.').next().unwrap_or(hidden),
         None => name.split('.').next().unwrap_or(name),
     };
-    if path.split('/').rev().skip(1).any(|part| part == "node_modules") {
+    if path
+        .split('/')
+        .rev()
+        .skip(1)
+        .any(|part| part == "node_modules")
+    {
         return Some(Kind::NodeModule);
     }
     Some(match name {

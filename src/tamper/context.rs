@@ -163,9 +163,9 @@ const JS_IMPORTS: &[&[u8]] = &[
 const PYTHON_DECLARATIONS: &[&[u8]] = &[b"def test", b"async def test", b"class Test"];
 
 /// How a line that declares a JavaScript test or suite starts: a runner's function called
-/// (`it(`), or called through one of its modifiers (`it.only(`, `test.each\``,
-/// `describe.skip.each(`). Not any property of a variable that holds a test (`test.file =
-/// file`, `test.run(fn)` in mocha's own bundle, 4070a44985b1).
+/// (`it(`), or called through one of its modifiers (`it.only(`, `describe.skip.each(`, or
+/// `test.each` before a template literal). Not any property of a variable that holds a
+/// test (`test.file = file`, `test.run(fn)` in mocha's own bundle, 4070a44985b1).
 fn js_declares_tests(sides: [&[u8]; 2]) -> bool {
     const FUNCTIONS: &[&[u8]] = &[b"describe", b"it", b"test", b"suite", b"context"];
     const MODIFIERS: &[&[u8]] = &[
@@ -200,7 +200,8 @@ fn js_declares_tests(sides: [&[u8]; 2]) -> bool {
                 let Some(rest) = line.strip_prefix(*function) else {
                     return false;
                 };
-                if rest.starts_with(b"(") {
+                // `describe ("math", …)`: blanks before the bracket (attack-50 B9).
+                if rest.trim_ascii_start().starts_with(b"(") {
                     return true;
                 }
                 let Some(rest) = rest.strip_prefix(b".") else {
@@ -210,6 +211,23 @@ fn js_declares_tests(sides: [&[u8]; 2]) -> bool {
                     rest.strip_prefix(*modifier)
                         .is_some_and(|after| matches!(after.first(), Some(b'(' | b'.' | b'`')))
                 })
+            })
+        })
+    })
+}
+
+/// Whether a line of either side starts (after its indentation) by calling `describe` or
+/// `it` with a written title: `describe("math", …)`, `it ('adds', …)`.
+fn js_titled_tests(sides: [&[u8]; 2]) -> bool {
+    sides.iter().any(|side| {
+        side.split(|&b| b == b'\n').any(|line| {
+            let line = line.trim_ascii_start();
+            [&b"describe"[..], b"it"].iter().any(|function| {
+                line.strip_prefix(*function)
+                    .map(<[u8]>::trim_ascii_start)
+                    .and_then(|rest| rest.strip_prefix(b"("))
+                    .map(<[u8]>::trim_ascii_start)
+                    .is_some_and(|title| matches!(title.first(), Some(b'"' | b'\'' | b'`')))
             })
         })
     })
@@ -300,8 +318,13 @@ pub(crate) fn of<'a>(language: Language, path: &str, old: &'a [u8], new: &'a [u8
         }
         Language::JavaScript => {
             let imports = holds(sides, JS_IMPORTS);
-            context.tests =
-                js_test_path(path) || (imports && js_declares_tests(sides));
+            // A suite or a test with a written title (`describe ("math", …)`) declares tests
+            // without an import: which runner runs the file (a `.mocharc.json` `spec` outside
+            // the test paths) is configured elsewhere, and its globals need none (attack-50
+            // B9).
+            context.tests = js_test_path(path)
+                || (imports && js_declares_tests(sides))
+                || js_titled_tests(sides);
             context.test_code = context.tests || imports;
             if holds(
                 sides,
@@ -543,6 +566,22 @@ mod tests {
     }
 
     #[test]
+    fn javascript_titled_tests_need_no_import() {
+        // A spec that a `.mocharc.json` outside the test paths runs (attack-50 B9).
+        let spec = b"describe (\"math\", function () {\n  it ('adds', function () {});\n});\n";
+        assert!(of(Language::JavaScript, "lib/math.check.js", spec, b"").tests);
+        assert!(
+            !of(
+                Language::JavaScript,
+                "lib/app.js",
+                b"it(x);\ncontext(options);\n",
+                b""
+            )
+            .tests
+        );
+    }
+
+    #[test]
     fn javascript_declarations() {
         for text in [
             &b"it('adds', () => {});\n"[..],
@@ -551,7 +590,11 @@ mod tests {
             b"describe.skip.each([1])('x', () => {});\n",
             b"test.describe.parallel('x', () => {});\n",
         ] {
-            assert!(js_declares_tests([text, b""]), "{}", String::from_utf8_lossy(text));
+            assert!(
+                js_declares_tests([text, b""]),
+                "{}",
+                String::from_utf8_lossy(text)
+            );
         }
         // Properties of a variable that holds a test (mocha's own bundle), and names that
         // start like a runner's function.
@@ -562,7 +605,11 @@ mod tests {
             b"testing(1);\n",
             b"item(1);\n",
         ] {
-            assert!(!js_declares_tests([text, b""]), "{}", String::from_utf8_lossy(text));
+            assert!(
+                !js_declares_tests([text, b""]),
+                "{}",
+                String::from_utf8_lossy(text)
+            );
         }
     }
 

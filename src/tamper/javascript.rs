@@ -220,24 +220,25 @@ pub(crate) const TABLE: Table = Table {
             Tok::Ident(Name::Is(&["expect"])),
         ])
         .at_start(),
-        // `global.expect = () => …`, `globalThis.expect = function …`, as for a binding.
-        // Bound to a package or a module (`global.expect = require("expect.js")`, mocha's
-        // 50fc47d1b46c and 668b541090c8), it is that module's: what a module holds is not
-        // read here.
+        // `const expect = _ => ({…})`: an arrow function of one bare parameter.
         Pattern::new(&[
-            Tok::Ident(Name::Is(&["global", "globalThis", "window"])),
-            Tok::Punct(b"."),
+            Tok::Ident(BINDINGS),
             Tok::Ident(Name::Is(&["expect"])),
             Tok::Punct(b"="),
-            Tok::Punct(b"({"),
+            Tok::Ident(Name::AnyBut(&[])),
+            Tok::Punct(b"="),
+            Tok::Punct(b">"),
         ])
         .at_start(),
+        // `global.expect = …`, `globalThis.expect = …`: whatever it is bound to. Bound to a
+        // package (`require("expect.js")`, mocha's 50fc47d1b46c) it is the real library,
+        // but a line cannot tell a package from a module beside the tests, a function
+        // named elsewhere, or a bound matcher (attack-50 B5a-d).
         Pattern::new(&[
             Tok::Ident(Name::Is(&["global", "globalThis", "window"])),
             Tok::Punct(b"."),
             Tok::Ident(Name::Is(&["expect"])),
             Tok::Punct(b"="),
-            Tok::Ident(Name::Is(&["function", "async"])),
         ])
         .at_start(),
     ],

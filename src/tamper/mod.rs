@@ -1462,6 +1462,11 @@ pub fn analyze_file_with(
         exact_removed: 0,
         checks: [Vec::new(), Vec::new()],
         assertion_lines: [Vec::new(), Vec::new()],
+        defines_hooks: [old, new].map(|side| {
+            table.language == Language::Python
+                && path.rsplit('/').next() == Some("conftest.py")
+                && memchr::memmem::find(side, b"def pytest_").is_some()
+        }),
     };
     analysis.run(old, new, diff);
     let mut file = analysis.finish();
@@ -2670,6 +2675,11 @@ struct Analysis<'a> {
     new_hunks: Vec<Range<usize>>,
     /// The old side's line range of each hunk, in order.
     old_hunks: Vec<Range<usize>>,
+    /// Whether each side of a `conftest.py` defines a pytest hook, whose body is then looked
+    /// for above each changed line ([`in_a_hook`]). A plugin module's hooks count where
+    /// they are defined or removed (the `def` line), not their bodies: in a test directory,
+    /// that is also where a test runner's own source lives (pytest's `py/test/plugin/`).
+    defines_hooks: [bool; 2],
     /// Skip markers added in the binding of a name that only tests added with them use
     /// (`need_dotenv = pytest.mark.skipif(…)`), as (line, count): forgiven with the skips
     /// added beside their new tests ([`Analysis::forgive_new`]).
@@ -3843,15 +3853,6 @@ impl Analysis<'_> {
         if !across && !self.trades_in_a_hunk() {
             return;
         }
-        // A weakening loses an exact check: where the change removes none (every line that
-        // held one is kept), it weakens none, whatever it adds (a new helper's
-        // `pytest.raises`, pytest 9d9b84d175ec).
-        if !self.checks[0]
-            .iter()
-            .any(|check| check.exact > 0 && hunk_of(&self.old_hunks, check.line).is_some())
-        {
-            return;
-        }
         let [old, new] = self.sides.map(split_lines);
         let new_tests: Vec<(usize, u32)> = if added_tests > 0 {
             self.in_new_tests(
@@ -4060,13 +4061,11 @@ impl Analysis<'_> {
                     break;
                 }
                 let new = self.check_names(&read.code);
-                let subject: Vec<&[u8]> = new.subject.iter().map(Vec::as_slice).collect();
                 let in_place = new.trivial
                     || new.subject.is_empty()
-                    || (!self.rebound_anew(read.check.line, &subject)
-                        && lost.iter().any(|(old, _)| {
-                            new.subject.iter().all(|word| old.idents.contains(word))
-                        }));
+                    || lost
+                        .iter()
+                        .any(|(old, _)| new.subject.iter().all(|word| old.idents.contains(word)));
                 let still_checked = !new.trivial
                     && !new.value.is_empty()
                     && exact.iter().any(|other| {
@@ -4251,14 +4250,14 @@ impl Analysis<'_> {
                 || subject.is_empty()
                 || (!self.rebound_anew(added.line, &subject)
                     && *on_a_removed_check
-                    .entry(subject.iter().map(|word| word.to_vec()).collect())
-                    .or_insert_with(|| {
-                        removed_tokens.iter().any(|removed| {
-                            subject
-                                .iter()
-                                .all(|word| removed.contains(&Token::Ident(word)))
-                        })
-                    }));
+                        .entry(subject.iter().map(|word| word.to_vec()).collect())
+                        .or_insert_with(|| {
+                            removed_tokens.iter().any(|removed| {
+                                subject
+                                    .iter()
+                                    .all(|word| removed.contains(&Token::Ident(word)))
+                            })
+                        }));
             if in_place {
                 found.push((added.line, added.existence));
             }
@@ -4266,12 +4265,15 @@ impl Analysis<'_> {
         (found, turned)
     }
 
-    /// Whether the hunk of added line `line` binds a name of `subject` anew above it, to a
+    /// Across the file: whether the hunk of added line `line` binds a name of `subject` anew
+    /// above it, to a
     /// value computed from a name that no removed line has (`result = run(p)` where `result
     /// = run("-h")` was removed with its exact check, pytest 2d8bcbdf5573): the check added
     /// below reads a new value and stands in for no removed check, which stays removed. A
     /// value of the removed lines' names (`r = add(1, 2)` for `assert add(1, 2) == 3`) may
-    /// be the same.
+    /// be the same. Hunk by hunk, a trade still weakens: `r = int(add(1, 2))` with `assert r
+    /// is not None` in place of `assert r == 4` (attack-50 B3), whatever the file adds
+    /// elsewhere.
     fn rebound_anew(&self, line: usize, subject: &[&[u8]]) -> bool {
         let Some(hunk) = hunk_of(&self.new_hunks, line).and_then(|at| self.new_hunks.get(at))
         else {
@@ -4279,7 +4281,10 @@ impl Analysis<'_> {
         };
         let [old, new] = self.sides.map(split_lines);
         let squeeze = |code: &[u8]| -> Vec<u8> {
-            code.iter().copied().filter(|b| !b.is_ascii_whitespace()).collect()
+            code.iter()
+                .copied()
+                .filter(|b| !b.is_ascii_whitespace())
+                .collect()
         };
         let mut removed: Option<Vec<u8>> = None;
         for index in hunk.start..line {
@@ -4677,6 +4682,47 @@ impl Analysis<'_> {
 
     /// Records the removed (`Side::Old`) or added (`Side::New`) line `index` of `lines` that
     /// starts in `state`; returns the state the next line of its side starts in.
+    /// What a changed line of a Python file holds beyond its own tokens, read from the lines
+    /// around it: a changed line of a conftest hook's body, a skip that a `raises` block
+    /// expects, an assertion method overridden by one that still checks.
+    fn python_line(
+        &self,
+        side: Side,
+        index: usize,
+        lines: &[&[u8]],
+        state: State,
+        found: &mut Line,
+    ) {
+        if state == State::Code
+            && self.context.settings
+            && self.defines_hooks[side_index(side)]
+            && let Some(bit) = self
+                .table
+                .selectors
+                .iter()
+                .position(|(name, _)| *name == "a collection hook")
+            && found.selectors == 0
+            && !self
+                .statement(side_index(side), lines[index])
+                .iter()
+                .all(|&b| b.is_ascii_whitespace() || b == b'"')
+            && in_a_hook(lines, index, self.context.hooks_ignored)
+        {
+            found.selectors |= 1 << bit;
+        }
+        if found.counts.skips > 0 && expects_a_skip(lines, index) {
+            found.counts.skips = 0;
+        }
+        if found.counts.weakened > 0
+            && lines[index].trim_ascii_start().starts_with(b"def ")
+            && body_checks(lines, index)
+        {
+            // `def assertIn(self, x, y):` that still checks (a backport on an old Python):
+            // no stand-in.
+            found.counts.weakened -= 1;
+        }
+    }
+
     fn changed(&mut self, side: Side, index: usize, lines: &[&[u8]], state: State) -> State {
         let line = lines[index];
         let mut found = self.classify(side, index, line, state);
@@ -4702,20 +4748,8 @@ impl Analysis<'_> {
         if found.swallows > 0 && swallows_a_check(lines, index) {
             found.counts.weakened += found.swallows;
         }
-        if self.table.language == Language::Python
-            && found.counts.skips > 0
-            && expects_a_skip(lines, index)
-        {
-            found.counts.skips = 0;
-        }
-        if self.table.language == Language::Python
-            && found.counts.weakened > 0
-            && line.trim_ascii_start().starts_with(b"def ")
-            && body_checks(lines, index)
-        {
-            // `def assertIn(self, x, y):` that still checks (a backport on an old Python):
-            // no stand-in.
-            found.counts.weakened -= 1;
+        if self.table.language == Language::Python {
+            self.python_line(side, index, lines, state, &mut found);
         }
         if self.dead.is_none() {
             let trigger = found.trigger.or_else(|| {
@@ -5333,75 +5367,7 @@ fn swallows_a_check(lines: &[&[u8]], index: usize) -> bool {
         memchr::memmem::rfind(line, name.as_bytes()).map(|at| &line[at + name.len()..])
     })
     .unwrap_or_default();
-    (asserts(rest) || block().any(|line| asserts(line))) && !reads_the_failure(lines, index)
-}
-
-/// Whether `with pytest.raises(AssertionError) as e:` on line `index` of `lines` is
-/// followed, in the code that runs after its block, by a comparison that reads what was
-/// caught (`e.value`, `e.match(…)`): the failure and its message are the subject, as where
-/// a suite tests its own assertions (pytest's approx, 9d9b84d175ec). The comparison may read
-/// it through a name bound from it (`message = str(e.value)`, then `assert message == …`).
-/// A bare `assert e` reads nothing of it.
-fn reads_the_failure(lines: &[&[u8]], index: usize) -> bool {
-    let Some(&line) = lines.get(index) else {
-        return false;
-    };
-    let word = |name: &[u8]| !name.is_empty() && name.iter().all(|&b| lex::is_ident_byte(b));
-    let Some(caught) = line
-        .trim_ascii()
-        .strip_prefix(b"with ")
-        .and_then(|rest| rest.strip_suffix(b":"))
-        .and_then(|rest| memchr::memmem::rfind(rest, b" as ").map(|at| &rest[at + 4..]))
-        .map(<[u8]>::trim_ascii)
-        .filter(|name| word(name))
-    else {
-        return false;
-    };
-    // The rest of the function: the lines after the block, up to a definition less
-    // indented than the `with` or the module's level.
-    let own = indentation(line);
-    let after = lines
-        .iter()
-        .skip(index + 1)
-        .skip_while(|line| line.trim_ascii().is_empty() || indentation(line) > own)
-        .take_while(|line| {
-            let code = line.trim_ascii();
-            code.is_empty()
-                || (indentation(line) > 0
-                    && !(indentation(line) < own
-                        && [&b"def "[..], b"async def ", b"class ", b"@"]
-                            .iter()
-                            .any(|start| code.starts_with(start))))
-        })
-        .take(40);
-    // What was caught, read by an attribute; then the names bound from it.
-    let mut bound: Vec<&[u8]> = Vec::new();
-    let reads = |code: &[u8], bound: &[&[u8]]| {
-        reads_word(code, caught, true) || bound.iter().any(|name| reads_word(code, name, false))
-    };
-    for line in after {
-        let code = line.trim_ascii();
-        if let Some(condition) = code.strip_prefix(b"assert ") {
-            let compares = [&b"=="[..], b" in ", b"match(", b"search("]
-                .iter()
-                .any(|op| memchr::memmem::find(condition, op).is_some());
-            if compares && reads(condition, &bound) {
-                return true;
-            }
-            continue;
-        }
-        // `message = str(e.value).splitlines()`: `message` holds what was caught.
-        if let Some(at) = memchr::memchr(b'=', code)
-            && !matches!(code.get(at + 1), Some(b'='))
-            && reads(&code[at + 1..], &bound)
-        {
-            let name = code[..at].trim_ascii();
-            if word(name) {
-                bound.push(name);
-            }
-        }
-    }
-    false
+    asserts(rest) || block().any(|line| asserts(line))
 }
 
 /// Whether `code` reads `name` as a whole word (with `attribute`, only as `name.…`).
@@ -5416,6 +5382,49 @@ fn reads_word(code: &[u8], name: &[u8], attribute: bool) -> bool {
                 !after.is_some_and(|&b| lex::is_ident_byte(b))
             }
     })
+}
+
+/// Whether line `index` of `lines` is code in the body of one of pytest's hooks that decide
+/// what runs ([`python::HOOKS`]): `items[:] = []` or `del items[:]` in
+/// `pytest_collection_modifyitems` deselects every test as `items.clear()` does. The
+/// enclosing definitions are found by indentation (a nested function or block of the hook
+/// is its body too). With `methods_ignored` (a test module), a hook defined indented, a
+/// plugin's method handed to `pytester`, configures no run.
+fn in_a_hook(lines: &[&[u8]], index: usize, methods_ignored: bool) -> bool {
+    let Some(&line) = lines.get(index) else {
+        return false;
+    };
+    let code = line.trim_ascii();
+    if code.is_empty() || code.starts_with(b"#") {
+        return false;
+    }
+    let mut own = indentation(line);
+    for &above in lines[..index].iter().rev().take(400) {
+        let code = above.trim_ascii();
+        if own == 0 {
+            return false;
+        }
+        if code.is_empty() || code.starts_with(b"#") || indentation(above) >= own {
+            continue;
+        }
+        own = indentation(above);
+        let name = code
+            .strip_prefix(b"async ")
+            .unwrap_or(code)
+            .strip_prefix(b"def ")
+            .map(|rest| {
+                rest.split(|&b| b == b'(')
+                    .next()
+                    .unwrap_or(rest)
+                    .trim_ascii()
+            });
+        if let Some(name) = name
+            && python::HOOKS.iter().any(|hook| hook.as_bytes() == name)
+        {
+            return !(methods_ignored && own > 0);
+        }
+    }
+    false
 }
 
 /// Whether line `index` of `lines` is in the block of a `with` that expects a skip
@@ -5447,16 +5456,55 @@ fn expects_a_skip(lines: &[&[u8]], index: usize) -> bool {
         .skip(index + 1)
         .find(|line| !line.trim_ascii().is_empty())
         .is_none_or(|next| indentation(next) < own);
-    indentation(opener) < own
-        && last_of_block
-        && code.starts_with(b"with ")
-        && code.ends_with(b":")
-        && [&b"raises("[..], b"assertRaises("]
+    indentation(opener) < own && last_of_block && expects_skip_exception(code)
+}
+
+/// Whether `code` is `with pytest.raises(E):`, `with raises(E) as e:` or `with
+/// self.assertRaises(E):` and nothing else, where `E` alone is pytest's or unittest's skip
+/// exception (`pytest.skip.Exception`, `Skipped`, `unittest.SkipTest`): any other first
+/// argument (`raises(ValueError, match="skip.Exception")`), another context manager or a
+/// conditional lets the skip through (attack-50 B4a-c).
+fn expects_skip_exception(code: &[u8]) -> bool {
+    let Some(call) = code.strip_prefix(b"with ") else {
+        return false;
+    };
+    let call = call
+        .strip_prefix(b"pytest.")
+        .or_else(|| call.strip_prefix(b"self."))
+        .unwrap_or(call);
+    let Some(argument) = call
+        .strip_prefix(b"raises(")
+        .or_else(|| call.strip_prefix(b"assertRaises("))
+    else {
+        return false;
+    };
+    let Some(close) = memchr::memchr(b')', argument) else {
+        return false;
+    };
+    let (exception, rest) = (
+        argument[..close].trim_ascii(),
+        argument[close + 1..].trim_ascii(),
+    );
+    let name_only = !exception.is_empty()
+        && exception
             .iter()
-            .any(|call| memchr::memmem::find(code, call).is_some())
-        && [&b"skip.Exception"[..], b"Skipped", b"SkipTest"]
-            .iter()
-            .any(|name| memchr::memmem::find(code, name).is_some())
+            .all(|&b| lex::is_ident_byte(b) || b == b'.');
+    let skip = [&b"skip.Exception"[..], b"Skipped", b"SkipTest"]
+        .iter()
+        .any(|name| {
+            exception.ends_with(name)
+                && (exception.len() == name.len()
+                    || exception[exception.len() - name.len() - 1] == b'.')
+        });
+    let ends = rest == b":"
+        || rest
+            .strip_prefix(b"as ")
+            .and_then(|name| name.strip_suffix(b":"))
+            .is_some_and(|name| {
+                let name = name.trim_ascii();
+                !name.is_empty() && name.iter().all(|&b| lex::is_ident_byte(b))
+            });
+    name_only && skip && ends
 }
 
 /// A Go `func TestMain(m *testing.M)` in `text`: its 1-based line, and whether its body
@@ -5712,18 +5760,6 @@ mod tests {
                 "tests/test_basic.py",
                 "def test_route(app):\n    app.run()\n",
                 "def test_route(app):\n    with pytest.raises(AssertionError):\n        app.add_url_rule(\"/\", endpoint=\"x\")\n",
-            ),
-            // pytest 9d9b84d175ec: a new helper tests the messages of failing assertions.
-            (
-                "testing/test_approx.py",
-                "def test_eq():\n    assert 1 == approx(1)\n",
-                "def test_eq():\n    assert 1 == approx(1)\n\n\ndef check(lhs, rhs, expected):\n    with verbosity(2):\n        with pytest.raises(AssertionError) as e:\n            assert lhs == approx(rhs)\n\n    message = str(e.value).splitlines()[1:]\n    assert len(message) == len(expected)\n",
-            ),
-            // mocha 50fc47d1b46c: the global `expect` bound to the package.
-            (
-                "test/jsapi/index.js",
-                "it('adds', () => {\n  expect(add(1, 2)).to.equal(3);\n});\n",
-                "global.expect = require('expect.js');\nit('adds', () => {\n  expect(add(1, 2)).to.equal(3);\n});\n",
             ),
             // gson: the library throws the AssertionError under test.
             (
@@ -6078,6 +6114,14 @@ mod tests {
                 "def test_add():\n    assert add(1, 2) == 3\n",
                 "def test_add():\n    let = add(1, 2) + 1\n    assert let is not None\n",
                 (0, 1),
+            ),
+            // A value bound anew in the trade's own hunk still weakens there, whatever exact
+            // check the file adds elsewhere (attack-50 B3).
+            (
+                "tests/test_calc.py",
+                "def test_add():\n    r = add(1, 2)\n    assert r == 4\n\n\ndef test_one():\n    assert one()\n",
+                "def test_add():\n    r = int(add(1, 2))\n    assert r is not None\n\n\ndef test_one():\n    assert one()\n    assert add(0, 1) == 1\n",
+                (1, 0),
             ),
             // The name bound again to the value the removed check read: a weakening.
             (

@@ -11,6 +11,29 @@ use super::{Language, Table};
 /// unittest's skip decorators, as `@unittest.skip…` or imported bare.
 const UNITTEST_SKIPS: Name = Name::Is(&["skip", "skipIf", "skipUnless", "expectedFailure"]);
 
+/// pytest's hooks that decide which tests are collected and run, and how their outcome is
+/// reported: a conftest that defines one, or changes one's body, changes the run.
+pub(crate) const HOOKS: &[&str] = &[
+    "pytest_collection_modifyitems",
+    "pytest_ignore_collect",
+    "pytest_collect_file",
+    "pytest_pycollect_makeitem",
+    "pytest_collection",
+    "pytest_runtest_setup",
+    "pytest_runtest_call",
+    "pytest_runtest_makereport",
+    "pytest_sessionfinish",
+    "pytest_pyfunc_call",
+    "pytest_runtest_protocol",
+    "pytest_runtestloop",
+    "pytest_runtest_teardown",
+    "pytest_collection_finish",
+    "pytest_cmdline_main",
+    "pytest_cmdline_parse",
+    "pytest_cmdline_preparse",
+    "pytest_load_initial_conftests",
+];
+
 /// The Python table.
 pub(crate) const TABLE: Table = Table {
     language: Language::Python,
@@ -195,29 +218,7 @@ pub(crate) const TABLE: Table = Table {
         ),
         (
             "a collection hook",
-            Pattern::new(&[
-                Tok::Ident(Name::Is(&["def"])),
-                Tok::Ident(Name::Is(&[
-                    "pytest_collection_modifyitems",
-                    "pytest_ignore_collect",
-                    "pytest_collect_file",
-                    "pytest_pycollect_makeitem",
-                    "pytest_collection",
-                    "pytest_runtest_setup",
-                    "pytest_runtest_call",
-                    "pytest_runtest_makereport",
-                    "pytest_sessionfinish",
-                    "pytest_pyfunc_call",
-                    "pytest_runtest_protocol",
-                    "pytest_runtestloop",
-                    "pytest_runtest_teardown",
-                    "pytest_collection_finish",
-                    "pytest_cmdline_main",
-                    "pytest_cmdline_parse",
-                    "pytest_cmdline_preparse",
-                    "pytest_load_initial_conftests",
-                ])),
-            ]),
+            Pattern::new(&[Tok::Ident(Name::Is(&["def"])), Tok::Ident(Name::Is(HOOKS))]),
         ),
         // `config.option.keyword = "not slow"`: the command line rewritten (a value after
         // the `=`, so that a comparison, `==`, is none).
@@ -421,6 +422,9 @@ class ParseTest(unittest.TestCase):
         // 1bba0a971465); with more below it, or outside such a block, it skips.
         skip_expected_by_raises: "tests/test_parse.py", PYTEST => edit(PYTEST, "    assert parse(\"2\") == 2\n", "    assert parse(\"2\") == 2\n    with pytest.raises(pytest.skip.Exception) as excinfo:\n        pytest.skip(\"xxx\")\n    with self.assertRaises(unittest.SkipTest):\n\n        self.skipTest(\"x\")\n"), [0, 0, -2];
         skip_in_a_block_that_goes_on: "tests/test_parse.py", PYTEST => edit(PYTEST, "    assert parse(\"2\") == 2\n", "    with pytest.raises(pytest.skip.Exception):\n        pytest.skip(\"xxx\")\n        run()\n    with pytest.raises(ValueError):\n        pytest.skip(\"xxx\")\n    assert parse(\"2\") == 2\n"), [0, 2, -2];
+        // A skip under `raises` of anything else, or under a conditional, skips (attack-50
+        // B4a-c).
+        skip_under_another_raises: "tests/test_parse.py", PYTEST => edit(PYTEST, "    assert parse(\"2\") == 2\n", "    with pytest.raises(ValueError, match=\"skip.Exception\"):\n        pytest.skip(\"x\")\n    with suppress(TypeError) if True else pytest.raises(pytest.skip.Exception):\n        pytest.skip(\"x\")\n    with self.assertRaises(KeyError, msg=\"SkipTest\"):\n        self.skipTest(\"x\")\n    assert parse(\"2\") == 2\n"), [0, 3, -4];
         skip_exception_raised: "tests/test_parse.py", PYTEST => edit(PYTEST, "    assert parse(\"1\") == 1\n", "    raise pytest.skip.Exception(\"later\")\n    assert parse(\"1\") == 1\n"), [0, 1, 0];
         adding_pytest_skip_call: "tests/test_parse.py", PYTEST => edit(PYTEST, "    assert parse(\"1\") == 1\n", "    pytest.skip(\"later\")\n    assert parse(\"1\") == 1\n"), [0, 1, 0];
         removing_an_assertion: "tests/test_parse.py", PYTEST => edit(PYTEST, "    assert parse(\"2\") == 2\n", ""), [0, 0, 1];

@@ -1483,7 +1483,9 @@ mod runner {
             &[
                 (
                     "package.json",
-                    Some("{\n  \"name\": \"expect.js\",\n  \"version\": \"1.0.0\",\n  \"exports\": \"./test/expect.js\"\n}\n"),
+                    Some(
+                        "{\n  \"name\": \"expect.js\",\n  \"version\": \"1.0.0\",\n  \"exports\": \"./test/expect.js\"\n}\n",
+                    ),
                 ),
                 ("test/expect.js", Some(stub)),
             ],
@@ -1493,7 +1495,10 @@ mod runner {
         );
         counts_nothing(
             &base,
-            &[("package.json", Some(&edit(package, "\"calc\"", "\"calculator\"")))],
+            &[(
+                "package.json",
+                Some(&edit(package, "\"calc\"", "\"calculator\"")),
+            )],
             false,
         );
         // `exports` added under the same name (mocha's 3031567913b5).
@@ -1501,7 +1506,11 @@ mod runner {
             &base,
             &[(
                 "package.json",
-                Some(&edit(package, "\"1.0.0\"", "\"1.0.0\",\n  \"exports\": \"./index.js\"")),
+                Some(&edit(
+                    package,
+                    "\"1.0.0\"",
+                    "\"1.0.0\",\n  \"exports\": \"./index.js\"",
+                )),
             )],
             false,
         );
@@ -1601,6 +1610,57 @@ mod runner {
             config(2),
             CONFIG,
             "test setting changed: items.clear()",
+        );
+    }
+
+    /// The body of a collection hook the conftest already had, changed to deselect every
+    /// test however it is written: the hook's name is the setting.
+    #[test]
+    fn conftest_hook_body_changed() {
+        let hooked = format!(
+            "{CONFTEST}\n\ndef pytest_collection_modifyitems(config, items):\n    \"\"\"Slow tests last.\"\"\"\n    items.sort(key=slow)\n"
+        );
+        for (body, shown) in [
+            ("    items[:] = []\n", "items[:] = []"),
+            ("    del items[:]\n", "del items[:]"),
+            (
+                "    if True:\n        items[:] = items[:0]\n",
+                "items[:] = items[:0]",
+            ),
+        ] {
+            config_changed(
+                &[("conftest.py", &hooked)],
+                "conftest.py",
+                &hooked.replace("    items.sort(key=slow)\n", body),
+                shown,
+            );
+        }
+        // Its docstring, or a plugin class's hook in a test module that a test hands to
+        // pytester, configure no run.
+        counts_nothing(
+            &[("conftest.py", &hooked)],
+            &[(
+                "conftest.py",
+                Some(&hooked.replace("Slow tests last.", "Run slow tests last.")),
+            )],
+            true,
+        );
+        // A sample's conftest counts: its hook is global once pytest collects the
+        // directory (attack-50 B8a).
+        config_changed(
+            &[("examples/conftest.py", &hooked)],
+            "examples/conftest.py",
+            &hooked.replace("    items.sort(key=slow)\n", "    items[:] = []\n"),
+            "items[:] = []",
+        );
+        let plugin = "import pytest\n\n\ndef test_hook(pytester):\n    class Plugin:\n        def pytest_collection_modifyitems(self, items):\n            items.sort()\n\n    pytester.runpytest(plugins=[Plugin()])\n";
+        counts_nothing(
+            &[("tests/test_hooks.py", plugin)],
+            &[(
+                "tests/test_hooks.py",
+                Some(&plugin.replace("items.sort()", "items[:] = []")),
+            )],
+            true,
         );
     }
 
@@ -2490,6 +2550,12 @@ mod reviewed {
             "function expect() { return { toBe() {} }; }",
             "globalThis.expect = function () { return { toBe() {} }; };",
             "window.expect = async () => ({ toBe() {} });",
+            // A module beside the tests, a bare parameter, a function named elsewhere
+            // (attack-50 B5a-c).
+            "global.expect = require(\"./support/expect\");",
+            "global.expect = _ => ({ toBe() {} });",
+            "const expect = _ => ({ toBe() {} });",
+            "global.expect = lenient;",
         ] {
             held(
                 &[("test/sum.test.js", JEST)],
@@ -2497,25 +2563,6 @@ mod reviewed {
                 weakened(1),
                 WEAKENED,
                 &format!("assertion weakened: {stand_in}"),
-            );
-        }
-    }
-
-    /// The global `expect` bound to a package or a module (mocha's own suite) is that
-    /// module's, as a binding (`const expect = chai.expect`) is: what a module holds is not
-    /// read.
-    #[test]
-    fn jest_expect_bound_to_a_module() {
-        for binding in [
-            "global.expect = require(\"expect.js\");",
-            "global.expect = require('@jest/expect').expect",
-            "window.expect = window.weknowhow.expect;",
-            "global.expect = require('./assertions').mixin(require('unexpected'));",
-        ] {
-            counts_nothing(
-                &[("test/sum.test.js", JEST)],
-                &[("test/sum.test.js", Some(&format!("{binding}\n{JEST}")))],
-                true,
             );
         }
     }
@@ -2623,8 +2670,14 @@ mod swallowed {
             WEAKENED,
             "pytest.raises(AssertionError)",
         );
-        // What was caught read without a comparison, or not read at all, tests nothing of it.
-        for after in ["    assert e\n", "    assert e.value\n", "    x = 1\n    assert x == 1\n"] {
+        // Whatever it then checks of what was caught: the test now passes only where the
+        // check fails (attack-50 B1a-c).
+        for after in [
+            "    assert e\n",
+            "    assert e.value\n",
+            "    assert \"== -3\" in str(e.value)\n",
+            "    msg = str(e.value)\n    assert msg == msg\n",
+        ] {
             held(
                 &[("tests/test_calc.py", PYTEST)],
                 &[(
@@ -2632,7 +2685,9 @@ mod swallowed {
                     Some(&edit(
                         PYTEST,
                         "    assert add(-1, -2) == -3\n",
-                        &format!("    with pytest.raises(AssertionError) as e:\n        assert add(-1, -2) == -3\n{after}"),
+                        &format!(
+                            "    with pytest.raises(AssertionError) as e:\n        assert add(-1, -2) == -3\n{after}"
+                        ),
                     )),
                 )],
                 Counts {
