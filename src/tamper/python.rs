@@ -32,6 +32,16 @@ pub(crate) const HOOKS: &[&str] = &[
     "pytest_cmdline_parse",
     "pytest_cmdline_preparse",
     "pytest_load_initial_conftests",
+    // An item replaced as it is collected (`item.runtest = lambda: None` in
+    // `pytest_itemcollected`, attack-50 B7b, B7c), a directory or module collected another
+    // way. Not the hooks that only report (`pytest_report_teststatus`,
+    // `pytest_deselected`), which in pytest's own source are its code, nor
+    // `pytest_generate_tests`: pytest's test modules parametrize themselves with it (16
+    // commits of its history would count).
+    "pytest_itemcollected",
+    "pytest_make_collect_report",
+    "pytest_collect_directory",
+    "pytest_pycollect_makemodule",
 ];
 
 /// The Python table.

@@ -1685,6 +1685,11 @@ mod runner {
                 "def pytest_runtest_protocol(item, nextitem):\n    return True\n",
                 "def pytest_runtest_protocol(item, nextitem):",
             ),
+            // The item's run replaced as it is collected (attack-50 B7b, B7c).
+            (
+                "def pytest_itemcollected(item):\n    item.runtest = lambda: None\n",
+                "def pytest_itemcollected(item):",
+            ),
         ] {
             config_changed(
                 &[("conftest.py", CONFTEST)],
