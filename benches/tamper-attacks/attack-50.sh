@@ -26,7 +26,8 @@
 #   modules; B7f/g outside the test paths count nothing and touch no test file: rc 0).
 #   The commit after 37ed102 lists pytest_itemcollected, pytest_make_collect_report,
 #   pytest_collect_directory and pytest_pycollect_makemodule as run hooks: B7b and B7c
-#   count 1 test setting. B6a stays: a symlink's target is not read as content.
+#   count 1 test setting. B6a stays: a symlink's target is not read as content. The next
+#   commit reads a listed hook bound by assignment as one defined: B7e counts 1 too.
 [ -n "$WORK" ] || CLEAN_WORK=1
 source "$(dirname "$0")/lib.sh"
 [ -n "$CLEAN_WORK" ] && trap 'rm -rf "$WORK"' EXIT

@@ -230,6 +230,12 @@ pub(crate) const TABLE: Table = Table {
             "a collection hook",
             Pattern::new(&[Tok::Ident(Name::Is(&["def"])), Tok::Ident(Name::Is(HOOKS))]),
         ),
+        // The same hook bound by assignment: `pytest_collection_modifyitems = _drop`
+        // (attack-50 B7e; helper-56's 2a, 2c).
+        (
+            "a collection hook",
+            Pattern::new(&[Tok::Ident(Name::Is(HOOKS)), Tok::Assign]).at_start(),
+        ),
         // `config.option.keyword = "not slow"`: the command line rewritten (a value after
         // the `=`, so that a comparison, `==`, is none).
         (

@@ -1685,6 +1685,11 @@ mod runner {
                 "def pytest_runtest_protocol(item, nextitem):\n    return True\n",
                 "def pytest_runtest_protocol(item, nextitem):",
             ),
+            // A hook bound by assignment (attack-50 B7e).
+            (
+                "def _drop(items):\n    items[:] = []\n\n\npytest_collection_modifyitems = _drop\n",
+                "pytest_collection_modifyitems = _drop",
+            ),
             // The item's run replaced as it is collected (attack-50 B7b, B7c).
             (
                 "def pytest_itemcollected(item):\n    item.runtest = lambda: None\n",
