@@ -254,11 +254,9 @@ fn declares_tests(sides: [&[u8]; 2], starts: &[&[u8]]) -> bool {
 /// tests and checks in helpers that a narrower reading missed).
 fn declares_module_level_tests(sides: [&[u8]; 2]) -> bool {
     let declares = |side: &[u8]| {
-        [&b"def test"[..], b"async def test", b"class Test"]
-            .iter()
-            .any(|start| {
-                side.starts_with(start) || memmem::find(side, &[b"\n", *start].concat()).is_some()
-            })
+        PYTHON_DECLARATIONS.iter().any(|start| {
+            side.starts_with(start) || memmem::find(side, &[b"\n", *start].concat()).is_some()
+        })
     };
     let checks = |side: &[u8]| {
         memmem::find(side, b"assert").is_some() || memmem::find(side, b"AssertionError").is_some()

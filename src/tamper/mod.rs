@@ -4223,6 +4223,7 @@ impl Analysis<'_> {
         let mut taken = vec![false; removed_tokens.len()];
         // Whether a subject's words are all on one removed exact check, once per subject.
         let mut on_a_removed_check: HashMap<Vec<Vec<u8>>, bool> = HashMap::new();
+        let removed_code = std::cell::OnceCell::new();
         let (mut found, mut turned) = (Vec::new(), Vec::new());
         for added in self.added.iter().filter(|added| added.existence > 0) {
             let Some(line) = new_lines.get(added.line) else {
@@ -4248,16 +4249,20 @@ impl Analysis<'_> {
             }
             let in_place = trivial
                 || subject.is_empty()
-                || (!self.rebound_anew(added.line, &subject)
-                    && *on_a_removed_check
-                        .entry(subject.iter().map(|word| word.to_vec()).collect())
-                        .or_insert_with(|| {
-                            removed_tokens.iter().any(|removed| {
-                                subject
-                                    .iter()
-                                    .all(|word| removed.contains(&Token::Ident(word)))
-                            })
-                        }));
+                || (!self.rebound_anew(
+                    [old_lines, new_lines],
+                    &removed_code,
+                    added.line,
+                    &subject,
+                ) && *on_a_removed_check
+                    .entry(subject.iter().map(|word| word.to_vec()).collect())
+                    .or_insert_with(|| {
+                        removed_tokens.iter().any(|removed| {
+                            subject
+                                .iter()
+                                .all(|word| removed.contains(&Token::Ident(word)))
+                        })
+                    }));
             if in_place {
                 found.push((added.line, added.existence));
             }
@@ -4274,19 +4279,25 @@ impl Analysis<'_> {
     /// be the same. Hunk by hunk, a trade still weakens: `r = int(add(1, 2))` with `assert r
     /// is not None` in place of `assert r == 4` (attack-50 B3), whatever the file adds
     /// elsewhere.
-    fn rebound_anew(&self, line: usize, subject: &[&[u8]]) -> bool {
+    /// `removed` holds the removed lines' code without blanks once it is first needed, for
+    /// every added check of the file.
+    fn rebound_anew(
+        &self,
+        [old, new]: [&[&[u8]]; 2],
+        removed: &std::cell::OnceCell<Vec<u8>>,
+        line: usize,
+        subject: &[&[u8]],
+    ) -> bool {
         let Some(hunk) = hunk_of(&self.new_hunks, line).and_then(|at| self.new_hunks.get(at))
         else {
             return false;
         };
-        let [old, new] = self.sides.map(split_lines);
         let squeeze = |code: &[u8]| -> Vec<u8> {
             code.iter()
                 .copied()
                 .filter(|b| !b.is_ascii_whitespace())
                 .collect()
         };
-        let mut removed: Option<Vec<u8>> = None;
         for index in hunk.start..line {
             let Some(text) = new.get(index) else {
                 break;
@@ -4302,7 +4313,7 @@ impl Analysis<'_> {
             if value.is_empty() || !subject.contains(&name) {
                 continue;
             }
-            let removed = removed.get_or_insert_with(|| {
+            let removed = removed.get_or_init(|| {
                 let mut all = Vec::new();
                 for range in &self.old_hunks {
                     for text in old.get(range.clone()).unwrap_or_default() {
