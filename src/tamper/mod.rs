@@ -5467,55 +5467,41 @@ fn expects_a_skip(lines: &[&[u8]], index: usize) -> bool {
         .skip(index + 1)
         .find(|line| !line.trim_ascii().is_empty())
         .is_none_or(|next| indentation(next) < own);
-    indentation(opener) < own && last_of_block && expects_skip_exception(code)
+    indentation(opener) < own && last_of_block && expects_skip_exception(code, line.trim_ascii())
 }
 
-/// Whether `code` is `with pytest.raises(E):`, `with raises(E) as e:` or `with
-/// self.assertRaises(E):` and nothing else, where `E` alone is pytest's or unittest's skip
-/// exception (`pytest.skip.Exception`, `Skipped`, `unittest.SkipTest`): any other first
-/// argument (`raises(ValueError, match="skip.Exception")`), another context manager or a
-/// conditional lets the skip through (attack-50 B4a-c).
-fn expects_skip_exception(code: &[u8]) -> bool {
-    let Some(call) = code.strip_prefix(b"with ") else {
-        return false;
-    };
-    let call = call
-        .strip_prefix(b"pytest.")
-        .or_else(|| call.strip_prefix(b"self."))
-        .unwrap_or(call);
-    let Some(argument) = call
-        .strip_prefix(b"raises(")
-        .or_else(|| call.strip_prefix(b"assertRaises("))
-    else {
-        return false;
-    };
-    let Some(close) = memchr::memchr(b')', argument) else {
-        return false;
-    };
-    let (exception, rest) = (
-        argument[..close].trim_ascii(),
-        argument[close + 1..].trim_ascii(),
-    );
-    let name_only = !exception.is_empty()
-        && exception
-            .iter()
-            .all(|&b| lex::is_ident_byte(b) || b == b'.');
-    let skip = [&b"skip.Exception"[..], b"Skipped", b"SkipTest"]
-        .iter()
-        .any(|name| {
-            exception.ends_with(name)
-                && (exception.len() == name.len()
-                    || exception[exception.len() - name.len() - 1] == b'.')
-        });
-    let ends = rest == b":"
-        || rest
-            .strip_prefix(b"as ")
-            .and_then(|name| name.strip_suffix(b":"))
-            .is_some_and(|name| {
-                let name = name.trim_ascii();
-                !name.is_empty() && name.iter().all(|&b| lex::is_ident_byte(b))
-            });
-    name_only && skip && ends
+/// Whether `code` is `with pytest.raises(pytest.skip.Exception)[ as e]:` and `skip` is
+/// `pytest.skip(…)`, or `code` is `with self.assertRaises(unittest.SkipTest)[ as e]:` and
+/// `skip` is `self.skipTest(…)`: the exception caught is the one that call raises, written
+/// out in full. Any other exception, however named (`raises(unittest.SkipTest)` around
+/// `pytest.skip`, an alias `Skipped`, `fake.skip.Exception`: attack-51 S1-S6), another
+/// argument (`match=`), context manager or conditional (attack-50 B4a-c) lets the skip
+/// through.
+fn expects_skip_exception(code: &[u8], skip: &[u8]) -> bool {
+    let pairs: [(&[u8], &[u8]); 2] = [
+        (
+            b"with pytest.raises(pytest.skip.Exception)",
+            b"pytest.skip(",
+        ),
+        (
+            b"with self.assertRaises(unittest.SkipTest)",
+            b"self.skipTest(",
+        ),
+    ];
+    pairs.iter().any(|(opener, call)| {
+        skip.starts_with(call)
+            && code.strip_prefix(*opener).is_some_and(|rest| {
+                let rest = rest.trim_ascii();
+                rest == b":"
+                    || rest
+                        .strip_prefix(b"as ")
+                        .and_then(|name| name.strip_suffix(b":"))
+                        .map(<[u8]>::trim_ascii)
+                        .is_some_and(|name| {
+                            !name.is_empty() && name.iter().all(|&b| lex::is_ident_byte(b))
+                        })
+            })
+    })
 }
 
 /// A Go `func TestMain(m *testing.M)` in `text`: its 1-based line, and whether its body

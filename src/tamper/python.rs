@@ -441,6 +441,9 @@ class ParseTest(unittest.TestCase):
         // A skip under `raises` of anything else, or under a conditional, skips (attack-50
         // B4a-c).
         skip_under_another_raises: "tests/test_parse.py", PYTEST => edit(PYTEST, "    assert parse(\"2\") == 2\n", "    with pytest.raises(ValueError, match=\"skip.Exception\"):\n        pytest.skip(\"x\")\n    with suppress(TypeError) if True else pytest.raises(pytest.skip.Exception):\n        pytest.skip(\"x\")\n    with self.assertRaises(KeyError, msg=\"SkipTest\"):\n        self.skipTest(\"x\")\n    assert parse(\"2\") == 2\n"), [0, 3, -4];
+        // The skip escapes a `raises` of another exception, however it is named (attack-51
+        // S1-S3, S6).
+        skip_caught_as_another_exception: "tests/test_parse.py", PYTEST => edit(PYTEST, "    assert parse(\"2\") == 2\n", "    with pytest.raises(unittest.SkipTest):\n        pytest.skip(\"x\")\n    with pytest.raises(Skipped):\n        pytest.skip(\"x\")\n    with pytest.raises(pytest.skip.Exception):\n        raise unittest.SkipTest(\"x\")\n    with pytest.raises(fake.skip.Exception):\n        pytest.skip(\"x\")\n    assert parse(\"2\") == 2\n"), [0, 4, -4];
         skip_exception_raised: "tests/test_parse.py", PYTEST => edit(PYTEST, "    assert parse(\"1\") == 1\n", "    raise pytest.skip.Exception(\"later\")\n    assert parse(\"1\") == 1\n"), [0, 1, 0];
         adding_pytest_skip_call: "tests/test_parse.py", PYTEST => edit(PYTEST, "    assert parse(\"1\") == 1\n", "    pytest.skip(\"later\")\n    assert parse(\"1\") == 1\n"), [0, 1, 0];
         removing_an_assertion: "tests/test_parse.py", PYTEST => edit(PYTEST, "    assert parse(\"2\") == 2\n", ""), [0, 0, 1];
