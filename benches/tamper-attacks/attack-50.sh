@@ -28,6 +28,9 @@
 #   pytest_collect_directory and pytest_pycollect_makemodule as run hooks: B7b and B7c
 #   count 1 test setting. B6a stays: a symlink's target is not read as content. The next
 #   commit reads a listed hook bound by assignment as one defined: B7e counts 1 too.
+#   Later (s131): a plugin module's top-level hook lines count when a conftest or the
+#   runner's configuration of the repository registers the module: B7f, B7g and B7h count
+#   1 test setting (B7f/g rc 3, no longer 0). Nothing else moved.
 [ -n "$WORK" ] || CLEAN_WORK=1
 source "$(dirname "$0")/lib.sh"
 [ -n "$CLEAN_WORK" ] && trap 'rm -rf "$WORK"' EXIT

@@ -2,7 +2,7 @@
 //! exclude` applied), the test-tampering analysis, and which of them a policy reads at all
 //! (so that the gate computes nothing it does not need).
 
-use crate::git::{Change, Entry, EntryMode, Repository};
+use crate::git::{Change, Entry, EntryMode, Repository, Snapshot};
 use crate::intent::ResolvedActor;
 use crate::intent::{ActionIntent, Actor, Diff, ModifiesTests, RawCount, RepoPath, Target};
 use crate::policy::Policy;
@@ -167,7 +167,57 @@ pub fn analyze_tampering(repo: &Repository, change: &Change) -> anyhow::Result<T
         }
     }
     named_skips_used_elsewhere(repo, change, &mut files)?;
+    registered_plugins(repo, change, &mut files)?;
     Ok(tamper::combine(files))
+}
+
+/// A Python module's hooks changed outside a conftest count as a runner setting when the
+/// module is a registered plugin: a conftest or the runner's configuration names it
+/// ([`tamper::PLUGIN_REGISTRIES`]), in a parent's tree or in the change (attack-50 B7f,
+/// B7g: `pytest_plugins = ["tools.sel"]` in an unchanged conftest, and the agent edits
+/// `tools/sel.py`'s `pytest_collection_modifyitems`). Read only when a file changed such a
+/// hook.
+fn registered_plugins(
+    repo: &Repository,
+    change: &Change,
+    files: &mut [tamper::FileTamper],
+) -> anyhow::Result<()> {
+    if files.iter().all(|file| file.plugin_hooks.is_empty()) {
+        return Ok(());
+    }
+    let mut registries = Vec::new();
+    for parent in &change.parents {
+        for file in
+            repo.files_named(&Snapshot::Commit(parent.clone()), tamper::PLUGIN_REGISTRIES)?
+        {
+            registries.push(repo.blob(&file.id)?);
+        }
+    }
+    for other in &change.files {
+        let name = other.path.rsplit('/').next().unwrap_or_default();
+        if !tamper::PLUGIN_REGISTRIES.contains(&name) {
+            continue;
+        }
+        if let Some(entry) = other.new.as_ref().filter(|entry| entry.mode.is_regular()) {
+            registries.push(repo.blob(&entry.id)?);
+        }
+    }
+    for file in files
+        .iter_mut()
+        .filter(|file| !file.plugin_hooks.is_empty())
+    {
+        let paths = [Some(file.path.as_str()), file.old_path.as_deref()];
+        let registered = registries.iter().any(|text| {
+            paths
+                .iter()
+                .flatten()
+                .any(|path| tamper::names_module(text, path))
+        });
+        if registered {
+            file.plugin_registered();
+        }
+    }
+    Ok(())
 }
 
 /// A skip bound to a name that a file forgave (only its own new tests use the name) counts

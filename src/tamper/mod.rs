@@ -373,6 +373,14 @@ pub struct FileTamper {
     /// change mentions the name (it may import it onto tests that ran).
     #[serde(skip)]
     pub named_skips: Vec<NamedSkip>,
+    /// Changed lines of a hook at the top level of a Python module that is not a
+    /// `conftest.py` (`def pytest_collection_modifyitems` and its body in `tools/sel.py`):
+    /// a plugin module's hooks change the run only where a conftest or the runner's
+    /// configuration registers the module, which this file cannot tell. Counted as the
+    /// setting `a collection hook` when the change's repository does
+    /// ([`Self::plugin_registered`]); pytest's own source defines the same hooks as its code.
+    #[serde(skip)]
+    pub plugin_hooks: Vec<Finding>,
 }
 
 /// A skip marker bound to a name, forgiven because only new tests of its file use it.
@@ -498,6 +506,17 @@ impl FileTamper {
             })
             .cloned()
             .collect();
+        // A plugin module's hook lines the other side changed the same way are its own.
+        self.plugin_hooks.retain(|finding| {
+            !brought
+                .plugin_hooks
+                .iter()
+                .any(|made| made.text == finding.text)
+                || other
+                    .plugin_hooks
+                    .iter()
+                    .any(|undone| undone.text == finding.text)
+        });
         if !theirs.is_empty() {
             self.test_config_changed.retain(|key| !theirs.contains(key));
             self.findings.retain(|finding| {
@@ -520,6 +539,20 @@ impl FileTamper {
         }
     }
 
+    /// Counts the changed lines of this file's module-level hooks as a runner setting: a
+    /// conftest or the runner's configuration registers the module as a plugin.
+    pub fn plugin_registered(&mut self) {
+        if self.plugin_hooks.is_empty() {
+            return;
+        }
+        let key = python::COLLECTION_HOOK;
+        if !self.test_config_changed.iter().any(|known| known == key) {
+            self.test_config_changed.push(key.to_owned());
+        }
+        self.removes_or_skips_tests = true;
+        self.findings.append(&mut self.plugin_hooks);
+    }
+
     fn new(path: &str, language: Language) -> Self {
         Self {
             path: path.to_owned(),
@@ -539,6 +572,7 @@ impl FileTamper {
             test_macros: Vec::new(),
             macro_calls: Vec::new(),
             named_skips: Vec::new(),
+            plugin_hooks: Vec::new(),
         }
     }
 
@@ -1366,6 +1400,86 @@ pub fn mentions_as_attribute(text: &[u8], name: &str) -> bool {
     whole_words(text, name).any(|at| at > 0 && text.get(at - 1) == Some(&b'.'))
 }
 
+/// The files of a repository that register a Python module as a pytest plugin:
+/// `pytest_plugins` in a conftest (or an import of the module's hooks), `-p name` in the
+/// runner's options, a `pytest11` entry point.
+pub const PLUGIN_REGISTRIES: &[&str] = &[
+    "conftest.py",
+    "pytest.ini",
+    ".pytest.ini",
+    "pyproject.toml",
+    "setup.cfg",
+    "tox.ini",
+    "setup.py",
+];
+
+/// Whether `text` names the Python module at `path` as a plugin is named: its dotted path
+/// or a tail of it (`src/tools/sel.py`: `src.tools.sel`, `tools.sel`, `sel`; a package by
+/// its directory) as a whole dotted word, where a registration puts it:
+/// - a string of its own shortly after `pytest_plugins`, `addopts`, `pytest11` or
+///   `PYTEST_PLUGINS` (`pytest_plugins = ["tools.sel"]`, `addopts = ["-p", "sel"]`);
+/// - after `-p` (`-p tools.sel`, `-psel`);
+/// - `from tools.sel import *` or `import pytest_…` (a conftest taking its hooks);
+/// - after `=` in a file that declares `pytest11` entry points or sets `PYTEST_PLUGINS`.
+///
+/// Not any mention: `_pytest/python.py` is not registered by `basepython = python`, nor
+/// `_pytest/assertion/__init__.py` by `from _pytest.assertion import util`.
+pub fn names_module(text: &[u8], path: &str) -> bool {
+    const KEYS: &[&[u8]] = &[
+        b"pytest_plugins",
+        b"addopts",
+        b"pytest11",
+        b"PYTEST_PLUGINS",
+    ];
+    let Some(stem) = path.strip_suffix(".py") else {
+        return false;
+    };
+    let stem = stem.strip_suffix("/__init__").unwrap_or(stem);
+    let parts: Vec<&str> = stem.split('/').collect();
+    let dotted = |b: u8| lex::is_ident_byte(b) || b == b'.';
+    let assigns = memchr::memmem::find(text, b"pytest11").is_some()
+        || memchr::memmem::find(text, b"PYTEST_PLUGINS").is_some();
+    let near_a_key = |before: &[u8]| {
+        let window = &before[before.len().saturating_sub(300)..];
+        KEYS.iter()
+            .any(|key| memchr::memmem::find(window, key).is_some())
+    };
+    let imports_hooks = |after: &[u8]| {
+        let rest = after.trim_ascii_start();
+        rest.strip_prefix(b"import").is_some_and(|names| {
+            let names = names.trim_ascii_start();
+            let names = names.strip_prefix(b"(").unwrap_or(names).trim_ascii_start();
+            names.starts_with(b"*") || names.starts_with(b"pytest_")
+        })
+    };
+    (0..parts.len()).any(|from| {
+        let name = parts[from..].join(".");
+        let name = name.as_bytes();
+        memchr::memmem::find_iter(text, name).any(|at| {
+            let before = &text[..at];
+            let after = &text[at + name.len()..];
+            if before.last().is_some_and(|&b| dotted(b)) && !before.ends_with(b"-p")
+                || after.first().is_some_and(|&b| dotted(b))
+            {
+                return false;
+            }
+            if let Some(&quote @ (b'"' | b'\'')) = before.last() {
+                return after.first() == Some(&quote) && near_a_key(before);
+            }
+            let spaced = before.trim_ascii_end();
+            let word = spaced
+                .iter()
+                .rposition(|&b| !lex::is_ident_byte(b) && b != b'-')
+                .map_or(spaced, |at| &spaced[at + 1..]);
+            let separated = spaced.len() < before.len();
+            before.ends_with(b"-p")
+                || (separated && word == b"-p")
+                || (separated && word == b"from" && imports_hooks(after))
+                || (assigns && spaced.ends_with(b"="))
+        })
+    })
+}
+
 /// Where `name` stands in `text` as a whole identifier.
 fn whole_words<'a>(text: &'a [u8], name: &'a str) -> impl Iterator<Item = usize> + 'a {
     let name = name.as_bytes();
@@ -1464,9 +1578,9 @@ pub fn analyze_file_with(
         assertion_lines: [Vec::new(), Vec::new()],
         defines_hooks: [old, new].map(|side| {
             table.language == Language::Python
-                && path.rsplit('/').next() == Some("conftest.py")
                 && memchr::memmem::find(side, b"def pytest_").is_some()
         }),
+        conftest: path.rsplit('/').next() == Some("conftest.py"),
     };
     analysis.run(old, new, diff);
     let mut file = analysis.finish();
@@ -2137,7 +2251,7 @@ fn selectors(table: &Table, context: &Context<'_>, tokens: &[Token<'_>], line: &
         // module level counts, since `pytest_plugins` elsewhere can register the module
         // (attack-49 P12).
         if context.hooks_ignored
-            && (*name == "collect_ignore" || (*name == "a collection hook" && indented))
+            && (*name == "collect_ignore" || (*name == python::COLLECTION_HOOK && indented))
         {
             continue;
         }
@@ -2675,11 +2789,13 @@ struct Analysis<'a> {
     new_hunks: Vec<Range<usize>>,
     /// The old side's line range of each hunk, in order.
     old_hunks: Vec<Range<usize>>,
-    /// Whether each side of a `conftest.py` defines a pytest hook, whose body is then looked
-    /// for above each changed line ([`in_a_hook`]). A plugin module's hooks count where
-    /// they are defined or removed (the `def` line), not their bodies: in a test directory,
-    /// that is also where a test runner's own source lives (pytest's `py/test/plugin/`).
+    /// Whether each side of a Python file defines a pytest hook, whose body is then looked
+    /// for above each changed line ([`in_a_hook`]).
     defines_hooks: [bool; 2],
+    /// Whether the file is a `conftest.py`, where pytest registers every hook it defines.
+    /// Elsewhere the changed lines of a module-level hook wait for the repository to say
+    /// whether the module is a registered plugin ([`FileTamper::plugin_hooks`]).
+    conftest: bool,
     /// Skip markers added in the binding of a name that only tests added with them use
     /// (`need_dotenv = pytest.mark.skipif(…)`), as (line, count): forgiven with the skips
     /// added beside their new tests ([`Analysis::forgive_new`]).
@@ -4694,10 +4810,11 @@ impl Analysis<'_> {
     /// Records the removed (`Side::Old`) or added (`Side::New`) line `index` of `lines` that
     /// starts in `state`; returns the state the next line of its side starts in.
     /// What a changed line of a Python file holds beyond its own tokens, read from the lines
-    /// around it: a changed line of a conftest hook's body, a skip that a `raises` block
-    /// expects, an assertion method overridden by one that still checks.
+    /// around it: a changed line of a conftest hook's body (or a plugin module's, kept for
+    /// the repository to judge), a skip that a `raises` block expects, an assertion method
+    /// overridden by one that still checks.
     fn python_line(
-        &self,
+        &mut self,
         side: Side,
         index: usize,
         lines: &[&[u8]],
@@ -4705,21 +4822,37 @@ impl Analysis<'_> {
         found: &mut Line,
     ) {
         if state == State::Code
-            && self.context.settings
             && self.defines_hooks[side_index(side)]
-            && let Some(bit) = self
-                .table
-                .selectors
-                .iter()
-                .position(|(name, _)| *name == "a collection hook")
             && found.selectors == 0
             && !self
                 .statement(side_index(side), lines[index])
                 .iter()
                 .all(|&b| b.is_ascii_whitespace() || b == b'"')
-            && in_a_hook(lines, index, self.context.hooks_ignored)
         {
-            found.selectors |= 1 << bit;
+            if self.conftest {
+                if self.context.settings
+                    && in_a_hook(lines, index, self.context.hooks_ignored)
+                    && let Some(bit) = self
+                        .table
+                        .selectors
+                        .iter()
+                        .position(|(name, _)| *name == python::COLLECTION_HOOK)
+                {
+                    found.selectors |= 1 << bit;
+                }
+            } else if in_a_hook(lines, index, true) || defines_a_hook(lines[index]) {
+                // A plugin module's hook, defined, removed or changed: the repository says
+                // whether it is registered.
+                self.file.plugin_hooks.push(Finding {
+                    path: self.file.path.clone(),
+                    line: index + 1,
+                    side,
+                    kind: FindingKind::TestConfigChanged,
+                    count: 1,
+                    unchanged: false,
+                    text: line_text(lines[index]),
+                });
+            }
         }
         if found.counts.skips > 0 && expects_a_skip(lines, index) {
             found.counts.skips = 0;
@@ -5436,6 +5569,32 @@ fn in_a_hook(lines: &[&[u8]], index: usize, methods_ignored: bool) -> bool {
         }
     }
     false
+}
+
+/// Whether `line` defines one of [`python::HOOKS`] at the top level of its module (`def
+/// pytest_collection_modifyitems(items):`, `async def` too) or binds it there
+/// (`pytest_collection_modifyitems = _drop`).
+fn defines_a_hook(line: &[u8]) -> bool {
+    let is_hook = |name: &[u8]| python::HOOKS.iter().any(|hook| hook.as_bytes() == name);
+    if let Some(rest) = line
+        .strip_prefix(b"async ")
+        .unwrap_or(line)
+        .strip_prefix(b"def ")
+    {
+        return is_hook(
+            rest.split(|&b| b == b'(')
+                .next()
+                .unwrap_or(rest)
+                .trim_ascii(),
+        );
+    }
+    let end = line
+        .iter()
+        .position(|&b| !lex::is_ident_byte(b))
+        .unwrap_or(line.len());
+    let rest = line[end..].trim_ascii_start();
+    is_hook(&line[..end])
+        && (rest.starts_with(b"=") && !rest.starts_with(b"==") || rest.starts_with(b":"))
 }
 
 /// Whether line `index` of `lines` is in the block of a `with` that expects a skip
@@ -6444,6 +6603,75 @@ mod tests {
         let file =
             analyze_file("tests/test_a.py", Some(b""), Some(exit.as_bytes())).expect("python");
         assert!(!file.test_config_changed.is_empty());
+    }
+
+    /// A plugin module's changed hook lines wait for the repository ([`names_module`]);
+    /// what names a module as a plugin, and what only mentions it.
+    #[test]
+    fn plugin_modules_and_their_registration() {
+        let old = "def pytest_collection_modifyitems(items):\n    items.sort()\n";
+        let new = "def pytest_collection_modifyitems(items):\n    items[:] = []\n";
+        let mut file =
+            analyze_file("tools/sel.py", Some(old.as_bytes()), Some(new.as_bytes())).expect("py");
+        assert!(file.test_config_changed.is_empty());
+        assert_eq!(file.plugin_hooks.len(), 2, "{file:?}");
+        file.plugin_registered();
+        assert_eq!(file.test_config_changed, [python::COLLECTION_HOOK]);
+        // Only module-level hooks: a method's changes are a plugin object's, registered
+        // (or not) by code.
+        let method = |body: &str| {
+            format!("class P:\n    def pytest_runtest_call(self, item):\n        {body}\n")
+        };
+        let file = analyze_file(
+            "tools/sel.py",
+            Some(method("item.runtest()").as_bytes()),
+            Some(method("return True").as_bytes()),
+        )
+        .expect("py");
+        assert!(file.plugin_hooks.is_empty(), "{file:?}");
+        for (text, path, named) in [
+            ("pytest_plugins = [\"tools.sel\"]\n", "tools/sel.py", true),
+            (
+                "pytest_plugins = (\n    'sel',\n)\n",
+                "src/tools/sel.py",
+                true,
+            ),
+            ("pytest_plugins = \"tools\"\n", "tools/__init__.py", true),
+            ("addopts = -p tools.sel\n", "tools/sel.py", true),
+            ("addopts = -ptools.sel\n", "tools/sel.py", true),
+            ("from tools.sel import *\n", "tools/sel.py", true),
+            (
+                "from tools.sel import (\n    pytest_runtest_call,\n)\n",
+                "tools/sel.py",
+                true,
+            ),
+            (
+                "[options.entry_points]\npytest11 =\n    sel = tools.sel\n",
+                "tools/sel.py",
+                true,
+            ),
+            ("from tools.sel import helper\n", "tools/sel.py", false),
+            ("import tools.sel\n", "tools/sel.py", false),
+            (
+                "pytest_plugins = [\"tools.selection\"]\n",
+                "tools/sel.py",
+                false,
+            ),
+            (
+                "pytest_plugins = [\"other.tools.sel\"]\n",
+                "tools/sel.py",
+                false,
+            ),
+            ("basepython = python\n", "_pytest/python.py", false),
+            ("x = pytest.importorskip(\"sel\")\n", "tools/sel.py", false),
+            ("pytest_plugins = [\"tools.sel\"]\n", "tools/sel.txt", false),
+        ] {
+            assert_eq!(
+                names_module(text.as_bytes(), path),
+                named,
+                "{text:?} {path}"
+            );
+        }
     }
 
     /// A JavaScript check that a value is not `null` or `undefined` is an existence check

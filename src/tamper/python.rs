@@ -44,6 +44,9 @@ pub(crate) const HOOKS: &[&str] = &[
     "pytest_pycollect_makemodule",
 ];
 
+/// The setting a change to a hook of [`HOOKS`] (its definition, binding or body) counts as.
+pub(crate) const COLLECTION_HOOK: &str = "a collection hook";
+
 /// The Python table.
 pub(crate) const TABLE: Table = Table {
     language: Language::Python,
@@ -227,13 +230,13 @@ pub(crate) const TABLE: Table = Table {
             ]))]),
         ),
         (
-            "a collection hook",
+            COLLECTION_HOOK,
             Pattern::new(&[Tok::Ident(Name::Is(&["def"])), Tok::Ident(Name::Is(HOOKS))]),
         ),
         // The same hook bound by assignment: `pytest_collection_modifyitems = _drop`
         // (attack-50 B7e; helper-56's 2a, 2c).
         (
-            "a collection hook",
+            COLLECTION_HOOK,
             Pattern::new(&[Tok::Ident(Name::Is(HOOKS)), Tok::Assign]).at_start(),
         ),
         // `config.option.keyword = "not slow"`: the command line rewritten (a value after

@@ -1664,6 +1664,67 @@ mod runner {
         );
     }
 
+    /// A plugin module outside the test paths that the repository registers (a conftest's
+    /// `pytest_plugins`, `-p` in the runner's options, a conftest importing its hooks): its
+    /// hooks are the run's, defined or changed (attack-50 B7f-h). The same module that
+    /// nothing registers, or that a conftest only imports from, is the project's code.
+    #[test]
+    fn registered_plugin_module_hooks() {
+        let plugin = "def pytest_collection_modifyitems(config, items):\n    items.sort(key=lambda item: item.name)\n";
+        let emptied = plugin.replace("items.sort(key=lambda item: item.name)", "items[:] = []");
+        let test = (
+            "tests/test_calc.py",
+            "def test_add():\n    assert 1 + 1 == 3\n",
+        );
+        for registry in [
+            ("conftest.py", "pytest_plugins = [\n    \"tools.sel\",\n]\n"),
+            ("pytest.ini", "[pytest]\naddopts = -p tools.sel -q\n"),
+            (
+                "pyproject.toml",
+                "[tool.pytest.ini_options]\naddopts = [\"-p\", \"tools.sel\"]\n",
+            ),
+            (
+                "tests/conftest.py",
+                "from tools.sel import *  # noqa: F403\n",
+            ),
+        ] {
+            let base = [
+                test,
+                registry,
+                ("tools/__init__.py", ""),
+                ("tools/sel.py", plugin),
+            ];
+            config_changed(&base, "tools/sel.py", &emptied, "items[:] = []");
+            // A hook the registered module did not have yet (attack-50 B7g).
+            let fixtures = [
+                test,
+                registry,
+                ("tools/__init__.py", ""),
+                ("tools/sel.py", "X = 1\n"),
+            ];
+            config_changed(
+                &fixtures,
+                "tools/sel.py",
+                &format!("X = 1\n\n\n{emptied}"),
+                "def pytest_collection_modifyitems(config, items):",
+            );
+        }
+        // Nothing registers it, or a conftest imports something else from it.
+        for registry in [
+            ("conftest.py", "pytest_plugins = [\"tools.other\"]\n"),
+            ("conftest.py", "from tools.sel import helper\n"),
+            ("tox.ini", "[testenv]\nbasepython = sel\n"),
+        ] {
+            let base = [
+                test,
+                registry,
+                ("tools/__init__.py", ""),
+                ("tools/sel.py", plugin),
+            ];
+            counts_nothing(&base, &[("tools/sel.py", Some(&emptied))], false);
+        }
+    }
+
     /// Hooks that run a test's body, the session or the command line, and the command line's
     /// options rewritten: each makes a failing test pass without a line of it changed.
     #[test]
