@@ -6,6 +6,9 @@
 #   Left, 0 on OLD and NEW: H1, H12, H14, H16 (conftest hook lines at column 0 inside
 #   brackets, strings or continuations), H15 (a helper the hook calls), H2, H3, H6-H9 (a
 #   hook bound by tuple, brackets, annotation, walrus, for, import-as).
+#   Later (s133): hooks read by statements and any top-level statement naming a listed
+#   hook: H1-H3, H6-H9, H12, H14, H16 count 1 test setting (H4, H5, H10, H11, H13 gain
+#   one too); H15 (a helper the hook calls) still counts 0 (rc 3 from the conftest path).
 # attack-51: conftest hook changes the hook walk misses, skips through the raises(skip) exemption,
 # rebound_anew. Run: OLD=/tmp/astrix-s123 NEW=/tmp/astrix-s130 PYTEST=/tmp/pv/bin/pytest WORK=/tmp/attack51/w bash attack-51.sh
 source "$(dirname "$0")/lib.sh"

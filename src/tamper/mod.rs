@@ -1577,10 +1577,10 @@ pub fn analyze_file_with(
         checks: [Vec::new(), Vec::new()],
         assertion_lines: [Vec::new(), Vec::new()],
         defines_hooks: [old, new].map(|side| {
-            table.language == Language::Python
-                && memchr::memmem::find(side, b"def pytest_").is_some()
+            table.language == Language::Python && memchr::memmem::find(side, b"pytest_").is_some()
         }),
         conftest: path.rsplit('/').next() == Some("conftest.py"),
+        statement_starts: [None, None],
     };
     analysis.run(old, new, diff);
     let mut file = analysis.finish();
@@ -2789,9 +2789,13 @@ struct Analysis<'a> {
     new_hunks: Vec<Range<usize>>,
     /// The old side's line range of each hunk, in order.
     old_hunks: Vec<Range<usize>>,
-    /// Whether each side of a Python file defines a pytest hook, whose body is then looked
-    /// for above each changed line ([`in_a_hook`]).
+    /// Whether each side of a Python file may define a pytest hook (it names one, `def
+    /// pytest_…` however spaced), whose body is then looked for above each changed line
+    /// ([`in_a_hook`]).
     defines_hooks: [bool; 2],
+    /// Per side of a file that defines a hook, the line each line's statement starts on
+    /// ([`python_statement_starts`]), read when a changed line is first looked up.
+    statement_starts: [Option<Vec<usize>>; 2],
     /// Whether the file is a `conftest.py`, where pytest registers every hook it defines.
     /// Elsewhere the changed lines of a module-level hook wait for the repository to say
     /// whether the module is a registered plugin ([`FileTamper::plugin_hooks`]).
@@ -4807,8 +4811,78 @@ impl Analysis<'_> {
         )
     }
 
-    /// Records the removed (`Side::Old`) or added (`Side::New`) line `index` of `lines` that
-    /// starts in `state`; returns the state the next line of its side starts in.
+    /// A changed line of a side that defines a pytest hook, when it is part of a hook: the
+    /// hook's definition (its header, over as many lines as its brackets take) or a
+    /// statement of its body, read by statements, not lines (a line at column 0 inside
+    /// brackets, a string or after `\` belongs to the statement above it: attack-51 H1,
+    /// H12, H14, H16). Not a blank or comment line, nor one of a docstring. In a conftest the
+    /// line is the setting [`python::COLLECTION_HOOK`]; elsewhere it waits for the repository
+    /// to say whether the module is a registered plugin ([`FileTamper::plugin_hooks`]).
+    fn hook_line(
+        &mut self,
+        side: Side,
+        index: usize,
+        lines: &[&[u8]],
+        state: State,
+        found: &mut Line,
+    ) {
+        let at = side_index(side);
+        let own = lines[index].trim_ascii();
+        if own.is_empty() || (state == State::Code && own.starts_with(b"#")) {
+            return;
+        }
+        let starts = self.statement_starts[at]
+            .get_or_insert_with(|| python_statement_starts(&self.table.syntax, lines));
+        let Some(&start) = starts.get(index) else {
+            return;
+        };
+        // A statement of the module's top level that names a hook binds it however it is
+        // written (a tuple, brackets, an annotation, `:=`, a `for` target, `import … as`,
+        // `globals()["…"]`: attack-51 H2-H9). Not a call of the hook (`config.hook.…(`),
+        // nor a method or a string in a function (pytester's plugin classes).
+        let line = lines[index];
+        let names_a_hook = state == State::Code
+            && indentation(lines[start]) == 0
+            && python::HOOKS
+                .iter()
+                .any(|hook| whole_words(line, hook).any(|at| at == 0 || line[at - 1] != b'.'));
+        let hooked = if self.conftest {
+            self.context.settings
+                && (in_a_hook(lines, starts, index, self.context.hooks_ignored)
+                    || (names_a_hook && !self.context.hooks_ignored))
+        } else {
+            in_a_hook(lines, starts, index, true) || names_a_hook
+        };
+        if !hooked
+            || self
+                .statement(at, lines[start])
+                .iter()
+                .all(|&b| b.is_ascii_whitespace() || b == b'"')
+        {
+            return;
+        }
+        if self.conftest {
+            if let Some(bit) = self
+                .table
+                .selectors
+                .iter()
+                .position(|(name, _)| *name == python::COLLECTION_HOOK)
+            {
+                found.selectors |= 1 << bit;
+            }
+        } else {
+            self.file.plugin_hooks.push(Finding {
+                path: self.file.path.clone(),
+                line: index + 1,
+                side,
+                kind: FindingKind::TestConfigChanged,
+                count: 1,
+                unchanged: false,
+                text: line_text(lines[index]),
+            });
+        }
+    }
+
     /// What a changed line of a Python file holds beyond its own tokens, read from the lines
     /// around it: a changed line of a conftest hook's body (or a plugin module's, kept for
     /// the repository to judge), a skip that a `raises` block expects, an assertion method
@@ -4821,38 +4895,8 @@ impl Analysis<'_> {
         state: State,
         found: &mut Line,
     ) {
-        if state == State::Code
-            && self.defines_hooks[side_index(side)]
-            && found.selectors == 0
-            && !self
-                .statement(side_index(side), lines[index])
-                .iter()
-                .all(|&b| b.is_ascii_whitespace() || b == b'"')
-        {
-            if self.conftest {
-                if self.context.settings
-                    && in_a_hook(lines, index, self.context.hooks_ignored)
-                    && let Some(bit) = self
-                        .table
-                        .selectors
-                        .iter()
-                        .position(|(name, _)| *name == python::COLLECTION_HOOK)
-                {
-                    found.selectors |= 1 << bit;
-                }
-            } else if in_a_hook(lines, index, true) || defines_a_hook(lines[index]) {
-                // A plugin module's hook, defined, removed or changed: the repository says
-                // whether it is registered.
-                self.file.plugin_hooks.push(Finding {
-                    path: self.file.path.clone(),
-                    line: index + 1,
-                    side,
-                    kind: FindingKind::TestConfigChanged,
-                    count: 1,
-                    unchanged: false,
-                    text: line_text(lines[index]),
-                });
-            }
+        if self.defines_hooks[side_index(side)] && found.selectors == 0 {
+            self.hook_line(side, index, lines, state, found);
         }
         if found.counts.skips > 0 && expects_a_skip(lines, index) {
             found.counts.skips = 0;
@@ -4867,6 +4911,8 @@ impl Analysis<'_> {
         }
     }
 
+    /// Records the removed (`Side::Old`) or added (`Side::New`) line `index` of `lines` that
+    /// starts in `state`; returns the state the next line of its side starts in.
     fn changed(&mut self, side: Side, index: usize, lines: &[&[u8]], state: State) -> State {
         let line = lines[index];
         let mut found = self.classify(side, index, line, state);
@@ -5528,73 +5574,101 @@ fn reads_word(code: &[u8], name: &[u8], attribute: bool) -> bool {
     })
 }
 
-/// Whether line `index` of `lines` is code in the body of one of pytest's hooks that decide
-/// what runs ([`python::HOOKS`]): `items[:] = []` or `del items[:]` in
-/// `pytest_collection_modifyitems` deselects every test as `items.clear()` does. The
-/// enclosing definitions are found by indentation (a nested function or block of the hook
-/// is its body too). With `methods_ignored` (a test module), a hook defined indented, a
-/// plugin's method handed to `pytester`, configures no run.
-fn in_a_hook(lines: &[&[u8]], index: usize, methods_ignored: bool) -> bool {
-    let Some(&line) = lines.get(index) else {
+/// The name a Python `def` (or `async def`) on `code`, a line trimmed at its start,
+/// defines, whatever blanks separate the words (`def\tpytest_collection_modifyitems(`).
+fn defined_name(code: &[u8]) -> Option<&[u8]> {
+    let word = |text: &[u8], keyword: &[u8]| -> Option<usize> {
+        let rest = text.strip_prefix(keyword)?;
+        let blanks = rest
+            .iter()
+            .take_while(|b| matches!(b, b' ' | b'\t'))
+            .count();
+        (blanks > 0).then_some(keyword.len() + blanks)
+    };
+    let code = word(code, b"async").map_or(code, |at| &code[at..]);
+    let rest = &code[word(code, b"def")?..];
+    Some(
+        rest.split(|&b| b == b'(')
+            .next()
+            .unwrap_or(rest)
+            .trim_ascii(),
+    )
+}
+
+/// For each of a Python side's `lines`, the line its statement starts on: a line inside
+/// brackets or a string opened above, or after a line ending in `\`, belongs to the
+/// statement above. A `def`, `class` or decorator at column 0 starts one whatever came
+/// before (Python allows none inside brackets), so that a bracket the lexer misreads
+/// cannot join a hook to the statement above it.
+fn python_statement_starts(syntax: &Syntax, lines: &[&[u8]]) -> Vec<usize> {
+    let mut starts: Vec<usize> = Vec::with_capacity(lines.len());
+    let (mut state, mut depth, mut backslash) = (State::Code, 0_i64, false);
+    let mut code = Vec::new();
+    for (i, &line) in lines.iter().enumerate() {
+        let opens =
+            defined_name(line).is_some() || line.starts_with(b"class ") || line.starts_with(b"@");
+        if opens {
+            (state, depth, backslash) = (State::Code, 0, false);
+        }
+        let continues = state != State::Code || depth > 0 || backslash;
+        starts.push(match starts.last() {
+            Some(&above) if continues => above,
+            _ => i,
+        });
+        code.clear();
+        state = lex::strip_line(syntax, state, line, &mut code);
+        depth = (depth + pattern::open_brackets(&code)).max(0);
+        backslash = code.trim_ascii_end().ends_with(b"\\");
+    }
+    starts
+}
+
+/// Whether line `index` of `lines` is part of one of pytest's hooks that decide what runs
+/// ([`python::HOOKS`]): a statement of its body (`items[:] = []` or `del items[:]` in
+/// `pytest_collection_modifyitems` deselects every test as `items.clear()` does) or its
+/// header. Statements, not lines, are read ([`python_statement_starts`] gives each line's
+/// `starts`): the enclosing definitions are found by the indentation of the statements
+/// above (a nested function or block of the hook is its body too). With
+/// `methods_ignored` (a test module), a hook defined indented, a plugin's method handed to
+/// `pytester`, configures no run.
+fn in_a_hook(lines: &[&[u8]], starts: &[usize], index: usize, methods_ignored: bool) -> bool {
+    let Some(&start) = starts.get(index) else {
         return false;
     };
-    let code = line.trim_ascii();
+    let Some(&first) = lines.get(start) else {
+        return false;
+    };
+    let hook = |code: &[u8]| {
+        defined_name(code)
+            .is_some_and(|name| python::HOOKS.iter().any(|hook| hook.as_bytes() == name))
+    };
+    let code = first.trim_ascii();
     if code.is_empty() || code.starts_with(b"#") {
         return false;
     }
-    let mut own = indentation(line);
-    for &above in lines[..index].iter().rev().take(400) {
-        let code = above.trim_ascii();
+    let mut own = indentation(first);
+    if start < index && hook(code) {
+        // A line of the hook's header below its `def` (a default argument).
+        return !(methods_ignored && own > 0);
+    }
+    for above in (0..start).rev().take(400) {
+        if starts.get(above) != Some(&above) {
+            continue;
+        }
+        let line = lines[above];
+        let code = line.trim_ascii();
         if own == 0 {
             return false;
         }
-        if code.is_empty() || code.starts_with(b"#") || indentation(above) >= own {
+        if code.is_empty() || code.starts_with(b"#") || indentation(line) >= own {
             continue;
         }
-        own = indentation(above);
-        let name = code
-            .strip_prefix(b"async ")
-            .unwrap_or(code)
-            .strip_prefix(b"def ")
-            .map(|rest| {
-                rest.split(|&b| b == b'(')
-                    .next()
-                    .unwrap_or(rest)
-                    .trim_ascii()
-            });
-        if let Some(name) = name
-            && python::HOOKS.iter().any(|hook| hook.as_bytes() == name)
-        {
+        own = indentation(line);
+        if hook(code) {
             return !(methods_ignored && own > 0);
         }
     }
     false
-}
-
-/// Whether `line` defines one of [`python::HOOKS`] at the top level of its module (`def
-/// pytest_collection_modifyitems(items):`, `async def` too) or binds it there
-/// (`pytest_collection_modifyitems = _drop`).
-fn defines_a_hook(line: &[u8]) -> bool {
-    let is_hook = |name: &[u8]| python::HOOKS.iter().any(|hook| hook.as_bytes() == name);
-    if let Some(rest) = line
-        .strip_prefix(b"async ")
-        .unwrap_or(line)
-        .strip_prefix(b"def ")
-    {
-        return is_hook(
-            rest.split(|&b| b == b'(')
-                .next()
-                .unwrap_or(rest)
-                .trim_ascii(),
-        );
-    }
-    let end = line
-        .iter()
-        .position(|&b| !lex::is_ident_byte(b))
-        .unwrap_or(line.len());
-    let rest = line[end..].trim_ascii_start();
-    is_hook(&line[..end])
-        && (rest.starts_with(b"=") && !rest.starts_with(b"==") || rest.starts_with(b":"))
 }
 
 /// Whether line `index` of `lines` is in the block of a `with` that expects a skip
@@ -6629,6 +6703,15 @@ mod tests {
         )
         .expect("py");
         assert!(file.plugin_hooks.is_empty(), "{file:?}");
+        // However the `def` is spaced (helper-59's B1f).
+        let tabbed = "def\tpytest_collection_modifyitems(items):\n    items.sort()\n";
+        let file = analyze_file(
+            "tools/sel.py",
+            Some(tabbed.as_bytes()),
+            Some(tabbed.replace("items.sort()", "items[:] = []").as_bytes()),
+        )
+        .expect("py");
+        assert_eq!(file.plugin_hooks.len(), 2, "{file:?}");
         for (text, path, named) in [
             ("pytest_plugins = [\"tools.sel\"]\n", "tools/sel.py", true),
             (

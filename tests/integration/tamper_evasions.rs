@@ -1664,6 +1664,79 @@ mod runner {
         );
     }
 
+    /// A changed line at column 0 that continues a statement of a conftest hook: inside
+    /// brackets, after `\`, inside a string, in the hook's own header (attack-51 H1, H14,
+    /// H12, H16). The hook is read by statements, not by lines.
+    #[test]
+    fn conftest_hook_lines_at_column_zero() {
+        let hook = "def pytest_collection_modifyitems(items):\n";
+        for (body, changed, shown) in [
+            (
+                "    items[:] = [\ni for i in items\n]\n",
+                "i for i in items if 0\n",
+                "i for i in items if 0",
+            ),
+            ("    items[:] = \\\nitems\n", "[]\n", "[]"),
+            (
+                "    k = \"\"\"\n\"\"\"\n    items[:] = [i for i in items if k not in i.name]\n",
+                "\"\"\"[:0]\n",
+                "\"\"\"[:0]",
+            ),
+        ] {
+            // The body's one line at column 0 (the second of the statement) changed.
+            let lines: Vec<&str> = body.split_inclusive('\n').collect();
+            let edited: String = lines
+                .iter()
+                .enumerate()
+                .map(|(i, line)| if i == 1 { changed } else { line })
+                .collect();
+            config_changed(
+                &[("conftest.py", &format!("{hook}{body}"))],
+                "conftest.py",
+                &format!("{hook}{edited}"),
+                shown,
+            );
+        }
+        let header = "def pytest_collection_modifyitems(items, keep=(\n1)):\n    items[:] = items[:len(items) * keep]\n";
+        config_changed(
+            &[("conftest.py", header)],
+            "conftest.py",
+            &header.replace("\n1)):", "\n0)):"),
+            "0)):",
+        );
+    }
+
+    /// A conftest statement that binds a hook, however it is written (attack-51 H2-H9). A
+    /// call of a hook (`config.hook.pytest_runtest_call(…)`) binds nothing.
+    #[test]
+    fn conftest_hook_bound_any_way() {
+        let helper = "def _f(items):\n    items[:] = []\n";
+        for binding in [
+            "pytest_collection_modifyitems, _x = _f, 1",
+            "(pytest_collection_modifyitems) = _f",
+            "pytest_collection_modifyitems: object = _f",
+            "(pytest_collection_modifyitems := _f)",
+            "for pytest_collection_modifyitems in [_f]: pass",
+            "from conftest import _f as pytest_collection_modifyitems",
+        ] {
+            config_changed(
+                &[("conftest.py", helper)],
+                "conftest.py",
+                &format!("{helper}\n\n{binding}\n"),
+                binding,
+            );
+        }
+        let fixture = "import pytest\n\n\n@pytest.fixture\ndef run(config):\n    return config.hook.pytest_runtest_call\n";
+        counts_nothing(
+            &[("conftest.py", fixture)],
+            &[(
+                "conftest.py",
+                Some(&fixture.replace("pytest_runtest_call", "pytest_runtest_setup")),
+            )],
+            true,
+        );
+    }
+
     /// A plugin module outside the test paths that the repository registers (a conftest's
     /// `pytest_plugins`, `-p` in the runner's options, a conftest importing its hooks): its
     /// hooks are the run's, defined or changed (attack-50 B7f-h). The same module that
