@@ -171,50 +171,77 @@ pub fn analyze_tampering(repo: &Repository, change: &Change) -> anyhow::Result<T
     Ok(tamper::combine(files))
 }
 
-/// A Python module's hooks changed outside a conftest count as a runner setting when the
-/// module is a registered plugin: a conftest or the runner's configuration names it
-/// ([`tamper::PLUGIN_REGISTRIES`]), in a parent's tree or in the change (attack-50 B7f,
-/// B7g: `pytest_plugins = ["tools.sel"]` in an unchanged conftest, and the agent edits
-/// `tools/sel.py`'s `pytest_collection_modifyitems`). Read only when a file changed such a
-/// hook.
+/// A Python module outside the test paths that names pytest is part of the tests when the
+/// repository registers it as a plugin ([`tamper::plugins`]): the change to it is a test
+/// change, and the changed lines of its hooks a changed runner setting (attack-50 B7f-h,
+/// helper-59's attack-52). The registrations are read from each parent's tree and from the
+/// change's new files, then followed through the hooks registered modules take in from
+/// others. Read only when such a module changed: then every path of the parents' trees is
+/// listed once.
 fn registered_plugins(
     repo: &Repository,
     change: &Change,
     files: &mut [tamper::FileTamper],
 ) -> anyhow::Result<()> {
-    if files.iter().all(|file| file.plugin_hooks.is_empty()) {
+    use std::collections::BTreeMap;
+    use tamper::plugins::{Registry, is_module, is_registry};
+    if !files.iter().any(|file| file.pytest_module) {
         return Ok(());
     }
-    let mut registries = Vec::new();
+    let mut registry = Registry::default();
+    // Every Python module, by path, with the blob it has (the change's when it changes it).
+    let mut modules: BTreeMap<String, String> = BTreeMap::new();
+    let read = |path: &str, id: &str, registry: &mut Registry| -> anyhow::Result<()> {
+        if is_registry(path) {
+            registry.read(path, &repo.blob(id)?);
+        }
+        Ok(())
+    };
     for parent in &change.parents {
-        for file in
-            repo.files_named(&Snapshot::Commit(parent.clone()), tamper::PLUGIN_REGISTRIES)?
-        {
-            registries.push(repo.blob(&file.id)?);
+        let snapshot = Snapshot::Commit(parent.clone());
+        for file in repo.files_where(&snapshot, |path| is_registry(path) || is_module(path))? {
+            read(&file.path, &file.id, &mut registry)?;
+            if is_module(&file.path) {
+                modules.insert(file.path, file.id);
+            }
         }
     }
     for other in &change.files {
-        let name = other.path.rsplit('/').next().unwrap_or_default();
-        if !tamper::PLUGIN_REGISTRIES.contains(&name) {
-            continue;
-        }
         if let Some(entry) = other.new.as_ref().filter(|entry| entry.mode.is_regular()) {
-            registries.push(repo.blob(&entry.id)?);
+            read(&other.path, &entry.id, &mut registry)?;
+            if is_module(&other.path) {
+                modules.insert(other.path.clone(), entry.id.clone());
+            }
         }
     }
-    for file in files
-        .iter_mut()
-        .filter(|file| !file.plugin_hooks.is_empty())
-    {
-        let paths = [Some(file.path.as_str()), file.old_path.as_deref()];
-        let registered = registries.iter().any(|text| {
-            paths
-                .iter()
-                .flatten()
-                .any(|path| tamper::names_module(text, path))
-        });
-        if registered {
-            file.plugin_registered();
+    // The hooks a registered module takes in from another register that one too.
+    let mut done: Vec<String> = Vec::new();
+    for _ in 0..4 {
+        let next: Vec<(String, String)> = modules
+            .iter()
+            .filter(|(path, _)| !done.contains(path) && registry.names_exactly(path))
+            .map(|(path, id)| (path.clone(), id.clone()))
+            .collect();
+        let mut grew = false;
+        for (path, id) in next {
+            grew |= registry.read_module(&path, &repo.blob(&id)?);
+            done.push(path);
+        }
+        if !grew {
+            break;
+        }
+    }
+    for file in files.iter_mut().filter(|file| file.pytest_module) {
+        let by = registry
+            .registrar(&file.path)
+            .or_else(|| {
+                file.old_path
+                    .as_deref()
+                    .and_then(|path| registry.registrar(path))
+            })
+            .map(str::to_owned);
+        if let Some(by) = by {
+            file.plugin_registered(&by);
         }
     }
     Ok(())

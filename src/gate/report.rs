@@ -127,6 +127,12 @@ pub fn tamper_section(judgement: &Judgement) -> Option<Section> {
         .test_changes()
         .filter(|file| file.findings.is_empty())
         .filter_map(|file| {
+            if let Some(by) = &file.plugin_registered_by {
+                return Some(format!(
+                    "{}  a pytest plugin ({by} registers it): its code runs with the tests",
+                    file.path
+                ));
+            }
             let at = file.test_item_line.as_ref()?;
             let side = match at.side {
                 tamper::Side::Old => " (old)",

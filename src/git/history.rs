@@ -86,6 +86,19 @@ impl Repository {
         snapshot: &Snapshot,
         names: &[&str],
     ) -> Result<Vec<SnapshotFile>, GitError> {
+        self.files_where(snapshot, |path| {
+            let name = path.rsplit('/').next().unwrap_or_default();
+            names.contains(&name)
+        })
+    }
+
+    /// The regular files (executable or not) of `snapshot` whose repository-relative path
+    /// `wanted` accepts, sorted by path. Symbolic links and submodules are left out.
+    pub fn files_where(
+        &self,
+        snapshot: &Snapshot,
+        wanted: impl Fn(&str) -> bool,
+    ) -> Result<Vec<SnapshotFile>, GitError> {
         let objects = self.objects();
         let entries = match snapshot {
             Snapshot::Index => {
@@ -102,8 +115,7 @@ impl Repository {
         let mut files: Vec<SnapshotFile> = entries
             .into_iter()
             .filter(|(path, item)| {
-                let name = path.rsplit_str("/").next().unwrap_or_default();
-                is_regular(item.mode) && names.iter().any(|wanted| name == wanted.as_bytes())
+                is_regular(item.mode) && wanted(&String::from_utf8_lossy(path.as_slice()))
             })
             .map(|(path, item)| SnapshotFile {
                 path: lossy(path.as_bstr()),

@@ -59,6 +59,7 @@ mod lex;
 mod neuter;
 mod pattern;
 mod place;
+pub mod plugins;
 mod python;
 mod rust;
 
@@ -381,6 +382,14 @@ pub struct FileTamper {
     /// ([`Self::plugin_registered`]); pytest's own source defines the same hooks as its code.
     #[serde(skip)]
     pub plugin_hooks: Vec<Finding>,
+    /// A Python module outside the test paths that names pytest: a change to it is a test
+    /// change when the repository registers it as a plugin ([`Self::plugin_registered`]).
+    #[serde(skip)]
+    pub pytest_module: bool,
+    /// The file that registers this module as a pytest plugin (`conftest.py`), when one
+    /// does: its change is a test change.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub plugin_registered_by: Option<String>,
 }
 
 /// A skip marker bound to a name, forgiven because only new tests of its file use it.
@@ -539,9 +548,12 @@ impl FileTamper {
         }
     }
 
-    /// Counts the changed lines of this file's module-level hooks as a runner setting: a
-    /// conftest or the runner's configuration registers the module as a plugin.
-    pub fn plugin_registered(&mut self) {
+    /// Makes this file's change a test change: the repository (`by`, the file that does)
+    /// registers the module as a pytest plugin, whose code runs with every test. The changed
+    /// lines of its hooks count as the runner setting [`python::COLLECTION_HOOK`].
+    pub fn plugin_registered(&mut self, by: &str) {
+        self.removes_or_skips_tests = true;
+        self.plugin_registered_by = Some(by.to_owned());
         if self.plugin_hooks.is_empty() {
             return;
         }
@@ -549,7 +561,6 @@ impl FileTamper {
         if !self.test_config_changed.iter().any(|known| known == key) {
             self.test_config_changed.push(key.to_owned());
         }
-        self.removes_or_skips_tests = true;
         self.findings.append(&mut self.plugin_hooks);
     }
 
@@ -573,6 +584,8 @@ impl FileTamper {
             macro_calls: Vec::new(),
             named_skips: Vec::new(),
             plugin_hooks: Vec::new(),
+            pytest_module: false,
+            plugin_registered_by: None,
         }
     }
 
@@ -1400,86 +1413,6 @@ pub fn mentions_as_attribute(text: &[u8], name: &str) -> bool {
     whole_words(text, name).any(|at| at > 0 && text.get(at - 1) == Some(&b'.'))
 }
 
-/// The files of a repository that register a Python module as a pytest plugin:
-/// `pytest_plugins` in a conftest (or an import of the module's hooks), `-p name` in the
-/// runner's options, a `pytest11` entry point.
-pub const PLUGIN_REGISTRIES: &[&str] = &[
-    "conftest.py",
-    "pytest.ini",
-    ".pytest.ini",
-    "pyproject.toml",
-    "setup.cfg",
-    "tox.ini",
-    "setup.py",
-];
-
-/// Whether `text` names the Python module at `path` as a plugin is named: its dotted path
-/// or a tail of it (`src/tools/sel.py`: `src.tools.sel`, `tools.sel`, `sel`; a package by
-/// its directory) as a whole dotted word, where a registration puts it:
-/// - a string of its own shortly after `pytest_plugins`, `addopts`, `pytest11` or
-///   `PYTEST_PLUGINS` (`pytest_plugins = ["tools.sel"]`, `addopts = ["-p", "sel"]`);
-/// - after `-p` (`-p tools.sel`, `-psel`);
-/// - `from tools.sel import *` or `import pytest_…` (a conftest taking its hooks);
-/// - after `=` in a file that declares `pytest11` entry points or sets `PYTEST_PLUGINS`.
-///
-/// Not any mention: `_pytest/python.py` is not registered by `basepython = python`, nor
-/// `_pytest/assertion/__init__.py` by `from _pytest.assertion import util`.
-pub fn names_module(text: &[u8], path: &str) -> bool {
-    const KEYS: &[&[u8]] = &[
-        b"pytest_plugins",
-        b"addopts",
-        b"pytest11",
-        b"PYTEST_PLUGINS",
-    ];
-    let Some(stem) = path.strip_suffix(".py") else {
-        return false;
-    };
-    let stem = stem.strip_suffix("/__init__").unwrap_or(stem);
-    let parts: Vec<&str> = stem.split('/').collect();
-    let dotted = |b: u8| lex::is_ident_byte(b) || b == b'.';
-    let assigns = memchr::memmem::find(text, b"pytest11").is_some()
-        || memchr::memmem::find(text, b"PYTEST_PLUGINS").is_some();
-    let near_a_key = |before: &[u8]| {
-        let window = &before[before.len().saturating_sub(300)..];
-        KEYS.iter()
-            .any(|key| memchr::memmem::find(window, key).is_some())
-    };
-    let imports_hooks = |after: &[u8]| {
-        let rest = after.trim_ascii_start();
-        rest.strip_prefix(b"import").is_some_and(|names| {
-            let names = names.trim_ascii_start();
-            let names = names.strip_prefix(b"(").unwrap_or(names).trim_ascii_start();
-            names.starts_with(b"*") || names.starts_with(b"pytest_")
-        })
-    };
-    (0..parts.len()).any(|from| {
-        let name = parts[from..].join(".");
-        let name = name.as_bytes();
-        memchr::memmem::find_iter(text, name).any(|at| {
-            let before = &text[..at];
-            let after = &text[at + name.len()..];
-            if before.last().is_some_and(|&b| dotted(b)) && !before.ends_with(b"-p")
-                || after.first().is_some_and(|&b| dotted(b))
-            {
-                return false;
-            }
-            if let Some(&quote @ (b'"' | b'\'')) = before.last() {
-                return after.first() == Some(&quote) && near_a_key(before);
-            }
-            let spaced = before.trim_ascii_end();
-            let word = spaced
-                .iter()
-                .rposition(|&b| !lex::is_ident_byte(b) && b != b'-')
-                .map_or(spaced, |at| &spaced[at + 1..]);
-            let separated = spaced.len() < before.len();
-            before.ends_with(b"-p")
-                || (separated && word == b"-p")
-                || (separated && word == b"from" && imports_hooks(after))
-                || (assigns && spaced.ends_with(b"="))
-        })
-    })
-}
-
 /// Where `name` stands in `text` as a whole identifier.
 fn whole_words<'a>(text: &'a [u8], name: &'a str) -> impl Iterator<Item = usize> + 'a {
     let name = name.as_bytes();
@@ -1540,6 +1473,15 @@ pub fn analyze_file_with(
     if old == new {
         return Some(file);
     }
+    // A module outside the test paths that names pytest may be a registered plugin; the
+    // repository says ([`FileTamper::plugin_registered`]). A module too large to read is
+    // one too.
+    file.pytest_module = language == Language::Python
+        && !context::python_test_location(path)
+        && (file.skipped.is_some()
+            || [old, new]
+                .iter()
+                .any(|side| memchr::memmem::find(side, b"pytest").is_some()));
     // A side emptied above is not the content the given diff was computed on.
     let diff = diff.filter(|_| file.skipped.is_none());
     let settings = if config {
@@ -1579,8 +1521,8 @@ pub fn analyze_file_with(
         defines_hooks: [old, new].map(|side| {
             table.language == Language::Python && memchr::memmem::find(side, b"pytest_").is_some()
         }),
-        conftest: path.rsplit('/').next() == Some("conftest.py"),
-        statement_starts: [None, None],
+        hooks: HookFile::of(path),
+        statements: [None, None],
     };
     analysis.run(old, new, diff);
     let mut file = analysis.finish();
@@ -2793,13 +2735,11 @@ struct Analysis<'a> {
     /// pytest_…` however spaced), whose body is then looked for above each changed line
     /// ([`in_a_hook`]).
     defines_hooks: [bool; 2],
-    /// Per side of a file that defines a hook, the line each line's statement starts on
-    /// ([`python_statement_starts`]), read when a changed line is first looked up.
-    statement_starts: [Option<Vec<usize>>; 2],
-    /// Whether the file is a `conftest.py`, where pytest registers every hook it defines.
-    /// Elsewhere the changed lines of a module-level hook wait for the repository to say
-    /// whether the module is a registered plugin ([`FileTamper::plugin_hooks`]).
-    conftest: bool,
+    /// Per side of a file that defines a hook, how its lines make statements
+    /// ([`python_statements`]), read when a changed line is first looked up.
+    statements: [Option<Statements>; 2],
+    /// Whose hooks this Python file's are, for [`Self::hook_line`].
+    hooks: HookFile,
     /// Skip markers added in the binding of a name that only tests added with them use
     /// (`need_dotenv = pytest.mark.skipif(…)`), as (line, count): forgiven with the skips
     /// added beside their new tests ([`Analysis::forgive_new`]).
@@ -4831,9 +4771,9 @@ impl Analysis<'_> {
         if own.is_empty() || (state == State::Code && own.starts_with(b"#")) {
             return;
         }
-        let starts = self.statement_starts[at]
-            .get_or_insert_with(|| python_statement_starts(&self.table.syntax, lines));
-        let Some(&start) = starts.get(index) else {
+        let statements =
+            self.statements[at].get_or_insert_with(|| python_statements(&self.table.syntax, lines));
+        let Some(&start) = statements.starts.get(index) else {
             return;
         };
         // A statement of the module's top level that names a hook binds it however it is
@@ -4846,12 +4786,12 @@ impl Analysis<'_> {
             && python::HOOKS
                 .iter()
                 .any(|hook| whole_words(line, hook).any(|at| at == 0 || line[at - 1] != b'.'));
-        let hooked = if self.conftest {
+        let hooked = if self.hooks == HookFile::Conftest {
             self.context.settings
-                && (in_a_hook(lines, starts, index, self.context.hooks_ignored)
+                && (in_a_hook(lines, &statements.starts, index, self.context.hooks_ignored)
                     || (names_a_hook && !self.context.hooks_ignored))
         } else {
-            in_a_hook(lines, starts, index, true) || names_a_hook
+            statements.top_hook[index] || names_a_hook
         };
         if !hooked
             || self
@@ -4861,7 +4801,7 @@ impl Analysis<'_> {
         {
             return;
         }
-        if self.conftest {
+        if self.hooks == HookFile::Conftest {
             if let Some(bit) = self
                 .table
                 .selectors
@@ -4895,7 +4835,10 @@ impl Analysis<'_> {
         state: State,
         found: &mut Line,
     ) {
-        if self.defines_hooks[side_index(side)] && found.selectors == 0 {
+        if self.defines_hooks[side_index(side)]
+            && found.selectors == 0
+            && self.hooks != HookFile::TestModule
+        {
             self.hook_line(side, index, lines, state, found);
         }
         if found.counts.skips > 0 && expects_a_skip(lines, index) {
@@ -5595,19 +5538,56 @@ fn defined_name(code: &[u8]) -> Option<&[u8]> {
     )
 }
 
-/// For each of a Python side's `lines`, the line its statement starts on: a line inside
-/// brackets or a string opened above, or after a line ending in `\`, belongs to the
-/// statement above. A `def`, `class` or decorator at column 0 starts one whatever came
-/// before (Python allows none inside brackets), so that a bracket the lexer misreads
-/// cannot join a hook to the statement above it.
-fn python_statement_starts(syntax: &Syntax, lines: &[&[u8]]) -> Vec<usize> {
+/// What the pytest hooks a Python file defines are to the run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum HookFile {
+    /// A `conftest.py`: pytest registers every hook it defines.
+    Conftest,
+    /// A module not named for tests (`tools/sel.py`, `tests/plugin.py`): its module-level
+    /// hooks are the run's where the repository registers it as a plugin
+    /// ([`FileTamper::plugin_hooks`]).
+    Plugin,
+    /// A test module (`test_*.py`): the hooks it defines at its top level count by their
+    /// `def` line, those of its classes not at all ([`selectors`]).
+    TestModule,
+}
+
+impl HookFile {
+    fn of(path: &str) -> Self {
+        if path.rsplit('/').next() == Some("conftest.py") {
+            Self::Conftest
+        } else if context::python_test_path(path) {
+            Self::TestModule
+        } else {
+            Self::Plugin
+        }
+    }
+}
+
+/// How a Python side's lines make statements ([`python_statements`]).
+#[derive(Debug)]
+struct Statements {
+    /// For each line, the line its statement starts on.
+    starts: Vec<usize>,
+    /// For each line, whether it is part of a hook of [`python::HOOKS`] defined at the
+    /// module's top level: its header or its body, nested blocks and functions included.
+    top_hook: Vec<bool>,
+}
+
+/// How a Python side's `lines` make statements: a line inside brackets or a string opened
+/// above, or after a line ending in `\`, belongs to the statement above. A `def`, `class`
+/// or decorator at column 0 starts one whatever came before (Python allows none inside
+/// brackets), so that a bracket the lexer misreads cannot join a hook to the statement
+/// above it. One pass of the lexer over the side.
+fn python_statements(syntax: &Syntax, lines: &[&[u8]]) -> Statements {
     let mut starts: Vec<usize> = Vec::with_capacity(lines.len());
+    let mut top_hook = Vec::with_capacity(lines.len());
     let (mut state, mut depth, mut backslash) = (State::Code, 0_i64, false);
+    let mut in_hook = false;
     let mut code = Vec::new();
     for (i, &line) in lines.iter().enumerate() {
-        let opens =
-            defined_name(line).is_some() || line.starts_with(b"class ") || line.starts_with(b"@");
-        if opens {
+        let name = defined_name(line);
+        if name.is_some() || line.starts_with(b"class ") || line.starts_with(b"@") {
             (state, depth, backslash) = (State::Code, 0, false);
         }
         let continues = state != State::Code || depth > 0 || backslash;
@@ -5617,16 +5597,21 @@ fn python_statement_starts(syntax: &Syntax, lines: &[&[u8]]) -> Vec<usize> {
         });
         code.clear();
         state = lex::strip_line(syntax, state, line, &mut code);
+        if !continues && indentation(line) == 0 && !code.trim_ascii().is_empty() {
+            in_hook =
+                name.is_some_and(|name| python::HOOKS.iter().any(|hook| hook.as_bytes() == name));
+        }
+        top_hook.push(in_hook);
         depth = (depth + pattern::open_brackets(&code)).max(0);
         backslash = code.trim_ascii_end().ends_with(b"\\");
     }
-    starts
+    Statements { starts, top_hook }
 }
 
 /// Whether line `index` of `lines` is part of one of pytest's hooks that decide what runs
 /// ([`python::HOOKS`]): a statement of its body (`items[:] = []` or `del items[:]` in
 /// `pytest_collection_modifyitems` deselects every test as `items.clear()` does) or its
-/// header. Statements, not lines, are read ([`python_statement_starts`] gives each line's
+/// header. Statements, not lines, are read ([`python_statements`] gives each line's
 /// `starts`): the enclosing definitions are found by the indentation of the statements
 /// above (a nested function or block of the hook is its body too). With
 /// `methods_ignored` (a test module), a hook defined indented, a plugin's method handed to
@@ -6679,8 +6664,8 @@ mod tests {
         assert!(!file.test_config_changed.is_empty());
     }
 
-    /// A plugin module's changed hook lines wait for the repository ([`names_module`]);
-    /// what names a module as a plugin, and what only mentions it.
+    /// A plugin module's changed hook lines wait for the repository
+    /// ([`FileTamper::plugin_registered`]).
     #[test]
     fn plugin_modules_and_their_registration() {
         let old = "def pytest_collection_modifyitems(items):\n    items.sort()\n";
@@ -6689,7 +6674,7 @@ mod tests {
             analyze_file("tools/sel.py", Some(old.as_bytes()), Some(new.as_bytes())).expect("py");
         assert!(file.test_config_changed.is_empty());
         assert_eq!(file.plugin_hooks.len(), 2, "{file:?}");
-        file.plugin_registered();
+        file.plugin_registered("conftest.py");
         assert_eq!(file.test_config_changed, [python::COLLECTION_HOOK]);
         // Only module-level hooks: a method's changes are a plugin object's, registered
         // (or not) by code.
@@ -6712,48 +6697,15 @@ mod tests {
         )
         .expect("py");
         assert_eq!(file.plugin_hooks.len(), 2, "{file:?}");
-        for (text, path, named) in [
-            ("pytest_plugins = [\"tools.sel\"]\n", "tools/sel.py", true),
-            (
-                "pytest_plugins = (\n    'sel',\n)\n",
-                "src/tools/sel.py",
-                true,
-            ),
-            ("pytest_plugins = \"tools\"\n", "tools/__init__.py", true),
-            ("addopts = -p tools.sel\n", "tools/sel.py", true),
-            ("addopts = -ptools.sel\n", "tools/sel.py", true),
-            ("from tools.sel import *\n", "tools/sel.py", true),
-            (
-                "from tools.sel import (\n    pytest_runtest_call,\n)\n",
-                "tools/sel.py",
-                true,
-            ),
-            (
-                "[options.entry_points]\npytest11 =\n    sel = tools.sel\n",
-                "tools/sel.py",
-                true,
-            ),
-            ("from tools.sel import helper\n", "tools/sel.py", false),
-            ("import tools.sel\n", "tools/sel.py", false),
-            (
-                "pytest_plugins = [\"tools.selection\"]\n",
-                "tools/sel.py",
-                false,
-            ),
-            (
-                "pytest_plugins = [\"other.tools.sel\"]\n",
-                "tools/sel.py",
-                false,
-            ),
-            ("basepython = python\n", "_pytest/python.py", false),
-            ("x = pytest.importorskip(\"sel\")\n", "tools/sel.py", false),
-            ("pytest_plugins = [\"tools.sel\"]\n", "tools/sel.txt", false),
+        // A module that names pytest waits for the repository; one that does not, or a
+        // test module, does not.
+        for (path, text, waits) in [
+            ("tools/sel.py", "import pytest\nX = 1\n", true),
+            ("tools/sel.py", "X = 1\n", false),
+            ("tests/helpers.py", "import pytest\nX = 1\n", false),
         ] {
-            assert_eq!(
-                names_module(text.as_bytes(), path),
-                named,
-                "{text:?} {path}"
-            );
+            let file = analyze_file(path, Some(b"X = 0\n"), Some(text.as_bytes())).expect("py");
+            assert_eq!(file.pytest_module, waits, "{path}: {text:?}");
         }
     }
 

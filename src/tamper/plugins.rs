@@ -1,0 +1,694 @@
+//! Which Python modules a repository registers as pytest plugins: what makes a module
+//! outside the test paths part of the test run. A plugin's hooks decide what is collected
+//! and how it passes, and its fixtures and module code run with every test, so a change to
+//! it is a change to the tests.
+//!
+//! Read from the files that register plugins by name ([`is_registry`]): a conftest's
+//! `pytest_plugins` and imports, `-p name` wherever options are written (the runner's
+//! configuration, CI workflows, Makefiles), `PYTEST_PLUGINS`, `pytest11` entry points; and
+//! from the registered modules themselves, for the hooks they import from others (`from
+//! .impl import *`).
+
+use std::collections::HashMap;
+
+/// Whether the file at `path` may register a pytest plugin by name.
+pub fn is_registry(path: &str) -> bool {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    matches!(
+        name,
+        "conftest.py"
+            | "pytest.ini"
+            | ".pytest.ini"
+            | "pyproject.toml"
+            | "setup.cfg"
+            | "tox.ini"
+            | "setup.py"
+            | "noxfile.py"
+            | "Makefile"
+            | "makefile"
+            | "GNUmakefile"
+            | "justfile"
+            | "Justfile"
+            | ".gitlab-ci.yml"
+            | ".travis.yml"
+            | "azure-pipelines.yml"
+    ) || path.starts_with(".github/workflows/")
+        || path.starts_with(".circleci/")
+}
+
+/// Whether the file at `path` is a Python module pytest can import (`.py`, as written:
+/// Python's import finds no other case).
+#[expect(
+    clippy::case_sensitive_file_extension_comparisons,
+    reason = "Python imports modules from `.py` files only, in that case"
+)]
+pub fn is_module(path: &str) -> bool {
+    path.ends_with(".py")
+}
+
+/// The modules a repository registers as pytest plugins.
+#[derive(Debug, Default)]
+pub struct Registry {
+    /// Dotted module names, as registered (`tools.sel`, or a tail of the path: `sel`),
+    /// each with the file that registers it (the first one read).
+    names: HashMap<String, String>,
+    /// The conftest whose `pytest_plugins` is computed (`[_SEL]`, `["a" + ".b"]`,
+    /// `pytest_plugins += …`): any module may be registered there.
+    computed: Option<String>,
+}
+
+impl Registry {
+    /// Reads what the file at `path` registers.
+    pub fn read(&mut self, path: &str, text: &[u8]) {
+        if path.rsplit('/').next() == Some("conftest.py") {
+            self.read_conftest(path, text);
+        } else {
+            self.read_options(path, text);
+        }
+    }
+
+    /// Reads the modules whose hooks the registered module at `path` takes in (`from .impl
+    /// import *`, `from tools.impl import pytest_collection_modifyitems`): registered too.
+    /// Returns whether a name was new.
+    pub fn read_module(&mut self, path: &str, text: &[u8]) -> bool {
+        let before = self.names.len();
+        for import in imports(path, text) {
+            if takes_hooks(&import) {
+                self.insert(import.module, path);
+            }
+        }
+        self.names.len() > before
+    }
+
+    /// Whether the Python module at `path` is registered: its dotted path or a tail of it
+    /// (`src/tools/sel.py`: `src.tools.sel`, `tools.sel`, `sel`; a package by its
+    /// directory) is a registered name, or a conftest computes its plugins.
+    pub fn registers(&self, path: &str) -> bool {
+        self.registrar(path).is_some()
+    }
+
+    /// The file that registers the Python module at `path`: the one that names it, else
+    /// the conftest that computes its plugins.
+    pub fn registrar(&self, path: &str) -> Option<&str> {
+        module_tails(path)
+            .find_map(|tail| self.names.get(&tail))
+            .or(self.computed.as_ref())
+            .map(String::as_str)
+    }
+
+    /// Whether the Python module at `path` is named, computed plugin lists left aside.
+    pub fn names_exactly(&self, path: &str) -> bool {
+        module_tails(path).any(|tail| self.names.contains_key(&tail))
+    }
+
+    /// The conftest whose `pytest_plugins` is computed, if any.
+    pub fn computed(&self) -> Option<&str> {
+        self.computed.as_deref()
+    }
+
+    fn insert(&mut self, name: String, by: &str) {
+        self.names.entry(name).or_insert_with(|| by.to_owned());
+    }
+
+    fn read_conftest(&mut self, path: &str, text: &[u8]) {
+        // A module whose hooks the conftest takes in (`from tools.sel import *`), binds
+        // (`import tools.sel as s` and `pytest_runtest_call = s.pytest_runtest_call`) or
+        // registers (`from tools import sel` and `pluginmanager.register(sel)`). Not a
+        // module it only imports something from (`from myapp import create_app`).
+        let uses = |bound: &str| uses_as_plugin(text, bound);
+        for import in imports(path, text) {
+            if takes_hooks(&import) {
+                self.insert(import.module.clone(), path);
+            }
+            for (name, bound) in &import.names {
+                if uses(bound) {
+                    self.insert(format!("{}.{name}", import.module), path);
+                }
+            }
+            if import.alias.as_deref().is_some_and(uses) {
+                self.insert(import.module, path);
+            }
+        }
+        for statement in statements(text) {
+            let code = statement.trim_ascii();
+            // `config.pluginmanager.import_plugin("tools.sel")`.
+            if memchr::memmem::find(code, b"import_plugin(").is_some() {
+                for name in quoted(code) {
+                    self.insert_name(name, path);
+                }
+            }
+            if memchr::memmem::find(code, b"pytest_plugins").is_none() || is_string(code) {
+                continue;
+            }
+            match literal_plugins(code) {
+                Some(names) => {
+                    for name in names {
+                        self.insert(name, path);
+                    }
+                }
+                None => {
+                    if self.computed.is_none() {
+                        self.computed = Some(path.to_owned());
+                    }
+                }
+            }
+        }
+    }
+
+    fn read_options(&mut self, path: &str, text: &[u8]) {
+        let words: Vec<&[u8]> = text
+            .split(|&b| {
+                b.is_ascii_whitespace()
+                    || matches!(
+                        b,
+                        b'"' | b'\'' | b',' | b'[' | b']' | b'(' | b')' | b'{' | b'}' | b';'
+                    )
+            })
+            .filter(|word| !word.is_empty())
+            .collect();
+        for (i, word) in words.iter().enumerate() {
+            let name = match word.strip_prefix(b"-p") {
+                Some([]) => words.get(i + 1).copied(),
+                Some(rest) if rest.first().is_some_and(|&b| b == b'=' || is_name_byte(b)) => {
+                    Some(rest.strip_prefix(b"=").unwrap_or(rest))
+                }
+                _ => None,
+            };
+            if let Some(name) = name {
+                self.insert_name(name, path);
+            }
+        }
+        for at in memchr::memmem::find_iter(text, b"PYTEST_PLUGINS") {
+            let rest = &text[at + b"PYTEST_PLUGINS".len()..];
+            let line = rest.split(|&b| b == b'\n').next().unwrap_or(rest);
+            let value = line
+                .trim_ascii_start()
+                .strip_prefix(b"=")
+                .or_else(|| line.trim_ascii_start().strip_prefix(b":"))
+                .unwrap_or_default();
+            for name in value.split(|&b| !is_name_byte(b)) {
+                self.insert_name(name, path);
+            }
+        }
+        // Entry points: `sel = tools.sel` (or quoted, or `tools.sel:plugin`) in the lines
+        // after `pytest11`, up to the next section.
+        for at in memchr::memmem::find_iter(text, b"pytest11") {
+            let rest = &text[at + b"pytest11".len()..];
+            for (n, line) in rest.split(|&b| b == b'\n').enumerate().take(30) {
+                if n > 0 && line.first() == Some(&b'[') {
+                    break;
+                }
+                for (i, _) in line.iter().enumerate().filter(|&(_, &b)| b == b'=') {
+                    let value = line[i + 1..]
+                        .trim_ascii_start()
+                        .strip_prefix(b"\"")
+                        .or_else(|| line[i + 1..].trim_ascii_start().strip_prefix(b"'"))
+                        .unwrap_or_else(|| line[i + 1..].trim_ascii_start());
+                    let end = value
+                        .iter()
+                        .position(|&b| !is_name_byte(b))
+                        .unwrap_or(value.len());
+                    self.insert_name(&value[..end], path);
+                }
+            }
+        }
+    }
+
+    fn insert_name(&mut self, name: &[u8], by: &str) {
+        let name = name.split(|&b| b == b':').next().unwrap_or(name);
+        if !name.is_empty()
+            && name.iter().all(|&b| is_name_byte(b))
+            && !name.starts_with(b".")
+            && let Ok(name) = std::str::from_utf8(name)
+        {
+            self.insert(name.to_owned(), by);
+        }
+    }
+}
+
+/// Whether `import` takes hooks in: `from m import *`, `from m import pytest_…`.
+fn takes_hooks(import: &Import) -> bool {
+    import.star
+        || import
+            .names
+            .iter()
+            .any(|(name, _)| name.starts_with("pytest_"))
+}
+
+/// Whether `text` uses the module bound to `bound` as a plugin: reads a hook from it
+/// (`bound.pytest_runtest_call`) or registers it (`register(bound)`).
+fn uses_as_plugin(text: &[u8], bound: &str) -> bool {
+    let ident = |b: &u8| b.is_ascii_alphanumeric() || *b == b'_' || *b == b'.';
+    let hook = format!("{bound}.pytest_");
+    let reads = memchr::memmem::find_iter(text, hook.as_bytes()).any(|at| {
+        at.checked_sub(1)
+            .and_then(|i| text.get(i))
+            .is_none_or(|b| !ident(b))
+    });
+    let registers = memchr::memmem::find_iter(text, b"register(").any(|at| {
+        let rest = text[at + b"register(".len()..].trim_ascii_start();
+        rest.strip_prefix(bound.as_bytes())
+            .is_some_and(|after| after.first().is_none_or(|b| !ident(b)))
+    });
+    reads || registers
+}
+
+fn is_name_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_' || b == b'.'
+}
+
+/// The dotted names the Python module at `path` is imported by, longest first.
+fn module_tails(path: &str) -> impl Iterator<Item = String> + '_ {
+    let stem = path.strip_suffix(".py");
+    let stem = stem.map(|stem| stem.strip_suffix("/__init__").unwrap_or(stem));
+    let parts: Vec<&str> = stem
+        .map(|stem| stem.split('/').collect())
+        .unwrap_or_default();
+    (0..parts.len()).map(move |from| parts[from..].join("."))
+}
+
+/// An import statement: the module it names and the names it takes from it.
+#[derive(Debug, PartialEq, Eq)]
+struct Import {
+    /// The module, dotted (a relative one resolved).
+    module: String,
+    /// The names taken from it, each with the name it is bound to (`from m import a as
+    /// b`: `("a", "b")`); for `import m as n`, none.
+    names: Vec<(String, String)>,
+    /// `from m import *`.
+    star: bool,
+    /// The name `import m` (or `import m as n`) binds the module to.
+    alias: Option<String>,
+}
+
+/// The import statements of the Python module at `path` (relative ones resolved against
+/// its directory).
+fn imports(path: &str, text: &[u8]) -> Vec<Import> {
+    let dir: Vec<&str> = path.split('/').collect();
+    let dir = &dir[..dir.len().saturating_sub(1)];
+    let mut found = Vec::new();
+    for statement in statements(text) {
+        let code = String::from_utf8_lossy(statement);
+        let code = code.trim();
+        let code = code.split('#').next().unwrap_or(code);
+        if let Some(rest) = code.strip_prefix("import ") {
+            for part in rest.split(',') {
+                let words: Vec<&str> = part.split_whitespace().collect();
+                match words.as_slice() {
+                    [module] | [module, "as", _] => {
+                        let alias = words.last().copied().unwrap_or(module);
+                        found.push(Import {
+                            module: (*module).to_owned(),
+                            names: Vec::new(),
+                            star: false,
+                            alias: Some(alias.to_owned()),
+                        });
+                    }
+                    _ => {}
+                }
+            }
+        } else if let Some(rest) = code.strip_prefix("from ") {
+            let Some((module, names)) = rest.split_once(" import") else {
+                continue;
+            };
+            let module = module.trim();
+            let dots = module.bytes().take_while(|&b| b == b'.').count();
+            let module = if dots > 0 {
+                let Some(base) = dir.len().checked_sub(dots - 1) else {
+                    continue;
+                };
+                let mut parts: Vec<&str> = dir[..base].to_vec();
+                parts.extend(module[dots..].split('.').filter(|part| !part.is_empty()));
+                parts.join(".")
+            } else {
+                module.to_owned()
+            };
+            let words: Vec<&str> = names
+                .split(|c: char| c == ',' || c == '(' || c == ')' || c.is_whitespace())
+                .filter(|word| !word.is_empty())
+                .collect();
+            let star = words.contains(&"*");
+            // `a as b`: the name taken from the module is `a`, bound to `b`.
+            let mut taken: Vec<(String, String)> = Vec::new();
+            let mut alias = false;
+            for word in words {
+                match word {
+                    "as" => alias = true,
+                    "*" => {}
+                    bound if alias => {
+                        alias = false;
+                        if let Some(last) = taken.last_mut() {
+                            bound.clone_into(&mut last.1);
+                        }
+                    }
+                    name => taken.push((name.to_owned(), name.to_owned())),
+                }
+            }
+            if !module.is_empty() {
+                found.push(Import {
+                    module,
+                    names: taken,
+                    star,
+                    alias: None,
+                });
+            }
+        }
+    }
+    found
+}
+
+/// The contents of the one-line string literals in `code`.
+fn quoted(code: &[u8]) -> Vec<&[u8]> {
+    let mut found = Vec::new();
+    let mut rest = code;
+    while let Some(open) = rest.iter().position(|&b| b == b'"' || b == b'\'') {
+        let quote = rest[open];
+        let body = &rest[open + 1..];
+        let Some(close) = body.iter().position(|&b| b == quote || b == b'\n') else {
+            break;
+        };
+        found.push(&body[..close]);
+        rest = &body[close + 1..];
+    }
+    found
+}
+
+/// Whether `code` is a string literal alone (a docstring).
+fn is_string(code: &[u8]) -> bool {
+    let code = code.trim_ascii();
+    matches!(code.first(), Some(b'"' | b'\''))
+        && matches!(code.last(), Some(b'"' | b'\''))
+        && literal_strings(code).is_some()
+}
+
+/// The names of `pytest_plugins = "a"` or `pytest_plugins = ["a", "b"]` (a tuple too),
+/// `None` when the statement is anything else (computed, appended to, read).
+fn literal_plugins(code: &[u8]) -> Option<Vec<String>> {
+    let rest = code.strip_prefix(b"pytest_plugins")?.trim_ascii_start();
+    let value = rest.strip_prefix(b"=")?;
+    if value.starts_with(b"=") {
+        return None;
+    }
+    // `"a b".split()`, the names in one string.
+    if let Some(string) = value.trim_ascii().strip_suffix(b".split()")
+        && let Some([names]) = literal_strings(string).as_deref()
+    {
+        return Some(
+            names
+                .split(u8::is_ascii_whitespace)
+                .filter(|name| !name.is_empty())
+                .map(|name| String::from_utf8_lossy(name).into_owned())
+                .collect(),
+        );
+    }
+    let strings = literal_strings(value)?;
+    Some(
+        strings
+            .into_iter()
+            .map(|name| String::from_utf8_lossy(name).into_owned())
+            .collect(),
+    )
+}
+
+/// The contents of the string literals `value` is made of, when it holds nothing else but
+/// brackets, commas, blanks and comments.
+fn literal_strings(value: &[u8]) -> Option<Vec<&[u8]>> {
+    let mut strings = Vec::new();
+    let mut i = 0;
+    while i < value.len() {
+        match value[i] {
+            b'"' | b'\'' => {
+                let quote = value[i];
+                let triple = value[i..].starts_with(&[quote; 3]);
+                let open = if triple { 3 } else { 1 };
+                let body = &value[i + open..];
+                let close = if triple {
+                    memchr::memmem::find(body, &[quote; 3])?
+                } else {
+                    memchr::memchr(quote, body)?
+                };
+                let content = &body[..close];
+                if content.contains(&b'\\') {
+                    return None;
+                }
+                strings.push(content);
+                i += open + close + open;
+            }
+            b'#' => {
+                i += memchr::memchr(b'\n', &value[i..]).unwrap_or(value.len() - i);
+            }
+            b'[' | b']' | b'(' | b')' | b',' | b'\\' => i += 1,
+            b if b.is_ascii_whitespace() => i += 1,
+            _ => return None,
+        }
+    }
+    Some(strings)
+}
+
+/// The statements of a Python text, each its raw text from its first line to its last (a
+/// statement goes on while a bracket or a string is open, or a line ends in `\`).
+fn statements(text: &[u8]) -> Vec<&[u8]> {
+    let mut found = Vec::new();
+    let (mut start, mut depth, mut i) = (0, 0_i64, 0);
+    let mut quote: Option<(u8, bool)> = None;
+    while i < text.len() {
+        let b = text[i];
+        if let Some((q, triple)) = quote {
+            if b == b'\\' {
+                i += 2;
+                continue;
+            }
+            if triple && text[i..].starts_with(&[q; 3]) {
+                quote = None;
+                i += 3;
+                continue;
+            }
+            if b == q && !triple {
+                quote = None;
+            } else if b == b'\n' && !triple {
+                // An unclosed one-line string ends at the line.
+                quote = None;
+                continue;
+            }
+            i += 1;
+            continue;
+        }
+        match b {
+            b'"' | b'\'' => {
+                let triple = text[i..].starts_with(&[b; 3]);
+                quote = Some((b, triple));
+                i += if triple { 3 } else { 1 };
+                continue;
+            }
+            b'#' => {
+                i += memchr::memchr(b'\n', &text[i..]).unwrap_or(text.len() - i);
+                continue;
+            }
+            b'(' | b'[' | b'{' => depth += 1,
+            b')' | b']' | b'}' => depth = (depth - 1).max(0),
+            b'\\' if text.get(i + 1) == Some(&b'\n') => {
+                i += 2;
+                continue;
+            }
+            b'\n' if depth == 0 => {
+                found.push(&text[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    if start < text.len() {
+        found.push(&text[start..]);
+    }
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn registry(files: &[(&str, &str)]) -> Registry {
+        let mut registry = Registry::default();
+        for (path, text) in files {
+            registry.read(path, text.as_bytes());
+        }
+        registry
+    }
+
+    #[test]
+    fn registrations() {
+        for (path, text, module) in [
+            (
+                "conftest.py",
+                "pytest_plugins = [\"tools.sel\"]\n",
+                "tools/sel.py",
+            ),
+            (
+                "conftest.py",
+                "pytest_plugins = (\n    # first\n    'sel',\n)\n",
+                "src/tools/sel.py",
+            ),
+            (
+                "conftest.py",
+                "pytest_plugins = \"tools\"\n",
+                "tools/__init__.py",
+            ),
+            (
+                "conftest.py",
+                "pytest_plugins = 'pytester tools.sel'.split()\n",
+                "tools/sel.py",
+            ),
+            ("conftest.py", "from tools.sel import *\n", "tools/sel.py"),
+            (
+                "conftest.py",
+                "def pytest_configure(config):\n    config.pluginmanager.import_plugin(\"tools.sel\")\n",
+                "tools/sel.py",
+            ),
+            (
+                "conftest.py",
+                "from tools.sel import (\n    pytest_runtest_call,\n)\n",
+                "tools/sel.py",
+            ),
+            (
+                "conftest.py",
+                "import tools.sel as _sel\n\npytest_runtest_call = _sel.pytest_runtest_call\n",
+                "tools/sel.py",
+            ),
+            (
+                "conftest.py",
+                "from tools import sel\n\n\ndef pytest_configure(config):\n    config.pluginmanager.register( sel, \"sel\")\n",
+                "tools/sel.py",
+            ),
+            (
+                "plugins/conftest.py",
+                "from .sel import *\n",
+                "plugins/sel.py",
+            ),
+            ("a/b/conftest.py", "from ..sel import *\n", "a/sel.py"),
+            (
+                "pytest.ini",
+                "[pytest]\naddopts = -p tools.sel -q\n",
+                "tools/sel.py",
+            ),
+            (
+                "pytest.ini",
+                "[pytest]\naddopts = -ptools.sel\n",
+                "tools/sel.py",
+            ),
+            (
+                "pyproject.toml",
+                "[tool.pytest.ini_options]\naddopts = [\"-p\", \"tools.sel\"]\n",
+                "tools/sel.py",
+            ),
+            (
+                ".github/workflows/ci.yml",
+                "env:\n  PYTEST_ADDOPTS: -p tools.sel\n",
+                "tools/sel.py",
+            ),
+            (
+                "tox.ini",
+                "[testenv]\nsetenv =\n    PYTEST_PLUGINS = tools.sel,other\n",
+                "tools/sel.py",
+            ),
+            (
+                "setup.cfg",
+                "[options.entry_points]\npytest11 =\n    sel = tools.sel\n",
+                "tools/sel.py",
+            ),
+            (
+                "pyproject.toml",
+                "[project.entry-points.pytest11]\nsel = \"tools.sel:plugin\"\n",
+                "tools/sel.py",
+            ),
+        ] {
+            assert!(
+                registry(&[(path, text)]).registers(module),
+                "{path}: {text:?} registers {module}"
+            );
+        }
+    }
+
+    #[test]
+    fn mentions_that_register_nothing() {
+        for (path, text, module) in [
+            (
+                "conftest.py",
+                "pytest_plugins = [\"tools.other\"]\n",
+                "tools/sel.py",
+            ),
+            (
+                "conftest.py",
+                "pytest_plugins = [\"tools.selection\"]\n",
+                "tools/sel.py",
+            ),
+            (
+                "conftest.py",
+                "\"\"\"pytest_plugins = [x]\"\"\"\n",
+                "tools/sel.py",
+            ),
+            (
+                "tox.ini",
+                "[testenv]\nbasepython = python\n",
+                "_pytest/python.py",
+            ),
+            (
+                "pyproject.toml",
+                "[tool.pytest.ini_options]\naddopts = \"-ra\"\n[tool.isort]\nknown_first_party = [\"sel\"]\n",
+                "sel.py",
+            ),
+            ("pytest.ini", "[pytest]\naddopts = -p no:sel\n", "sel.py"),
+            ("conftest.py", "import tools.sel\n", "tools/sel.py"),
+            (
+                "conftest.py",
+                "from tools.sel import helper\n",
+                "tools/sel.py",
+            ),
+            ("conftest.py", "import py\n", "py/__init__.py"),
+            (
+                "conftest.py",
+                "from tools import sel\n\nx = sel.helper()\nregister(self)\n",
+                "tools/sel.py",
+            ),
+            ("conftest.py", "x = 1\n", "tools/sel.txt"),
+        ] {
+            assert!(
+                !registry(&[(path, text)]).registers(module),
+                "{path}: {text:?} does not register {module}"
+            );
+        }
+    }
+
+    #[test]
+    fn computed_plugin_lists_register_anything() {
+        for text in [
+            "pytest_plugins = [\"plugins\" + \".sel\"]\n",
+            "_SEL = \"plugins.sel\"\npytest_plugins = [_SEL]\n",
+            "pytest_plugins = []\npytest_plugins.append(\"plugins.sel\")\n",
+            "pytest_plugins += [\"plugins.sel\"]\n",
+        ] {
+            let registry = registry(&[("conftest.py", text)]);
+            assert_eq!(registry.computed(), Some("conftest.py"), "{text:?}");
+            assert!(registry.registers("anything/else.py"));
+        }
+    }
+
+    #[test]
+    fn hooks_taken_in_by_a_registered_module() {
+        let mut registry = registry(&[("conftest.py", "pytest_plugins = [\"plugins\"]\n")]);
+        assert!(!registry.registers("plugins/sel.py"));
+        assert!(registry.read_module("plugins/__init__.py", b"from .sel import *\n"));
+        assert!(registry.registers("plugins/sel.py"));
+        assert!(registry.read_module(
+            "plugins/sel.py",
+            b"from plugins.impl import pytest_collection_modifyitems\n"
+        ));
+        assert_eq!(
+            registry.registrar("plugins/impl.py"),
+            Some("plugins/sel.py")
+        );
+        // Another name taken from a module registers nothing.
+        assert!(!registry.read_module("plugins/impl.py", b"from calc import add\n"));
+        assert!(!registry.registers("calc.py"));
+    }
+}
