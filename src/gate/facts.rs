@@ -185,7 +185,11 @@ fn registered_plugins(
 ) -> anyhow::Result<()> {
     use std::collections::BTreeMap;
     use tamper::plugins::{Registry, is_module, is_registry};
-    if !files.iter().any(|file| file.pytest_module) {
+    js_setup_files(repo, change, files)?;
+    if !files
+        .iter()
+        .any(|file| file.harness == Some(tamper::Harness::PytestPlugin))
+    {
         return Ok(());
     }
     let mut registry = Registry::default();
@@ -231,13 +235,81 @@ fn registered_plugins(
             break;
         }
     }
-    for file in files.iter_mut().filter(|file| file.pytest_module) {
+    for file in files
+        .iter_mut()
+        .filter(|file| file.harness == Some(tamper::Harness::PytestPlugin))
+    {
         let by = registry
             .registrar(&file.path)
             .or_else(|| {
                 file.old_path
                     .as_deref()
                     .and_then(|path| registry.registrar(path))
+            })
+            .map(str::to_owned);
+        if let Some(by) = by {
+            file.plugin_registered(&by);
+        }
+    }
+    Ok(())
+}
+
+/// A JavaScript file outside the test paths is test code when a test runner's
+/// configuration names it ([`tamper::plugins::Registry::read_js`]): a `.mocharc` `require`,
+/// a Jest `setupFilesAfterEnv`, the script `npm test` runs. The configurations are looked
+/// for in each directory above the file and in each directory at the root (`web/.mocharc.yml`
+/// naming `../support/setup.js`), in each parent commit and in the change: a few tree
+/// lookups, not a listing of the tree. Read only when such a file changed.
+fn js_setup_files(
+    repo: &Repository,
+    change: &Change,
+    files: &mut [tamper::FileTamper],
+) -> anyhow::Result<()> {
+    use std::collections::BTreeSet;
+    use tamper::plugins::{JS_RUNNER_CONFIGS, Registry};
+    if !files
+        .iter()
+        .any(|file| file.harness == Some(tamper::Harness::SetupFile))
+    {
+        return Ok(());
+    }
+    let mut dirs: BTreeSet<&str> = BTreeSet::new();
+    for file in files
+        .iter()
+        .filter(|file| file.harness == Some(tamper::Harness::SetupFile))
+    {
+        let mut path = file.path.as_str();
+        while let Some((dir, _)) = path.rsplit_once('/') {
+            dirs.insert(dir);
+            path = dir;
+        }
+        dirs.insert("");
+    }
+    let dirs: Vec<&str> = dirs.into_iter().collect();
+    let mut registry = Registry::default();
+    for parent in &change.parents {
+        for file in repo.files_in_dirs(parent, &dirs, true, JS_RUNNER_CONFIGS)? {
+            registry.read_js(&file.path, &repo.blob(&file.id)?);
+        }
+    }
+    for other in &change.files {
+        let name = other.path.rsplit('/').next().unwrap_or_default();
+        if JS_RUNNER_CONFIGS.contains(&name)
+            && let Some(entry) = other.new.as_ref().filter(|entry| entry.mode.is_regular())
+        {
+            registry.read_js(&other.path, &repo.blob(&entry.id)?);
+        }
+    }
+    for file in files
+        .iter_mut()
+        .filter(|file| file.harness == Some(tamper::Harness::SetupFile))
+    {
+        let by = registry
+            .names_js(&file.path)
+            .or_else(|| {
+                file.old_path
+                    .as_deref()
+                    .and_then(|path| registry.names_js(path))
             })
             .map(str::to_owned);
         if let Some(by) = by {

@@ -128,8 +128,14 @@ pub fn tamper_section(judgement: &Judgement) -> Option<Section> {
         .filter(|file| file.findings.is_empty())
         .filter_map(|file| {
             if let Some(by) = &file.plugin_registered_by {
+                let what = match file.harness {
+                    Some(tamper::Harness::PytestPlugin) => {
+                        format!("a pytest plugin ({by} registers it)")
+                    }
+                    _ => format!("a test setup file ({by} names it)"),
+                };
                 return Some(format!(
-                    "{}  a pytest plugin ({by} registers it): its code runs with the tests",
+                    "{}  {what}: its code runs with the tests",
                     file.path
                 ));
             }

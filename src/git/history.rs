@@ -92,6 +92,50 @@ impl Repository {
         })
     }
 
+    /// The regular files of the commit `rev` named one of `names` directly in one of `dirs`
+    /// (`""` is the root), or with `top` in the root's directories too, sorted by path: a
+    /// few lookups in the trees of those directories (each read once), not a listing of
+    /// the whole tree.
+    pub fn files_in_dirs(
+        &self,
+        rev: &str,
+        dirs: &[&str],
+        top: bool,
+        names: &[&str],
+    ) -> Result<Vec<SnapshotFile>, GitError> {
+        let objects = self.objects();
+        let (tree, _) = objects.commit(&self.resolve_commit(rev)?)?;
+        let mut all: Vec<String> = dirs.iter().map(|dir| (*dir).to_owned()).collect();
+        if top {
+            for name in objects.subtree_names(tree)? {
+                let name = lossy(name.as_bstr());
+                if !all.contains(&name) {
+                    all.push(name);
+                }
+            }
+        }
+        let mut files = Vec::new();
+        for dir in &all {
+            for name in names {
+                let path = if dir.is_empty() {
+                    (*name).to_owned()
+                } else {
+                    format!("{dir}/{name}")
+                };
+                if let Some(item) = objects.entry_at(tree, BStr::new(path.as_bytes()))?
+                    && is_regular(item.mode)
+                {
+                    files.push(SnapshotFile {
+                        path,
+                        id: item.id.to_string(),
+                    });
+                }
+            }
+        }
+        files.sort_by(|a, b| a.path.cmp(&b.path));
+        Ok(files)
+    }
+
     /// The regular files (executable or not) of `snapshot` whose repository-relative path
     /// `wanted` accepts, sorted by path. Symbolic links and submodules are left out.
     pub fn files_where(

@@ -386,6 +386,16 @@ impl<'r> Objects<'r> {
         Ok(out)
     }
 
+    /// The names of the directories directly in `tree`.
+    pub(crate) fn subtree_names(&self, tree: ObjectId) -> Result<Vec<BString>, GitError> {
+        Ok(self
+            .cached_tree(&tree)?
+            .iter()
+            .filter(|entry| is_tree(entry.mode))
+            .map(|entry| entry.name.clone())
+            .collect())
+    }
+
     /// The entry at `path` in `tree` (`None` when absent or a directory).
     pub(crate) fn entry_at(&self, tree: ObjectId, path: &BStr) -> Result<Option<Item>, GitError> {
         let mut current = tree;

@@ -129,7 +129,7 @@ pub(crate) fn python_test_location(path: &str) -> bool {
 
 /// Whether `path` is where Jest, Vitest, Mocha, Playwright or Cypress look for tests by
 /// default (`*.test.*`, `*.spec.*`, `__tests__/`, `test/`, `e2e/`, `cypress/`).
-fn js_test_path(path: &str) -> bool {
+pub(crate) fn js_test_path(path: &str) -> bool {
     let name = path.rsplit('/').next().unwrap_or(path);
     [".test.", ".spec.", "_test.", "-test.", ".cy.", ".e2e."]
         .iter()

@@ -382,14 +382,47 @@ pub struct FileTamper {
     /// ([`Self::plugin_registered`]); pytest's own source defines the same hooks as its code.
     #[serde(skip)]
     pub plugin_hooks: Vec<Finding>,
-    /// A Python module outside the test paths that names pytest: a change to it is a test
-    /// change when the repository registers it as a plugin ([`Self::plugin_registered`]).
+    /// What the repository may load this file as with the tests, which it alone can tell
+    /// ([`Self::plugin_registered`]).
     #[serde(skip)]
-    pub pytest_module: bool,
-    /// The file that registers this module as a pytest plugin (`conftest.py`), when one
+    pub harness: Option<Harness>,
+    /// The file that registers this module as a pytest plugin (`conftest.py`), or the
+    /// runner configuration that names this JavaScript file (`.mocharc.json`), when one
     /// does: its change is a test change.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub plugin_registered_by: Option<String>,
+}
+
+/// What a file outside the test paths may be to the test run, which only the repository
+/// around it can tell.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Harness {
+    /// A Python module that names pytest: a plugin when the repository registers it.
+    PytestPlugin,
+    /// A JavaScript file: a setup file (an environment, the script `npm test` runs) when a
+    /// test runner's configuration names it.
+    SetupFile,
+}
+
+impl Harness {
+    /// What the file at `path` with `sides` may be: a Python module that names pytest (or
+    /// one too large to read, `unread`), any JavaScript file; nothing in the test paths,
+    /// which are test code already.
+    fn of(language: Language, path: &str, sides: [&[u8]; 2], unread: bool) -> Option<Self> {
+        match language {
+            Language::Python
+                if !context::python_test_location(path)
+                    && (unread
+                        || sides
+                            .iter()
+                            .any(|side| memchr::memmem::find(side, b"pytest").is_some())) =>
+            {
+                Some(Self::PytestPlugin)
+            }
+            Language::JavaScript if !context::js_test_path(path) => Some(Self::SetupFile),
+            _ => None,
+        }
+    }
 }
 
 /// A skip marker bound to a name, forgiven because only new tests of its file use it.
@@ -584,7 +617,7 @@ impl FileTamper {
             macro_calls: Vec::new(),
             named_skips: Vec::new(),
             plugin_hooks: Vec::new(),
-            pytest_module: false,
+            harness: None,
             plugin_registered_by: None,
         }
     }
@@ -1473,15 +1506,7 @@ pub fn analyze_file_with(
     if old == new {
         return Some(file);
     }
-    // A module outside the test paths that names pytest may be a registered plugin; the
-    // repository says ([`FileTamper::plugin_registered`]). A module too large to read is
-    // one too.
-    file.pytest_module = language == Language::Python
-        && !context::python_test_location(path)
-        && (file.skipped.is_some()
-            || [old, new]
-                .iter()
-                .any(|side| memchr::memmem::find(side, b"pytest").is_some()));
+    file.harness = Harness::of(language, path, [old, new], file.skipped.is_some());
     // A side emptied above is not the content the given diff was computed on.
     let diff = diff.filter(|_| file.skipped.is_none());
     let settings = if config {
@@ -6705,7 +6730,11 @@ mod tests {
             ("tests/helpers.py", "import pytest\nX = 1\n", false),
         ] {
             let file = analyze_file(path, Some(b"X = 0\n"), Some(text.as_bytes())).expect("py");
-            assert_eq!(file.pytest_module, waits, "{path}: {text:?}");
+            assert_eq!(
+                file.harness == Some(Harness::PytestPlugin),
+                waits,
+                "{path}: {text:?}"
+            );
         }
     }
 

@@ -1,4 +1,6 @@
-//! Which Python modules a repository registers as pytest plugins: what makes a module
+//! Which files a repository's test runners load with the tests: the Python modules it
+//! registers as pytest plugins, and the JavaScript files its runners' configuration names
+//! (setup files, environments, reporters, a script `npm test` runs). What makes a module
 //! outside the test paths part of the test run. A plugin's hooks decide what is collected
 //! and how it passes, and its fixtures and module code run with every test, so a change to
 //! it is a change to the tests.
@@ -46,6 +48,64 @@ pub fn is_module(path: &str) -> bool {
     path.ends_with(".py")
 }
 
+/// The names of JavaScript test runners' configuration files, looked for in each directory
+/// above a changed JavaScript file: they name setup files relative to themselves.
+pub const JS_RUNNER_CONFIGS: &[&str] = &[
+    "package.json",
+    "jest.config.js",
+    "jest.config.ts",
+    "jest.config.mjs",
+    "jest.config.cjs",
+    "jest.config.mts",
+    "jest.config.cts",
+    "jest.config.json",
+    "vitest.config.js",
+    "vitest.config.ts",
+    "vitest.config.mjs",
+    "vitest.config.cjs",
+    "vitest.config.mts",
+    "vitest.config.cts",
+    "vite.config.js",
+    "vite.config.ts",
+    "vite.config.mjs",
+    "vite.config.cjs",
+    "vite.config.mts",
+    ".mocharc.js",
+    ".mocharc.cjs",
+    ".mocharc.json",
+    ".mocharc.jsonc",
+    ".mocharc.yml",
+    ".mocharc.yaml",
+    "karma.conf.js",
+    "karma.conf.cjs",
+    "karma.conf.ts",
+    "playwright.config.js",
+    "playwright.config.ts",
+    "cypress.config.js",
+    "cypress.config.ts",
+    "ava.config.js",
+    "ava.config.cjs",
+    "ava.config.mjs",
+];
+
+/// JavaScript and TypeScript file extensions a runner loads.
+const JS_EXTENSIONS: &[&str] = &["js", "mjs", "cjs", "jsx", "ts", "mts", "cts", "tsx"];
+
+/// The path of a JavaScript file without its extension, and without `/index` (which a
+/// directory is loaded by).
+fn js_stem(path: &str) -> &str {
+    let stem = path
+        .rsplit_once('.')
+        .filter(|(stem, extension)| JS_EXTENSIONS.contains(extension) && !stem.ends_with('/'))
+        .map_or(path, |(stem, _)| stem);
+    stem.strip_suffix("/index").unwrap_or(stem)
+}
+
+/// Whether a JavaScript file at `path` is one a runner's configuration can name.
+pub fn is_js_file(path: &str) -> bool {
+    js_stem(path) != path || path.ends_with("/index")
+}
+
 /// The modules a repository registers as pytest plugins.
 #[derive(Debug, Default)]
 pub struct Registry {
@@ -55,6 +115,9 @@ pub struct Registry {
     /// The conftest whose `pytest_plugins` is computed (`[_SEL]`, `["a" + ".b"]`,
     /// `pytest_plugins += …`): any module may be registered there.
     computed: Option<String>,
+    /// JavaScript files a runner's configuration names, by [`js_stem`], each with the
+    /// configuration that names it.
+    js_files: HashMap<String, String>,
 }
 
 impl Registry {
@@ -104,6 +167,59 @@ impl Registry {
     /// The conftest whose `pytest_plugins` is computed, if any.
     pub fn computed(&self) -> Option<&str> {
         self.computed.as_deref()
+    }
+
+    /// Reads the JavaScript files the runner configuration at `path` names: every path in
+    /// a runner's configuration file (`"./tools/setup.js"`, `<rootDir>/tools/env`), in a
+    /// `package.json`'s `jest`, `mocha`, `ava` and `vitest` blocks, and in the scripts
+    /// whose name holds `test` (`mocha -r tools/setup.js`, `node tools/run-tests.js`).
+    /// Globs, packages and URLs name no file.
+    pub fn read_js(&mut self, path: &str, text: &[u8]) {
+        let dir = path.rsplit_once('/').map_or("", |(dir, _)| dir);
+        let mut values: Vec<String> = Vec::new();
+        if path.rsplit('/').next() == Some("package.json") {
+            let Ok(serde_json::Value::Object(package)) = serde_json::from_slice(text) else {
+                return;
+            };
+            for (key, value) in &package {
+                if matches!(key.as_str(), "jest" | "mocha" | "ava" | "vitest") {
+                    strings_of(value, &mut values);
+                }
+            }
+            if let Some(serde_json::Value::Object(scripts)) = package.get("scripts") {
+                for (name, script) in scripts {
+                    if name.contains("test")
+                        && let Some(script) = script.as_str()
+                    {
+                        values.extend(script.split_whitespace().map(str::to_owned));
+                    }
+                }
+            }
+        } else {
+            for value in quoted(text) {
+                values.push(String::from_utf8_lossy(value).into_owned());
+            }
+            // YAML: `require: tools/setup.js`, `- tools/setup.js`.
+            for line in text.split(|&b| b == b'\n') {
+                let line = String::from_utf8_lossy(line);
+                let value = line
+                    .trim()
+                    .trim_start_matches("- ")
+                    .rsplit_once(": ")
+                    .map_or(line.trim().trim_start_matches("- "), |(_, value)| value);
+                values.push(value.trim().to_owned());
+            }
+        }
+        for value in values {
+            if let Some(file) = js_file_named(dir, &value) {
+                self.js_files.entry(file).or_insert_with(|| path.to_owned());
+            }
+        }
+    }
+
+    /// The runner configuration that names the JavaScript file at `path`, if one does.
+    pub fn names_js(&self, path: &str) -> Option<&str> {
+        self.js_files.get(js_stem(path)).map(String::as_str)
     }
 
     fn insert(&mut self, name: String, by: &str) {
@@ -251,6 +367,64 @@ fn uses_as_plugin(text: &[u8], bound: &str) -> bool {
             .is_some_and(|after| after.first().is_none_or(|b| !ident(b)))
     });
     reads || registers
+}
+
+/// Every string inside `value`, keys of objects left out.
+fn strings_of(value: &serde_json::Value, out: &mut Vec<String>) {
+    match value {
+        serde_json::Value::String(text) => out.push(text.clone()),
+        serde_json::Value::Array(items) => {
+            for item in items {
+                strings_of(item, out);
+            }
+        }
+        serde_json::Value::Object(entries) => {
+            for item in entries.values() {
+                strings_of(item, out);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// The file a value of a runner's configuration in `dir` names, by [`js_stem`], resolved
+/// against `dir`: a path with a JavaScript extension, or one that starts `./`, `../` or
+/// `<rootDir>/` (resolved as a module is, with or without its extension). `None` for a
+/// glob, a package, a URL, an option or a path out of the repository.
+fn js_file_named(dir: &str, value: &str) -> Option<String> {
+    let value = value
+        .trim()
+        .trim_matches(|c| c == '"' || c == '\'' || c == ',');
+    let (value, rooted) = match value.strip_prefix("<rootDir>/") {
+        Some(rest) => (rest, true),
+        None => (value, false),
+    };
+    let relative = rooted || value.starts_with("./") || value.starts_with("../");
+    let js = value
+        .rsplit_once('.')
+        .is_some_and(|(_, extension)| JS_EXTENSIONS.contains(&extension));
+    if value.is_empty()
+        || !(relative || (js && value.contains('/')) || (js && !value.starts_with('-')))
+        || value.contains([
+            '*', '{', '}', '?', ' ', '$', '(', ')', '[', ']', '!', '|', ':',
+        ])
+        || value.starts_with('/')
+        || value.starts_with('-')
+    {
+        return None;
+    }
+    let mut parts: Vec<&str> = dir.split('/').filter(|part| !part.is_empty()).collect();
+    for part in value.split('/') {
+        match part {
+            "" | "." => {}
+            ".." => {
+                parts.pop()?;
+            }
+            part => parts.push(part),
+        }
+    }
+    let path = parts.join("/");
+    Some(js_stem(&path).to_owned())
 }
 
 fn is_name_byte(b: u8) -> bool {
@@ -656,6 +830,37 @@ mod tests {
                 !registry(&[(path, text)]).registers(module),
                 "{path}: {text:?} does not register {module}"
             );
+        }
+    }
+
+    #[test]
+    fn javascript_files_a_runner_names() {
+        let mut registry = Registry::default();
+        registry.read_js(
+            "web/.mocharc.json",
+            br#"{"require": ["./tools/setup.js", "ts-node/register"], "spec": "test/**/*.spec.js"}"#,
+        );
+        registry.read_js("jest.config.js", b"module.exports = { setupFilesAfterEnv: ['<rootDir>/tools/jest-setup'], testEnvironment: 'node' };\n");
+        registry.read_js(
+            ".mocharc.yml",
+            b"require:\n  - support/hooks.mjs\nreporter: dot\n",
+        );
+        registry.read_js(
+            "package.json",
+            br#"{"main": "lib/index.js", "scripts": {"test": "node scripts/run-tests.js --ci", "build": "node scripts/build.js"}, "jest": {"globalSetup": "./tools/global.ts"}}"#,
+        );
+        for (path, by) in [
+            ("web/tools/setup.js", Some("web/.mocharc.json")),
+            ("tools/jest-setup.ts", Some("jest.config.js")),
+            ("support/hooks.mjs", Some(".mocharc.yml")),
+            ("scripts/run-tests.js", Some("package.json")),
+            ("tools/global.ts", Some("package.json")),
+            ("lib/index.js", None),
+            ("scripts/build.js", None),
+            ("web/test/a.spec.js", None),
+            ("node.js", None),
+        ] {
+            assert_eq!(registry.names_js(path), by, "{path}");
         }
     }
 

@@ -1752,6 +1752,69 @@ mod runner {
         );
     }
 
+    /// A JavaScript file outside the test paths that a runner's configuration names (a
+    /// `.mocharc` `require`, a `--require` in the test script, Jest's
+    /// `setupFilesAfterEnv`) is test code: a change to it is held for an agent, with the
+    /// configuration named (helper-60's J1b-J4b). A file the package only names otherwise
+    /// (`main`, a build script) is not.
+    #[test]
+    fn runner_setup_files_are_test_code() {
+        let spec = (
+            "test/m.spec.js",
+            "const assert = require(\"assert\");\n\ndescribe(\"m\", () => {\n  it(\"adds\", () => {\n    assert.strictEqual(1 + 1, 3);\n  });\n});\n",
+        );
+        let setup = "exports.mochaHooks = { beforeAll() {} };\n";
+        let patched = "exports.mochaHooks = { beforeAll() { require(\"assert\").strictEqual = () => {}; } };\n";
+        let touching = Counts {
+            modifies_tests: true,
+            ..Counts::default()
+        };
+        for (config, file) in [
+            (
+                (".mocharc.json", "{\"require\": [\"./tools/setup.js\"]}\n"),
+                "tools/setup.js",
+            ),
+            (
+                (
+                    "package.json",
+                    "{\"scripts\": {\"test\": \"mocha --require ./tools/hooks.js\"}}\n",
+                ),
+                "tools/hooks.js",
+            ),
+            (
+                (
+                    "jest.config.js",
+                    "module.exports = {\n  setupFilesAfterEnv: [\"<rootDir>/tools/env.js\"],\n};\n",
+                ),
+                "tools/env.js",
+            ),
+            (
+                ("web/.mocharc.yml", "require:\n  - ../support/setup.js\n"),
+                "support/setup.js",
+            ),
+        ] {
+            held(
+                &[spec, config, (file, setup)],
+                &[(file, Some(patched))],
+                touching,
+                TOUCHING,
+                &format!("{file}  a test setup file ({} names it)", config.0),
+            );
+        }
+        let package = "{\"main\": \"lib/index.js\", \"scripts\": {\"build\": \"node scripts/build.js\", \"test\": \"mocha\"}}\n";
+        for file in ["lib/index.js", "scripts/build.js"] {
+            counts_nothing(
+                &[
+                    spec,
+                    ("package.json", package),
+                    (file, "module.exports = 1;\n"),
+                ],
+                &[(file, Some("module.exports = 2;\n"))],
+                false,
+            );
+        }
+    }
+
     /// A changed line at column 0 that continues a statement of a conftest hook: inside
     /// brackets, after `\`, inside a string, in the hook's own header (attack-51 H1, H14,
     /// H12, H16). The hook is read by statements, not by lines.
