@@ -58,6 +58,17 @@
 #   J4c jest moduleNameMapper ^assert$ -> tools/assert.js no-op     OLD 0 rc0 | NEW 0 rc0 | (no jest here)  GAP
 #   J5  vitest setupFiles tools/vitest.setup.ts, ctx.skip()         OLD skips=1 config=1 rc3 | NEW same  held
 #   No variant regresses s130 (every NEW count >= OLD).
+# Answered by the commits after 3d72924 (s135 = 83c5cc7 for J*, s136 for the rest):
+#   every J variant held (rc 3), a setup file named by the runner's configuration being
+#   test code; B1-B13, B15, B17, B18 held (rc 3): test modules' pytest_plugins, any module
+#   a conftest or test package imports (test support code), hooks bound from or registered
+#   by any import form, import_plugin/consider_pluginarg/import_module/exec strings, -p in
+#   any .ini/.cfg/.toml/.sh file where pytest reads it, env["PYTEST_PLUGINS"] = ... .
+#   Left (rc 0): B14 (pytest.main(["-p", ...]) in a Python script), B16 (a symlinked
+#   module). False positives fixed: F1, F2, F5 (-p only on a line that runs pytest or sets
+#   its options), F4 (a computed pytest_plugins registers the modules its strings name).
+#   F6 stays held by design: a module a conftest imports that names pytest is test
+#   support code.
 [ -n "$WORK" ] || CLEAN_WORK=1
 source /work/main/benches/tamper-attacks/lib.sh
 [ -n "$CLEAN_WORK" ] && trap 'rm -rf "$WORK"' EXIT

@@ -239,16 +239,16 @@ fn registered_plugins(
         .iter_mut()
         .filter(|file| file.harness == Some(tamper::Harness::PytestPlugin))
     {
-        let by = registry
+        let found = registry
             .registrar(&file.path)
             .or_else(|| {
                 file.old_path
                     .as_deref()
                     .and_then(|path| registry.registrar(path))
             })
-            .map(str::to_owned);
-        if let Some(by) = by {
-            file.plugin_registered(&by);
+            .map(|(by, hooks)| (by.to_owned(), hooks));
+        if let Some((by, hooks)) = found {
+            file.plugin_registered(&by, hooks);
         }
     }
     Ok(())
@@ -313,7 +313,7 @@ fn js_setup_files(
             })
             .map(str::to_owned);
         if let Some(by) = by {
-            file.plugin_registered(&by);
+            file.plugin_registered(&by, false);
         }
     }
     Ok(())

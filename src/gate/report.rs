@@ -117,6 +117,24 @@ fn finding_line(finding: &tamper::Finding) -> String {
     )
 }
 
+/// `tools/sel.py  a pytest plugin (conftest.py registers it): …` for a file the
+/// repository loads with the tests.
+fn loaded_line(file: &tamper::FileTamper) -> Option<String> {
+    let loaded = file.loaded_by.as_ref()?;
+    let by = &loaded.path;
+    let what = match file.harness {
+        Some(tamper::Harness::PytestPlugin) if loaded.hooks => {
+            format!("a pytest plugin ({by} registers it)")
+        }
+        Some(tamper::Harness::PytestPlugin) => format!("test support code ({by} imports it)"),
+        _ => format!("a test setup file ({by} names it)"),
+    };
+    Some(format!(
+        "{}  {what}: its code runs with the tests",
+        file.path
+    ))
+}
+
 /// The test-tampering findings, `file:line  what: the line`, when there are any; then the
 /// changed lines in Rust test code of files with no finding (`src/lib.rs:8  changed in test
 /// code: assert_eq!(…)`), which make a change that counts nothing a test change.
@@ -127,17 +145,8 @@ pub fn tamper_section(judgement: &Judgement) -> Option<Section> {
         .test_changes()
         .filter(|file| file.findings.is_empty())
         .filter_map(|file| {
-            if let Some(by) = &file.plugin_registered_by {
-                let what = match file.harness {
-                    Some(tamper::Harness::PytestPlugin) => {
-                        format!("a pytest plugin ({by} registers it)")
-                    }
-                    _ => format!("a test setup file ({by} names it)"),
-                };
-                return Some(format!(
-                    "{}  {what}: its code runs with the tests",
-                    file.path
-                ));
+            if let Some(line) = loaded_line(file) {
+                return Some(line);
             }
             let at = file.test_item_line.as_ref()?;
             let side = match at.side {

@@ -386,11 +386,20 @@ pub struct FileTamper {
     /// ([`Self::plugin_registered`]).
     #[serde(skip)]
     pub harness: Option<Harness>,
-    /// The file that registers this module as a pytest plugin (`conftest.py`), or the
-    /// runner configuration that names this JavaScript file (`.mocharc.json`), when one
-    /// does: its change is a test change.
+    /// The file that loads this file with the tests (`conftest.py`, `.mocharc.json`), when
+    /// one does: its change is a test change.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub plugin_registered_by: Option<String>,
+    pub loaded_by: Option<LoadedBy>,
+}
+
+/// The file that loads a file with the tests ([`FileTamper::loaded_by`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct LoadedBy {
+    /// Its repository-relative path.
+    pub path: String,
+    /// Whether pytest registers the module's hooks (a plugin), not only runs its code (a
+    /// module a conftest imports, a setup file).
+    pub hooks: bool,
 }
 
 /// What a file outside the test paths may be to the test run, which only the repository
@@ -582,12 +591,16 @@ impl FileTamper {
     }
 
     /// Makes this file's change a test change: the repository (`by`, the file that does)
-    /// registers the module as a pytest plugin, whose code runs with every test. The changed
-    /// lines of its hooks count as the runner setting [`python::COLLECTION_HOOK`].
-    pub fn plugin_registered(&mut self, by: &str) {
+    /// loads it with the tests, as a pytest plugin or a setup file. When pytest registers
+    /// its `hooks`, their changed lines count as the runner setting
+    /// [`python::COLLECTION_HOOK`].
+    pub fn plugin_registered(&mut self, by: &str, hooks: bool) {
         self.removes_or_skips_tests = true;
-        self.plugin_registered_by = Some(by.to_owned());
-        if self.plugin_hooks.is_empty() {
+        self.loaded_by = Some(LoadedBy {
+            path: by.to_owned(),
+            hooks,
+        });
+        if !hooks || self.plugin_hooks.is_empty() {
             return;
         }
         let key = python::COLLECTION_HOOK;
@@ -618,7 +631,7 @@ impl FileTamper {
             named_skips: Vec::new(),
             plugin_hooks: Vec::new(),
             harness: None,
-            plugin_registered_by: None,
+            loaded_by: None,
         }
     }
 
@@ -6699,7 +6712,7 @@ mod tests {
             analyze_file("tools/sel.py", Some(old.as_bytes()), Some(new.as_bytes())).expect("py");
         assert!(file.test_config_changed.is_empty());
         assert_eq!(file.plugin_hooks.len(), 2, "{file:?}");
-        file.plugin_registered("conftest.py");
+        file.plugin_registered("conftest.py", true);
         assert_eq!(file.test_config_changed, [python::COLLECTION_HOOK]);
         // Only module-level hooks: a method's changes are a plugin object's, registered
         // (or not) by code.

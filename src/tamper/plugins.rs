@@ -11,7 +11,7 @@
 //! from the registered modules themselves, for the hooks they import from others (`from
 //! .impl import *`).
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 /// Whether the file at `path` may register a pytest plugin by name.
 pub fn is_registry(path: &str) -> bool {
@@ -36,6 +36,13 @@ pub fn is_registry(path: &str) -> bool {
             | "azure-pipelines.yml"
     ) || path.starts_with(".github/workflows/")
         || path.starts_with(".circleci/")
+        // Any configuration a run may be pointed at (`pytest -c ci/ci.ini`), a shell script
+        // CI runs (`scripts/test.sh`), a test module's `pytest_plugins`, a test package's
+        // imports.
+        || [".ini", ".cfg", ".toml", ".sh"]
+            .iter()
+            .any(|extension| name.ends_with(extension))
+        || (is_module(path) && super::context::python_test_location(path))
 }
 
 /// Whether the file at `path` is a Python module pytest can import (`.py`, as written:
@@ -106,15 +113,34 @@ pub fn is_js_file(path: &str) -> bool {
     js_stem(path) != path || path.ends_with("/index")
 }
 
+/// Calls in a conftest whose strings name a module loaded with the tests:
+/// `pluginmanager.import_plugin("tools.sel")`, `consider_pluginarg("tools.sel")`,
+/// `importlib.import_module("tools.sel")`, `exec(open("tools/sel.py").read())`.
+const LOADS: &[&[u8]] = &[
+    b"import_plugin(",
+    b"consider_pluginarg(",
+    b"consider_module(",
+    b"import_module(",
+    b"__import__(",
+    b"exec(",
+    b"runpy.",
+];
+
 /// The modules a repository registers as pytest plugins.
 #[derive(Debug, Default)]
 pub struct Registry {
     /// Dotted module names, as registered (`tools.sel`, or a tail of the path: `sel`),
     /// each with the file that registers it (the first one read).
     names: HashMap<String, String>,
+    /// Modules a conftest or a test package imports without taking its hooks (`from
+    /// tools.fixtures import db`): their code runs with the tests, their hooks are not
+    /// registered.
+    imported: HashMap<String, String>,
     /// The conftest whose `pytest_plugins` is computed (`[_SEL]`, `["a" + ".b"]`,
-    /// `pytest_plugins += …`): any module may be registered there.
-    computed: Option<String>,
+    /// `pytest_plugins += …`), with the words of its strings (`plugins`, `sel`): a module
+    /// whose name or directory is one of them may be registered there; any module when it
+    /// holds no string.
+    computed: Option<(String, Option<HashSet<String>>)>,
     /// JavaScript files a runner's configuration names, by [`js_stem`], each with the
     /// configuration that names it.
     js_files: HashMap<String, String>,
@@ -123,40 +149,64 @@ pub struct Registry {
 impl Registry {
     /// Reads what the file at `path` registers.
     pub fn read(&mut self, path: &str, text: &[u8]) {
-        if path.rsplit('/').next() == Some("conftest.py") {
+        let name = path.rsplit('/').next().unwrap_or(path);
+        if name == "conftest.py" {
             self.read_conftest(path, text);
+        } else if is_module(path) && super::context::python_test_location(path) {
+            self.read_test_module(path, text, name == "__init__.py");
         } else {
             self.read_options(path, text);
         }
     }
 
     /// Reads the modules whose hooks the registered module at `path` takes in (`from .impl
-    /// import *`, `from tools.impl import pytest_collection_modifyitems`): registered too.
-    /// Returns whether a name was new.
+    /// import *`, `from tools.impl import drop as pytest_collection_modifyitems`, `from
+    /// tools import impl` and `pytest_runtest_call = impl.call`): registered too. Returns
+    /// whether a name was new.
     pub fn read_module(&mut self, path: &str, text: &[u8]) -> bool {
         let before = self.names.len();
         for import in imports(path, text) {
-            if takes_hooks(&import) {
-                self.insert(import.module, path);
+            for (module, hooks) in plugin_imports(&import, text) {
+                if hooks {
+                    self.insert(module, path);
+                }
             }
         }
         self.names.len() > before
     }
 
-    /// Whether the Python module at `path` is registered: its dotted path or a tail of it
-    /// (`src/tools/sel.py`: `src.tools.sel`, `tools.sel`, `sel`; a package by its
-    /// directory) is a registered name, or a conftest computes its plugins.
+    /// Whether the Python module at `path` is registered ([`Self::registrar`]).
     pub fn registers(&self, path: &str) -> bool {
         self.registrar(path).is_some()
     }
 
-    /// The file that registers the Python module at `path`: the one that names it, else
-    /// the conftest that computes its plugins.
-    pub fn registrar(&self, path: &str) -> Option<&str> {
+    /// The file that makes the Python module at `path` part of the run, and whether its
+    /// hooks are registered: the file that registers it (its dotted path or a tail of it,
+    /// `src/tools/sel.py`: `src.tools.sel`, `tools.sel`, `sel`; a package by its directory),
+    /// else the conftest that computes its plugins from words the module's name or
+    /// directory is, else the conftest or test package that imports it (hooks not
+    /// registered).
+    pub fn registrar(&self, path: &str) -> Option<(&str, bool)> {
+        if let Some(by) = module_tails(path).find_map(|tail| self.names.get(&tail)) {
+            return Some((by, true));
+        }
+        if let Some((by, words)) = &self.computed {
+            let parts: Vec<&str> = path
+                .strip_suffix(".py")
+                .unwrap_or(path)
+                .rsplit('/')
+                .take(2)
+                .collect();
+            if words
+                .as_ref()
+                .is_none_or(|words| parts.iter().any(|part| words.contains(*part)))
+            {
+                return Some((by, true));
+            }
+        }
         module_tails(path)
-            .find_map(|tail| self.names.get(&tail))
-            .or(self.computed.as_ref())
-            .map(String::as_str)
+            .find_map(|tail| self.imported.get(&tail))
+            .map(|by| (by.as_str(), false))
     }
 
     /// Whether the Python module at `path` is named, computed plugin lists left aside.
@@ -166,7 +216,7 @@ impl Registry {
 
     /// The conftest whose `pytest_plugins` is computed, if any.
     pub fn computed(&self) -> Option<&str> {
-        self.computed.as_deref()
+        self.computed.as_ref().map(|(by, _)| by.as_str())
     }
 
     /// Reads the JavaScript files the runner configuration at `path` names: every path in
@@ -226,34 +276,69 @@ impl Registry {
         self.names.entry(name).or_insert_with(|| by.to_owned());
     }
 
+    /// A conftest: the modules whose hooks it takes in, binds or registers, the modules it
+    /// imports, and its `pytest_plugins`.
     fn read_conftest(&mut self, path: &str, text: &[u8]) {
-        // A module whose hooks the conftest takes in (`from tools.sel import *`), binds
-        // (`import tools.sel as s` and `pytest_runtest_call = s.pytest_runtest_call`) or
-        // registers (`from tools import sel` and `pluginmanager.register(sel)`). Not a
-        // module it only imports something from (`from myapp import create_app`).
-        let uses = |bound: &str| uses_as_plugin(text, bound);
         for import in imports(path, text) {
-            if takes_hooks(&import) {
-                self.insert(import.module.clone(), path);
-            }
-            for (name, bound) in &import.names {
-                if uses(bound) {
-                    self.insert(format!("{}.{name}", import.module), path);
+            for (module, hooks) in plugin_imports(&import, text) {
+                if hooks {
+                    self.insert(module, path);
+                } else {
+                    self.imported
+                        .entry(module)
+                        .or_insert_with(|| path.to_owned());
                 }
-            }
-            if import.alias.as_deref().is_some_and(uses) {
-                self.insert(import.module, path);
             }
         }
         for statement in statements(text) {
-            let code = statement.trim_ascii();
-            // `config.pluginmanager.import_plugin("tools.sel")`.
-            if memchr::memmem::find(code, b"import_plugin(").is_some() {
-                for name in quoted(code) {
-                    self.insert_name(name, path);
+            if LOADS
+                .iter()
+                .any(|call| memchr::memmem::find(statement, call).is_some())
+            {
+                for name in quoted(statement) {
+                    let name = String::from_utf8_lossy(name);
+                    let dotted = name.strip_suffix(".py").map_or(name.to_string(), |stem| {
+                        stem.trim_start_matches("./").replace('/', ".")
+                    });
+                    self.insert_name(dotted.as_bytes(), path);
                 }
             }
-            if memchr::memmem::find(code, b"pytest_plugins").is_none() || is_string(code) {
+        }
+        self.read_plugins_lists(path, text);
+    }
+
+    /// A test module's `pytest_plugins` (pytest reads it there too); a test package's
+    /// `__init__.py` also runs what it imports with the tests.
+    fn read_test_module(&mut self, path: &str, text: &[u8], package: bool) {
+        if package {
+            for import in imports(path, text) {
+                for (module, _) in plugin_imports(&import, text) {
+                    self.imported
+                        .entry(module)
+                        .or_insert_with(|| path.to_owned());
+                }
+            }
+        }
+        if memchr::memmem::find(text, b"pytest_plugins").is_some() {
+            self.read_plugins_lists(path, text);
+        }
+    }
+
+    /// The `pytest_plugins` statements of a Python file: the names of a literal one; the
+    /// words of the file's strings for a computed one.
+    fn read_plugins_lists(&mut self, path: &str, text: &[u8]) {
+        for statement in statements(text) {
+            // A statement of the module's top level that sets it (`=`, `+=`, `.append(…)`):
+            // not a keyword argument (`makepyfile(pytest_plugins=…)`), a string or a
+            // comment that names it.
+            let code = statement.trim_ascii_end();
+            let Some(rest) = code.strip_prefix(b"pytest_plugins") else {
+                continue;
+            };
+            if rest
+                .first()
+                .is_some_and(|&b| b.is_ascii_alphanumeric() || b == b'_')
+            {
                 continue;
             }
             match literal_plugins(code) {
@@ -262,11 +347,23 @@ impl Registry {
                         self.insert(name, path);
                     }
                 }
-                None => {
-                    if self.computed.is_none() {
-                        self.computed = Some(path.to_owned());
-                    }
+                None if self.computed.is_none() => {
+                    // The names it is computed from are strings somewhere in the file
+                    // (`_SEL = "plugins.sel"`, `"plugins" + ".sel"`, a directory globbed).
+                    let words: HashSet<String> = statements(text)
+                        .iter()
+                        .flat_map(|statement| quoted(statement))
+                        .flat_map(|string| {
+                            string
+                                .split(|&b| !(b.is_ascii_alphanumeric() || b == b'_'))
+                                .filter(|word| !word.is_empty())
+                                .map(|word| String::from_utf8_lossy(word).into_owned())
+                                .collect::<Vec<_>>()
+                        })
+                        .collect();
+                    self.computed = Some((path.to_owned(), (!words.is_empty()).then_some(words)));
                 }
+                None => {}
             }
         }
     }
@@ -282,25 +379,59 @@ impl Registry {
             })
             .filter(|word| !word.is_empty())
             .collect();
-        for (i, word) in words.iter().enumerate() {
-            let name = match word.strip_prefix(b"-p") {
-                Some([]) => words.get(i + 1).copied(),
-                Some(rest) if rest.first().is_some_and(|&b| b == b'=' || is_name_byte(b)) => {
-                    Some(rest.strip_prefix(b"=").unwrap_or(rest))
+        let _ = words;
+        // `-p name` where pytest reads it: on a line that runs pytest or sets its options
+        // (`addopts`, `PYTEST_ADDOPTS`, `pytest.main([…])`), or one that continues the
+        // last line at column 0 that does (an ini value over several lines). Not `mkdir -p
+        // build` or `docker compose -p app`.
+        let mut context = false;
+        for line in text.split(|&b| b == b'\n') {
+            let pytest = ["pytest", "py.test", "addopts", "ADDOPTS"]
+                .iter()
+                .any(|word| memchr::memmem::find(line, word.as_bytes()).is_some());
+            let continues =
+                line.first().is_some_and(u8::is_ascii_whitespace) && !line.trim_ascii().is_empty();
+            if !continues {
+                context = pytest;
+            }
+            if !(pytest || (continues && context)) {
+                continue;
+            }
+            let words: Vec<&[u8]> = line
+                .split(|&b| {
+                    b.is_ascii_whitespace()
+                        || matches!(
+                            b,
+                            b'"' | b'\'' | b',' | b'[' | b']' | b'(' | b')' | b'{' | b'}' | b';'
+                        )
+                })
+                .filter(|word| !word.is_empty())
+                .collect();
+            for (i, word) in words.iter().enumerate() {
+                let name = match word.strip_prefix(b"-p") {
+                    Some([]) => words.get(i + 1).copied(),
+                    Some(rest) if rest.first().is_some_and(|&b| b == b'=' || is_name_byte(b)) => {
+                        Some(rest.strip_prefix(b"=").unwrap_or(rest))
+                    }
+                    _ => None,
+                };
+                if let Some(name) = name {
+                    self.insert_name(name, path);
                 }
-                _ => None,
-            };
-            if let Some(name) = name {
-                self.insert_name(name, path);
             }
         }
         for at in memchr::memmem::find_iter(text, b"PYTEST_PLUGINS") {
             let rest = &text[at + b"PYTEST_PLUGINS".len()..];
             let line = rest.split(|&b| b == b'\n').next().unwrap_or(rest);
+            // `PYTEST_PLUGINS=a,b`, `PYTEST_PLUGINS: a`, `env["PYTEST_PLUGINS"] = "a"`.
+            let line = line.trim_ascii_start();
+            let line = line
+                .iter()
+                .position(|&b| !matches!(b, b'"' | b'\'' | b']' | b' ' | b'\t'))
+                .map_or(&line[..0], |at| &line[at..]);
             let value = line
-                .trim_ascii_start()
                 .strip_prefix(b"=")
-                .or_else(|| line.trim_ascii_start().strip_prefix(b":"))
+                .or_else(|| line.strip_prefix(b":"))
                 .unwrap_or_default();
             for name in value.split(|&b| !is_name_byte(b)) {
                 self.insert_name(name, path);
@@ -342,31 +473,65 @@ impl Registry {
     }
 }
 
-/// Whether `import` takes hooks in: `from m import *`, `from m import pytest_…`.
-fn takes_hooks(import: &Import) -> bool {
-    import.star
+/// The modules an `import` statement of a file with `text` brings into the run, each
+/// with whether their hooks are registered: `from m import *`, a name bound as a hook
+/// (`from m import drop as pytest_collection_modifyitems`), a module read for a hook or
+/// registered (`import m as s` and `s.pytest_…` or `pytest_… = s.drop`, `register(s)`);
+/// else the module is only imported (its code runs, its hooks are not registered). `from
+/// p import s` may import the module `p.s`.
+fn plugin_imports(import: &Import, text: &[u8]) -> Vec<(String, bool)> {
+    let mut found = Vec::new();
+    let takes = import.star
         || import
             .names
             .iter()
-            .any(|(name, _)| name.starts_with("pytest_"))
+            .any(|(name, bound)| name.starts_with("pytest_") || bound.starts_with("pytest_"));
+    found.push((import.module.clone(), takes));
+    for (name, bound) in &import.names {
+        found.push((
+            format!("{}.{name}", import.module),
+            uses_as_plugin(text, bound),
+        ));
+    }
+    if let Some(alias) = &import.alias {
+        found.push((import.module.clone(), uses_as_plugin(text, alias)));
+    }
+    found
 }
 
 /// Whether `text` uses the module bound to `bound` as a plugin: reads a hook from it
-/// (`bound.pytest_runtest_call`) or registers it (`register(bound)`).
+/// (`bound.pytest_runtest_call`), binds a hook from it (`pytest_runtest_call =
+/// bound.call`), or hands it to pytest's plugin manager (`pluginmanager.register(bound)`,
+/// `register(plugin=bound)`, `register(bound.Sorter())`).
 fn uses_as_plugin(text: &[u8], bound: &str) -> bool {
     let ident = |b: &u8| b.is_ascii_alphanumeric() || *b == b'_' || *b == b'.';
-    let hook = format!("{bound}.pytest_");
-    let reads = memchr::memmem::find_iter(text, hook.as_bytes()).any(|at| {
+    let at_word = |line: &[u8], at: usize| {
         at.checked_sub(1)
-            .and_then(|i| text.get(i))
+            .and_then(|i| line.get(i))
             .is_none_or(|b| !ident(b))
+    };
+    let hook = format!("{bound}.pytest_");
+    let reads = memchr::memmem::find_iter(text, hook.as_bytes()).any(|at| at_word(text, at));
+    let attribute = format!("{bound}.");
+    let binds = text.split(|&b| b == b'\n').any(|line| {
+        line.starts_with(b"pytest_")
+            && memchr::memmem::find_iter(line, attribute.as_bytes()).any(|at| at_word(line, at))
     });
-    let registers = memchr::memmem::find_iter(text, b"register(").any(|at| {
-        let rest = text[at + b"register(".len()..].trim_ascii_start();
-        rest.strip_prefix(bound.as_bytes())
-            .is_some_and(|after| after.first().is_none_or(|b| !ident(b)))
-    });
-    reads || registers
+    let managed = memchr::memmem::find(text, b"pluginmanager").is_some()
+        || memchr::memmem::find(text, b"PytestPluginManager").is_some();
+    let registers = managed
+        && memchr::memmem::find_iter(text, b"register(").any(|at| {
+            let rest = text[at + b"register(".len()..].trim_ascii_start();
+            let rest = rest.strip_prefix(b"plugin").map_or(rest, |after| {
+                after
+                    .trim_ascii_start()
+                    .strip_prefix(b"=")
+                    .map_or(rest, <[u8]>::trim_ascii_start)
+            });
+            rest.strip_prefix(bound.as_bytes())
+                .is_some_and(|after| after.first().is_none_or(|b| !ident(b) || *b == b'.'))
+        });
+    reads || binds || registers
 }
 
 /// Every string inside `value`, keys of objects left out.
@@ -545,14 +710,6 @@ fn quoted(code: &[u8]) -> Vec<&[u8]> {
         rest = &body[close + 1..];
     }
     found
-}
-
-/// Whether `code` is a string literal alone (a docstring).
-fn is_string(code: &[u8]) -> bool {
-    let code = code.trim_ascii();
-    matches!(code.first(), Some(b'"' | b'\''))
-        && matches!(code.last(), Some(b'"' | b'\''))
-        && literal_strings(code).is_some()
 }
 
 /// The names of `pytest_plugins = "a"` or `pytest_plugins = ["a", "b"]` (a tuple too),
@@ -812,23 +969,43 @@ mod tests {
                 "sel.py",
             ),
             ("pytest.ini", "[pytest]\naddopts = -p no:sel\n", "sel.py"),
-            ("conftest.py", "import tools.sel\n", "tools/sel.py"),
+            ("Makefile", "build:\n\tmkdir -p build\n", "build.py"),
             (
-                "conftest.py",
-                "from tools.sel import helper\n",
-                "tools/sel.py",
-            ),
-            ("conftest.py", "import py\n", "py/__init__.py"),
-            (
-                "conftest.py",
-                "from tools import sel\n\nx = sel.helper()\nregister(self)\n",
-                "tools/sel.py",
+                ".github/workflows/ci.yml",
+                "steps:\n  - run: docker compose -p app up -d\n",
+                "app.py",
             ),
             ("conftest.py", "x = 1\n", "tools/sel.txt"),
+            (
+                "tests/test_plugins.py",
+                "def test_p(pytester):\n    pytester.makeconftest(\"pytest_plugins = ['python']\")\n",
+                "_pytest/python.py",
+            ),
         ] {
             assert!(
                 !registry(&[(path, text)]).registers(module),
                 "{path}: {text:?} does not register {module}"
+            );
+        }
+        // A module a conftest only imports runs with the tests; its hooks are not
+        // registered.
+        for (text, module) in [
+            ("import tools.sel\n", "tools/sel.py"),
+            ("from tools.sel import helper\n", "tools/sel.py"),
+            ("import py\n", "py/__init__.py"),
+            (
+                "from tools import sel\n\nx = sel.helper()\nregister(self)\n",
+                "tools/sel.py",
+            ),
+            (
+                "from myapp import models\n\nregistry.register(models)\n",
+                "myapp/models.py",
+            ),
+        ] {
+            assert_eq!(
+                registry(&[("conftest.py", text)]).registrar(module),
+                Some(("conftest.py", false)),
+                "{text:?} imports {module}"
             );
         }
     }
@@ -864,8 +1041,11 @@ mod tests {
         }
     }
 
+    /// A computed `pytest_plugins` registers the modules whose name or directory is a word
+    /// of the conftest's strings; any module when it has none (helper-60's F4: a fixtures
+    /// directory globbed does not make the application's modules plugins).
     #[test]
-    fn computed_plugin_lists_register_anything() {
+    fn computed_plugin_lists() {
         for text in [
             "pytest_plugins = [\"plugins\" + \".sel\"]\n",
             "_SEL = \"plugins.sel\"\npytest_plugins = [_SEL]\n",
@@ -874,7 +1054,111 @@ mod tests {
         ] {
             let registry = registry(&[("conftest.py", text)]);
             assert_eq!(registry.computed(), Some("conftest.py"), "{text:?}");
-            assert!(registry.registers("anything/else.py"));
+            assert!(registry.registers("plugins/sel.py"), "{text:?}");
+            assert!(!registry.registers("myapp/settings.py"), "{text:?}");
+        }
+        let glob = "from pathlib import Path\n\npytest_plugins = [f\"fixtures.{p.stem}\" for p in Path(__file__).parent.glob(\"fixtures/*.py\")]\n";
+        let registry = registry(&[("conftest.py", glob)]);
+        assert!(registry.registers("fixtures/db.py"));
+        assert!(!registry.registers("myapp/settings.py"));
+        let opaque = registry_of("pytest_plugins = collect()\n");
+        assert!(opaque.registers("myapp/settings.py"));
+    }
+
+    fn registry_of(conftest: &str) -> Registry {
+        registry(&[("conftest.py", conftest)])
+    }
+
+    /// helper-60's B3, B4, B7-B10, B12, B15, B17: more ways a conftest or a file that runs
+    /// pytest brings a module in.
+    #[test]
+    fn more_registrations() {
+        for (path, text, module, hooks) in [
+            (
+                "conftest.py",
+                "from tools.impl import drop as pytest_collection_modifyitems\n",
+                "tools/impl.py",
+                true,
+            ),
+            (
+                "conftest.py",
+                "from tools import impl\n\npytest_collection_modifyitems = impl.drop\n",
+                "tools/impl.py",
+                true,
+            ),
+            (
+                "conftest.py",
+                "from tools.sel import Sorter\n\ndef pytest_configure(config):\n    config.pluginmanager.register(Sorter())\n",
+                "tools/sel.py",
+                false,
+            ),
+            (
+                "conftest.py",
+                "from tools import sel\n\ndef pytest_configure(config):\n    config.pluginmanager.register(plugin=sel)\n",
+                "tools/sel.py",
+                true,
+            ),
+            (
+                "conftest.py",
+                "def pytest_configure(config):\n    config.pluginmanager.consider_pluginarg(\"tools.sel\")\n",
+                "tools/sel.py",
+                true,
+            ),
+            (
+                "conftest.py",
+                "import importlib\nx = importlib.import_module(\"tools.sel\")\n",
+                "tools/sel.py",
+                true,
+            ),
+            (
+                "conftest.py",
+                "exec(open(\"tools/sel.py\").read())\n",
+                "tools/sel.py",
+                true,
+            ),
+            (
+                "ci/ci.ini",
+                "[pytest]\naddopts =\n    -q\n    -p tools.sel\n",
+                "tools/sel.py",
+                true,
+            ),
+            (
+                "noxfile.py",
+                "def tests(session):\n    session.env[\"PYTEST_PLUGINS\"] = \"tools.sel\"\n",
+                "tools/sel.py",
+                true,
+            ),
+            (
+                "scripts/test.sh",
+                "#!/bin/sh\npytest -p tools.sel tests\n",
+                "tools/sel.py",
+                true,
+            ),
+            (
+                "tests/test_calc.py",
+                "pytest_plugins = [\"tools.sel\"]\n",
+                "tools/sel.py",
+                true,
+            ),
+            (
+                "tests/__init__.py",
+                "import tools.sel\n",
+                "tools/sel.py",
+                false,
+            ),
+            (
+                "conftest.py",
+                "X = 1  # pytest_plugins = [\"other\"]\npytest_plugins = \"tools.sel\"\n",
+                "tools/sel.py",
+                true,
+            ),
+        ] {
+            assert!(is_registry(path), "{path}");
+            assert_eq!(
+                registry(&[(path, text)]).registrar(module),
+                Some((path, hooks)),
+                "{path}: {text:?} brings in {module}"
+            );
         }
     }
 
@@ -890,7 +1174,7 @@ mod tests {
         ));
         assert_eq!(
             registry.registrar("plugins/impl.py"),
-            Some("plugins/sel.py")
+            Some(("plugins/sel.py", true))
         );
         // Another name taken from a module registers nothing.
         assert!(!registry.read_module("plugins/impl.py", b"from calc import add\n"));

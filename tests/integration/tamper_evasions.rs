@@ -1736,8 +1736,9 @@ mod runner {
             TOUCHING,
             "plugins/sel.py  a pytest plugin (plugins/__init__.py registers it)",
         );
-        // The application a conftest only imports from is not a plugin.
-        let app = "import pytest\n\n\ndef create_app():\n    return 1\n";
+        // The application a conftest imports, which names no pytest, is the code under
+        // test.
+        let app = "def create_app():\n    return 1\n";
         counts_nothing(
             &[
                 test,
@@ -1750,6 +1751,81 @@ mod runner {
             )],
             false,
         );
+    }
+
+    /// More ways a module is loaded with the tests (helper-60's attack-53): a test
+    /// module's `pytest_plugins`, a fixture module a conftest imports, a test package's
+    /// import, `-p` in a shell script CI runs. `-p` of another command, or a computed
+    /// plugin list built from other names, loads nothing.
+    #[test]
+    fn registered_plugin_module_more_ways() {
+        let test = (
+            "tests/test_calc.py",
+            "def test_add():\n    assert 1 + 1 == 3\n",
+        );
+        let plugin = "import pytest\n\nDROP = ()\n\n\ndef pytest_collection_modifyitems(items):\n    items[:] = [i for i in items if i.name not in DROP]\n";
+        let dropped = plugin.replace("DROP = ()", "DROP = (\"test_add\",)");
+        let touching = Counts {
+            modifies_tests: true,
+            ..Counts::default()
+        };
+        for (registry, what) in [
+            (
+                (
+                    "tests/test_calc.py",
+                    "pytest_plugins = [\"plugins.sel\"]\n\n\ndef test_add():\n    assert 1 + 1 == 3\n",
+                ),
+                "a pytest plugin (tests/test_calc.py registers it)",
+            ),
+            (
+                (
+                    "conftest.py",
+                    "from plugins.sel import DROP  # noqa: F401\n",
+                ),
+                "test support code (conftest.py imports it)",
+            ),
+            (
+                ("tests/__init__.py", "import plugins.sel  # noqa: F401\n"),
+                "test support code (tests/__init__.py imports it)",
+            ),
+            (
+                (
+                    "scripts/test.sh",
+                    "#!/bin/sh\nexec pytest -p plugins.sel tests\n",
+                ),
+                "a pytest plugin (scripts/test.sh registers it)",
+            ),
+        ] {
+            let base = [
+                test,
+                registry,
+                ("plugins/__init__.py", ""),
+                ("plugins/sel.py", plugin),
+            ];
+            held(
+                &base,
+                &[("plugins/sel.py", Some(&dropped))],
+                touching,
+                TOUCHING,
+                &format!("plugins/sel.py  {what}"),
+            );
+        }
+        // `-p` of another command, a computed plugin list that names other modules.
+        for registry in [
+            ("Makefile", "build:\n\tmkdir -p plugins\n"),
+            (
+                "conftest.py",
+                "import glob\n\npytest_plugins = [p[:-3].replace(\"/\", \".\") for p in glob.glob(\"fixtures/*.py\")]\n",
+            ),
+        ] {
+            let base = [
+                test,
+                registry,
+                ("plugins/__init__.py", ""),
+                ("plugins/sel.py", plugin),
+            ];
+            counts_nothing(&base, &[("plugins/sel.py", Some(&dropped))], false);
+        }
     }
 
     /// A JavaScript file outside the test paths that a runner's configuration names (a
@@ -1933,10 +2009,9 @@ mod runner {
                 "def pytest_collection_modifyitems(config, items):",
             );
         }
-        // Nothing registers it, or a conftest imports something else from it.
+        // Nothing registers it.
         for registry in [
             ("conftest.py", "pytest_plugins = [\"tools.other\"]\n"),
-            ("conftest.py", "from tools.sel import helper\n"),
             ("tox.ini", "[testenv]\nbasepython = sel\n"),
         ] {
             let base = [
