@@ -369,17 +369,6 @@ impl Registry {
     }
 
     fn read_options(&mut self, path: &str, text: &[u8]) {
-        let words: Vec<&[u8]> = text
-            .split(|&b| {
-                b.is_ascii_whitespace()
-                    || matches!(
-                        b,
-                        b'"' | b'\'' | b',' | b'[' | b']' | b'(' | b')' | b'{' | b'}' | b';'
-                    )
-            })
-            .filter(|word| !word.is_empty())
-            .collect();
-        let _ = words;
         // `-p name` where pytest reads it: on a line that runs pytest or sets its options
         // (`addopts`, `PYTEST_ADDOPTS`, `pytest.main([…])`), or one that continues the
         // last line at column 0 that does (an ini value over several lines). Not `mkdir -p
