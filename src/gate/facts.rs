@@ -171,6 +171,14 @@ pub fn analyze_tampering(repo: &Repository, change: &Change) -> anyhow::Result<T
     Ok(tamper::combine(files))
 }
 
+/// Whether the gate looks `file` up among the repository's plugins: a module outside the
+/// test paths that names pytest, or any module not named for tests with changed hook lines
+/// (`tests/plugin.py`, attack-50 B7h: already test code by its path, its hooks a setting
+/// when registered).
+fn looked_up(file: &tamper::FileTamper) -> bool {
+    file.harness == Some(tamper::Harness::PytestPlugin) || !file.plugin_hooks.is_empty()
+}
+
 /// A Python module outside the test paths that names pytest is part of the tests when the
 /// repository registers it as a plugin ([`tamper::plugins`]): the change to it is a test
 /// change, and the changed lines of its hooks a changed runner setting (attack-50 B7f-h,
@@ -186,10 +194,7 @@ fn registered_plugins(
     use std::collections::BTreeMap;
     use tamper::plugins::{Registry, is_module, is_registry};
     js_setup_files(repo, change, files)?;
-    if !files
-        .iter()
-        .any(|file| file.harness == Some(tamper::Harness::PytestPlugin))
-    {
+    if !files.iter().any(looked_up) {
         return Ok(());
     }
     let mut registry = Registry::default();
@@ -235,10 +240,7 @@ fn registered_plugins(
             break;
         }
     }
-    for file in files
-        .iter_mut()
-        .filter(|file| file.harness == Some(tamper::Harness::PytestPlugin))
-    {
+    for file in files.iter_mut().filter(|file| looked_up(file)) {
         let found = registry
             .registrar(&file.path)
             .or_else(|| {

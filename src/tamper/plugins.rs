@@ -140,7 +140,7 @@ pub struct Registry {
     /// `pytest_plugins += …`), with the words of its strings (`plugins`, `sel`): a module
     /// whose name or directory is one of them may be registered there; any module when it
     /// holds no string.
-    computed: Option<(String, Option<HashSet<String>>)>,
+    computed: Vec<(String, Option<HashSet<String>>)>,
     /// JavaScript files a runner's configuration names, by [`js_stem`], each with the
     /// configuration that names it.
     js_files: HashMap<String, String>,
@@ -190,7 +190,7 @@ impl Registry {
         if let Some(by) = module_tails(path).find_map(|tail| self.names.get(&tail)) {
             return Some((by, true));
         }
-        if let Some((by, words)) = &self.computed {
+        for (by, words) in &self.computed {
             let parts: Vec<&str> = path
                 .strip_suffix(".py")
                 .unwrap_or(path)
@@ -216,7 +216,7 @@ impl Registry {
 
     /// The conftest whose `pytest_plugins` is computed, if any.
     pub fn computed(&self) -> Option<&str> {
-        self.computed.as_ref().map(|(by, _)| by.as_str())
+        self.computed.first().map(|(by, _)| by.as_str())
     }
 
     /// Reads the JavaScript files the runner configuration at `path` names: every path in
@@ -249,15 +249,18 @@ impl Registry {
             for value in quoted(text) {
                 values.push(String::from_utf8_lossy(value).into_owned());
             }
-            // YAML: `require: tools/setup.js`, `- tools/setup.js`.
+            // YAML: `require: tools/setup.js`, `- tools/setup.js`, `require: [a, b]`, with a
+            // comment after.
             for line in text.split(|&b| b == b'\n') {
                 let line = String::from_utf8_lossy(line);
+                let line = line.split(" #").next().unwrap_or(&line);
                 let value = line
                     .trim()
                     .trim_start_matches("- ")
                     .rsplit_once(": ")
                     .map_or(line.trim().trim_start_matches("- "), |(_, value)| value);
-                values.push(value.trim().to_owned());
+                let value = value.trim().trim_start_matches('[').trim_end_matches(']');
+                values.extend(value.split(',').map(|item| item.trim().to_owned()));
             }
         }
         for value in values {
@@ -341,39 +344,38 @@ impl Registry {
             {
                 continue;
             }
-            match literal_plugins(code) {
-                Some(names) => {
-                    for name in names {
-                        self.insert(name, path);
-                    }
+            if let Some(names) = literal_plugins(code) {
+                for name in names {
+                    self.insert(name, path);
                 }
-                None if self.computed.is_none() => {
-                    // The names it is computed from are strings somewhere in the file
-                    // (`_SEL = "plugins.sel"`, `"plugins" + ".sel"`, a directory globbed).
-                    let words: HashSet<String> = statements(text)
-                        .iter()
-                        .flat_map(|statement| quoted(statement))
-                        .flat_map(|string| {
-                            string
-                                .split(|&b| !(b.is_ascii_alphanumeric() || b == b'_'))
-                                .filter(|word| !word.is_empty())
-                                .map(|word| String::from_utf8_lossy(word).into_owned())
-                                .collect::<Vec<_>>()
-                        })
-                        .collect();
-                    self.computed = Some((path.to_owned(), (!words.is_empty()).then_some(words)));
-                }
-                None => {}
+            } else {
+                // The names it is computed from are strings somewhere in the file
+                // (`_SEL = "plugins.sel"`, `"plugins" + ".sel"`, a directory globbed).
+                let words: HashSet<String> = statements(text)
+                    .iter()
+                    .flat_map(|statement| quoted(statement))
+                    .flat_map(|string| {
+                        string
+                            .split(|&b| !(b.is_ascii_alphanumeric() || b == b'_'))
+                            .filter(|word| !word.is_empty())
+                            .map(|word| String::from_utf8_lossy(word).into_owned())
+                            .collect::<Vec<_>>()
+                    })
+                    .collect();
+                self.computed
+                    .push((path.to_owned(), (!words.is_empty()).then_some(words)));
             }
         }
     }
 
     fn read_options(&mut self, path: &str, text: &[u8]) {
         // `-p name` where pytest reads it: on a line that runs pytest or sets its options
-        // (`addopts`, `PYTEST_ADDOPTS`, `pytest.main([…])`), or one that continues the
-        // last line at column 0 that does (an ini value over several lines). Not `mkdir -p
-        // build` or `docker compose -p app`.
-        let mut context = false;
+        // (`addopts`, `PYTEST_ADDOPTS`, `pytest.main([…])`), or one that continues an
+        // options value (an ini value or a TOML array over several lines, `-p` and its
+        // name on two of them). Not `mkdir -p build`, `docker compose -p app`, nor the
+        // lines of a CI job named `pytest:`.
+        let mut options = false;
+        let mut pending = false;
         for line in text.split(|&b| b == b'\n') {
             let pytest = ["pytest", "py.test", "addopts", "ADDOPTS"]
                 .iter()
@@ -381,9 +383,11 @@ impl Registry {
             let continues =
                 line.first().is_some_and(u8::is_ascii_whitespace) && !line.trim_ascii().is_empty();
             if !continues {
-                context = pytest;
+                options = memchr::memmem::find(line, b"addopts").is_some()
+                    || memchr::memmem::find(line, b"ADDOPTS").is_some();
             }
-            if !(pytest || (continues && context)) {
+            if !(pytest || (continues && options)) {
+                pending = false;
                 continue;
             }
             let words: Vec<&[u8]> = line
@@ -396,6 +400,10 @@ impl Registry {
                 })
                 .filter(|word| !word.is_empty())
                 .collect();
+            if pending && let Some(name) = words.first() {
+                self.insert_name(name, path);
+            }
+            pending = words.last().is_some_and(|word| *word == b"-p");
             for (i, word) in words.iter().enumerate() {
                 let name = match word.strip_prefix(b"-p") {
                     Some([]) => words.get(i + 1).copied(),
@@ -549,6 +557,8 @@ fn js_file_named(dir: &str, value: &str) -> Option<String> {
     let value = value
         .trim()
         .trim_matches(|c| c == '"' || c == '\'' || c == ',');
+    // `--require=./tools/setup.js`, `NODE_OPTIONS=--require=./x.js`, `require=./x.js`.
+    let value = value.rsplit_once('=').map_or(value, |(_, path)| path);
     let (value, rooted) = match value.strip_prefix("<rootDir>/") {
         Some(rest) => (rest, true),
         None => (value, false),
@@ -1168,5 +1178,61 @@ mod tests {
         // Another name taken from a module registers nothing.
         assert!(!registry.read_module("plugins/impl.py", b"from calc import add\n"));
         assert!(!registry.registers("calc.py"));
+    }
+
+    /// helper-61's attack-54: `-p` and its name on two lines of an options value (B1, B2),
+    /// every computed list read (B5), a CI job named `pytest:` (F4), and JavaScript paths
+    /// in flow lists, after a comment or `=` (J3-J5, J8).
+    #[test]
+    fn attack_54_forms() {
+        for (path, text) in [
+            (
+                "setup.cfg",
+                "[tool:pytest]\naddopts = -q -p\n    tools.sel\n",
+            ),
+            (
+                "pyproject.toml",
+                "[tool.pytest.ini_options]\naddopts = [\n    \"-p\",\n    \"tools.sel\",\n]\n",
+            ),
+        ] {
+            assert!(
+                registry(&[(path, text)]).registers("tools/sel.py"),
+                "{path}"
+            );
+        }
+        let two = registry(&[
+            (
+                "benchmarks/conftest.py",
+                "pytest_plugins = [\"bench\" + \".x\"]\n",
+            ),
+            (
+                "conftest.py",
+                "pytest_plugins = (\"pytester\",) + (\"tools.sel\",)\n",
+            ),
+        ]);
+        assert!(two.registers("tools/sel.py"));
+        let job = registry(&[(
+            ".gitlab-ci.yml",
+            "pytest:\n  script:\n    - mkdir -p build\n    - pytest\n",
+        )]);
+        assert!(!job.registers("build.py"));
+        let mut js = Registry::default();
+        js.read_js(
+            ".mocharc.yml",
+            b"require:\n  - support/hooks.mjs  # hooks\nspec: [./a/x.js, ./b/y.js]\n",
+        );
+        js.read_js(
+            "web/package.json",
+            br#"{"scripts": {"test": "NODE_OPTIONS=--require=./env.js mocha --require=./hooks.js"}}"#,
+        );
+        for path in [
+            "support/hooks.mjs",
+            "a/x.js",
+            "b/y.js",
+            "web/env.js",
+            "web/hooks.js",
+        ] {
+            assert!(js.names_js(path).is_some(), "{path}");
+        }
     }
 }
