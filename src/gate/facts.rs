@@ -168,6 +168,7 @@ pub fn analyze_tampering(repo: &Repository, change: &Change) -> anyhow::Result<T
     }
     named_skips_used_elsewhere(repo, change, &mut files)?;
     registered_plugins(repo, change, &mut files)?;
+    js_setup_files(repo, change, &mut files)?;
     Ok(tamper::combine(files))
 }
 
@@ -193,7 +194,6 @@ fn registered_plugins(
 ) -> anyhow::Result<()> {
     use std::collections::BTreeMap;
     use tamper::plugins::{Registry, is_module, is_registry};
-    js_setup_files(repo, change, files)?;
     if !files.iter().any(looked_up) {
         return Ok(());
     }
@@ -224,17 +224,17 @@ fn registered_plugins(
         }
     }
     // The hooks a registered module takes in from another register that one too.
-    let mut done: Vec<String> = Vec::new();
+    let mut done: std::collections::HashSet<String> = std::collections::HashSet::new();
     for _ in 0..4 {
         let next: Vec<(String, String)> = modules
             .iter()
-            .filter(|(path, _)| !done.contains(path) && registry.names_exactly(path))
+            .filter(|(path, _)| !done.contains(path.as_str()) && registry.names_exactly(path))
             .map(|(path, id)| (path.clone(), id.clone()))
             .collect();
         let mut grew = false;
         for (path, id) in next {
             grew |= registry.read_module(&path, &repo.blob(&id)?);
-            done.push(path);
+            done.insert(path);
         }
         if !grew {
             break;

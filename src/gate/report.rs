@@ -122,11 +122,11 @@ fn finding_line(finding: &tamper::Finding) -> String {
 fn loaded_line(file: &tamper::FileTamper) -> Option<String> {
     let loaded = file.loaded_by.as_ref()?;
     let by = &loaded.path;
-    let what = match file.harness {
-        Some(tamper::Harness::PytestPlugin) if loaded.hooks => {
-            format!("a pytest plugin ({by} registers it)")
-        }
-        Some(tamper::Harness::PytestPlugin) => format!("test support code ({by} imports it)"),
+    // By what the file is, not what the gate looked it up as: a test directory's plugin
+    // module with changed hooks has no `harness`, and is no setup file.
+    let what = match file.language {
+        _ if loaded.hooks => format!("a pytest plugin ({by} registers it)"),
+        tamper::Language::Python => format!("test support code ({by} imports it)"),
         _ => format!("a test setup file ({by} names it)"),
     };
     Some(format!(

@@ -108,11 +108,6 @@ fn js_stem(path: &str) -> &str {
     stem.strip_suffix("/index").unwrap_or(stem)
 }
 
-/// Whether a JavaScript file at `path` is one a runner's configuration can name.
-pub fn is_js_file(path: &str) -> bool {
-    js_stem(path) != path || path.ends_with("/index")
-}
-
 /// Calls in a conftest whose strings name a module loaded with the tests:
 /// `pluginmanager.import_plugin("tools.sel")`, `consider_pluginarg("tools.sel")`,
 /// `importlib.import_module("tools.sel")`, `exec(open("tools/sel.py").read())`.
@@ -176,6 +171,7 @@ impl Registry {
     }
 
     /// Whether the Python module at `path` is registered ([`Self::registrar`]).
+    #[cfg(test)]
     pub fn registers(&self, path: &str) -> bool {
         self.registrar(path).is_some()
     }
@@ -215,6 +211,7 @@ impl Registry {
     }
 
     /// The conftest whose `pytest_plugins` is computed, if any.
+    #[cfg(test)]
     pub fn computed(&self) -> Option<&str> {
         self.computed.first().map(|(by, _)| by.as_str())
     }
