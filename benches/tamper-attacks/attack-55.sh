@@ -4,7 +4,10 @@
 #   V1 `import os; pytest_plugins = [...]`, V2 pytest_plugins inside try:, V3 `from<TAB>x import *`
 #   or after `;`, V6 `from tools . sel import *`, V4/V9 a TOML addopts array or """ string with
 #   lines at column 0, V5/V5b an ini addopts value continued past a comment or blank line,
-#   V8 a module a conftest imports that never names pytest. Controls C1, C2 held (3). Left open.
+#   V8 a module a conftest imports that never names pytest. Controls C1, C2 held (3).
+# Answered by the next commit (statements split at `;` and compound headers, imports read
+# by tokens, TOML arrays and """ strings, ini values past blank and comment lines): all
+# held (3) but V8, a documented limit (only modules that name pytest are looked up).
 # Run: ASTRIX=/tmp/astrix-s138 PYTEST=${PYTEST:-/tmp/pv/bin/pytest} bash attack-55.sh (each case under a temp dir).
 H=$(mktemp -d); trap 'rm -rf "$H"' EXIT
 cat > "$H/run.sh" <<'RUN'

@@ -373,15 +373,33 @@ impl Registry {
         // lines of a CI job named `pytest:`.
         let mut options = false;
         let mut pending = false;
+        // An options value still open on the lines below: a TOML array's brackets, a
+        // `"""` string (their lines may start at column 0).
+        let (mut open, mut triple) = (0_i64, false);
         for line in text.split(|&b| b == b'\n') {
             let pytest = ["pytest", "py.test", "addopts", "ADDOPTS"]
                 .iter()
                 .any(|word| memchr::memmem::find(line, word.as_bytes()).is_some());
-            let continues =
-                line.first().is_some_and(u8::is_ascii_whitespace) && !line.trim_ascii().is_empty();
+            let inside = options && (open > 0 || triple);
+            let code = line.trim_ascii();
+            // A blank or comment line inside an ini value leaves it open (`-p` below it
+            // still continues `addopts`).
+            if !inside && (code.is_empty() || code.starts_with(b"#") || code.starts_with(b";")) {
+                continue;
+            }
+            let continues = inside || line.first().is_some_and(u8::is_ascii_whitespace);
             if !continues {
                 options = memchr::memmem::find(line, b"addopts").is_some()
                     || memchr::memmem::find(line, b"ADDOPTS").is_some();
+                (open, triple) = (0, false);
+            }
+            if options {
+                let strings = memchr::memmem::find_iter(line, b"\"\"\"").count()
+                    + memchr::memmem::find_iter(line, b"\'\'\'").count();
+                triple ^= strings % 2 == 1;
+                if !triple {
+                    open += super::pattern::open_brackets(line);
+                }
             }
             if !(pytest || (continues && options)) {
                 pending = false;
@@ -617,79 +635,124 @@ struct Import {
 }
 
 /// The import statements of the Python module at `path` (relative ones resolved against
-/// its directory).
+/// its directory; `from . import sel` at the root imports the module `sel`). Read by
+/// tokens, so that blanks, tabs, a `\` line break or brackets anywhere in the statement
+/// change nothing (`from\ttools . sel import(drop)`).
 fn imports(path: &str, text: &[u8]) -> Vec<Import> {
     let dir: Vec<&str> = path.split('/').collect();
     let dir = &dir[..dir.len().saturating_sub(1)];
     let mut found = Vec::new();
     for statement in statements(text) {
-        let code = String::from_utf8_lossy(statement);
-        let code = code.trim();
-        let code = code.split('#').next().unwrap_or(code);
-        if let Some(rest) = code.strip_prefix("import ") {
-            for part in rest.split(',') {
-                let words: Vec<&str> = part.split_whitespace().collect();
-                match words.as_slice() {
-                    [module] | [module, "as", _] => {
-                        let alias = words.last().copied().unwrap_or(module);
-                        found.push(Import {
-                            module: (*module).to_owned(),
-                            names: Vec::new(),
-                            star: false,
-                            alias: Some(alias.to_owned()),
-                        });
-                    }
-                    _ => {}
+        let tokens = import_tokens(statement);
+        match tokens.first().map(String::as_str) {
+            Some("import") => {
+                for part in tokens[1..].split(|token| token == ",") {
+                    let (module, alias) = match part {
+                        [module] => (module, module),
+                        [module, as_, alias] if as_ == "as" => (module, alias),
+                        _ => continue,
+                    };
+                    found.push(Import {
+                        module: module.clone(),
+                        names: Vec::new(),
+                        star: false,
+                        alias: Some(alias.clone()),
+                    });
                 }
             }
-        } else if let Some(rest) = code.strip_prefix("from ") {
-            let Some((module, names)) = rest.split_once(" import") else {
-                continue;
-            };
-            let module = module.trim();
-            let dots = module.bytes().take_while(|&b| b == b'.').count();
-            let module = if dots > 0 {
-                let Some(base) = dir.len().checked_sub(dots - 1) else {
+            Some("from") => {
+                let Some(at) = tokens.iter().position(|token| token == "import") else {
                     continue;
                 };
-                let mut parts: Vec<&str> = dir[..base].to_vec();
-                parts.extend(module[dots..].split('.').filter(|part| !part.is_empty()));
-                parts.join(".")
-            } else {
-                module.to_owned()
-            };
-            let words: Vec<&str> = names
-                .split(|c: char| c == ',' || c == '(' || c == ')' || c.is_whitespace())
-                .filter(|word| !word.is_empty())
-                .collect();
-            let star = words.contains(&"*");
-            // `a as b`: the name taken from the module is `a`, bound to `b`.
-            let mut taken: Vec<(String, String)> = Vec::new();
-            let mut alias = false;
-            for word in words {
-                match word {
-                    "as" => alias = true,
-                    "*" => {}
-                    bound if alias => {
-                        alias = false;
-                        if let Some(last) = taken.last_mut() {
-                            bound.clone_into(&mut last.1);
+                let module = tokens[1..at].concat();
+                let dots = module.bytes().take_while(|&b| b == b'.').count();
+                let module = if dots > 0 {
+                    let Some(base) = dir.len().checked_sub(dots - 1) else {
+                        continue;
+                    };
+                    let mut parts: Vec<&str> = dir[..base].to_vec();
+                    parts.extend(module[dots..].split('.').filter(|part| !part.is_empty()));
+                    parts.join(".")
+                } else {
+                    module
+                };
+                let names = &tokens[at + 1..];
+                let star = names.iter().any(|token| token == "*");
+                // `a as b`: the name taken from the module is `a`, bound to `b`.
+                let mut taken: Vec<(String, String)> = Vec::new();
+                for part in names.split(|token| token == ",") {
+                    match part {
+                        [name] if name != "*" => taken.push((name.clone(), name.clone())),
+                        [name, as_, bound] if as_ == "as" => {
+                            taken.push((name.clone(), bound.clone()));
                         }
+                        _ => {}
                     }
-                    name => taken.push((name.to_owned(), name.to_owned())),
+                }
+                if module.is_empty() {
+                    // `from . import sel` in a file at the root: each name is a module.
+                    found.extend(taken.into_iter().map(|(name, bound)| Import {
+                        module: name,
+                        names: Vec::new(),
+                        star: false,
+                        alias: Some(bound),
+                    }));
+                } else {
+                    found.push(Import {
+                        module,
+                        names: taken,
+                        star,
+                        alias: None,
+                    });
                 }
             }
-            if !module.is_empty() {
-                found.push(Import {
-                    module,
-                    names: taken,
-                    star,
-                    alias: None,
-                });
-            }
+            _ => {}
         }
     }
     found
+}
+
+/// The tokens of an import statement: names and keywords, `.` and `..` runs, `*` and `,`;
+/// blanks, brackets, `\` line breaks and comments dropped. Names keep their dots
+/// (`tools.sel`), as do relative prefixes (`..`); a dotted name split by blanks is joined
+/// by the caller where it needs to (`from tools . sel`).
+fn import_tokens(statement: &[u8]) -> Vec<String> {
+    let mut tokens: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < statement.len() {
+        let b = statement[i];
+        if b == b'#' {
+            i += memchr::memchr(b'\n', &statement[i..]).unwrap_or(statement.len() - i);
+        } else if b.is_ascii_alphanumeric() || b == b'_' || b == b'.' || !b.is_ascii() {
+            let end = statement[i..]
+                .iter()
+                .position(|&b| {
+                    !(b.is_ascii_alphanumeric() || b == b'_' || b == b'.' || !b.is_ascii())
+                })
+                .map_or(statement.len(), |n| i + n);
+            let word = String::from_utf8_lossy(&statement[i..end]).into_owned();
+            // `tools . sel` in an `import` list: a dot joins the names around it.
+            match tokens.last_mut() {
+                Some(last) if last.ends_with('.') && !matches!(word.as_str(), "import" | "as") => {
+                    last.push_str(&word);
+                }
+                Some(last)
+                    if word.starts_with('.')
+                        && !matches!(last.as_str(), "from" | "import" | ",") =>
+                {
+                    last.push_str(&word);
+                }
+                _ => tokens.push(word),
+            }
+            i = end;
+        } else {
+            if matches!(b, b'*' | b',') {
+                tokens.push(char::from(b).to_string());
+            }
+            i += 1;
+        }
+    }
+    tokens
 }
 
 /// The contents of the one-line string literals in `code`.
@@ -772,10 +835,14 @@ fn literal_strings(value: &[u8]) -> Option<Vec<&[u8]>> {
     Some(strings)
 }
 
-/// The statements of a Python text, each its raw text from its first line to its last (a
-/// statement goes on while a bracket or a string is open, or a line ends in `\`).
+/// The simple statements of a Python text, each its raw text from its first line to its
+/// last, blanks around it trimmed: a statement goes on while a bracket or a string is open,
+/// or a line ends in `\`; `;` separates two on a line; a compound statement's header on
+/// the same line is left out (`try: pytest_plugins = […]` is the assignment). Indented
+/// statements are statements too (`pytest_plugins` set inside `try:`).
 fn statements(text: &[u8]) -> Vec<&[u8]> {
     let mut found = Vec::new();
+    let mut pieces: Vec<(usize, usize)> = Vec::new();
     let (mut start, mut depth, mut i) = (0, 0_i64, 0);
     let mut quote: Option<(u8, bool)> = None;
     while i < text.len() {
@@ -817,8 +884,8 @@ fn statements(text: &[u8]) -> Vec<&[u8]> {
                 i += 2;
                 continue;
             }
-            b'\n' if depth == 0 => {
-                found.push(&text[start..i]);
+            b'\n' | b';' if depth == 0 => {
+                pieces.push((start, i));
                 start = i + 1;
             }
             _ => {}
@@ -826,9 +893,49 @@ fn statements(text: &[u8]) -> Vec<&[u8]> {
         i += 1;
     }
     if start < text.len() {
-        found.push(&text[start..]);
+        pieces.push((start, text.len()));
+    }
+    for (from, to) in pieces {
+        let piece = after_header(text[from..to].trim_ascii());
+        if !piece.is_empty() {
+            found.push(piece);
+        }
     }
     found
+}
+
+/// The statement after a compound statement's header on its line (`try:`, `if x:`,
+/// `else:`, `with x:`): `piece` itself when it starts no such header or ends at it.
+fn after_header(piece: &[u8]) -> &[u8] {
+    const HEADERS: &[&[u8]] = &[
+        b"try", b"else", b"finally", b"except", b"if", b"elif", b"while", b"for", b"with",
+    ];
+    let keyword = piece
+        .iter()
+        .position(|&b| !(b.is_ascii_alphanumeric() || b == b'_'))
+        .map_or(piece, |end| &piece[..end]);
+    if !HEADERS.contains(&keyword) {
+        return piece;
+    }
+    let (mut depth, mut quote) = (0_i64, None);
+    for (i, &b) in piece.iter().enumerate() {
+        match (quote, b) {
+            (Some(q), b) if b == q => quote = None,
+            (None, b'"' | b'\'') => quote = Some(b),
+            (None, b'(' | b'[' | b'{') => depth += 1,
+            (None, b')' | b']' | b'}') => depth -= 1,
+            (None, b':') if depth == 0 && piece.get(i + 1) != Some(&b'=') => {
+                let rest = piece[i + 1..].trim_ascii();
+                return if rest.is_empty() {
+                    piece
+                } else {
+                    after_header(rest)
+                };
+            }
+            _ => {}
+        }
+    }
+    piece
 }
 
 #[cfg(test)]
@@ -1230,6 +1337,78 @@ mod tests {
             "web/hooks.js",
         ] {
             assert!(js.names_js(path).is_some(), "{path}");
+        }
+    }
+
+    /// helper-62's attack-55: statements and option values written in the other ways
+    /// Python, TOML and ini allow.
+    #[test]
+    fn attack_55_forms() {
+        for (path, text) in [
+            (
+                "conftest.py",
+                "import os; pytest_plugins = [\"tools.sel\"]\n",
+            ),
+            (
+                "conftest.py",
+                "try:\n    pytest_plugins = [\"tools.sel\"]\nexcept ImportError:\n    pass\n",
+            ),
+            (
+                "conftest.py",
+                "try: pytest_plugins = [\"tools.sel\"]\nexcept: pass\n",
+            ),
+            ("conftest.py", "from\ttools.sel import *\n"),
+            ("conftest.py", "import os; from tools.sel import *\n"),
+            ("conftest.py", "from tools . sel import *\n"),
+            (
+                "conftest.py",
+                "from tools.sel import(\n  pytest_collection_modifyitems)\n",
+            ),
+            ("conftest.py", "from tools \\\n  .sel import *\n"),
+            (
+                "tools/conftest.py",
+                "from . import sel\nsel.pytest_configure\n",
+            ),
+            (
+                "pyproject.toml",
+                "[tool.pytest.ini_options]\naddopts = [\n\"-p\", \"tools.sel\",\n]\n",
+            ),
+            (
+                "pyproject.toml",
+                "[tool.pytest.ini_options]\naddopts = \"\"\"\n-p tools.sel\n\"\"\"\n",
+            ),
+            (
+                "pytest.ini",
+                "[pytest]\naddopts =\n    -q\n# plugins\n    -p tools.sel\n",
+            ),
+            (
+                "pytest.ini",
+                "[pytest]\naddopts =\n    -q\n\n    -p tools.sel\n",
+            ),
+        ] {
+            assert!(
+                registry(&[(path, text)]).registers("tools/sel.py"),
+                "{path}: {text}"
+            );
+        }
+        // `from . import sel` at the root imports the module `sel`.
+        assert!(registry_of("from . import sel\n").registers("sel.py"));
+        // The same words in a comment, a string or a section of their own register nothing.
+        for (path, text) in [
+            (
+                "conftest.py",
+                "x = 1  # ; pytest_plugins = [\"tools.sel\"]\n",
+            ),
+            ("conftest.py", "s = \"a; pytest_plugins = ['tools.sel']\"\n"),
+            (
+                "pytest.ini",
+                "[pytest]\naddopts = -q\n\n[other]\nx = -p tools.sel\n",
+            ),
+        ] {
+            assert!(
+                !registry(&[(path, text)]).registers("tools/sel.py"),
+                "{path}: {text}"
+            );
         }
     }
 }
