@@ -50,6 +50,7 @@
 
 mod alias;
 mod blocks;
+mod branches;
 mod config;
 mod context;
 mod go;
@@ -4750,6 +4751,73 @@ impl Analysis<'_> {
             .collect()
     }
 
+    /// The checks of an `if` / `elif` / `else` chain a side's changed lines take away (or
+    /// bring) whole count as its largest branch's, not their sum: a run makes one branch's
+    /// checks ([`branches`]). `if verbose: assert A` / `else: assert B` made `assert B`
+    /// removes no check (pytest's 37fa0fb4d34e and ef732fc51d9d, ripgrep's 3d6a39be06aa,
+    /// judged so); the same chain added counts one check added.
+    fn alternatives_collapsed(&mut self) {
+        if self.checks.iter().all(|checks| checks.len() < 2) {
+            return;
+        }
+        let python = self.table.language == Language::Python;
+        if self.table.language == Language::RunnerConfig {
+            return;
+        }
+        for side in [Side::Old, Side::New] {
+            let at = side_index(side);
+            if self.checks[at].len() < 2 {
+                continue;
+            }
+            let lines = split_lines(self.sides[at]);
+            let hunks = [&self.old_hunks, &self.new_hunks][at];
+            let chains = branches::changed_chains(
+                &self.table.syntax,
+                &lines,
+                |line| hunk_of(hunks, line).is_some(),
+                python,
+            );
+            let mut surplus: Vec<(usize, u32)> = Vec::new();
+            let mut total = 0_i64;
+            for chain in chains {
+                let in_branch = |branch: &Range<usize>| -> Vec<(usize, u32)> {
+                    self.checks[at]
+                        .iter()
+                        .filter(|check| branch.contains(&check.line))
+                        .map(|check| (check.line, check.exact + check.existence))
+                        .collect()
+                };
+                let counts: Vec<Vec<(usize, u32)>> = chain.iter().map(in_branch).collect();
+                let sums: Vec<u32> = counts
+                    .iter()
+                    .map(|lines| lines.iter().map(|(_, count)| count).sum())
+                    .collect();
+                if sums.iter().filter(|&&sum| sum > 0).count() < 2 {
+                    continue;
+                }
+                let largest = (0..sums.len()).max_by_key(|&i| sums[i]).unwrap_or(0);
+                for (i, lines) in counts.into_iter().enumerate() {
+                    if i != largest {
+                        total += i64::from(sums[i]);
+                        surplus.extend(lines);
+                    }
+                }
+            }
+            if total == 0 {
+                continue;
+            }
+            let kind = match side {
+                Side::Old => FindingKind::AssertionRemoved,
+                Side::New => FindingKind::AssertionAdded,
+            };
+            let taken = self.take_findings(kind, &surplus, total);
+            self.file.assertions_removed += match side {
+                Side::Old => -taken,
+                Side::New => taken,
+            };
+        }
+    }
+
     /// Takes up to `left` of the counts of `lines` off the findings of `kind` on them;
     /// returns how many were taken.
     fn take_findings(&mut self, kind: FindingKind, lines: &[(usize, u32)], left: i64) -> i64 {
@@ -5456,6 +5524,7 @@ impl Analysis<'_> {
         if self.table.language == Language::Python && self.file.assertions_removed > 0 {
             self.asserts_dropped_from_line_matchers();
         }
+        self.alternatives_collapsed();
         self.exact_checks_weakened();
         // The disablings a skip replaced are paired first: a test switched on counts as
         // one added until then, which must not make up for a test renamed and skipped.

@@ -340,6 +340,13 @@ class ParseTest(unittest.TestCase):
         deleting_an_async_test: "tests/test_parse.py", PYTEST => edit(PYTEST, "async def test_parse_async(client):\n    with pytest.raises(ValueError):\n        await client.parse(\"x\")\n", ""), [1, 0, 1];
         raises_match_replacing_an_assert: "tests/test_parse.py", "def test_x():\n    with pytest.raises(ValueError) as e:\n        parse(\"x\")\n    assert \"bad\" in str(e.value)\n" => "def test_x():\n    with pytest.raises(\n        ValueError, match=r\"bad\"\n    ):\n        parse(\"x\")\n", [0, 0, 0];
         fail_replacing_assert_false: "tests/test_parse.py", "def test_x():\n    if parse(\"x\") is None:\n        assert False, \"none\"\n" => "def test_x():\n    if parse(\"x\") is None:\n        pytest.fail(\"none\")\n", [0, 0, 0];
+        // Checks in the branches of an `if`/`else` are alternatives: a run makes one
+        // branch's (pytest's 37fa0fb4d34e).
+        alternatives_collapsed_to_one: "tests/test_x.py", "def test_x(v):\n    if v > 0:\n        assert f() == 1\n    elif v:\n        assert f() == 3\n    else:\n        assert f() == 2\n" => "def test_x(v):\n    assert f() == 2\n", [0, 0, 0];
+        alternatives_written_out: "tests/test_x.py", "def test_x(v):\n    assert f() == 2\n" => "def test_x(v):\n    if v:\n        assert f() == 1\n    else:\n        assert f() == 2\n", [0, 0, 0];
+        alternatives_both_dropped: "tests/test_x.py", "def test_x(v):\n    if v:\n        assert f() == 1\n    else:\n        assert f() == 2\n    g()\n" => "def test_x(v):\n    g()\n", [0, 0, 1];
+        a_branch_without_checks_is_no_alternative: "tests/test_x.py", "def test_x(v):\n    if v:\n        assert f() == 1\n    else:\n        pass\n    assert g()\n" => "def test_x(v):\n    assert g()\n", [0, 0, 1];
+        a_kept_if_keeps_its_checks_counted: "tests/test_x.py", "def test_x(v):\n    if v:\n        assert f() == 1\n    else:\n        assert f() == 2\n" => "def test_x(v):\n    if v:\n        pass\n", [0, 0, 2];
         library_assertions_are_not_the_tests: "src/app.py", "def f(x):\n    assert x, \"x\"\n    return x\n" => "def f(x):\n    return x\n", [0, 0, 0];
         // A module that imports pytest, neither named nor placed as a test module, may hold
         // helpers that tests call: its checks count, whatever they check.

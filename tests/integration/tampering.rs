@@ -451,6 +451,49 @@ def divide(a, b):
         ])
     }
 
+    /// The checks of an `if`/`else` are alternatives: one platform's check made the only
+    /// one removes no check a run made; both branches dropped remove one.
+    #[test]
+    fn alternatives_collapsed_to_one_check_remove_none() {
+        let repo = repo();
+        let chain = "def test_add():\n    if sys.platform == \"win32\":\n        assert add(2, 3) == 5\n    else:\n        assert add(3, 2) == 5\n";
+        repo.write(
+            "tests/test_calc.py",
+            &edit(
+                PYTEST,
+                "def test_add():\n    assert add(2, 3) == 5\n",
+                chain,
+            ),
+        );
+        repo.git(&["add", "-A"]);
+        repo.git(&["commit", "-q", "-m", "a check per platform"]);
+        let per_platform = edit(
+            PYTEST,
+            "def test_add():\n    assert add(2, 3) == 5\n",
+            chain,
+        );
+        repo.write(
+            "tests/test_calc.py",
+            &edit(
+                &per_platform,
+                chain,
+                "def test_add():\n    assert add(3, 2) == 5\n",
+            ),
+        );
+        assert_eq!(repo.tampering(), NONE_IN_TESTS);
+        repo.write(
+            "tests/test_calc.py",
+            &edit(&per_platform, chain, "def test_add():\n    add(3, 2)\n"),
+        );
+        assert_eq!(
+            repo.tampering(),
+            Tampering {
+                assertions_removed: 1,
+                ..NONE_IN_TESTS
+            }
+        );
+    }
+
     #[test]
     fn deleting_a_pytest_test() {
         let repo = repo();

@@ -1,0 +1,198 @@
+//! Alternatives: the branches of an `if` / `elif` / `else` chain. A run takes one branch,
+//! so the checks written in two branches are one check a run makes, not two. A change that
+//! takes the chain away and keeps one branch's check (`if verbose: assert A` / `else:
+//! assert B` made `assert B`) removes no check a run made.
+//!
+//! Chains are found by indentation, as the code is laid out (Python's own rule; brace
+//! languages as their formatters write them): the `if` line, each `elif` / `else` line at
+//! the same indentation, the bodies indented deeper, and for a brace language the closing
+//! `}` at that indentation. Lines that start inside a string or a comment are body.
+
+use std::ops::Range;
+
+use super::lex::{self, State, Syntax};
+
+/// The chains the changed `else` lines of a side belong to, each as its branches' line
+/// ranges (header included), when the chain's `if` line and all its `elif` / `else` lines
+/// are `changed`. `python` reads Python's layout (`else:` / `elif`), otherwise a brace
+/// language's (`} else {`, `else if (…)`, `}` closing the chain).
+pub(crate) fn changed_chains(
+    syntax: &Syntax,
+    lines: &[&[u8]],
+    changed: impl Fn(usize) -> bool,
+    python: bool,
+) -> Vec<Vec<Range<usize>>> {
+    let elses: Vec<usize> = (0..lines.len())
+        .filter(|&at| changed(at) && is_branch(lines[at], python))
+        .collect();
+    if elses.is_empty() {
+        return Vec::new();
+    }
+    let code = code_lines(syntax, lines);
+    let mut chains: Vec<Vec<Range<usize>>> = Vec::new();
+    for at in elses {
+        if !code[at] || chains.iter().any(|chain| covers(chain, at)) {
+            continue;
+        }
+        let Some(chain) = chain_at(lines, &code, at, python) else {
+            continue;
+        };
+        if chain.iter().all(|branch| changed(branch.start)) {
+            chains.push(chain);
+        }
+    }
+    chains
+}
+
+fn covers(chain: &[Range<usize>], line: usize) -> bool {
+    chain.first().map(|branch| branch.start) <= Some(line)
+        && chain.last().is_some_and(|branch| line < branch.end)
+}
+
+/// Whether each line starts in code (not inside a string or a block comment).
+fn code_lines(syntax: &Syntax, lines: &[&[u8]]) -> Vec<bool> {
+    let mut state = State::Code;
+    let mut out = Vec::new();
+    lines
+        .iter()
+        .map(|line| {
+            let starts_in_code = state == State::Code;
+            out.clear();
+            state = lex::strip_line(syntax, state, line, &mut out);
+            starts_in_code
+        })
+        .collect()
+}
+
+fn indentation(line: &[u8]) -> usize {
+    line.iter()
+        .take_while(|b| matches!(b, b' ' | b'\t'))
+        .count()
+}
+
+fn word_at(code: &[u8], word: &[u8]) -> bool {
+    code.strip_prefix(word).is_some_and(|rest| {
+        rest.first()
+            .is_none_or(|b| !(b.is_ascii_alphanumeric() || *b == b'_'))
+    })
+}
+
+/// An `elif` / `else` line (Python), or an `else` line of a brace language (`} else {`,
+/// `} else if (x) {`, `else {`).
+fn is_branch(line: &[u8], python: bool) -> bool {
+    let code = line.trim_ascii();
+    if python {
+        word_at(code, b"elif") || code.starts_with(b"else:") || code.starts_with(b"else :")
+    } else {
+        let code = code
+            .strip_prefix(b"}")
+            .map_or(code, <[u8]>::trim_ascii_start);
+        word_at(code, b"else")
+    }
+}
+
+/// An `if` line that opens a chain.
+fn is_if(line: &[u8]) -> bool {
+    word_at(line.trim_ascii(), b"if")
+}
+
+/// The chain the branch line `at` is part of, as its branches' ranges.
+fn chain_at(lines: &[&[u8]], code: &[bool], at: usize, python: bool) -> Option<Vec<Range<usize>>> {
+    let own = indentation(lines[at]);
+    let blank = |i: usize| !code[i] || lines[i].trim_ascii().is_empty();
+    let mut heads = vec![at];
+    // Up to the `if`, through the bodies and the branches above.
+    let mut i = at;
+    loop {
+        i = i.checked_sub(1)?;
+        if blank(i) || indentation(lines[i]) > own {
+            continue;
+        }
+        if indentation(lines[i]) < own {
+            return None;
+        }
+        let line = lines[i];
+        if is_branch(line, python) {
+            heads.push(i);
+        } else if is_if(line) {
+            heads.push(i);
+            break;
+        } else if !python && line.trim_ascii() == b"}" {
+            // `}` above `else {` on the next line.
+        } else {
+            return None;
+        }
+    }
+    heads.sort_unstable();
+    // Down to the chain's end, through the branches below.
+    let mut end = lines.len();
+    let mut i = at + 1;
+    while i < lines.len() {
+        if blank(i) || indentation(lines[i]) > own {
+            i += 1;
+            continue;
+        }
+        if indentation(lines[i]) < own {
+            end = i;
+            break;
+        }
+        if is_branch(lines[i], python) {
+            heads.push(i);
+        } else if !python && lines[i].trim_ascii().starts_with(b"}") {
+            if lines
+                .get(i + 1)
+                .is_some_and(|next| is_branch(next, python) && indentation(next) == own)
+            {
+                i += 1;
+                continue;
+            }
+            end = i + 1;
+            break;
+        } else {
+            end = i;
+            break;
+        }
+        i += 1;
+    }
+    let mut branches: Vec<Range<usize>> = heads.windows(2).map(|pair| pair[0]..pair[1]).collect();
+    branches.push(*heads.last()?..end);
+    Some(branches)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn chains(text: &str, changed: &[usize], python: bool) -> Vec<Vec<Range<usize>>> {
+        let syntax = if python {
+            crate::tamper::python::TABLE.syntax
+        } else {
+            crate::tamper::rust::TABLE.syntax
+        };
+        let lines: Vec<&[u8]> = text.lines().map(str::as_bytes).collect();
+        changed_chains(&syntax, &lines, |at| changed.contains(&at), python)
+    }
+
+    #[test]
+    fn python_chains() {
+        let text = "def test_x():\n    if v > 1:\n        assert a == 1\n    elif v:\n        assert a == 2\n    else:\n        assert a == 3\n    assert b\n";
+        assert_eq!(
+            chains(text, &[1, 2, 3, 4, 5, 6], true),
+            vec![vec![1..3, 3..5, 5..7]]
+        );
+        // The `if` kept: the chain is not taken away.
+        assert!(chains(text, &[3, 4, 5, 6], true).is_empty());
+        // An `else` of a `for` or `try` opens no chain of alternatives.
+        let text = "for x in y:\n    assert x\nelse:\n    assert z\n";
+        assert!(chains(text, &[0, 1, 2, 3], true).is_empty());
+    }
+
+    #[test]
+    fn brace_chains() {
+        let text = "fn t() {\n    if cfg!(windows) {\n        assert_eq!(a, 1);\n    } else {\n        let e = \"\\\nx\n\";\n        assert_eq!(a, 2);\n    }\n    done();\n}\n";
+        assert_eq!(
+            chains(text, &[1, 2, 3, 4, 5, 6, 7, 8], false),
+            vec![vec![1..3, 3..9]]
+        );
+    }
+}
