@@ -141,7 +141,33 @@ pub fn analyze_tampering(repo: &Repository, change: &Change) -> anyhow::Result<T
     };
     let mut files = Vec::new();
     let merge = MergeSides::of(repo, change)?;
+    // Read only when a file it would change is in the change.
+    let own_framework = if change
+        .files
+        .iter()
+        .any(|file| tamper::is_framework_source(&file.path, file.old_path()))
+    {
+        own_framework(repo, change)?
+    } else {
+        false
+    };
     for file in &change.files {
+        if own_framework && tamper::is_framework_source(&file.path, file.old_path()) {
+            let analysis = tamper::analyze_framework_source(
+                &file.path,
+                file.old_path(),
+                content(file.old.as_ref())?.as_deref(),
+                content(file.new.as_ref())?.as_deref(),
+            );
+            if let Some(mut analysis) = analysis {
+                if let Some(merge) = &merge {
+                    let new = content(file.new.as_ref())?;
+                    merge.own(repo, file.old.as_ref(), new.as_deref(), &mut analysis)?;
+                }
+                files.push(analysis);
+            }
+            continue;
+        }
         if let Some(analysis) = &file.tamper {
             // Analysed alongside the line counts, from the same content (`ChangeOptions::tamper`).
             files.push(analysis.clone());
@@ -167,9 +193,105 @@ pub fn analyze_tampering(repo: &Repository, change: &Change) -> anyhow::Result<T
         }
     }
     named_skips_used_elsewhere(repo, change, &mut files)?;
-    registered_plugins(repo, change, &mut files)?;
-    js_setup_files(repo, change, &mut files)?;
+    // A framework's own repository loads its own source with its tests: that is the code
+    // its tests test, not their harness.
+    if !own_framework {
+        registered_plugins(repo, change, &mut files)?;
+        js_setup_files(repo, change, &mut files)?;
+    }
     Ok(tamper::combine(files))
+}
+
+/// The package names of test frameworks (and a prefix of their plugins' names): in a
+/// repository whose own package is one, the framework's source names the framework as its
+/// own code.
+const FRAMEWORKS: &[&str] = &[
+    "pytest",
+    "py",
+    "nose",
+    "nose2",
+    "unittest2",
+    "mocha",
+    "jest",
+    "jasmine",
+    "jasmine-core",
+    "ava",
+    "tap",
+    "chai",
+    "should",
+    "expect.js",
+    "karma",
+    "qunit",
+    "vitest",
+];
+const FRAMEWORK_PREFIXES: &[&str] = &[
+    "pytest-", "pytest_", "@jest/", "jest-", "@vitest/", "mocha-", "karma-", "chai-",
+];
+
+/// Whether the repository's own package, as the change's first parent names it at the root
+/// (`pyproject.toml`, `setup.cfg`, `setup.py`, `package.json`), is a test framework
+/// ([`FRAMEWORKS`]): pytest's or mocha's own repository, whose source outside the test
+/// paths is the framework's code, not tests' helpers. Read from the parent, so that a
+/// change cannot name its own repository so; a commit that renames the package is a
+/// change of its own that the next one is judged after.
+fn own_framework(repo: &Repository, change: &Change) -> anyhow::Result<bool> {
+    let Some(parent) = change.parents.first() else {
+        return Ok(false);
+    };
+    let is_framework = |name: &str| {
+        let name = name.trim().trim_matches(['"', '\'']).to_ascii_lowercase();
+        FRAMEWORKS.contains(&name.as_str())
+            || FRAMEWORK_PREFIXES
+                .iter()
+                .any(|prefix| name.starts_with(prefix))
+    };
+    let read = |path: &str| -> anyhow::Result<Option<String>> {
+        Ok(repo
+            .file_at_rev(parent, path)?
+            .map(|blob| String::from_utf8_lossy(&blob.data).into_owned()))
+    };
+    if let Some(text) = read("package.json")?
+        && let Ok(serde_json::Value::Object(package)) = serde_json::from_str(&text)
+        && let Some(name) = package.get("name").and_then(serde_json::Value::as_str)
+    {
+        return Ok(is_framework(name));
+    }
+    if let Some(text) = read("pyproject.toml")?
+        && let Ok(table) = text.parse::<toml::Table>()
+    {
+        let name = table
+            .get("project")
+            .and_then(|project| project.get("name"))
+            .or_else(|| {
+                table
+                    .get("tool")
+                    .and_then(|tool| tool.get("poetry"))
+                    .and_then(|poetry| poetry.get("name"))
+            })
+            .and_then(toml::Value::as_str);
+        if let Some(name) = name {
+            return Ok(is_framework(name));
+        }
+    }
+    // `name = pytest` in `setup.cfg`'s `[metadata]`, `name="pytest"` in `setup.py`.
+    for (path, separator) in [("setup.cfg", '='), ("setup.py", '=')] {
+        if let Some(text) = read(path)? {
+            for line in text.lines() {
+                let line = line.trim().trim_end_matches(',');
+                if let Some((key, value)) = line.split_once(separator)
+                    && key.trim() == "name"
+                    && !value.trim().is_empty()
+                    && value
+                        .trim()
+                        .chars()
+                        .all(|c| c.is_ascii_alphanumeric() || "-_.\"'".contains(c))
+                {
+                    return Ok(is_framework(value));
+                }
+            }
+        }
+    }
+    Ok(false)
 }
 
 /// Whether the gate looks `file` up among the repository's plugins: a module outside the

@@ -156,6 +156,9 @@ pub fn tamper_section(judgement: &Judgement) -> Option<Section> {
             let what = match at.what {
                 tamper::TestLineKind::TestCode => "changed in test code",
                 tamper::TestLineKind::Doctest => "changed in a doctest",
+                tamper::TestLineKind::PytestHook => {
+                    "a pytest hook: the module is a pytest plugin, run with the tests"
+                }
                 tamper::TestLineKind::ModuleDeclaration => {
                     "a module's declaration changed (its tests build with it)"
                 }

@@ -12,7 +12,7 @@
 //! | `Cargo.toml` | `autotests`, `autolib`, `autobins`, `autoexamples`, `autobenches`, `build`; `test`, `doctest`, `harness`, `path` and `required-features` of any target, `[[test]]`, the library's `crate-type` and `proc-macro`, `[features] default`, `[workspace]` `members`, `exclude`, `default-members`, `[profile.test]`, `debug-assertions` and `overflow-checks` of `[profile.dev]` and its packages |
 //! | `.cargo/config.toml`, `.cargo/config` | `rustflags`, `rustdocflags`, `runner`, `linker` of `[build]` and of any `[target.…]`, `rustc`, `rustc-wrapper`, `rustc-workspace-wrapper`, `target` of `[build]`, the profiles as above |
 //! | `build.rs` | any change, when a side sets a `cfg` (`cargo:rustc-cfg=…`) |
-//! | `package.json` | `scripts.test`, `scripts.test:…`, `scripts.pretest`, and the scripts they run by name (`npm run unit`, `run-s a b`); `jest`, `mocha`, `ava`; `name` where the new side has `exports` and another name (it loads itself by that name) |
+//! | `package.json` | `scripts.test`, `scripts.test:…`, `scripts.pretest`, and the scripts they run by name (`npm run unit`, `run-s a b`); `jest`, `mocha`, `ava`; `imports` (what `#name` specifiers load); `name` where the new side has `exports` and another name (it loads itself by that name) |
 //! | `jest.config.*`, `vitest.config.*`, `vitest.workspace.*`, `.mocharc.*`, `playwright.config.*`, `cypress.config.*`, and the configurations they load (`jest.base.js`) | every changed key (`name:` on a changed line) |
 //! | `Makefile`, `GNUmakefile`, `*.mk`, `justfile` | targets whose name holds `test`, and `check`, and the targets running a test command they lead to (a prerequisite, `$(MAKE) unit`); the variables they use, and those the runner reads (`export PYTEST_ADDOPTS`) |
 //! | `pom.xml` | changed lines naming a switch that skips tests or ignores failures; any changed line of the Surefire or Failsafe plugin but its version |
@@ -1350,6 +1350,11 @@ fn package_json(text: &str) -> Option<BTreeMap<String, String>> {
             settings.insert(key.to_owned(), value.to_string());
         }
     }
+    // What `require("#assert")` loads, in the tests as anywhere (helper-64's attack-56
+    // J12: `#assert` remapped to a module that checks nothing).
+    if let Some(value) = object.get("imports") {
+        settings.insert("imports".to_owned(), value.to_string());
+    }
     // A package with `exports` is loaded under its own name: named `expect.js`, it is what
     // the tests' `require("expect.js")` loads (attack-35 R4b). Its name is kept with
     // whether it has them ([`self_reference`]).
@@ -1601,11 +1606,39 @@ fn make_variables(text: &str) -> BTreeMap<String, String> {
 /// `_`, `.`, `/`, `:`) is `test`, `tests`, `check`, `pytest`, `unittest` or `e2e`. A target
 /// that only contains the letters (`doctest`, `latest`, `contest`) is not.
 fn runs_tests(target: &str) -> bool {
-    target.split(['-', '_', '.', '/', ':']).any(|word| {
-        matches!(
-            word,
-            "test" | "tests" | "check" | "pytest" | "unittest" | "e2e"
-        )
+    // `check` is autotools' test target, but not a check of formatting, lints or types
+    // (`check-format`, `lint-check`: helper-64's attack-56 F2).
+    const OTHER_CHECKS: &[&str] = &[
+        "format",
+        "fmt",
+        "lint",
+        "lints",
+        "style",
+        "types",
+        "type",
+        "typecheck",
+        "typing",
+        "mypy",
+        "black",
+        "ruff",
+        "flake8",
+        "isort",
+        "spell",
+        "spelling",
+        "license",
+        "links",
+        "docs",
+        "doc",
+        "deps",
+        "security",
+        "clippy",
+        "prettier",
+        "eslint",
+    ];
+    let words: Vec<&str> = target.split(['-', '_', '.', '/', ':']).collect();
+    words.iter().any(|word| {
+        matches!(*word, "test" | "tests" | "pytest" | "unittest" | "e2e")
+            || (*word == "check" && !words.iter().any(|other| OTHER_CHECKS.contains(other)))
     })
 }
 
@@ -3069,10 +3102,38 @@ mod tests {
         );
         // A side that does not parse is read by its lines: its test script is gone.
         assert_eq!(keys("package.json", old, "{not json"), ["scripts.test"]);
+        // What `#assert` loads (helper-64's attack-56 J12).
+        let mapped = "{\"imports\": {\"#assert\": \"./lib/assert.js\"}}";
+        assert_eq!(
+            keys(
+                "package.json",
+                mapped,
+                &mapped.replace("assert.js", "loose.js")
+            ),
+            ["imports"]
+        );
     }
 
     #[test]
     fn makefile_test_targets() {
+        // `check` runs the tests; `check-format` checks the formatting (attack-56 F2).
+        let checks = "check:\n\tpytest\n\ncheck-format:\n\tblack --check .\n";
+        assert!(
+            keys(
+                "Makefile",
+                checks,
+                &checks.replace("black --check .", "black --check --diff .")
+            )
+            .is_empty()
+        );
+        assert_eq!(
+            keys(
+                "Makefile",
+                checks,
+                &checks.replace("\tpytest", "\tpytest -x")
+            ),
+            ["target check"]
+        );
         let old = "build:\n\tcargo build\n\ntest: build\n\tcargo test\n\nlint:\n\tcargo clippy\n";
         assert!(
             keys(

@@ -12,7 +12,7 @@ use super::Language;
 /// The names a file gives the test framework: alias → the name it stands for.
 #[expect(
     clippy::struct_excessive_bools,
-    reason = "four independent facts about one file, each read on its own: not a state machine"
+    reason = "five independent facts about one file, each read on its own: not a state machine"
 )]
 #[derive(Debug, Default)]
 pub(crate) struct Context<'a> {
@@ -36,6 +36,10 @@ pub(crate) struct Context<'a> {
     /// of a plugin class a test hands to `pytester`) and its `collect_ignore` configure no
     /// run.
     pub hooks_ignored: bool,
+    /// Whether the file is a test framework's own source, in its own repository, outside
+    /// the test paths ([`of_in`]): a skip written there (`pytest.skip(…)` in `_pytest/`)
+    /// is the framework's code, not a marker on a test.
+    pub framework_source: bool,
     /// A Java file's sides, read, when a class of the file extends a `JUnit` 3 `TestCase`
     /// (`extends TestCase`, `extends junit.framework.TestCase`, `extends AndroidTestCase`):
     /// its `public void testXxx()` methods are tests.
@@ -273,7 +277,21 @@ fn holds(sides: [&[u8]; 2], needles: &[&[u8]]) -> bool {
 }
 
 /// The context of a file at `path` with sides `old` and `new`.
+#[cfg(test)]
 pub(crate) fn of<'a>(language: Language, path: &str, old: &'a [u8], new: &'a [u8]) -> Context<'a> {
+    of_in(language, path, old, new, false)
+}
+
+/// [`of`], in a repository whose own package is a test framework (`own_framework`, pytest's
+/// or mocha's own): there the framework's name in a file outside the test paths is the
+/// framework's source naming itself, not a helper of tests, so it makes no test code.
+pub(crate) fn of_in<'a>(
+    language: Language,
+    path: &str,
+    old: &'a [u8],
+    new: &'a [u8],
+    own_framework: bool,
+) -> Context<'a> {
     let sides = [old, new];
     let mut context = Context {
         tests: true,
@@ -282,6 +300,7 @@ pub(crate) fn of<'a>(language: Language, path: &str, old: &'a [u8], new: &'a [u8
         test_file: false,
         settings: true,
         hooks_ignored: false,
+        framework_source: false,
         junit3: None,
     };
     match language {
@@ -291,12 +310,14 @@ pub(crate) fn of<'a>(language: Language, path: &str, old: &'a [u8], new: &'a [u8
             // checks live (attack-47 B9-B13 got checks weakened in such helpers when only
             // imports run as the module loads counted). The framework's own code reads so
             // too (pytest's `_pytest/`): its asserts count, a price paid for the helpers.
-            let imports = holds(sides, PYTHON_IMPORTS);
+            let imports = !own_framework && holds(sides, PYTHON_IMPORTS);
             // A module that declares a `def test…` at module level with an `assert` in it
             // is a test module wherever it is, with no import: a project's `python_files`
             // can collect it (attack-46 B15: `checks/calc_checks.py`).
+            // Not in a framework's own source, whose classes are named for tests
+            // (`class TestReport` in `_pytest/reports.py`).
             context.tests = python_test_path(path)
-                || declares_module_level_tests(sides)
+                || (!own_framework && declares_module_level_tests(sides))
                 || (imports && (in_test_dir(path) || declares_tests(sides, PYTHON_DECLARATIONS)));
             // A helper module that imports the framework holds checks that tests call.
             context.test_code = context.tests || imports || in_test_dir(path);
@@ -315,7 +336,7 @@ pub(crate) fn of<'a>(language: Language, path: &str, old: &'a [u8], new: &'a [u8
             }
         }
         Language::JavaScript => {
-            let imports = holds(sides, JS_IMPORTS);
+            let imports = !own_framework && holds(sides, JS_IMPORTS);
             // A suite or a test with a written title (`describe ("math", …)`) declares tests
             // without an import: which runner runs the file (a `.mocharc.json` `spec` outside
             // the test paths) is configured elsewhere, and its globals need none (attack-50
@@ -337,6 +358,7 @@ pub(crate) fn of<'a>(language: Language, path: &str, old: &'a [u8], new: &'a [u8
         Language::Java => context.junit3 = super::jvm::Junit3Sides::read(sides).map(Box::new),
         Language::Rust | Language::Kotlin | Language::RunnerConfig => {}
     }
+    context.framework_source = own_framework && !context.test_code;
     context.test_file = match language {
         Language::Python | Language::JavaScript => context.test_code,
         Language::Go => context.tests,

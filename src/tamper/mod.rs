@@ -177,6 +177,10 @@ pub enum TestLineKind {
     Doctest,
     /// An out-of-line module declaration (`mod parse;`) removed or gated.
     ModuleDeclaration,
+    /// A pytest hook's definition (`def pytest_collection_modifyitems`) in a Python module
+    /// outside the test paths: a plugin module, which pytest runs with the tests wherever it
+    /// is registered, in whatever way.
+    PytestHook,
 }
 
 /// Which side of the diff a finding's line number refers to.
@@ -1493,6 +1497,20 @@ pub fn analyze_file_with(
     new: Option<&[u8]>,
     diff: Option<&LineDiff<'_>>,
 ) -> Option<FileTamper> {
+    analyze_file_in(path, old, new, diff, false)
+}
+
+/// [`analyze_file_with`], in a repository whose own package is a test framework
+/// (`own_framework`: pytest's, mocha's): its source outside the test paths names the
+/// framework as the framework's own code, which is no test code, no plugin and no setup
+/// file ([`context::of_in`]).
+fn analyze_file_in(
+    path: &str,
+    old: Option<&[u8]>,
+    new: Option<&[u8]>,
+    diff: Option<&LineDiff<'_>>,
+    own_framework: bool,
+) -> Option<FileTamper> {
     let table = table_for(path);
     let config = config::is_config(path);
     if table.is_none() && !config {
@@ -1520,7 +1538,8 @@ pub fn analyze_file_with(
     if old == new {
         return Some(file);
     }
-    file.harness = Harness::of(language, path, [old, new], file.skipped.is_some());
+    file.harness =
+        Harness::of(language, path, [old, new], file.skipped.is_some()).filter(|_| !own_framework);
     // A side emptied above is not the content the given diff was computed on.
     let diff = diff.filter(|_| file.skipped.is_none());
     let settings = if config {
@@ -1534,7 +1553,7 @@ pub fn analyze_file_with(
     };
     let mut analysis = Analysis {
         table,
-        context: context::of(table.language, path, old, new),
+        context: context::of_in(table.language, path, old, new, own_framework),
         sides: [old, new],
         file,
         code: Vec::new(),
@@ -1647,6 +1666,37 @@ pub fn analyze_changed_file(
         add_settings(file, vec![format!("crate root moved from {old_path}")]);
     }
     file
+}
+
+/// Whether a file at `path` (and `old_path`) is source of a test framework's own
+/// repository as [`analyze_framework_source`] reads it: a Python or JavaScript file outside
+/// the test paths, on both sides.
+pub fn is_framework_source(path: &str, old_path: &str) -> bool {
+    let outside = |path: &str| match table_for(path).map(|table| table.language) {
+        Some(Language::Python) => !context::python_test_location(path),
+        Some(Language::JavaScript) => !context::js_test_path(path),
+        _ => false,
+    };
+    outside(path)
+        && outside(old_path)
+        && table_for(path).map(|table| table.language)
+            == table_for(old_path).map(|table| table.language)
+}
+
+/// [`analyze_changed_file`] of a file [`is_framework_source`] in a repository whose own
+/// package is a test framework (pytest's, mocha's): the framework naming itself there
+/// makes no test code, no plugin and no setup file.
+pub fn analyze_framework_source(
+    path: &str,
+    old_path: &str,
+    old: Option<&[u8]>,
+    new: Option<&[u8]>,
+) -> Option<FileTamper> {
+    let mut file = analyze_file_in(path, old, new, None, true)?;
+    if old_path != path {
+        file.old_path = Some(old_path.to_owned());
+    }
+    Some(file)
 }
 
 /// The lines of a side, split as the line diff splits them (each keeps its `\n`): for
@@ -1855,6 +1905,9 @@ struct Counts {
     /// Of the assertions, those that only check that a value exists
     /// ([`neuter::is_existence`]).
     existence: u32,
+    /// Of those, the ones that compare a value with `True` ([`neuter::is_boolean_check`]):
+    /// exact checks where the change adds them.
+    booleans: u32,
 }
 
 impl Counts {
@@ -1871,6 +1924,7 @@ impl Counts {
             disables: self.disables.saturating_sub(other.disables),
             weakened: self.weakened.saturating_sub(other.weakened),
             existence: self.existence.saturating_sub(other.existence),
+            booleans: self.booleans.saturating_sub(other.booleans),
         }
     }
 }
@@ -2313,7 +2367,7 @@ fn classify(
     // weakening as far as the file also removes exact checks (`exact_checks_weakened`); put
     // beside the checks a test keeps, it weakens nothing.
     // Library code's assertions check the program, not a test: they count for nothing.
-    let (mut assertions, mut existence) = (0, 0);
+    let (mut assertions, mut existence, mut booleans) = (0, 0, 0);
     if place & LIBRARY == 0 {
         let mut matches = Vec::new();
         pattern::for_each_match(table.assertions, &tokens, declares_test, |start, end| {
@@ -2334,34 +2388,63 @@ fn classify(
             &tokens
         };
         assertions = u32::try_from(matches.len()).unwrap_or(u32::MAX);
-        // A line that ends inside a string (`assert """` and the text below) does not hold
-        // its whole condition: it is read as an exact check (pytest's 8ab4468b5c6a).
-        let whole_condition = !matches!(next, State::Str(_));
-        existence = u32::try_from(
-            matches
-                .iter()
-                .filter(|&&(start, end)| {
-                    whole_condition
-                        && (neuter::is_trivial(table.language, statement, start, end)
-                            || neuter::is_existence(table.language, statement, start, end))
-                })
-                .count(),
-        )
-        .unwrap_or(u32::MAX);
+        (existence, booleans) = weak_checks(
+            table.language,
+            statement,
+            &matches,
+            !matches!(next, State::Str(_)),
+        );
         found.swallows = pattern::count(table.swallowers, &tokens, declares_test);
     }
     let exits = exits(table, context, place, &tokens, text);
+    let skips = if context.framework_source && place & LIBRARY != 0 {
+        0
+    } else {
+        pattern::count(table.skips, &tokens, declares_test)
+    };
     let mut counts = Counts {
         tests,
-        skips: pattern::count(table.skips, &tokens, declares_test),
+        skips,
         assertions,
         disables: pattern::count(table.disables, &tokens, declares_test) + exits,
         weakened: pattern::count(table.weakeners, &tokens, declares_test),
         existence,
+        booleans,
     };
     language_counts(table.language, context, &tokens, text, place, &mut counts);
     found.counts = counts;
     found
+}
+
+/// Of the assertions matched at `matches` in `statement`, how many only check that a value
+/// exists or check nothing ([`neuter::is_existence`], [`neuter::is_trivial`]), and how
+/// many of those compare a value with `True` ([`neuter::is_boolean_check`]). A line that
+/// ends inside a string (`assert """` and the text below) does not hold its `whole`
+/// condition: it is read as an exact check (pytest's 8ab4468b5c6a).
+fn weak_checks(
+    language: Language,
+    statement: &[Token<'_>],
+    matches: &[(usize, usize)],
+    whole: bool,
+) -> (u32, u32) {
+    if !whole {
+        return (0, 0);
+    }
+    let existing: Vec<&(usize, usize)> = matches
+        .iter()
+        .filter(|&&(start, end)| {
+            neuter::is_trivial(language, statement, start, end)
+                || neuter::is_existence(language, statement, start, end)
+        })
+        .collect();
+    let booleans = existing
+        .iter()
+        .filter(|&&&(start, end)| neuter::is_boolean_check(language, statement, start, end))
+        .count();
+    (
+        u32::try_from(existing.len()).unwrap_or(u32::MAX),
+        u32::try_from(booleans).unwrap_or(u32::MAX),
+    )
 }
 
 /// A process ended with success in test code stops every test after it: 1 for such a line.
@@ -4818,6 +4901,43 @@ impl Analysis<'_> {
         }
     }
 
+    /// The first definition of a pytest hook (`def pytest_…`, at any indentation: a
+    /// plugin class's method is a hook too; or a top-level binding of a `pytest_` name) in
+    /// the new side, else the old one, of a Python
+    /// module outside the test paths. Such a module is a pytest plugin: its change is a test
+    /// change whether or not the gate finds what registers it (a registration can be
+    /// written in more ways than any reader follows: strings joined, `exec`, escapes).
+    fn hook_definition(&self) -> Option<TestLine> {
+        for side in [Side::New, Side::Old] {
+            let text = self.sides[side_index(side)];
+            if !self.defines_hooks[side_index(side)] {
+                continue;
+            }
+            let mut state = State::Code;
+            let mut code = Vec::new();
+            for (index, line) in split_lines(text).into_iter().enumerate() {
+                let starts_in_code = state == State::Code;
+                code.clear();
+                state = lex::strip_line(&self.table.syntax, state, line, &mut code);
+                // A definition, or a top-level binding (`pytest_runtest_call = _call`,
+                // `pytest_plugins = […]`).
+                if starts_in_code
+                    && (line.starts_with(b"pytest_")
+                        || defined_name(line.trim_ascii_start())
+                            .is_some_and(|name| name.starts_with(b"pytest_")))
+                {
+                    return Some(TestLine {
+                        side,
+                        line: index + 1,
+                        what: TestLineKind::PytestHook,
+                        text: line_text(line),
+                    });
+                }
+            }
+        }
+        None
+    }
+
     /// Takes up to `left` of the counts of `lines` off the findings of `kind` on them;
     /// returns how many were taken.
     fn take_findings(&mut self, kind: FindingKind, lines: &[(usize, u32)], left: i64) -> i64 {
@@ -5019,14 +5139,16 @@ impl Analysis<'_> {
             let trimmed = line.trim_ascii_start();
             let attribute = trimmed.starts_with(b"@") || trimmed.starts_with(b"#[");
             let counts = found.counts;
+            // A comparison with `True` added is exact ([`Self::record`]).
+            let existence = counts.existence.saturating_sub(counts.booleans);
             let exact = counts
                 .assertions
-                .saturating_sub(counts.weakened + counts.existence);
+                .saturating_sub(counts.weakened + existence);
             if attribute
                 || counts.tests > 0
                 || counts.skips > 0
                 || counts.weakened > 0
-                || counts.existence > 0
+                || existence > 0
                 || exact > 0
             {
                 self.added.push(Added {
@@ -5035,7 +5157,7 @@ impl Analysis<'_> {
                     tests: counts.tests,
                     skips: counts.skips,
                     weakened: counts.weakened,
-                    existence: counts.existence,
+                    existence,
                     exact,
                     attribute,
                 });
@@ -5298,6 +5420,17 @@ impl Analysis<'_> {
         if counts.is_empty() {
             return;
         }
+        // A comparison with `True` the change adds is an exact check (it stands in for no
+        // exact check); one it removes, a check of truthiness (a bare `assert x` in its place
+        // weakens nothing): [`neuter::is_boolean_check`].
+        let counts = match side {
+            Side::New => Counts {
+                existence: counts.existence.saturating_sub(counts.booleans),
+                booleans: 0,
+                ..counts
+            },
+            Side::Old => counts,
+        };
         let kinds = match side {
             Side::Old => [
                 FindingKind::TestRemoved,
@@ -5538,6 +5671,9 @@ impl Analysis<'_> {
         }
         if let Some(sides) = self.context.junit3.take() {
             self.junit3_tests_kept(&sides);
+        }
+        if self.file.harness == Some(Harness::PytestPlugin) && self.file.test_item_line.is_none() {
+            self.file.test_item_line = self.hook_definition();
         }
         self.file.removes_or_skips_tests = self.touches_tests
             || self.file.test_item_line.is_some()
@@ -6094,6 +6230,23 @@ mod tests {
                 "tests/test_templating.py",
                 "def test_reload(app):\n    assert app.templates_auto_reload == True\n",
                 "def test_reload(app):\n    assert app.templates_auto_reload\n",
+            ),
+            // flask: `is True` written `== True` (4d2a3ab2e07e).
+            (
+                "tests/test_templating.py",
+                "def test_reload(app):\n    assert app.jinja_env.auto_reload is True\n",
+                "def test_reload(app):\n    assert app.jinja_env.auto_reload == True\n",
+            ),
+            // flask: a value expected made `True`, one value still (53b8f0821879).
+            (
+                "tests/test_testing.py",
+                "def test_session(client):\n    assert flask.session.get(\"data\") == \"foo\"\n",
+                "def test_session(client):\n    assert flask.session[\"redirect\"] is True\n",
+            ),
+            (
+                "tests/test_testing.py",
+                "class T(unittest.TestCase):\n    def test_s(self):\n        self.assertEqual(s.get(\"data\"), \"foo\")\n",
+                "class T(unittest.TestCase):\n    def test_s(self):\n        self.assertIs(s.get(\"data\"), True)\n",
             ),
             // gson: a reflexivity check added beside the checks a test keeps (feb9617bf087).
             (

@@ -1270,6 +1270,53 @@ pub(crate) fn is_existence(
     }
 }
 
+/// Whether the Python assertion at `tokens[start..end]` compares one value with `True`:
+/// `assert x is True`, `assert x == True`, `assertIs(x, True)`, `assertEqual(True, x)`.
+/// One value passes (`1` too, by `==`): in place of an exact check it is the expected
+/// value changed, not a weaker check (flask's 53b8f0821879, `== "foo"` made `is True`);
+/// in place of itself or of a bare `assert x` it is the same check written another way
+/// (flake8's E712, flask's 4d2a3ab2e07e). [`is_existence`] reads it as a check of
+/// truthiness; the analysis reads it as exact where the change adds it.
+pub(crate) fn is_boolean_check(
+    language: Language,
+    tokens: &[Token<'_>],
+    start: usize,
+    end: usize,
+) -> bool {
+    if language != Language::Python {
+        return false;
+    }
+    let is_true = |side: &[Token<'_>]| without_brackets(side) == [Token::Ident(b"True")];
+    let name = ident(tokens.get(start)).unwrap_or_default();
+    if matches!(
+        name,
+        b"assertIs" | b"assertEqual" | b"assertEquals" | b"assert_equal"
+    ) {
+        return assertion_args(tokens, start, end).is_some_and(|(args, _)| {
+            matches!(args.as_slice(), [a, b] | [a, b, _]
+                if (is_true(a) && plain_value(b)) || (is_true(b) && plain_value(a)))
+        });
+    }
+    if name != b"assert" || end != start + 1 {
+        return false;
+    }
+    let expr = without_brackets(split_top(&tokens[end..], b',').first());
+    let Some((at, _)) = top_level(expr).find(|(i, token)| {
+        **token == Token::Ident(b"is") && expr.get(i + 1) != Some(&Token::Ident(b"not"))
+            || (**token == Token::Punct(b'=') && expr.get(i + 1) == Some(&Token::Punct(b'=')))
+    }) else {
+        return false;
+    };
+    let width = if expr[at] == Token::Ident(b"is") {
+        1
+    } else {
+        2
+    };
+    let (left, right) = (&expr[..at], &expr[at + width..]);
+    (is_true(right) && plain_value(without_brackets(left)))
+        || (is_true(left) && plain_value(without_brackets(right)))
+}
+
 /// Whether a JavaScript `assert(…)` or `assert.ok(…)` checks only that one value is not
 /// `null` or `undefined`: `assert.ok(r != null)`, `assert(r !== undefined)`, `assert(null
 /// !== r)` (attack-46 B6: beside a check of the value's key and kind, it stood in for
@@ -2638,6 +2685,42 @@ mod tests {
             found |= is_existence(language, &tokens, start, end);
         });
         found
+    }
+
+    #[test]
+    fn boolean_checks() {
+        let boolean = |code: &str| {
+            let mut tokens = Vec::new();
+            pattern::tokenize(code.as_bytes(), &mut tokens);
+            let mut found = false;
+            pattern::for_each_match(
+                crate::tamper::python::TABLE.assertions,
+                &tokens,
+                false,
+                |start, end| found |= is_boolean_check(Language::Python, &tokens, start, end),
+            );
+            found
+        };
+        for code in [
+            "assert x is True",
+            "assert x == True",
+            "assert (x.ready is True)",
+            "assert True == x",
+            "assert callable(h) is True",
+            "self.assertIs(x, True)",
+            "self.assertEqual(True, x.ready, \"m\")",
+        ] {
+            assert!(boolean(code), "{code}");
+        }
+        for code in [
+            "assert x",
+            "assert x is not True",
+            "assert x is False",
+            "assert x == 3",
+            "self.assertTrue(x)",
+        ] {
+            assert!(!boolean(code), "{code}");
+        }
     }
 
     #[test]

@@ -131,6 +131,10 @@ pub struct Registry {
     /// tools.fixtures import db`): their code runs with the tests, their hooks are not
     /// registered.
     imported: HashMap<String, String>,
+    /// Modules a test module imports (`from tools.check import check_eq`): run with the
+    /// tests, but not followed to what they import in turn (a test module imports the code
+    /// it tests, and so on through the whole project).
+    tested: HashMap<String, String>,
     /// The conftest whose `pytest_plugins` is computed (`[_SEL]`, `["a" + ".b"]`,
     /// `pytest_plugins += …`), with the words of its strings (`plugins`, `sel`): a module
     /// whose name or directory is one of them may be registered there; any module when it
@@ -148,24 +152,25 @@ impl Registry {
         if name == "conftest.py" {
             self.read_conftest(path, text);
         } else if is_module(path) && super::context::python_test_location(path) {
-            self.read_test_module(path, text, name == "__init__.py");
+            self.read_test_module(path, text);
         } else {
+            self.read_toml_escapes(path, text);
             self.read_options(path, text);
         }
     }
 
-    /// Reads the modules whose hooks the registered module at `path` takes in (`from .impl
-    /// import *`, `from tools.impl import drop as pytest_collection_modifyitems`, `from
-    /// tools import impl` and `pytest_runtest_call = impl.call`): registered too. Returns
-    /// whether a name was new.
+    /// Reads what a registered module brings in with it, as [`Self::read_conftest`] does
+    /// for a conftest: it registers the modules whose hooks it takes in (`from .impl import
+    /// *`, `from tools.impl import drop as pytest_collection_modifyitems`, `from tools
+    /// import impl` and `pytest_runtest_call = impl.call`) and those its own
+    /// `pytest_plugins` names (pytest reads it in any plugin), and runs the others it
+    /// imports (helper-64's attack-56 P5, P6). Returns whether a module was newly
+    /// registered (to be read in turn).
     pub fn read_module(&mut self, path: &str, text: &[u8]) -> bool {
         let before = self.names.len();
-        for import in imports(path, text) {
-            for (module, hooks) in plugin_imports(&import, text) {
-                if hooks {
-                    self.insert(module, path);
-                }
-            }
+        self.read_imports(path, text);
+        if memchr::memmem::find(text, b"pytest_plugins").is_some() {
+            self.read_plugins_lists(path, text);
         }
         self.names.len() > before
     }
@@ -200,9 +205,24 @@ impl Registry {
                 return Some((by, true));
             }
         }
-        module_tails(path)
-            .find_map(|tail| self.imported.get(&tail))
-            .map(|by| (by.as_str(), false))
+        if let Some(by) = module_tails(path)
+            .find_map(|tail| self.imported.get(&tail).or_else(|| self.tested.get(&tail)))
+        {
+            return Some((by, false));
+        }
+        // A package's `__init__.py` runs when any module under it is imported (`tools` for
+        // `tools.sel`).
+        if path != "__init__.py" && !path.ends_with("/__init__.py") {
+            return None;
+        }
+        module_tails(path).find_map(|tail| {
+            let prefix = format!("{tail}.");
+            self.names
+                .iter()
+                .chain(&self.imported)
+                .find(|(name, _)| name.starts_with(&prefix))
+                .map(|(_, by)| (by.as_str(), false))
+        })
     }
 
     /// Whether the Python module at `path` is named, computed plugin lists left aside.
@@ -244,7 +264,7 @@ impl Registry {
             }
         } else {
             for value in quoted(text) {
-                values.push(String::from_utf8_lossy(value).into_owned());
+                values.push(unescape(value));
             }
             // YAML: `require: tools/setup.js`, `- tools/setup.js`, `require: [a, b]`, with a
             // comment after.
@@ -279,23 +299,24 @@ impl Registry {
     /// A conftest: the modules whose hooks it takes in, binds or registers, the modules it
     /// imports, and its `pytest_plugins`.
     fn read_conftest(&mut self, path: &str, text: &[u8]) {
-        for import in imports(path, text) {
-            for (module, hooks) in plugin_imports(&import, text) {
-                if hooks {
-                    self.insert(module, path);
-                } else {
-                    self.imported
-                        .entry(module)
-                        .or_insert_with(|| path.to_owned());
-                }
-            }
-        }
+        self.read_imports(path, text);
         for statement in statements(text) {
             if LOADS
                 .iter()
                 .any(|call| memchr::memmem::find(statement, call).is_some())
             {
-                for name in quoted(statement) {
+                // Strings written side by side are one (`import_plugin("tools.s" "el")`).
+                let args = statement
+                    .iter()
+                    .position(|&b| b == b'(')
+                    .map_or(statement, |open| &statement[open..]);
+                let strings: Vec<Vec<u8>> = literal_strings(args)
+                    .unwrap_or_else(|| quoted(statement).into_iter().map(<[u8]>::to_vec).collect());
+                for string in &strings {
+                    // Code run from a string (`exec("from tools.sel import *")`).
+                    self.read_imports(path, string);
+                }
+                for name in &strings {
                     let name = String::from_utf8_lossy(name);
                     let dotted = name.strip_suffix(".py").map_or(name.to_string(), |stem| {
                         stem.trim_start_matches("./").replace('/', ".")
@@ -307,16 +328,33 @@ impl Registry {
         self.read_plugins_lists(path, text);
     }
 
-    /// A test module's `pytest_plugins` (pytest reads it there too); a test package's
-    /// `__init__.py` also runs what it imports with the tests.
-    fn read_test_module(&mut self, path: &str, text: &[u8], package: bool) {
-        if package {
-            for import in imports(path, text) {
-                for (module, _) in plugin_imports(&import, text) {
+    /// The imports of a conftest's code: the modules whose hooks they take in are
+    /// registered, the others imported.
+    fn read_imports(&mut self, path: &str, text: &[u8]) {
+        for import in imports(path, text) {
+            for (module, hooks) in plugin_imports(&import, text) {
+                if hooks {
+                    self.insert(module, path);
+                } else {
                     self.imported
                         .entry(module)
                         .or_insert_with(|| path.to_owned());
                 }
+            }
+        }
+    }
+
+    /// A test module's `pytest_plugins` (pytest reads it there too), and what it imports:
+    /// run with the tests (a module of checks it calls, `from tools.check import check_eq`).
+    fn read_test_module(&mut self, path: &str, text: &[u8]) {
+        for import in imports_in(path, import_statements(text)) {
+            // The module, and `p.s` of `from p import s` (which may be a module).
+            let names = import
+                .names
+                .iter()
+                .map(|(name, _)| format!("{}.{name}", import.module));
+            for module in std::iter::once(import.module.clone()).chain(names) {
+                self.tested.entry(module).or_insert_with(|| path.to_owned());
             }
         }
         if memchr::memmem::find(text, b"pytest_plugins").is_some() {
@@ -361,6 +399,26 @@ impl Registry {
                     .collect();
                 self.computed
                     .push((path.to_owned(), (!words.is_empty()).then_some(words)));
+            }
+        }
+    }
+
+    /// TOML decodes escapes in keys and strings (`"add\u006fpts"`, `"-p tools\u002esel"`):
+    /// the `addopts` values of a TOML file with any are read as TOML gives them too.
+    fn read_toml_escapes(&mut self, path: &str, text: &[u8]) {
+        let toml = std::path::Path::new(path)
+            .extension()
+            .is_some_and(|extension| extension.eq_ignore_ascii_case("toml"));
+        if toml
+            && memchr::memchr(b'\\', text).is_some()
+            && let Some(table) = std::str::from_utf8(text)
+                .ok()
+                .and_then(|text| text.parse::<toml::Table>().ok())
+        {
+            let mut lines = String::new();
+            toml_addopts(&table, &mut lines);
+            if !lines.is_empty() {
+                self.read_options(path, lines.replace('\\', "").as_bytes());
             }
         }
     }
@@ -546,6 +604,72 @@ fn uses_as_plugin(text: &[u8], bound: &str) -> bool {
     reads || binds || registers
 }
 
+/// The `addopts` values anywhere in a TOML table, each as a line `addopts = …` (an
+/// array's items joined by blanks).
+fn toml_addopts(table: &toml::Table, lines: &mut String) {
+    for (key, value) in table {
+        match value {
+            toml::Value::Table(inner) => toml_addopts(inner, lines),
+            toml::Value::String(text) if key == "addopts" => {
+                lines.push_str("addopts = ");
+                lines.push_str(text);
+                lines.push('\n');
+            }
+            toml::Value::Array(items) if key == "addopts" => {
+                lines.push_str("addopts =");
+                for item in items.iter().filter_map(toml::Value::as_str) {
+                    lines.push(' ');
+                    lines.push_str(item);
+                }
+                lines.push('\n');
+            }
+            _ => {}
+        }
+    }
+}
+
+/// A string literal's content with its escapes decoded (`\x73`, `\u0073`, `\u{73}`, `\/`),
+/// as JavaScript, JSON and YAML's double-quoted strings read them.
+fn unescape(text: &[u8]) -> String {
+    let text = String::from_utf8_lossy(text);
+    if !text.contains('\\') {
+        return text.into_owned();
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        let hex = |chars: &mut std::iter::Peekable<std::str::Chars<'_>>, n: usize| {
+            let digits: String = (0..n)
+                .filter_map(|_| chars.next_if(char::is_ascii_hexdigit))
+                .collect();
+            u32::from_str_radix(&digits, 16)
+                .ok()
+                .and_then(char::from_u32)
+        };
+        let decoded = match chars.next() {
+            Some('x') => hex(&mut chars, 2),
+            Some('u') if chars.next_if_eq(&'{').is_some() => {
+                let digits: String = std::iter::from_fn(|| chars.next_if(|c| *c != '}'))
+                    .take(8)
+                    .collect();
+                chars.next_if_eq(&'}');
+                u32::from_str_radix(&digits, 16)
+                    .ok()
+                    .and_then(char::from_u32)
+            }
+            Some('u') => hex(&mut chars, 4),
+            Some('U') => hex(&mut chars, 8),
+            other => other,
+        };
+        out.extend(decoded);
+    }
+    out
+}
+
 /// Every string inside `value`, keys of objects left out.
 fn strings_of(value: &serde_json::Value, out: &mut Vec<String>) {
     match value {
@@ -582,8 +706,14 @@ fn js_file_named(dir: &str, value: &str) -> Option<String> {
     let js = value
         .rsplit_once('.')
         .is_some_and(|(_, extension)| JS_EXTENSIONS.contains(&extension));
+    // A path without `./` (`tools/setup`): Mocha loads a file of that name before a package
+    // (helper-64's attack-56 J1-J4: `require`, `ui`, `reporter`).
+    let path_like = value.contains('/')
+        && value
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '/' | '-' | '@'));
     if value.is_empty()
-        || !(relative || (js && value.contains('/')) || (js && !value.starts_with('-')))
+        || !(relative || js || path_like)
         || value.contains([
             '*', '{', '}', '?', ' ', '$', '(', ')', '[', ']', '!', '|', ':',
         ])
@@ -639,10 +769,15 @@ struct Import {
 /// tokens, so that blanks, tabs, a `\` line break or brackets anywhere in the statement
 /// change nothing (`from\ttools . sel import(drop)`).
 fn imports(path: &str, text: &[u8]) -> Vec<Import> {
+    imports_in(path, statements(text))
+}
+
+/// [`imports`] of the statements `statements` of the module at `path`.
+fn imports_in<'a>(path: &str, statements: impl IntoIterator<Item = &'a [u8]>) -> Vec<Import> {
     let dir: Vec<&str> = path.split('/').collect();
     let dir = &dir[..dir.len().saturating_sub(1)];
     let mut found = Vec::new();
-    for statement in statements(text) {
+    for statement in statements {
         let tokens = import_tokens(statement);
         match tokens.first().map(String::as_str) {
             Some("import") => {
@@ -708,6 +843,44 @@ fn imports(path: &str, text: &[u8]) -> Vec<Import> {
             }
             _ => {}
         }
+    }
+    found
+}
+
+/// The statements of a Python text that may import, found faster than by [`statements`]
+/// over a whole large test module: from each line whose code starts `import` or `from`
+/// (or that holds a `;`), on through the lines its open brackets or a final `\` carry it
+/// to. A line of a string that reads like one is read too, and imports nothing that runs.
+fn import_statements(text: &[u8]) -> Vec<&[u8]> {
+    let mut found = Vec::new();
+    let mut at = 0;
+    while at < text.len() {
+        let end = memchr::memchr(b'\n', &text[at..]).map_or(text.len(), |n| at + n);
+        let line = &text[at..end];
+        let code = line.trim_ascii_start();
+        if !(code.starts_with(b"import")
+            || code.starts_with(b"from")
+            || memchr::memchr(b';', line).is_some())
+        {
+            at = end + 1;
+            continue;
+        }
+        let mut stop = end;
+        let mut depth = super::pattern::open_brackets(line);
+        let mut carried = line.trim_ascii_end().ends_with(b"\\");
+        for _ in 0..50 {
+            if !(depth > 0 || carried) || stop >= text.len() {
+                break;
+            }
+            let next_end =
+                memchr::memchr(b'\n', &text[stop + 1..]).map_or(text.len(), |n| stop + 1 + n);
+            let next = &text[stop + 1..next_end];
+            depth += super::pattern::open_brackets(next);
+            carried = next.trim_ascii_end().ends_with(b"\\");
+            stop = next_end;
+        }
+        found.extend(statements(&text[at..stop]));
+        at = stop + 1;
     }
     found
 }
@@ -795,15 +968,18 @@ fn literal_plugins(code: &[u8]) -> Option<Vec<String>> {
     Some(
         strings
             .into_iter()
-            .map(|name| String::from_utf8_lossy(name).into_owned())
+            .map(|name| String::from_utf8_lossy(&name).into_owned())
             .collect(),
     )
 }
 
 /// The contents of the string literals `value` is made of, when it holds nothing else but
-/// brackets, commas, blanks and comments.
-fn literal_strings(value: &[u8]) -> Option<Vec<&[u8]>> {
-    let mut strings = Vec::new();
+/// brackets, commas, blanks and comments; strings written side by side are one string, as
+/// Python joins them (`"tools.s" "el"`).
+fn literal_strings(value: &[u8]) -> Option<Vec<Vec<u8>>> {
+    let mut strings: Vec<Vec<u8>> = Vec::new();
+    // Whether the last token was a string (the next one then goes on with it).
+    let mut after_string = false;
     let mut i = 0;
     while i < value.len() {
         match value[i] {
@@ -821,13 +997,21 @@ fn literal_strings(value: &[u8]) -> Option<Vec<&[u8]>> {
                 if content.contains(&b'\\') {
                     return None;
                 }
-                strings.push(content);
+                match strings.last_mut() {
+                    Some(last) if after_string => last.extend_from_slice(content),
+                    _ => strings.push(content.to_vec()),
+                }
+                after_string = true;
                 i += open + close + open;
             }
             b'#' => {
                 i += memchr::memchr(b'\n', &value[i..]).unwrap_or(value.len() - i);
             }
-            b'[' | b']' | b'(' | b')' | b',' | b'\\' => i += 1,
+            b'[' | b']' | b'(' | b')' | b',' => {
+                after_string = false;
+                i += 1;
+            }
+            b'\\' => i += 1,
             b if b.is_ascii_whitespace() => i += 1,
             _ => return None,
         }
@@ -1279,9 +1463,28 @@ mod tests {
             registry.registrar("plugins/impl.py"),
             Some(("plugins/sel.py", true))
         );
-        // Another name taken from a module registers nothing.
+        // Another name taken from a module registers nothing: the module runs with the
+        // tests (helper-64's attack-56 P6), its hooks are not registered.
         assert!(!registry.read_module("plugins/impl.py", b"from calc import add\n"));
-        assert!(!registry.registers("calc.py"));
+        assert_eq!(
+            registry.registrar("calc.py"),
+            Some(("plugins/impl.py", false))
+        );
+        // A registered module's own `pytest_plugins` registers (P5); a package's
+        // `__init__.py` runs with any module under it (P7).
+        assert!(registry.read_module("plugins/impl.py", b"pytest_plugins = [\"extra.sel\"]\n"));
+        assert!(registry.registers("extra/sel.py"));
+        assert_eq!(
+            registry.registrar("extra/__init__.py"),
+            Some(("plugins/impl.py", false))
+        );
+        // A module a test module imports runs with the tests (P8).
+        let tested =
+            super::tests::registry(&[("tests/test_a.py", "from tools.check import check_eq\n")]);
+        assert_eq!(
+            tested.registrar("tools/check.py"),
+            Some(("tests/test_a.py", false))
+        );
     }
 
     /// helper-61's attack-54: `-p` and its name on two lines of an options value (B1, B2),
@@ -1410,5 +1613,67 @@ mod tests {
                 "{path}: {text}"
             );
         }
+    }
+
+    /// helper-64's attack-56: names written with escapes, joined strings, `exec`, and
+    /// JavaScript paths without `./`.
+    #[test]
+    fn attack_56_forms() {
+        for (path, text) in [
+            ("conftest.py", "pytest_plugins = [\"tools.s\" \"el\"]\n"),
+            ("conftest.py", "exec(\"from tools.sel import *\")\n"),
+            (
+                "pyproject.toml",
+                "[tool.pytest.ini_options]\naddopts = \"-p tools\\u002esel\"\n",
+            ),
+            (
+                "pytest.toml",
+                "[pytest]\n\"add\\u006fpts\" = [\"-p\", \"tools.sel\"]\n",
+            ),
+        ] {
+            assert!(
+                registry(&[(path, text)]).registers("tools/sel.py"),
+                "{path}: {text}"
+            );
+        }
+        for (path, text, file) in [
+            (
+                ".mocharc.json",
+                "{\"require\": \"tools/setup\"}",
+                "tools/setup.js",
+            ),
+            (
+                "package.json",
+                "{\"mocha\": {\"require\": \"tools/setup\"}}",
+                "tools/setup.js",
+            ),
+            (".mocharc.json", "{\"ui\": \"tools/ui\"}", "tools/ui.js"),
+            (
+                ".mocharc.json",
+                "{\"reporter\": \"tools/rep\"}",
+                "tools/rep.js",
+            ),
+            (
+                ".mocharc.json",
+                "{\"require\": \"./tools/\\u0073etup.js\"}",
+                "tools/setup.js",
+            ),
+            (
+                ".mocharc.yml",
+                "require: \"./tools/\\x73etup.js\"\n",
+                "tools/setup.js",
+            ),
+        ] {
+            let mut js = Registry::default();
+            js.read_js(path, text.as_bytes());
+            assert!(js.names_js(file).is_some(), "{path}: {text}");
+        }
+        // A package's bare name names no file of the repository.
+        let mut js = Registry::default();
+        js.read_js(
+            ".mocharc.json",
+            b"{\"require\": \"ts-node/register\", \"reporter\": \"spec\"}",
+        );
+        assert!(js.names_js("lib/spec.js").is_none());
     }
 }

@@ -1810,7 +1810,10 @@ mod runner {
                 &format!("plugins/sel.py  {what}"),
             );
         }
-        // `-p` of another command, a computed plugin list that names other modules.
+        // `-p` of another command, a computed plugin list that names other modules: nothing
+        // found registers it, and its hook still makes it a plugin module, a test change
+        // (helper-64's attack-56: registrations are written in more ways than any reader
+        // follows).
         for registry in [
             ("Makefile", "build:\n\tmkdir -p plugins\n"),
             (
@@ -1824,7 +1827,139 @@ mod runner {
                 ("plugins/__init__.py", ""),
                 ("plugins/sel.py", plugin),
             ];
-            counts_nothing(&base, &[("plugins/sel.py", Some(&dropped))], false);
+            counts_nothing(&base, &[("plugins/sel.py", Some(&dropped))], true);
+        }
+    }
+
+    /// helper-64's attack-56: a module that defines a pytest hook is a plugin wherever it
+    /// lives, registered in a way the gate reads or not (strings Python joins, `exec` of
+    /// an import, a TOML escape, a registered module's own `pytest_plugins`); what a
+    /// registered module imports, the package above it and a module a test imports run
+    /// with the tests too.
+    #[test]
+    fn plugin_modules_however_registered() {
+        let test = (
+            "tests/test_calc.py",
+            "def test_add():\n    assert 1 + 1 == 3\n",
+        );
+        let plugin = "import pytest\n\nDROP = ()\n\n\ndef pytest_collection_modifyitems(items):\n    items[:] = [i for i in items if i.name not in DROP]\n";
+        let dropped = plugin.replace("DROP = ()", "DROP = (\"test_add\",)");
+        let touching = Counts {
+            modifies_tests: true,
+            ..Counts::default()
+        };
+        for (registry, shown) in [
+            (
+                ("conftest.py", "pytest_plugins = [\"tools.s\" \"el\"]\n"),
+                "tools/sel.py  a pytest plugin (conftest.py registers it)",
+            ),
+            (
+                ("conftest.py", "exec(\"from tools.sel import *\")\n"),
+                "tools/sel.py  a pytest plugin (conftest.py registers it)",
+            ),
+            (
+                (
+                    "pyproject.toml",
+                    "[tool.pytest.ini_options]\naddopts = \"-p tools\\u002esel\"\n",
+                ),
+                "tools/sel.py  a pytest plugin (pyproject.toml registers it)",
+            ),
+            // Registered by nothing the gate reads: its hook makes it a plugin.
+            (
+                (
+                    "conftest.py",
+                    "import importlib\n\nimportlib.import_module(NAME)\n",
+                ),
+                "tools/sel.py:6  a pytest hook: the module is a pytest plugin, run with the tests",
+            ),
+        ] {
+            held(
+                &[
+                    test,
+                    registry,
+                    ("tools/__init__.py", ""),
+                    ("tools/sel.py", plugin),
+                ],
+                &[("tools/sel.py", Some(&dropped))],
+                touching,
+                TOUCHING,
+                shown,
+            );
+        }
+        // What a registered module imports (P6), and a module a test imports (P8), when
+        // they name pytest.
+        let cfg = "# values the pytest plugin reads\nDROP = ()\n";
+        let reads = "import pytest\n\nfrom tools.cfg import DROP\n\n\ndef pytest_collection_modifyitems(items):\n    items[:] = [i for i in items if i.name not in DROP]\n";
+        held(
+            &[
+                test,
+                ("conftest.py", "pytest_plugins = [\"tools.sel\"]\n"),
+                ("tools/__init__.py", ""),
+                ("tools/sel.py", reads),
+                ("tools/cfg.py", cfg),
+            ],
+            &[("tools/cfg.py", Some(&cfg.replace("()", "(\"test_add\",)")))],
+            touching,
+            TOUCHING,
+            "tools/cfg.py  test support code (tools/sel.py imports it)",
+        );
+        let check = "import pytest\n\n\ndef check_eq(a, b):\n    assert a == b\n";
+        held(
+            &[
+                (
+                    "tests/test_calc.py",
+                    "from tools.check import check_eq\n\n\ndef test_add():\n    check_eq(1 + 1, 3)\n",
+                ),
+                ("tools/__init__.py", ""),
+                ("tools/check.py", check),
+            ],
+            &[(
+                "tools/check.py",
+                Some(&check.replace("    assert a == b\n", "    a == b\n")),
+            )],
+            Counts {
+                assertions_removed: 1,
+                modifies_tests: true,
+                ..Counts::default()
+            },
+            ASSERTIONS_REMOVED,
+            "tools/check.py:5 (old)  assertion removed",
+        );
+    }
+
+    /// In a test framework's own repository (its package named `pytest`), the framework's
+    /// source names the framework as its own code: a skip written there, a hook it defines,
+    /// a check it makes are the product, not tests' (pytest's `_pytest/`). The same file in
+    /// another project is test code.
+    #[test]
+    fn a_frameworks_own_source_is_not_its_tests() {
+        let source = "import pytest\n\n\ndef pytest_runtest_setup(item):\n    if item.get_closest_marker(\"x\"):\n        pass\n";
+        let skipping = source.replace("        pass\n", "        pytest.skip(\"x\")\n");
+        for (name, expected) in [
+            ("pytest", Counts::default()),
+            (
+                "calc",
+                Counts {
+                    test_skips_added: 1,
+                    modifies_tests: true,
+                    ..Counts::default()
+                },
+            ),
+        ] {
+            let project = format!("[project]\nname = \"{name}\"\n");
+            let sandbox = repo(&[
+                ("pyproject.toml", &project),
+                ("src/_pytest/skipping.py", source),
+                (
+                    "testing/test_skipping.py",
+                    "def test_a():\n    assert True\n",
+                ),
+            ]);
+            assert_eq!(
+                stage(&sandbox, &[("src/_pytest/skipping.py", Some(&skipping))]),
+                expected,
+                "{name}"
+            );
         }
     }
 
@@ -1967,7 +2102,7 @@ mod runner {
     /// A plugin module outside the test paths that the repository registers (a conftest's
     /// `pytest_plugins`, `-p` in the runner's options, a conftest importing its hooks): its
     /// hooks are the run's, defined or changed (attack-50 B7f-h). The same module that
-    /// nothing registers, or that a conftest only imports from, is the project's code.
+    /// nothing registers counts no setting, but defines a hook: a plugin, a test change.
     #[test]
     fn registered_plugin_module_hooks() {
         let plugin = "def pytest_collection_modifyitems(config, items):\n    items.sort(key=lambda item: item.name)\n";
@@ -2009,7 +2144,8 @@ mod runner {
                 "def pytest_collection_modifyitems(config, items):",
             );
         }
-        // Nothing registers it.
+        // Nothing found registers it: its hook counts no setting, and makes the module a
+        // plugin, a test change.
         for registry in [
             ("conftest.py", "pytest_plugins = [\"tools.other\"]\n"),
             ("tox.ini", "[testenv]\nbasepython = sel\n"),
@@ -2020,7 +2156,7 @@ mod runner {
                 ("tools/__init__.py", ""),
                 ("tools/sel.py", plugin),
             ];
-            counts_nothing(&base, &[("tools/sel.py", Some(&emptied))], false);
+            counts_nothing(&base, &[("tools/sel.py", Some(&emptied))], true);
         }
     }
 
@@ -3304,8 +3440,9 @@ mod real_history {
     }
 
     /// `assertEqual(x, True)` is `assert x == True` written as a call: rewriting one as the
-    /// other (flask's 5da2c00419d0) weakens nothing, while an exact value replaced by
-    /// `True` does.
+    /// other (flask's 5da2c00419d0) weakens nothing, nor does an exact value replaced by
+    /// `True`, which one value passes: the value expected changed, as a new literal would
+    /// (flask's 53b8f0821879, judged so).
     #[test]
     fn a_comparison_with_true_written_as_a_call() {
         let with = |old: &str, new: &str| edit(UNITTEST, old, new);
@@ -3325,8 +3462,9 @@ mod real_history {
             )],
         );
         assert_eq!(counts.assertions_weakened, 0, "{counts:?}");
-        held(
-            &[("tests/test_calc.py", UNITTEST)],
+        let sandbox = repo(&[("tests/test_calc.py", UNITTEST)]);
+        let counts = stage(
+            &sandbox,
             &[(
                 "tests/test_calc.py",
                 Some(&with(
@@ -3334,9 +3472,21 @@ mod real_history {
                     "self.assertEqual(add(1, 2), True)",
                 )),
             )],
+        );
+        assert_eq!(counts.assertions_weakened, 0, "{counts:?}");
+        // A bare check of its truthiness in place of the exact one still weakens it.
+        held(
+            &[("tests/test_calc.py", UNITTEST)],
+            &[(
+                "tests/test_calc.py",
+                Some(&with(
+                    "self.assertEqual(add(1, 2), 3)",
+                    "self.assertTrue(add(1, 2))",
+                )),
+            )],
             weakened(1),
             WEAKENED,
-            "self.assertEqual(add(1, 2), True)",
+            "self.assertTrue(add(1, 2))",
         );
     }
 
