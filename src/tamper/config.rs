@@ -429,6 +429,8 @@ fn run_words(value: &str, pytest_setting: bool) -> Vec<&str> {
             .or_else(|| word.strip_prefix('\'').and_then(|w| w.strip_suffix('\'')))
             .filter(|inner| plain(inner))
             .unwrap_or(word);
+        // `py.test` is pytest's old name for the same program (pytest's 0334e75c3088).
+        let word = if word == "py.test" { "pytest" } else { word };
         let (option, value) = word.split_once('=').unwrap_or((word, ""));
         if reports(option, value, in_pytest[i - 1]) {
             if value.is_empty()
@@ -2472,6 +2474,9 @@ mod tests {
         // whatever its tests do, or skipped on this platform, is.
         let tox = "[tox]\nenvlist = py3\nindexserver =\n    default = https://a\n\n[testenv]\ncommands = pytest\n";
         assert!(keys("tox.ini", tox, &tox.replace("https://a", "https://b")).is_empty());
+        // `py.test` is pytest by its old name (pytest's 0334e75c3088).
+        let old_name = tox.replace("commands = pytest", "commands = py.test -ra testing");
+        assert!(keys("tox.ini", &old_name, &old_name.replace("py.test", "pytest")).is_empty());
         assert_eq!(
             keys(
                 "tox.ini",

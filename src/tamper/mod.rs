@@ -4938,6 +4938,93 @@ impl Analysis<'_> {
         None
     }
 
+    /// A Python test removed whose body starts by skipping it (`pytest.skip("WIP")`,
+    /// `self.skipTest(…)`, `raise unittest.SkipTest(…)` as its first statement, under no
+    /// condition) never ran: removing it removes no test that ran, nor the checks below
+    /// the skip (pytest's f098c2d353b5, judged so). The old side is read, so a skip the
+    /// change itself puts there counts as a skip added.
+    fn removed_tests_that_never_ran(&mut self) {
+        const SKIPS: &[&[u8]] = &[
+            b"pytest.skip(",
+            b"py.test.skip(",
+            b"self.skipTest(",
+            b"raise unittest.SkipTest",
+            b"raise SkipTest",
+            b"raise pytest.skip.Exception",
+        ];
+        let old_lines = split_lines(self.sides[0]);
+        let removed: Vec<(usize, u32)> = self
+            .file
+            .findings
+            .iter()
+            .filter(|finding| {
+                finding.kind == FindingKind::TestRemoved
+                    && finding.side == Side::Old
+                    && !finding.unchanged
+            })
+            .map(|finding| (finding.line - 1, finding.count))
+            .collect();
+        let mut tests = Vec::new();
+        let mut checks = Vec::new();
+        for (index, count) in removed {
+            let Some(&header) = old_lines.get(index) else {
+                continue;
+            };
+            if defined_name(header.trim_ascii_start()).is_none() {
+                continue;
+            }
+            let own = indentation(header);
+            // The body: the lines below indented deeper, all of them removed.
+            let mut body: Vec<usize> = (index + 1..old_lines.len())
+                .take_while(|&at| {
+                    old_lines[at].trim_ascii().is_empty() || indentation(old_lines[at]) > own
+                })
+                .collect();
+            while body
+                .last()
+                .is_some_and(|&at| old_lines[at].trim_ascii().is_empty())
+            {
+                body.pop();
+            }
+            if body
+                .iter()
+                .any(|&at| hunk_of(&self.old_hunks, at).is_none())
+            {
+                continue;
+            }
+            // Its first statement, a docstring aside.
+            let mut statements = body
+                .iter()
+                .map(|&at| old_lines[at].trim_ascii())
+                .filter(|code| !code.is_empty() && !code.starts_with(b"#"));
+            let mut first = statements.next();
+            if let Some(doc) =
+                first.filter(|code| code.starts_with(b"\"\"\"") || code.starts_with(b"'''"))
+            {
+                let quote = &doc[..3];
+                if memchr::memmem::find(&doc[3..], quote).is_none() {
+                    let _ = statements
+                        .by_ref()
+                        .find(|code| memchr::memmem::find(code, quote).is_some());
+                }
+                first = statements.next();
+            }
+            if !first.is_some_and(|code| SKIPS.iter().any(|skip| code.starts_with(skip))) {
+                continue;
+            }
+            tests.push((index, count));
+            checks.extend(body.iter().map(|&at| (at, u32::MAX)));
+        }
+        if tests.is_empty() {
+            return;
+        }
+        let left = self.file.tests_removed;
+        self.file.tests_removed -= self.take_findings(FindingKind::TestRemoved, &tests, left);
+        let left = self.file.assertions_removed.max(0);
+        self.file.assertions_removed -=
+            self.take_findings(FindingKind::AssertionRemoved, &checks, left);
+    }
+
     /// Takes up to `left` of the counts of `lines` off the findings of `kind` on them;
     /// returns how many were taken.
     fn take_findings(&mut self, kind: FindingKind, lines: &[(usize, u32)], left: i64) -> i64 {
@@ -5666,6 +5753,9 @@ impl Analysis<'_> {
         }
         self.forgive_new();
         self.old_tests_disabled();
+        if self.table.language == Language::Python && self.file.tests_removed > 0 {
+            self.removed_tests_that_never_ran();
+        }
         if self.rust_items {
             self.dropped_modules();
         }

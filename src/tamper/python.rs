@@ -347,6 +347,9 @@ class ParseTest(unittest.TestCase):
         alternatives_both_dropped: "tests/test_x.py", "def test_x(v):\n    if v:\n        assert f() == 1\n    else:\n        assert f() == 2\n    g()\n" => "def test_x(v):\n    g()\n", [0, 0, 1];
         a_branch_without_checks_is_no_alternative: "tests/test_x.py", "def test_x(v):\n    if v:\n        assert f() == 1\n    else:\n        pass\n    assert g()\n" => "def test_x(v):\n    assert g()\n", [0, 0, 1];
         a_kept_if_keeps_its_checks_counted: "tests/test_x.py", "def test_x(v):\n    if v:\n        assert f() == 1\n    else:\n        assert f() == 2\n" => "def test_x(v):\n    if v:\n        pass\n", [0, 0, 2];
+        // A test that skipped itself first thing never ran (pytest's f098c2d353b5).
+        a_test_that_never_ran_removed: "tests/test_x.py", "def test_a():\n    assert f() == 1\n\n\ndef test_wip():\n    \"\"\"Not yet.\"\"\"\n    pytest.skip(\"WIP\")\n    assert f() == 2\n" => "def test_a():\n    assert f() == 1\n", [0, -1, 0];
+        a_test_skipped_under_a_condition_removed: "tests/test_x.py", "def test_a():\n    assert f() == 1\n\n\ndef test_win():\n    if win:\n        pytest.skip(\"win\")\n    assert f() == 2\n" => "def test_a():\n    assert f() == 1\n", [1, -1, 1];
         library_assertions_are_not_the_tests: "src/app.py", "def f(x):\n    assert x, \"x\"\n    return x\n" => "def f(x):\n    return x\n", [0, 0, 0];
         // A module that imports pytest, neither named nor placed as a test module, may hold
         // helpers that tests call: its checks count, whatever they check.
