@@ -141,18 +141,9 @@ pub fn analyze_tampering(repo: &Repository, change: &Change) -> anyhow::Result<T
     };
     let mut files = Vec::new();
     let merge = MergeSides::of(repo, change)?;
-    // Read only when a file it would change is in the change.
-    let own_framework = if change
-        .files
-        .iter()
-        .any(|file| tamper::is_framework_source(&file.path, file.old_path()))
-    {
-        own_framework(repo, change)?
-    } else {
-        false
-    };
+    let own = own_framework(repo, change)?;
     for file in &change.files {
-        if own_framework && tamper::is_framework_source(&file.path, file.old_path()) {
+        if own.covers(&file.path) && tamper::is_framework_source(&file.path, file.old_path()) {
             let analysis = tamper::analyze_framework_source(
                 &file.path,
                 file.old_path(),
@@ -195,22 +186,35 @@ pub fn analyze_tampering(repo: &Repository, change: &Change) -> anyhow::Result<T
     named_skips_used_elsewhere(repo, change, &mut files)?;
     // A framework's own repository loads its own source with its tests: that is the code
     // its tests test, not their harness.
-    if !own_framework {
+    if !own.python {
         registered_plugins(repo, change, &mut files)?;
+    }
+    if !own.javascript {
         js_setup_files(repo, change, &mut files)?;
+    }
+    if own.renamed {
+        if let Some(file) = files
+            .iter_mut()
+            .find(|file| ROOTS.contains(&file.path.as_str()))
+        {
+            file.add_setting(RENAMED);
+        } else if let Some(file) = change
+            .files
+            .iter()
+            .find(|file| ROOTS.contains(&file.path.as_str()))
+        {
+            files.push(tamper::FileTamper::with_setting(&file.path, RENAMED));
+        }
     }
     Ok(tamper::combine(files))
 }
 
-/// The package names of test frameworks (and a prefix of their plugins' names): in a
-/// repository whose own package is one, the framework's source names the framework as its
-/// own code.
-const FRAMEWORKS: &[&str] = &[
-    "pytest",
-    "py",
-    "nose",
-    "nose2",
-    "unittest2",
+/// The package names of test frameworks, per language of their source: in a repository
+/// whose own package is one, the framework's source names the framework as its own code.
+/// Exact names, not a plugin's (`pytest-xdist`'s source is a plugin that its own tests
+/// load, and a name like `chai-helpers` is any project's: helper-65's attack-57 F1-F9).
+const PYTHON_FRAMEWORKS: &[&str] = &["pytest", "py", "nose", "nose2", "unittest2"];
+const JS_FRAMEWORKS: &[&str] = &[
     "mocha",
     "jest",
     "jasmine",
@@ -224,42 +228,27 @@ const FRAMEWORKS: &[&str] = &[
     "qunit",
     "vitest",
 ];
-const FRAMEWORK_PREFIXES: &[&str] = &[
-    "pytest-", "pytest_", "@jest/", "jest-", "@vitest/", "mocha-", "karma-", "chai-",
-];
 
-/// Whether the repository's own package, as the change's first parent names it at the root
-/// (`pyproject.toml`, `setup.cfg`, `setup.py`, `package.json`), is a test framework
-/// ([`FRAMEWORKS`]): pytest's or mocha's own repository, whose source outside the test
-/// paths is the framework's code, not tests' helpers. Read from the parent, so that a
-/// change cannot name its own repository so; a commit that renames the package is a
-/// change of its own that the next one is judged after.
-fn own_framework(repo: &Repository, change: &Change) -> anyhow::Result<bool> {
-    let Some(parent) = change.parents.first() else {
-        return Ok(false);
-    };
-    let is_framework = |name: &str| {
+/// The languages whose framework the repository's own package is, as its root files
+/// (`read`) name it (`pyproject.toml`'s `[project]` or `[tool.poetry]` `name`, `setup.cfg`'s
+/// or `setup.py`'s `name` for Python; `package.json`'s `"name"` for JavaScript).
+fn framework_of(
+    read: impl Fn(&str) -> anyhow::Result<Option<String>>,
+) -> anyhow::Result<Framework> {
+    let named = |name: &str, names: &[&str]| {
         let name = name.trim().trim_matches(['"', '\'']).to_ascii_lowercase();
-        FRAMEWORKS.contains(&name.as_str())
-            || FRAMEWORK_PREFIXES
-                .iter()
-                .any(|prefix| name.starts_with(prefix))
+        names.contains(&name.as_str())
     };
-    let read = |path: &str| -> anyhow::Result<Option<String>> {
-        Ok(repo
-            .file_at_rev(parent, path)?
-            .map(|blob| String::from_utf8_lossy(&blob.data).into_owned()))
-    };
+    let mut framework = Framework::default();
     if let Some(text) = read("package.json")?
         && let Ok(serde_json::Value::Object(package)) = serde_json::from_str(&text)
         && let Some(name) = package.get("name").and_then(serde_json::Value::as_str)
     {
-        return Ok(is_framework(name));
+        framework.javascript = named(name, JS_FRAMEWORKS);
     }
     if let Some(text) = read("pyproject.toml")?
         && let Ok(table) = text.parse::<toml::Table>()
-    {
-        let name = table
+        && let Some(name) = table
             .get("project")
             .and_then(|project| project.get("name"))
             .or_else(|| {
@@ -268,17 +257,17 @@ fn own_framework(repo: &Repository, change: &Change) -> anyhow::Result<bool> {
                     .and_then(|tool| tool.get("poetry"))
                     .and_then(|poetry| poetry.get("name"))
             })
-            .and_then(toml::Value::as_str);
-        if let Some(name) = name {
-            return Ok(is_framework(name));
-        }
+            .and_then(toml::Value::as_str)
+    {
+        framework.python = named(name, PYTHON_FRAMEWORKS);
+        return Ok(framework);
     }
     // `name = pytest` in `setup.cfg`'s `[metadata]`, `name="pytest"` in `setup.py`.
-    for (path, separator) in [("setup.cfg", '='), ("setup.py", '=')] {
+    for path in ["setup.cfg", "setup.py"] {
         if let Some(text) = read(path)? {
             for line in text.lines() {
                 let line = line.trim().trim_end_matches(',');
-                if let Some((key, value)) = line.split_once(separator)
+                if let Some((key, value)) = line.split_once('=')
                     && key.trim() == "name"
                     && !value.trim().is_empty()
                     && value
@@ -286,12 +275,84 @@ fn own_framework(repo: &Repository, change: &Change) -> anyhow::Result<bool> {
                         .chars()
                         .all(|c| c.is_ascii_alphanumeric() || "-_.\"'".contains(c))
                 {
-                    return Ok(is_framework(value));
+                    framework.python = named(value, PYTHON_FRAMEWORKS);
+                    return Ok(framework);
                 }
             }
         }
     }
-    Ok(false)
+    Ok(framework)
+}
+
+/// Which languages' test framework a repository's own package is ([`framework_of`]).
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+struct Framework {
+    python: bool,
+    javascript: bool,
+    /// The change names the package as a framework its parent's was not.
+    renamed: bool,
+}
+
+/// The root files that name a repository's own package.
+const ROOTS: &[&str] = &["package.json", "pyproject.toml", "setup.cfg", "setup.py"];
+
+/// The setting a change that names its package as a test framework counts.
+const RENAMED: &str = "package named as a test framework";
+
+impl Framework {
+    /// Whether the file at `path` is in the framework's own language.
+    fn covers(self, path: &str) -> bool {
+        match tamper::language_of(path) {
+            Some(tamper::Language::Python) => self.python,
+            Some(tamper::Language::JavaScript) => self.javascript,
+            _ => false,
+        }
+    }
+}
+
+/// The repository's framework as the change's first parent names it: read from the parent,
+/// so that a change cannot give its own repository a framework's name. A change that does
+/// (its package renamed `pytest`) changes how the tests after it are read: that is a test
+/// setting of its own, [`RENAMED`], on the file that names it (helper-65's attack-57 F4,
+/// F5). Read only when a file it would change is in the change.
+fn own_framework(repo: &Repository, change: &Change) -> anyhow::Result<Framework> {
+    let touches = |file: &crate::git::FileChange| {
+        tamper::is_framework_source(&file.path, file.old_path())
+            || ROOTS.contains(&file.path.as_str())
+    };
+    let Some(parent) = change.parents.first() else {
+        return Ok(Framework::default());
+    };
+    if !change.files.iter().any(touches) {
+        return Ok(Framework::default());
+    }
+    let in_parent = |path: &str| -> anyhow::Result<Option<String>> {
+        Ok(repo
+            .file_at_rev(parent, path)?
+            .map(|blob| String::from_utf8_lossy(&blob.data).into_owned()))
+    };
+    let mut before = framework_of(in_parent)?;
+    if change
+        .files
+        .iter()
+        .any(|file| ROOTS.contains(&file.path.as_str()))
+    {
+        let in_change = |path: &str| -> anyhow::Result<Option<String>> {
+            match change.files.iter().find(|file| file.path == path) {
+                Some(file) => match file.new.as_ref().filter(|entry| entry.mode.is_regular()) {
+                    Some(entry) => Ok(Some(
+                        String::from_utf8_lossy(&repo.blob(&entry.id)?).into_owned(),
+                    )),
+                    None => Ok(None),
+                },
+                None => in_parent(path),
+            }
+        };
+        let after = framework_of(in_change)?;
+        before.renamed =
+            (after.python && !before.python) || (after.javascript && !before.javascript);
+    }
+    Ok(before)
 }
 
 /// Whether the gate looks `file` up among the repository's plugins: a module outside the

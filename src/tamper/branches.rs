@@ -37,7 +37,12 @@ pub(crate) fn changed_chains(
         let Some(chain) = chain_at(lines, &code, at, python) else {
             continue;
         };
-        if chain.iter().all(|branch| changed(branch.start)) {
+        if chain.iter().all(|branch| changed(branch.start))
+            && chain
+                .iter()
+                .filter(|branch| !is_else_alone(lines[branch.start], python))
+                .all(|branch| run_constant(lines[branch.start]))
+        {
             chains.push(chain);
         }
     }
@@ -89,6 +94,60 @@ fn is_branch(line: &[u8], python: bool) -> bool {
             .map_or(code, <[u8]>::trim_ascii_start);
         word_at(code, b"else")
     }
+}
+
+/// A plain `else` line (no condition of its own).
+fn is_else_alone(line: &[u8], python: bool) -> bool {
+    let code = line.trim_ascii();
+    let code = code
+        .strip_prefix(b"}")
+        .map_or(code, <[u8]>::trim_ascii_start);
+    if python {
+        code.starts_with(b"else")
+    } else {
+        code.strip_prefix(b"else")
+            .is_some_and(|rest| !word_at(rest.trim_ascii_start(), b"if"))
+    }
+}
+
+/// Whether a branch's condition reads what stays the same for a whole run: the platform,
+/// the language's or a library's version, the run's own options or environment
+/// (`sys.platform == "win32"`, `sys.version_info < (3, 8)`, `PY2`, `cfg!(windows)`,
+/// `JavaVersion.isJava9OrLater()`, `verbose > 0`, `process.platform`). Only such a chain
+/// runs one branch in a run; a condition on a loop's variable, a parameter or a value the
+/// test computes may run every branch (helper-65's attack-57 N2-N4, J1-J3).
+fn run_constant(line: &[u8]) -> bool {
+    const MARKS: &[&str] = &[
+        "platform",
+        "version",
+        "py2",
+        "py3",
+        "pypy",
+        "jython",
+        "ironpython",
+        "windows",
+        "win32",
+        "darwin",
+        "linux",
+        "macos",
+        "os.name",
+        "verbose",
+        "getoption",
+        "cfg!(",
+        "environ",
+        "process.env",
+        "goos",
+        "goarch",
+        "java9",
+        "jdk",
+        "sys.flags",
+        "has_",
+        "have_",
+        "is_ci",
+        "ci_",
+    ];
+    let line = String::from_utf8_lossy(line).to_ascii_lowercase();
+    MARKS.iter().any(|mark| line.contains(mark))
 }
 
 /// An `if` line that opens a chain.
@@ -175,7 +234,7 @@ mod tests {
 
     #[test]
     fn python_chains() {
-        let text = "def test_x():\n    if v > 1:\n        assert a == 1\n    elif v:\n        assert a == 2\n    else:\n        assert a == 3\n    assert b\n";
+        let text = "def test_x():\n    if sys.version_info > (3,):\n        assert a == 1\n    elif PY2:\n        assert a == 2\n    else:\n        assert a == 3\n    assert b\n";
         assert_eq!(
             chains(text, &[1, 2, 3, 4, 5, 6], true),
             vec![vec![1..3, 3..5, 5..7]]
@@ -185,6 +244,9 @@ mod tests {
         // An `else` of a `for` or `try` opens no chain of alternatives.
         let text = "for x in y:\n    assert x\nelse:\n    assert z\n";
         assert!(chains(text, &[0, 1, 2, 3], true).is_empty());
+        // A condition on a value that changes in a run may run every branch.
+        let text = "for i in range(2):\n    if i == 0:\n        assert a == 1\n    else:\n        assert a == 2\n";
+        assert!(chains(text, &[1, 2, 3, 4], true).is_empty());
     }
 
     #[test]

@@ -599,6 +599,18 @@ impl FileTamper {
     /// loads it with the tests, as a pytest plugin or a setup file. When pytest registers
     /// its `hooks`, their changed lines count as the runner setting
     /// [`python::COLLECTION_HOOK`].
+    /// Adds the test setting `key` this file changes, with a finding that names it.
+    pub fn add_setting(&mut self, key: &str) {
+        add_settings(self, vec![key.to_owned()]);
+    }
+
+    /// A file of no known language whose change is the test setting `key`.
+    pub fn with_setting(path: &str, key: &str) -> Self {
+        let mut file = Self::new(path, Language::RunnerConfig);
+        file.add_setting(key);
+        file
+    }
+
     pub fn plugin_registered(&mut self, by: &str, hooks: bool) {
         self.removes_or_skips_tests = true;
         self.loaded_by = Some(LoadedBy {
@@ -4863,6 +4875,14 @@ impl Analysis<'_> {
             let mut surplus: Vec<(usize, u32)> = Vec::new();
             let mut total = 0_i64;
             for chain in chains {
+                // A check in a condition runs whichever branch is taken (attack-57 N1).
+                if chain.iter().any(|branch| {
+                    self.checks[at]
+                        .iter()
+                        .any(|check| check.line == branch.start)
+                }) {
+                    continue;
+                }
                 let in_branch = |branch: &Range<usize>| -> Vec<(usize, u32)> {
                     self.checks[at]
                         .iter()
@@ -4902,8 +4922,8 @@ impl Analysis<'_> {
     }
 
     /// The first definition of a pytest hook (`def pytest_…`, at any indentation: a
-    /// plugin class's method is a hook too; or a top-level binding of a `pytest_` name) in
-    /// the new side, else the old one, of a Python
+    /// plugin class's method is a hook too; or a top-level binding of one; a name of
+    /// pytest's hooks, [`python::is_hook_name`]) in the new side, else the old one, of a Python
     /// module outside the test paths. Such a module is a pytest plugin: its change is a test
     /// change whether or not the gate finds what registers it (a registration can be
     /// written in more ways than any reader follows: strings joined, `exec`, escapes).
@@ -4921,10 +4941,13 @@ impl Analysis<'_> {
                 state = lex::strip_line(&self.table.syntax, state, line, &mut code);
                 // A definition, or a top-level binding (`pytest_runtest_call = _call`,
                 // `pytest_plugins = […]`).
+                let bound = line
+                    .iter()
+                    .position(|&b| !lex::is_ident_byte(b))
+                    .map_or(line, |end| &line[..end]);
                 if starts_in_code
-                    && (line.starts_with(b"pytest_")
-                        || defined_name(line.trim_ascii_start())
-                            .is_some_and(|name| name.starts_with(b"pytest_")))
+                    && (python::is_hook_name(bound)
+                        || defined_name(line.trim_ascii_start()).is_some_and(python::is_hook_name))
                 {
                     return Some(TestLine {
                         side,

@@ -1270,6 +1270,42 @@ pub(crate) fn is_existence(
     }
 }
 
+/// Whether `value` compared with `True` by identity is checked exactly: a plain value that
+/// is not a boolean whatever it holds (`f(5)`, `x.ready`; not `bool(x)`, `callable(x)`,
+/// `s.startswith("a")`), which one value, `True`, passes.
+fn identity_checked(value: &[Token<'_>]) -> bool {
+    let value = without_brackets(value);
+    plain_value(value) && !boolean_valued(value)
+}
+
+/// Whether `value` is a boolean whatever it holds: a call of `bool`, `callable`,
+/// `isinstance`, `issubclass`, `hasattr`, `all`, `any`, or of a predicate
+/// ([`predicate_call`]).
+fn boolean_valued(value: &[Token<'_>]) -> bool {
+    matches!(
+        value,
+        [
+            Token::Ident(
+                b"bool"
+                    | b"callable"
+                    | b"isinstance"
+                    | b"issubclass"
+                    | b"hasattr"
+                    | b"all"
+                    | b"any"
+            ),
+            Token::Punct(b'('),
+            ..
+        ]
+    ) || predicate_call(value)
+}
+
+/// [`truthiness`] of a value `assertIs` compares with `True`: only one that is a boolean
+/// whatever it holds ([`identity_checked`]).
+fn boolean_truthiness(value: &[Token<'_>]) -> bool {
+    !identity_checked(value) && truthiness(value)
+}
+
 /// Whether the Python assertion at `tokens[start..end]` compares one value with `True`:
 /// `assert x is True`, `assert x == True`, `assertIs(x, True)`, `assertEqual(True, x)`.
 /// One value passes (`1` too, by `==`): in place of an exact check it is the expected
@@ -1287,6 +1323,9 @@ pub(crate) fn is_boolean_check(
         return false;
     }
     let is_true = |side: &[Token<'_>]| without_brackets(side) == [Token::Ident(b"True")];
+    // A value that is a boolean whatever it holds (`bool(x)`, `callable(x)`, `x.startswith(…)`)
+    // compared with `True` is its truthiness: a weak check (helper-65's attack-57 T3, T8, U3).
+    let plain_value = identity_checked;
     let name = ident(tokens.get(start)).unwrap_or_default();
     if matches!(
         name,
@@ -1367,7 +1406,10 @@ fn compares_presence(name: &[u8], tokens: &[Token<'_>], start: usize, end: usize
         b"assertIs",
     ];
     const NOT_EQUAL: &[&[u8]] = &[b"assertIsNot", b"assertNotEqual"];
-    let checks: &[(&[u8], Condition)] = if EQUAL.contains(&name) {
+    let checks: &[(&[u8], Condition)] = if name == b"assertIs" {
+        // `assertIs(x, True)` is `assert x is True` ([`condition`]).
+        &[(b"True", boolean_truthiness), (b"False", absence)]
+    } else if EQUAL.contains(&name) {
         &[(b"True", truthiness), (b"False", absence)]
     } else if NOT_EQUAL.contains(&name) {
         &[(b"None", truthiness), (b"False", truthiness)]
@@ -1552,6 +1594,16 @@ fn condition(expr: &[Token<'_>], present: bool) -> bool {
     if constant != b"None" && !plain_value(value) {
         let negated = (constant == b"False") == equal;
         return condition(without_brackets(value), present != negated);
+    }
+    // `x is True` holds for one value only, `True` itself: an exact check, unless the value
+    // is a boolean whatever it holds (`bool(x) is True` is its truthiness). `x == True` is
+    // read as truthiness where a change removes it (flake8's E712 makes it `assert x`;
+    // [`is_boolean_check`]). helper-65's attack-57 T1, T6, U1.
+    let by_identity = expr[left_end..right_start]
+        .first()
+        .is_some_and(|token| *token == Token::Ident(b"is"));
+    if constant == b"True" && by_identity && equal == present && identity_checked(value) {
+        return false;
     }
     // Whether the comparison holds when the value is there (truthy, not None).
     let holds_when_present = match constant {
@@ -2706,7 +2758,6 @@ mod tests {
             "assert x == True",
             "assert (x.ready is True)",
             "assert True == x",
-            "assert callable(h) is True",
             "self.assertIs(x, True)",
             "self.assertEqual(True, x.ready, \"m\")",
         ] {
@@ -2717,6 +2768,10 @@ mod tests {
             "assert x is not True",
             "assert x is False",
             "assert x == 3",
+            // A boolean whatever it holds: its truthiness (attack-57 T3, U3).
+            "assert callable(h) is True",
+            "assert bool(f(5)) is True",
+            "self.assertIs(bool(f(5)), True)",
             "self.assertTrue(x)",
         ] {
             assert!(!boolean(code), "{code}");
@@ -2744,8 +2799,6 @@ mod tests {
             ),
             (Language::Python, "self.assert_equal(True, x.ready)"),
             (Language::Python, "self.assertIsNot(x, None)"),
-            (Language::Python, "assert x is True"),
-            (Language::Python, "self.assertIs(x, True, \"\")"),
             (Language::Python, "self.assertIs(not x, False)"),
             (Language::Python, "self.assertTrue(x, f\"\")"),
             (Language::Python, "self.assertTrue(x, expected)"),
@@ -2768,6 +2821,9 @@ mod tests {
             (Language::Python, "assert not not x"),
             (Language::Python, "assert (x is not None), \"m\""),
             (Language::Python, "assert x is not False"),
+            // A boolean whatever it holds, compared with `True` (attack-57 T3, U3).
+            (Language::Python, "assert bool(x) is True"),
+            (Language::Python, "self.assertIs(callable(x), True)"),
             (Language::Python, "self.assertFalse(x is None)"),
             (Language::Python, "self.assertFalse(None == x, \"\")"),
             (Language::Python, "self.assertFalse(not x)"),
@@ -2810,6 +2866,9 @@ mod tests {
             (Language::Python, "self.assertIsNot(x, y)"),
             (Language::Python, "assert x is None"),
             (Language::Python, "assert x is False"),
+            // One value, `True`, passes: an exact check (attack-57 T1, U1).
+            (Language::Python, "assert x is True"),
+            (Language::Python, "self.assertIs(x, True, \"\")"),
             (Language::Python, "assert (x is None) is True"),
             (Language::Python, "assert (x == 3) is True"),
             (Language::Python, "assert x not in (1, 2)"),

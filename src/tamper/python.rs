@@ -44,6 +44,57 @@ pub(crate) const HOOKS: &[&str] = &[
     "pytest_pycollect_makemodule",
 ];
 
+/// Whether `name` is one of pytest's hooks (or of a plugin family pytest loads: xdist's):
+/// what a plugin module defines for pytest to call. `pytest_available` or `pytest_args`,
+/// an application's own names, are none (helper-65's attack-57 FP1, FP2).
+pub(crate) fn is_hook_name(name: &[u8]) -> bool {
+    const NAMES: &[&str] = &[
+        "pytest_plugins",
+        "pytest_addhooks",
+        "pytest_addoption",
+        "pytest_configure",
+        "pytest_unconfigure",
+        "pytest_generate_tests",
+        "pytest_pyfunc_call",
+        "pytest_deselected",
+        "pytest_internalerror",
+        "pytest_keyboard_interrupt",
+        "pytest_exception_interact",
+        "pytest_enter_pdb",
+        "pytest_leave_pdb",
+        "pytest_load_initial_conftests",
+        "pytest_plugin_registered",
+        "pytest_markeval_namespace",
+        "pytest_itemcollected",
+        "pytest_testnodeready",
+        "pytest_testnodedown",
+        "pytest_namespace",
+        "pytest_funcarg__",
+    ];
+    const FAMILIES: &[&str] = &[
+        "pytest_runtest",
+        "pytest_collect",
+        "pytest_cmdline_",
+        "pytest_report_",
+        "pytest_session",
+        "pytest_fixture_",
+        "pytest_assert",
+        "pytest_pycollect_",
+        "pytest_xdist_",
+        "pytest_terminal_",
+        "pytest_warning",
+        "pytest_make_",
+        "pytest_ignore_",
+        "pytest_configure_",
+        "pytest_funcarg__",
+    ];
+    std::str::from_utf8(name).is_ok_and(|name| {
+        NAMES.contains(&name)
+            || FAMILIES.iter().any(|family| name.starts_with(family))
+            || HOOKS.contains(&name)
+    })
+}
+
 /// The setting a change to a hook of [`HOOKS`] (its definition, binding or body) counts as.
 pub(crate) const COLLECTION_HOOK: &str = "a collection hook";
 
@@ -342,10 +393,12 @@ class ParseTest(unittest.TestCase):
         fail_replacing_assert_false: "tests/test_parse.py", "def test_x():\n    if parse(\"x\") is None:\n        assert False, \"none\"\n" => "def test_x():\n    if parse(\"x\") is None:\n        pytest.fail(\"none\")\n", [0, 0, 0];
         // Checks in the branches of an `if`/`else` are alternatives: a run makes one
         // branch's (pytest's 37fa0fb4d34e).
-        alternatives_collapsed_to_one: "tests/test_x.py", "def test_x(v):\n    if v > 0:\n        assert f() == 1\n    elif v:\n        assert f() == 3\n    else:\n        assert f() == 2\n" => "def test_x(v):\n    assert f() == 2\n", [0, 0, 0];
-        alternatives_written_out: "tests/test_x.py", "def test_x(v):\n    assert f() == 2\n" => "def test_x(v):\n    if v:\n        assert f() == 1\n    else:\n        assert f() == 2\n", [0, 0, 0];
-        alternatives_both_dropped: "tests/test_x.py", "def test_x(v):\n    if v:\n        assert f() == 1\n    else:\n        assert f() == 2\n    g()\n" => "def test_x(v):\n    g()\n", [0, 0, 1];
+        alternatives_collapsed_to_one: "tests/test_x.py", "def test_x(v):\n    if sys.version_info > (3,):\n        assert f() == 1\n    elif PY2:\n        assert f() == 3\n    else:\n        assert f() == 2\n" => "def test_x(v):\n    assert f() == 2\n", [0, 0, 0];
+        alternatives_written_out: "tests/test_x.py", "def test_x(v):\n    assert f() == 2\n" => "def test_x(v):\n    if sys.platform == \"win32\":\n        assert f() == 1\n    else:\n        assert f() == 2\n", [0, 0, 0];
+        alternatives_both_dropped: "tests/test_x.py", "def test_x(v):\n    if sys.platform == \"win32\":\n        assert f() == 1\n    else:\n        assert f() == 2\n    g()\n" => "def test_x(v):\n    g()\n", [0, 0, 1];
         a_branch_without_checks_is_no_alternative: "tests/test_x.py", "def test_x(v):\n    if v:\n        assert f() == 1\n    else:\n        pass\n    assert g()\n" => "def test_x(v):\n    assert g()\n", [0, 0, 1];
+        // In a loop, or on a test's parameter, every branch may run (attack-57 N2, N3).
+        alternatives_in_a_loop_count_each: "tests/test_x.py", "def test_x():\n    for i in range(2):\n        if i == 0:\n            assert f(i) == 1\n        else:\n            assert f(i) == 2\n" => "def test_x():\n    assert f(1) == 2\n", [0, 0, 1];
         a_kept_if_keeps_its_checks_counted: "tests/test_x.py", "def test_x(v):\n    if v:\n        assert f() == 1\n    else:\n        assert f() == 2\n" => "def test_x(v):\n    if v:\n        pass\n", [0, 0, 2];
         // A test that skipped itself first thing never ran (pytest's f098c2d353b5).
         a_test_that_never_ran_removed: "tests/test_x.py", "def test_a():\n    assert f() == 1\n\n\ndef test_wip():\n    \"\"\"Not yet.\"\"\"\n    pytest.skip(\"WIP\")\n    assert f() == 2\n" => "def test_a():\n    assert f() == 1\n", [0, -1, 0];

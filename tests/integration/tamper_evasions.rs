@@ -1489,7 +1489,8 @@ mod runner {
                 ),
                 ("test/expect.js", Some(stub)),
             ],
-            config(1),
+            // Named as an assertion library's own package, too.
+            config(2),
             CONFIG,
             "test setting changed: package name",
         );
@@ -1961,6 +1962,44 @@ mod runner {
                 "{name}"
             );
         }
+        // A plugin's name, or a JavaScript framework's name on a Python project's source, is
+        // no framework of that source (helper-65's attack-57 F1-F9).
+        for (root, text) in [
+            ("pyproject.toml", "[project]\nname = \"pytest-myplugin\"\n"),
+            ("package.json", "{\"name\": \"jest\"}\n"),
+        ] {
+            let sandbox = repo(&[
+                (root, text),
+                ("src/_pytest/skipping.py", source),
+                (
+                    "testing/test_skipping.py",
+                    "def test_a():\n    assert True\n",
+                ),
+            ]);
+            assert_eq!(
+                stage(&sandbox, &[("src/_pytest/skipping.py", Some(&skipping))]).test_skips_added,
+                1,
+                "{root}"
+            );
+        }
+        // Naming the package as a framework is a test setting of its own (F4, F5).
+        held(
+            &[
+                ("pyproject.toml", "[project]\nname = \"calc\"\n"),
+                (
+                    "testing/test_skipping.py",
+                    "def test_a():\n    assert True\n",
+                ),
+            ],
+            &[("pyproject.toml", Some("[project]\nname = \"pytest\"\n"))],
+            Counts {
+                test_config_changed: 1,
+                modifies_tests: true,
+                ..Counts::default()
+            },
+            CONFIG,
+            "package named as a test framework",
+        );
     }
 
     /// A JavaScript file outside the test paths that a runner's configuration names (a
@@ -3474,6 +3513,20 @@ mod real_history {
             )],
         );
         assert_eq!(counts.assertions_weakened, 0, "{counts:?}");
+        // `is True` passes one value: made a bare check, it is weakened (attack-57 T1).
+        held(
+            &[(
+                "tests/test_calc.py",
+                "def test_add():\n    assert add(2, 3) is True\n",
+            )],
+            &[(
+                "tests/test_calc.py",
+                Some("def test_add():\n    assert add(2, 3)\n"),
+            )],
+            weakened(1),
+            WEAKENED,
+            "assert add(2, 3)",
+        );
         // A bare check of its truthiness in place of the exact one still weakens it.
         held(
             &[("tests/test_calc.py", UNITTEST)],
