@@ -244,6 +244,58 @@ fn is_test_script(path: &str) -> bool {
     script && (in_ci || runs_tests(stem))
 }
 
+/// The setting a change counts when it adds or takes away the runner's configuration file
+/// itself, whatever the file holds: pytest reads the first configuration file it finds
+/// (`pytest.ini` even empty, `.pytest.ini`, `pytest.toml`, `.pytest.toml`, a
+/// `[tool.pytest.ini_options]` table in `pyproject.toml`, `[pytest]` in `tox.ini`,
+/// `[tool:pytest]` in `setup.cfg`) and Mocha the first `.mocharc.*`, so a new one that sets
+/// nothing drops every setting of the one it shadows (helper-67's attack-58 S1-S6, M1, M2).
+/// `old` and `new` are `None` for an absent side.
+pub(crate) fn presence_changed(
+    path: &str,
+    old: Option<&[u8]>,
+    new: Option<&[u8]>,
+) -> Option<String> {
+    // At the root or one directory down (`tests/pytest.ini`, read by `pytest tests`); one
+    // deeper is a sample's or a test's input (`testing/example_scripts/pytest.ini`).
+    if path.matches('/').count() > 1 {
+        return None;
+    }
+    let name = path.rsplit('/').next().unwrap_or(path);
+    let holds = |side: Option<&[u8]>, header: &[&[u8]]| {
+        side.is_some_and(|text| {
+            text.split(|&b| b == b'\n').any(|line| {
+                let line = line.trim_ascii();
+                header.iter().any(|header| line.starts_with(header))
+            })
+        })
+    };
+    let (before, after) = match name {
+        "pytest.ini" | ".pytest.ini" | "pytest.toml" | ".pytest.toml" => {
+            (old.is_some(), new.is_some())
+        }
+        "pyproject.toml" => {
+            let header: &[&[u8]] = &[b"[tool.pytest]", b"[tool.pytest.ini_options]"];
+            (holds(old, header), holds(new, header))
+        }
+        "tox.ini" => (holds(old, &[b"[pytest]"]), holds(new, &[b"[pytest]"])),
+        "setup.cfg" => (
+            holds(old, &[b"[tool:pytest]"]),
+            holds(new, &[b"[tool:pytest]"]),
+        ),
+        _ if name.starts_with(".mocharc.") && kind(path).is_some() => {
+            (old.is_some(), new.is_some())
+        }
+        _ => return None,
+    };
+    (before != after).then(|| {
+        format!(
+            "configuration file {}",
+            if after { "added" } else { "removed" }
+        )
+    })
+}
+
 /// Whether `path` names a file that configures a test runner.
 pub(crate) fn is_config(path: &str) -> bool {
     kind(path).is_some()

@@ -1530,6 +1530,9 @@ fn analyze_file_in(
     }
     let language = table.map_or(Language::RunnerConfig, |table| table.language);
     let mut file = FileTamper::new(path, language);
+    // Counted where no setting of the file is (a new file that sets nothing, or only keys
+    // that select nothing).
+    let presence = config::presence_changed(path, old, new);
     let (mut old, mut new) = (old.unwrap_or_default(), new.unwrap_or_default());
     let largest = old.len().max(new.len());
     if old.len() > MAX_FILE_BYTES {
@@ -1548,17 +1551,21 @@ fn analyze_file_in(
         }
     }
     if old == new {
+        add_settings(&mut file, presence.into_iter().collect());
         return Some(file);
     }
     file.harness =
         Harness::of(language, path, [old, new], file.skipped.is_some()).filter(|_| !own_framework);
     // A side emptied above is not the content the given diff was computed on.
     let diff = diff.filter(|_| file.skipped.is_none());
-    let settings = if config {
+    let mut settings = if config {
         config::changed(path, old, new, diff)
     } else {
         Vec::new()
     };
+    if settings.is_empty() {
+        settings.extend(presence);
+    }
     let Some(table) = table else {
         add_settings(&mut file, settings);
         return Some(file);
@@ -5048,6 +5055,40 @@ impl Analysis<'_> {
             self.take_findings(FindingKind::AssertionRemoved, &checks, left);
     }
 
+    /// The first changed line of a Python or JavaScript test module outside the paths its
+    /// runners collect by default (`checks/calc_checks.py` that a `python_files` setting
+    /// collects, `checks/calc.checks.js` that a `.mocharc` `spec` names): the file declares
+    /// tests, so any change to it is a change to tests, as one under `tests/` is, whether or
+    /// not it counts anything (helper-67's attack-58 N1-N6, U1-U3, J1-J4: a check wrapped in
+    /// `try`/`except`, a `failureException` swapped, counted nothing there and was allowed).
+    fn test_module_elsewhere(&self) -> Option<TestLine> {
+        let elsewhere = match self.table.language {
+            Language::Python => !context::python_test_location(&self.file.path),
+            Language::JavaScript => !context::js_test_path(&self.file.path),
+            _ => false,
+        };
+        if !elsewhere || !self.context.tests || self.context.framework_source {
+            return None;
+        }
+        let (side, line) = match (
+            self.new_hunks.iter().find(|hunk| !hunk.is_empty()),
+            self.old_hunks.iter().find(|hunk| !hunk.is_empty()),
+        ) {
+            (Some(hunk), _) => (Side::New, hunk.start),
+            (None, Some(hunk)) => (Side::Old, hunk.start),
+            (None, None) => return None,
+        };
+        let text = split_lines(self.sides[side_index(side)])
+            .get(line)
+            .map_or_else(String::new, |line| line_text(line));
+        Some(TestLine {
+            side,
+            line: line + 1,
+            what: TestLineKind::TestCode,
+            text,
+        })
+    }
+
     /// Takes up to `left` of the counts of `lines` off the findings of `kind` on them;
     /// returns how many were taken.
     fn take_findings(&mut self, kind: FindingKind, lines: &[(usize, u32)], left: i64) -> i64 {
@@ -5787,6 +5828,9 @@ impl Analysis<'_> {
         }
         if self.file.harness == Some(Harness::PytestPlugin) && self.file.test_item_line.is_none() {
             self.file.test_item_line = self.hook_definition();
+        }
+        if self.file.test_item_line.is_none() {
+            self.file.test_item_line = self.test_module_elsewhere();
         }
         self.file.removes_or_skips_tests = self.touches_tests
             || self.file.test_item_line.is_some()

@@ -1928,6 +1928,83 @@ mod runner {
         );
     }
 
+    /// helper-67's attack-58: a runner configuration file added that sets nothing still
+    /// shadows the committed one (pytest and Mocha read the first they find); a test module
+    /// outside the default test paths is test code whatever its change counts; pytest's
+    /// default doctest files are tests.
+    #[test]
+    fn configuration_files_and_test_modules_elsewhere() {
+        let test = (
+            "tests/test_calc.py",
+            "import warnings\n\n\ndef test_add():\n    warnings.warn(\"old\", DeprecationWarning)\n    assert 1 + 1 == 2\n",
+        );
+        let setting = Counts {
+            test_config_changed: 1,
+            modifies_tests: true,
+            ..Counts::default()
+        };
+        for (added, text) in [
+            ("pytest.ini", ""),
+            (".pytest.ini", "[pytest]\n"),
+            ("pytest.ini", "[pytest]\nmarkers =\n    slow\n"),
+        ] {
+            held(
+                &[
+                    test,
+                    (
+                        "pyproject.toml",
+                        "[tool.pytest.ini_options]\nfilterwarnings = [\"error\"]\n",
+                    ),
+                ],
+                &[(added, Some(text))],
+                setting,
+                CONFIG,
+                &format!("{added}  test setting changed: configuration file added"),
+            );
+        }
+        held(
+            &[
+                ("test/calc.spec.js", "it(\"adds\", () => {});\n"),
+                (".mocharc.json", "{\"timeout\": 100}\n"),
+            ],
+            &[(".mocharc.cjs", Some(""))],
+            setting,
+            CONFIG,
+            ".mocharc.cjs  test setting changed: configuration file added",
+        );
+        // A test module a `python_files` setting collects, its check swallowed.
+        let checks = "def test_add():\n    assert 1 + 1 == 3\n";
+        held(
+            &[
+                ("pytest.ini", "[pytest]\npython_files = *_checks.py\n"),
+                ("checks/calc_checks.py", checks),
+            ],
+            &[(
+                "checks/calc_checks.py",
+                Some(
+                    "def test_add():\n    try:\n        assert 1 + 1 == 3\n    except Exception:\n        pass\n",
+                ),
+            )],
+            Counts {
+                modifies_tests: true,
+                ..Counts::default()
+            },
+            TOUCHING,
+            "checks/calc_checks.py:2  changed in test code",
+        );
+        // pytest's default doctest files (`--doctest-glob` is `test*.txt`).
+        held(
+            &[("docs/test_calc.txt", ">>> 1 + 1\n3\n")],
+            &[("docs/test_calc.txt", None)],
+            Counts {
+                modifies_tests: true,
+                ..Counts::default()
+            },
+            TOUCHING,
+            "docs/test_calc.txt",
+        );
+    }
+
     /// In a test framework's own repository (its package named `pytest`), the framework's
     /// source names the framework as its own code: a skip written there, a hook it defines,
     /// a check it makes are the product, not tests' (pytest's `_pytest/`). The same file in

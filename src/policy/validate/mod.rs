@@ -61,6 +61,8 @@ pub const DEFAULT_TEST_PATTERNS: &[&str] = &[
     "**/__snapshots__/**",
     "*.golden",
     "*.snap",
+    // pytest collects these as doctests without being told (`--doctest-glob`'s default).
+    "test*.txt",
 ];
 
 /// The environment a change targets when no `[[environment]]` matches and nothing else
