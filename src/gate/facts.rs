@@ -143,23 +143,9 @@ pub fn analyze_tampering(repo: &Repository, change: &Change) -> anyhow::Result<T
     let merge = MergeSides::of(repo, change)?;
     let own = own_framework(repo, change)?;
     for file in &change.files {
-        if own.covers(&file.path) && tamper::is_framework_source(&file.path, file.old_path()) {
-            let analysis = tamper::analyze_framework_source(
-                &file.path,
-                file.old_path(),
-                content(file.old.as_ref())?.as_deref(),
-                content(file.new.as_ref())?.as_deref(),
-            );
-            if let Some(mut analysis) = analysis {
-                if let Some(merge) = &merge {
-                    let new = content(file.new.as_ref())?;
-                    merge.own(repo, file.old.as_ref(), new.as_deref(), &mut analysis)?;
-                }
-                files.push(analysis);
-            }
-            continue;
-        }
-        if let Some(analysis) = &file.tamper {
+        let framework_source =
+            own.covers(&file.path) && tamper::is_framework_source(&file.path, file.old_path());
+        if let Some(analysis) = file.tamper.as_ref().filter(|_| !framework_source) {
             // Analysed alongside the line counts, from the same content (`ChangeOptions::tamper`).
             files.push(analysis.clone());
             continue;
@@ -169,18 +155,37 @@ pub fn analyze_tampering(repo: &Repository, change: &Change) -> anyhow::Result<T
         }
         let old = content(file.old.as_ref())?;
         let new = content(file.new.as_ref())?;
-        let analysis = tamper::analyze_changed_file(
-            &file.path,
-            file.old_path(),
-            old.as_deref(),
-            new.as_deref(),
-            None,
-        );
+        let analysis = if framework_source {
+            tamper::analyze_framework_source(
+                &file.path,
+                file.old_path(),
+                old.as_deref(),
+                new.as_deref(),
+            )
+        } else {
+            tamper::analyze_changed_file(
+                &file.path,
+                file.old_path(),
+                old.as_deref(),
+                new.as_deref(),
+                None,
+            )
+        };
         if let Some(mut analysis) = analysis {
             if let Some(merge) = &merge {
                 merge.own(repo, file.old.as_ref(), new.as_deref(), &mut analysis)?;
             }
             files.push(analysis);
+        }
+    }
+    // A `node_modules` of the repository's own, however it is made (a symbolic link to a
+    // stub of `chai`, helper-68's attack-59 L1), is what the tests load for their packages.
+    for file in &change.files {
+        let own_modules = |path: &str| path.split('/').any(|part| part == "node_modules");
+        if (own_modules(&file.path) || own_modules(file.old_path()))
+            && !files.iter().any(|analysed| analysed.path == file.path)
+        {
+            files.push(tamper::FileTamper::with_setting(&file.path, "node_modules"));
         }
     }
     named_skips_used_elsewhere(repo, change, &mut files)?;

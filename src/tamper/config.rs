@@ -57,6 +57,9 @@ enum Kind {
     BuildScript,
     /// pytest's own TOML file (`pytest.toml`, pytest 9): every key of `[pytest]`.
     PytestToml,
+    /// A file whose presence alone steers the run (`pyvenv.cfg`: pytest collects nothing
+    /// in its directory): counted by [`presence_changed`], whatever it holds.
+    Marker,
     /// A Maven `pom.xml`: [`MAVEN`]'s switches on changed lines, and any changed line of the
     /// Surefire or Failsafe plugin's block (which tests it includes, excludes or skips).
     Maven,
@@ -159,6 +162,8 @@ fn kind(path: &str) -> Option<Kind> {
         "Makefile" | "makefile" | "GNUmakefile" => Kind::Makefile,
         "justfile" | "Justfile" | ".justfile" => Kind::Justfile,
         "pytest.toml" | ".pytest.toml" => Kind::PytestToml,
+        "pyvenv.cfg" => Kind::Marker,
+        "history" if path.ends_with("conda-meta/history") => Kind::Marker,
         "pom.xml" => Kind::Maven,
         "build.gradle" | "build.gradle.kts" => Kind::Gradle,
         "go.mod" if path.contains('/') => Kind::GoModule,
@@ -256,22 +261,44 @@ pub(crate) fn presence_changed(
     old: Option<&[u8]>,
     new: Option<&[u8]>,
 ) -> Option<String> {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    // A directory pytest takes for a virtual environment it never collects from, at any
+    // depth (helper-68's attack-59 V1, V2).
+    if name == "pyvenv.cfg" || path.ends_with("conda-meta/history") {
+        return (old.is_some() != new.is_some())
+            .then(|| "a directory marked as a virtual environment pytest skips".to_owned());
+    }
     // At the root or one directory down (`tests/pytest.ini`, read by `pytest tests`); one
     // deeper is a sample's or a test's input (`testing/example_scripts/pytest.ini`).
     if path.matches('/').count() > 1 {
         return None;
     }
-    let name = path.rsplit('/').next().unwrap_or(path);
+    // A table's header however TOML and ini let it be spaced or quoted (`[ tool."pytest"
+    // ]`, helper-69's review).
     let holds = |side: Option<&[u8]>, header: &[&[u8]]| {
         side.is_some_and(|text| {
             text.split(|&b| b == b'\n').any(|line| {
                 let line = line.trim_ascii();
-                header.iter().any(|header| line.starts_with(header))
+                if !line.starts_with(b"[") {
+                    return false;
+                }
+                let end = line
+                    .iter()
+                    .position(|&b| b == b']')
+                    .map_or(line.len(), |at| at + 1);
+                let bare: Vec<u8> = line[..end]
+                    .iter()
+                    .copied()
+                    .filter(|b| !matches!(b, b' ' | b'\t' | b'"' | b'\''))
+                    .collect();
+                header.iter().any(|header| bare == *header)
             })
         })
     };
     let (before, after) = match name {
-        "pytest.ini" | ".pytest.ini" | "pytest.toml" | ".pytest.toml" => {
+        // A module named like the runner, which `python -m pytest` loads instead of it
+        // (attack-59 W1).
+        "pytest.ini" | ".pytest.ini" | "pytest.toml" | ".pytest.toml" | "pytest.py" => {
             (old.is_some(), new.is_some())
         }
         "pyproject.toml" => {
@@ -283,17 +310,17 @@ pub(crate) fn presence_changed(
             holds(old, &[b"[tool:pytest]"]),
             holds(new, &[b"[tool:pytest]"]),
         ),
-        _ if name.starts_with(".mocharc.") && kind(path).is_some() => {
-            (old.is_some(), new.is_some())
-        }
+        // The names Mocha reads (not `.mocharc.json5`, `.mocharc.JSON`).
+        ".mocharc.js" | ".mocharc.cjs" | ".mocharc.yaml" | ".mocharc.yml" | ".mocharc.jsonc"
+        | ".mocharc.json" => (old.is_some(), new.is_some()),
         _ => return None,
     };
-    (before != after).then(|| {
-        format!(
-            "configuration file {}",
-            if after { "added" } else { "removed" }
-        )
-    })
+    let what = if name == "pytest.py" {
+        "a module named like the runner"
+    } else {
+        "configuration file"
+    };
+    (before != after).then(|| format!("{what} {}", if after { "added" } else { "removed" }))
 }
 
 /// Whether `path` names a file that configures a test runner.
@@ -335,6 +362,7 @@ pub(crate) fn changed<'a>(
             | Kind::Gradle
             | Kind::Script
             | Kind::GoModule
+            | Kind::Marker
             | Kind::NodeModule => None,
         }
     };
@@ -364,6 +392,7 @@ pub(crate) fn changed<'a>(
                 vec!["module boundary".to_owned()]
             };
         }
+        Kind::Marker => return Vec::new(),
         Kind::NodeModule => {
             return if old == new {
                 Vec::new()
@@ -1409,6 +1438,33 @@ fn package_json(text: &str) -> Option<BTreeMap<String, String>> {
     if let Some(value) = object.get("imports") {
         settings.insert("imports".to_owned(), value.to_string());
     }
+    // `$npm_package_config_spec` in a test script reads `config.spec` (helper-68's
+    // attack-59 N1).
+    if settings
+        .iter()
+        .any(|(key, script)| key.starts_with("scripts.") && script.contains("npm_package_config_"))
+        && let Some(value) = object.get("config")
+    {
+        settings.insert("config".to_owned(), value.to_string());
+    }
+    // A test library installed from the repository itself (`"chai": "file:vendor/chai"`) is
+    // code of the change's, not the library (attack-59 L2); a version bump is no test change.
+    for table in ["dependencies", "devDependencies", "optionalDependencies"] {
+        let Some(dependencies) = object.get(table).and_then(serde_json::Value::as_object) else {
+            continue;
+        };
+        for (name, spec) in dependencies {
+            if TEST_LIBRARIES.contains(&name.as_str()) || name.starts_with("@jest/") {
+                let spec = spec.as_str().unwrap_or_default();
+                let local = ["file:", "link:", "portal:", "./", "../", "/"]
+                    .iter()
+                    .any(|prefix| spec.starts_with(prefix));
+                if local {
+                    settings.insert(format!("dependency {name}"), spec.to_owned());
+                }
+            }
+        }
+    }
     // A package with `exports` is loaded under its own name: named `expect.js`, it is what
     // the tests' `require("expect.js")` loads (attack-35 R4b). Its name is kept with
     // whether it has them ([`self_reference`]).
@@ -1422,6 +1478,28 @@ fn package_json(text: &str) -> Option<BTreeMap<String, String>> {
     }
     Some(settings)
 }
+
+/// Test runners and assertion libraries, by their package names.
+const TEST_LIBRARIES: &[&str] = &[
+    "mocha",
+    "jest",
+    "vitest",
+    "jasmine",
+    "ava",
+    "tap",
+    "chai",
+    "should",
+    "expect",
+    "expect.js",
+    "assert",
+    "power-assert",
+    "sinon",
+    "uvu",
+    "qunit",
+    "karma",
+    "supertest",
+    "node:test",
+];
 
 /// The script names a package script runs by name: the word after `npm run`,
 /// `npm run-script`, `yarn [run]`, `pnpm [run]`, `bun run`, and every word after `run-s`,
@@ -2526,6 +2604,24 @@ mod tests {
         // whatever its tests do, or skipped on this platform, is.
         let tox = "[tox]\nenvlist = py3\nindexserver =\n    default = https://a\n\n[testenv]\ncommands = pytest\n";
         assert!(keys("tox.ini", tox, &tox.replace("https://a", "https://b")).is_empty());
+        // A pytest table added, however its header is spaced or quoted, is a configuration
+        // file added (helper-67's attack-58 S5; helper-69's review).
+        for header in [
+            "[tool.pytest.ini_options]",
+            "[ tool.pytest.ini_options ]",
+            "[tool.\"pytest\".ini_options]",
+        ] {
+            assert_eq!(
+                presence_changed(
+                    "pyproject.toml",
+                    Some(b"[project]\nname = \"a\"\n"),
+                    Some(format!("[project]\nname = \"a\"\n{header}\n").as_bytes())
+                )
+                .as_deref(),
+                Some("configuration file added"),
+                "{header}"
+            );
+        }
         // `py.test` is pytest by its old name (pytest's 0334e75c3088).
         let old_name = tox.replace("commands = pytest", "commands = py.test -ra testing");
         assert!(keys("tox.ini", &old_name, &old_name.replace("py.test", "pytest")).is_empty());

@@ -308,8 +308,8 @@ pub(crate) fn of_in<'a>(
             // The framework named anywhere, a comment or a lazy import too: a helper that
             // imports it inside its function, or only mentions it, is still where tests'
             // checks live (attack-47 B9-B13 got checks weakened in such helpers when only
-            // imports run as the module loads counted). The framework's own code reads so
-            // too (pytest's `_pytest/`): its asserts count, a price paid for the helpers.
+            // imports run as the module loads counted). Not in the framework's own
+            // repository (`own_framework`), where that is the framework naming itself.
             let imports = !own_framework && holds(sides, PYTHON_IMPORTS);
             // A module that declares a `def test…` at module level with an `assert` in it
             // is a test module wherever it is, with no import: a project's `python_files`

@@ -595,10 +595,6 @@ impl FileTamper {
         }
     }
 
-    /// Makes this file's change a test change: the repository (`by`, the file that does)
-    /// loads it with the tests, as a pytest plugin or a setup file. When pytest registers
-    /// its `hooks`, their changed lines count as the runner setting
-    /// [`python::COLLECTION_HOOK`].
     /// Adds the test setting `key` this file changes, with a finding that names it.
     pub fn add_setting(&mut self, key: &str) {
         add_settings(self, vec![key.to_owned()]);
@@ -611,6 +607,10 @@ impl FileTamper {
         file
     }
 
+    /// Makes this file's change a test change: the repository (`by`, the file that does)
+    /// loads it with the tests, as a pytest plugin or a setup file. When pytest registers
+    /// its `hooks`, their changed lines count as the runner setting
+    /// [`python::COLLECTION_HOOK`].
     pub fn plugin_registered(&mut self, by: &str, hooks: bool) {
         self.removes_or_skips_tests = true;
         self.loaded_by = Some(LoadedBy {
@@ -1678,6 +1678,17 @@ pub fn analyze_changed_file(
     {
         file.old_path = Some(old_path.to_owned());
     }
+    // A runner's configuration file moved away from where the runner reads it (`pytest.ini`
+    // to `ci/pytest.ini`, `.mocharc.json` to `.mocharc.json5`): its settings stop applying
+    // whatever its content (helper-68's attack-59 R1-R5).
+    if old_path != path
+        && let Some(removed) = config::presence_changed(old_path, old, None)
+        && (parent_dir(old_path) != parent_dir(path)
+            || config::presence_changed(path, None, new).is_none())
+    {
+        let file = file.get_or_insert_with(|| FileTamper::new(path, Language::RunnerConfig));
+        add_settings(file, vec![format!("{removed}: moved from {old_path}")]);
+    }
     // A Rust crate's root moved where Cargo does not look for one (`src/lib.rs` to
     // `src/core.rs`): the crate's tests and doctests no longer build, whatever the content.
     if old_path != path && is_crate_root(old_path) && !is_crate_root(path) {
@@ -1685,6 +1696,11 @@ pub fn analyze_changed_file(
         add_settings(file, vec![format!("crate root moved from {old_path}")]);
     }
     file
+}
+
+/// The directory of a repository path (`""` at the root).
+fn parent_dir(path: &str) -> &str {
+    path.rsplit_once('/').map_or("", |(dir, _)| dir)
 }
 
 /// Whether a file at `path` (and `old_path`) is source of a test framework's own
@@ -4882,11 +4898,12 @@ impl Analysis<'_> {
             let mut surplus: Vec<(usize, u32)> = Vec::new();
             let mut total = 0_i64;
             for chain in chains {
-                // A check in a condition runs whichever branch is taken (attack-57 N1).
+                // A check in a condition runs whichever branch is taken (attack-57 N1); one
+                // after the header's `:` is the branch's body.
                 if chain.iter().any(|branch| {
-                    self.checks[at]
-                        .iter()
-                        .any(|check| check.line == branch.start)
+                    self.checks[at].iter().any(|check| {
+                        check.line == branch.start && !branches::body_on_header(lines[branch.start])
+                    })
                 }) {
                     continue;
                 }
@@ -4992,7 +5009,7 @@ impl Analysis<'_> {
                     && finding.side == Side::Old
                     && !finding.unchanged
             })
-            .map(|finding| (finding.line - 1, finding.count))
+            .filter_map(|finding| finding.line.checked_sub(1).map(|at| (at, finding.count)))
             .collect();
         let mut tests = Vec::new();
         let mut checks = Vec::new();
@@ -5043,7 +5060,12 @@ impl Analysis<'_> {
                 continue;
             }
             tests.push((index, count));
-            checks.extend(body.iter().map(|&at| (at, u32::MAX)));
+            checks.extend(body.iter().filter_map(|&at| {
+                self.checks[0]
+                    .iter()
+                    .find(|check| check.line == at)
+                    .map(|check| (at, check.exact + check.existence))
+            }));
         }
         if tests.is_empty() {
             return;
@@ -5090,11 +5112,11 @@ impl Analysis<'_> {
     }
 
     /// Takes up to `left` of the counts of `lines` off the findings of `kind` on them;
-    /// returns how many were taken.
+    /// returns how many the findings gave up.
     fn take_findings(&mut self, kind: FindingKind, lines: &[(usize, u32)], left: i64) -> i64 {
         let total: i64 = lines.iter().map(|(_, count)| i64::from(*count)).sum();
-        let mut left = total.min(left);
-        let taken = left;
+        let asked = total.min(left);
+        let mut left = asked;
         for (line, _) in lines {
             for finding in &mut self.file.findings {
                 if left > 0
@@ -5111,7 +5133,8 @@ impl Analysis<'_> {
         self.file
             .findings
             .retain(|finding| finding.kind != kind || finding.count > 0);
-        taken
+        // What the findings held, not what was asked for (a line may hold less).
+        asked - left
     }
 
     fn classify(&mut self, side: Side, index: usize, line: &[u8], state: State) -> Line {
@@ -5571,9 +5594,10 @@ impl Analysis<'_> {
         if counts.is_empty() {
             return;
         }
-        // A comparison with `True` the change adds is an exact check (it stands in for no
-        // exact check); one it removes, a check of truthiness (a bare `assert x` in its place
-        // weakens nothing): [`neuter::is_boolean_check`].
+        // A comparison with `True` by equality the change adds is an exact check (it stands
+        // in for no exact check); one it removes, a check of truthiness (flake8's E712 makes
+        // it a bare `assert x`): [`neuter::is_boolean_check`]. By identity (`is True`) it is
+        // exact on both sides ([`neuter::is_existence`] does not take it).
         let counts = match side {
             Side::New => Counts {
                 existence: counts.existence.saturating_sub(counts.booleans),

@@ -1306,13 +1306,13 @@ fn boolean_truthiness(value: &[Token<'_>]) -> bool {
     !identity_checked(value) && truthiness(value)
 }
 
-/// Whether the Python assertion at `tokens[start..end]` compares one value with `True`:
-/// `assert x is True`, `assert x == True`, `assertIs(x, True)`, `assertEqual(True, x)`.
-/// One value passes (`1` too, by `==`): in place of an exact check it is the expected
-/// value changed, not a weaker check (flask's 53b8f0821879, `== "foo"` made `is True`);
-/// in place of itself or of a bare `assert x` it is the same check written another way
-/// (flake8's E712, flask's 4d2a3ab2e07e). [`is_existence`] reads it as a check of
-/// truthiness; the analysis reads it as exact where the change adds it.
+/// Whether the Python assertion at `tokens[start..end]` compares one value with `True` by
+/// equality (`assert x == True`, `assertEqual(x, True)`; by identity, `is True` and
+/// `assertIs(x, True)`, it is an exact check on both sides and [`is_existence`] does not
+/// take it). One value passes (`1` too): in place of an exact check it is the expected value
+/// changed, not a weaker check (flask's 53b8f0821879, `== "foo"` made `is True`); removed,
+/// it is read as a check of truthiness, so that flake8's E712 rewrite (`assert x`) weakens
+/// nothing. The analysis reads it as exact where the change adds it.
 pub(crate) fn is_boolean_check(
     language: Language,
     tokens: &[Token<'_>],

@@ -127,9 +127,9 @@ pub struct Registry {
     /// Dotted module names, as registered (`tools.sel`, or a tail of the path: `sel`),
     /// each with the file that registers it (the first one read).
     names: HashMap<String, String>,
-    /// Modules a conftest or a test package imports without taking its hooks (`from
-    /// tools.fixtures import db`): their code runs with the tests, their hooks are not
-    /// registered.
+    /// Modules a conftest or a registered module imports without taking their hooks
+    /// (`from tools.fixtures import db`): their code runs with the tests, their hooks are
+    /// not registered.
     imported: HashMap<String, String>,
     /// Modules a test module imports (`from tools.check import check_eq`): run with the
     /// tests, but not followed to what they import in turn (a test module imports the code
@@ -366,8 +366,9 @@ impl Registry {
     /// words of the file's strings for a computed one.
     fn read_plugins_lists(&mut self, path: &str, text: &[u8]) {
         for statement in statements(text) {
-            // A statement of the module's top level that sets it (`=`, `+=`, `.append(…)`):
-            // not a keyword argument (`makepyfile(pytest_plugins=…)`), a string or a
+            // A statement that sets it (`=`, `+=`, `.append(…)`), at any indentation (inside
+            // `try:` or `if`; a function's local of that name registers too, a harmless
+            // extra): not a keyword argument (`makepyfile(pytest_plugins=…)`), a string or a
             // comment that names it.
             let code = statement.trim_ascii_end();
             let Some(rest) = code.strip_prefix(b"pytest_plugins") else {
@@ -438,6 +439,10 @@ impl Registry {
             let pytest = ["pytest", "py.test", "addopts", "ADDOPTS"]
                 .iter()
                 .any(|word| memchr::memmem::find(line, word.as_bytes()).is_some());
+            // A table's header at column 0 ends any value still open.
+            if line.first() == Some(&b'[') && line.get(1).is_some_and(u8::is_ascii_alphabetic) {
+                (open, triple) = (0, false);
+            }
             let inside = options && (open > 0 || triple);
             let code = line.trim_ascii();
             // A blank or comment line inside an ini value leaves it open (`-p` below it
@@ -456,7 +461,19 @@ impl Registry {
                     + memchr::memmem::find_iter(line, b"\'\'\'").count();
                 triple ^= strings % 2 == 1;
                 if !triple {
-                    open += super::pattern::open_brackets(line);
+                    // Brackets of code, not of a comment or a string (helper-69's review).
+                    let mut quote = None;
+                    let mut code: Vec<u8> = Vec::with_capacity(line.len());
+                    for &b in line {
+                        match quote {
+                            Some(q) if b == q => quote = None,
+                            Some(_) => {}
+                            None if b == b'#' => break,
+                            None if b == b'"' || b == b'\'' => quote = Some(b),
+                            None => code.push(b),
+                        }
+                    }
+                    open += super::pattern::open_brackets(&code);
                 }
             }
             if !(pytest || (continues && options)) {
@@ -490,6 +507,12 @@ impl Registry {
                 }
             }
         }
+        self.read_plugin_names(path, text);
+    }
+
+    /// `PYTEST_PLUGINS` and `pytest11` entry points that name a module in a file that runs or
+    /// configures pytest.
+    fn read_plugin_names(&mut self, path: &str, text: &[u8]) {
         for at in memchr::memmem::find_iter(text, b"PYTEST_PLUGINS") {
             let rest = &text[at + b"PYTEST_PLUGINS".len()..];
             let line = rest.split(|&b| b == b'\n').next().unwrap_or(rest);
@@ -689,9 +712,12 @@ fn strings_of(value: &serde_json::Value, out: &mut Vec<String>) {
 }
 
 /// The file a value of a runner's configuration in `dir` names, by [`js_stem`], resolved
-/// against `dir`: a path with a JavaScript extension, or one that starts `./`, `../` or
-/// `<rootDir>/` (resolved as a module is, with or without its extension). `None` for a
-/// glob, a package, a URL, an option or a path out of the repository.
+/// against `dir`: a path with a JavaScript extension, one that starts `./`, `../` or
+/// `<rootDir>/`, or directories and a name (`tools/setup`, which Mocha loads before a
+/// package; a package's own path, `ts-node/register`, names a file only where the
+/// repository has one there), resolved as a module is, with or without its extension.
+/// `None` for a glob, a scoped package (`@babel/register`), a URL, an option or a path out
+/// of the repository.
 fn js_file_named(dir: &str, value: &str) -> Option<String> {
     let value = value
         .trim()
@@ -709,6 +735,7 @@ fn js_file_named(dir: &str, value: &str) -> Option<String> {
     // A path without `./` (`tools/setup`): Mocha loads a file of that name before a package
     // (helper-64's attack-56 J1-J4: `require`, `ui`, `reporter`).
     let path_like = value.contains('/')
+        && !value.starts_with('@')
         && value
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '/' | '-' | '@'));
@@ -1668,6 +1695,14 @@ mod tests {
             js.read_js(path, text.as_bytes());
             assert!(js.names_js(file).is_some(), "{path}: {text}");
         }
+        // A bracket in a comment leaves no value open (helper-69's review).
+        assert!(
+            !registry(&[(
+                "pyproject.toml",
+                "[tool.pytest.ini_options]\naddopts = \"-q\"  # see (docs\n\n[tool.other]\nargs = \"-p tools.sel\"\n"
+            )])
+            .registers("tools/sel.py")
+        );
         // A package's bare name names no file of the repository.
         let mut js = Registry::default();
         js.read_js(
