@@ -1938,11 +1938,7 @@ mod runner {
             "tests/test_calc.py",
             "import warnings\n\n\ndef test_add():\n    warnings.warn(\"old\", DeprecationWarning)\n    assert 1 + 1 == 2\n",
         );
-        let setting = Counts {
-            test_config_changed: 1,
-            modifies_tests: true,
-            ..Counts::default()
-        };
+        let setting = config(1);
         for (added, text) in [
             ("pytest.ini", ""),
             (".pytest.ini", "[pytest]\n"),
@@ -2015,11 +2011,7 @@ mod runner {
             "tests/test_calc.py",
             "def test_add():\n    assert 1 + 1 == 3\n",
         );
-        let setting = Counts {
-            test_config_changed: 1,
-            modifies_tests: true,
-            ..Counts::default()
-        };
+        let setting = config(1);
         let ini = "[pytest]\nfilterwarnings = error\n";
         let sandbox = repo(&[test, ("pytest.ini", ini)]);
         assert_eq!(
@@ -2137,11 +2129,7 @@ mod runner {
                 ),
             ],
             &[("pyproject.toml", Some("[project]\nname = \"pytest\"\n"))],
-            Counts {
-                test_config_changed: 1,
-                modifies_tests: true,
-                ..Counts::default()
-            },
+            config(1),
             CONFIG,
             "package named as a test framework",
         );
