@@ -156,6 +156,11 @@ pub fn tamper_section(judgement: &Judgement) -> Option<Section> {
             let what = match at.what {
                 tamper::TestLineKind::TestCode => "changed in test code",
                 tamper::TestLineKind::Doctest => "changed in a doctest",
+                tamper::TestLineKind::PytestHook
+                    if at.text.trim_start().starts_with("pytest_plugins") =>
+                {
+                    "pytest plugins registered: the module is a pytest plugin, run with the tests"
+                }
                 tamper::TestLineKind::PytestHook => {
                     "a pytest hook: the module is a pytest plugin, run with the tests"
                 }

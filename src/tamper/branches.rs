@@ -13,6 +13,7 @@
 
 use std::ops::Range;
 
+use super::indentation;
 use super::lex::{self, State, Syntax};
 
 /// The chains the changed `else` lines of a side belong to, each as its branches' line
@@ -73,12 +74,6 @@ fn code_lines(syntax: &Syntax, lines: &[&[u8]]) -> Vec<bool> {
             starts_in_code
         })
         .collect()
-}
-
-fn indentation(line: &[u8]) -> usize {
-    line.iter()
-        .take_while(|b| matches!(b, b' ' | b'\t'))
-        .count()
 }
 
 fn word_at(code: &[u8], word: &[u8]) -> bool {

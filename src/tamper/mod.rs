@@ -1281,7 +1281,7 @@ fn defines_suite_functions(lines: &[&[u8]]) -> bool {
 }
 
 /// How many spaces and tabs a line starts with.
-fn indentation(line: &[u8]) -> usize {
+pub(crate) fn indentation(line: &[u8]) -> usize {
     line.iter()
         .take_while(|b| matches!(b, b' ' | b'\t'))
         .count()
@@ -1707,15 +1707,22 @@ fn parent_dir(path: &str) -> &str {
 /// repository as [`analyze_framework_source`] reads it: a Python or JavaScript file outside
 /// the test paths, on both sides.
 pub fn is_framework_source(path: &str, old_path: &str) -> bool {
-    let outside = |path: &str| match table_for(path).map(|table| table.language) {
-        Some(Language::Python) => !context::python_test_location(path),
-        Some(Language::JavaScript) => !context::js_test_path(path),
-        _ => false,
-    };
+    let outside =
+        |path: &str| table_for(path).is_some_and(|table| outside_test_paths(table.language, path));
     outside(path)
         && outside(old_path)
         && table_for(path).map(|table| table.language)
             == table_for(old_path).map(|table| table.language)
+}
+
+/// Whether a Python or JavaScript file at `path` is outside the paths its runners collect
+/// tests from by default (`false` for another language).
+fn outside_test_paths(language: Language, path: &str) -> bool {
+    match language {
+        Language::Python => !context::python_test_location(path),
+        Language::JavaScript => !context::js_test_path(path),
+        _ => false,
+    }
 }
 
 /// [`analyze_changed_file`] of a file [`is_framework_source`] in a repository whose own
@@ -5084,12 +5091,7 @@ impl Analysis<'_> {
     /// not it counts anything (helper-67's attack-58 N1-N6, U1-U3, J1-J4: a check wrapped in
     /// `try`/`except`, a `failureException` swapped, counted nothing there and was allowed).
     fn test_module_elsewhere(&self) -> Option<TestLine> {
-        let elsewhere = match self.table.language {
-            Language::Python => !context::python_test_location(&self.file.path),
-            Language::JavaScript => !context::js_test_path(&self.file.path),
-            _ => false,
-        };
-        if !elsewhere || !self.context.tests || self.context.framework_source {
+        if !outside_test_paths(self.table.language, &self.file.path) || !self.context.tests {
             return None;
         }
         let (side, line) = match (
