@@ -239,17 +239,22 @@ const JS_FRAMEWORKS: &[&str] = &[
 /// or `setup.py`'s `name` for Python; `package.json`'s `"name"` for JavaScript).
 fn framework_of(
     read: impl Fn(&str) -> anyhow::Result<Option<String>>,
+    wanted: Framework,
 ) -> anyhow::Result<Framework> {
     let named = |name: &str, names: &[&str]| {
         let name = name.trim().trim_matches(['"', '\'']).to_ascii_lowercase();
         names.contains(&name.as_str())
     };
     let mut framework = Framework::default();
-    if let Some(text) = read("package.json")?
+    if wanted.javascript
+        && let Some(text) = read("package.json")?
         && let Ok(serde_json::Value::Object(package)) = serde_json::from_str(&text)
         && let Some(name) = package.get("name").and_then(serde_json::Value::as_str)
     {
         framework.javascript = named(name, JS_FRAMEWORKS);
+    }
+    if !wanted.python {
+        return Ok(framework);
     }
     if let Some(text) = read("pyproject.toml")?
         && let Ok(table) = text.parse::<toml::Table>()
@@ -321,27 +326,54 @@ impl Framework {
 /// setting of its own, [`RENAMED`], on the file that names it (helper-65's attack-57 F4,
 /// F5). Read only when a file it would change is in the change.
 fn own_framework(repo: &Repository, change: &Change) -> anyhow::Result<Framework> {
-    let touches = |file: &crate::git::FileChange| {
-        tamper::is_framework_source(&file.path, file.old_path())
-            || ROOTS.contains(&file.path.as_str())
-    };
     let Some(parent) = change.parents.first() else {
         return Ok(Framework::default());
     };
-    if !change.files.iter().any(touches) {
-        return Ok(Framework::default());
-    }
-    let in_parent = |path: &str| -> anyhow::Result<Option<String>> {
-        Ok(repo
-            .file_at_rev(parent, path)?
-            .map(|blob| String::from_utf8_lossy(&blob.data).into_owned()))
-    };
-    let mut before = framework_of(in_parent)?;
-    if change
+    // Only the manifests of the languages whose source the change touches are read (all of
+    // them when a manifest changes): a JavaScript change reads no `pyproject.toml`.
+    let roots_changed = change
         .files
         .iter()
-        .any(|file| ROOTS.contains(&file.path.as_str()))
-    {
+        .any(|file| ROOTS.contains(&file.path.as_str()));
+    let mut wanted = Framework {
+        python: roots_changed,
+        javascript: roots_changed,
+        renamed: false,
+    };
+    for file in &change.files {
+        if tamper::is_framework_source(&file.path, file.old_path()) {
+            match tamper::language_of(&file.path) {
+                Some(tamper::Language::Python) => wanted.python = true,
+                Some(tamper::Language::JavaScript) => wanted.javascript = true,
+                _ => {}
+            }
+        }
+    }
+    if !(wanted.python || wanted.javascript) {
+        return Ok(Framework::default());
+    }
+    // Each manifest read from the parent once, for both sides.
+    let mut parent_roots: std::collections::BTreeMap<&str, Option<String>> =
+        std::collections::BTreeMap::new();
+    for root in ROOTS {
+        let javascript = *root == "package.json";
+        if !(if javascript {
+            wanted.javascript
+        } else {
+            wanted.python
+        }) {
+            continue;
+        }
+        let text = repo
+            .file_at_rev(parent, root)?
+            .map(|blob| String::from_utf8_lossy(&blob.data).into_owned());
+        parent_roots.insert(root, text);
+    }
+    let in_parent = |path: &str| -> anyhow::Result<Option<String>> {
+        Ok(parent_roots.get(path).cloned().flatten())
+    };
+    let mut before = framework_of(in_parent, wanted)?;
+    if roots_changed {
         let in_change = |path: &str| -> anyhow::Result<Option<String>> {
             match change.files.iter().find(|file| file.path == path) {
                 Some(file) => match file.new.as_ref().filter(|entry| entry.mode.is_regular()) {
@@ -353,7 +385,7 @@ fn own_framework(repo: &Repository, change: &Change) -> anyhow::Result<Framework
                 None => in_parent(path),
             }
         };
-        let after = framework_of(in_change)?;
+        let after = framework_of(in_change, wanted)?;
         before.renamed =
             (after.python && !before.python) || (after.javascript && !before.javascript);
     }

@@ -63,16 +63,9 @@ pub(crate) fn changed_chains(
 
 /// Whether each line starts in code (not inside a string or a block comment).
 fn code_lines(syntax: &Syntax, lines: &[&[u8]]) -> Vec<bool> {
-    let mut state = State::Code;
-    let mut out = Vec::new();
-    lines
-        .iter()
-        .map(|line| {
-            let starts_in_code = state == State::Code;
-            out.clear();
-            state = lex::strip_line(syntax, state, line, &mut out);
-            starts_in_code
-        })
+    lex::start_states(syntax, lines, lines.len())
+        .into_iter()
+        .map(|state| state == State::Code)
         .collect()
 }
 

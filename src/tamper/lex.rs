@@ -294,6 +294,17 @@ pub(crate) fn advance(syntax: &Syntax, state: State, line: &[u8]) -> State {
     strip_line(syntax, state, line, &mut Discard::default())
 }
 
+/// The state each of `lines` starts in, the first `upto` of them at most ([`advance`]).
+pub(crate) fn start_states(syntax: &Syntax, lines: &[&[u8]], upto: usize) -> Vec<State> {
+    let mut state = State::Code;
+    let mut states = Vec::with_capacity(upto.min(lines.len()));
+    for line in lines.iter().take(upto) {
+        states.push(state);
+        state = advance(syntax, state, line);
+    }
+    states
+}
+
 /// Splits `data` into lines ([`crate::linediff::split_lines`]) and computes the state each line starts in:
 /// `states[i]` for line `i`, plus one entry for the end of the file.
 #[cfg(test)]

@@ -1957,6 +1957,16 @@ impl Counts {
         self == Self::default()
     }
 
+    /// The counts of an added line: a comparison with `True` by equality the change adds
+    /// is an exact check, not an existence check ([`neuter::is_boolean_check`]).
+    fn as_added(self) -> Self {
+        Self {
+            existence: self.existence.saturating_sub(self.booleans),
+            booleans: 0,
+            ..self
+        }
+    }
+
     /// What `self` holds beyond `other`, per measure.
     fn beyond(self, other: Self) -> Self {
         Self {
@@ -3963,15 +3973,7 @@ impl Analysis<'_> {
         // Both lines in code, not inside a string: each side lexed once, up to the last
         // line looked up.
         let syntax = &self.table.syntax;
-        let states = |lines: &[&[u8]], upto: usize| -> Vec<State> {
-            let mut state = State::Code;
-            let mut states = Vec::with_capacity(upto + 1);
-            for line in lines.iter().take(upto + 1) {
-                states.push(state);
-                state = lex::advance(syntax, state, line);
-            }
-            states
-        };
+        let states = |lines: &[&[u8]], upto: usize| lex::start_states(syntax, lines, upto + 1);
         let last = |pick: fn(&(usize, usize, usize)) -> usize| {
             kept_calls.iter().map(pick).max().unwrap_or(0)
         };
@@ -4965,11 +4967,9 @@ impl Analysis<'_> {
                 continue;
             }
             let mut state = State::Code;
-            let mut code = Vec::new();
             for (index, line) in split_lines(text).into_iter().enumerate() {
                 let starts_in_code = state == State::Code;
-                code.clear();
-                state = lex::strip_line(&self.table.syntax, state, line, &mut code);
+                state = lex::advance(&self.table.syntax, state, line);
                 // A definition, or a top-level binding (`pytest_runtest_call = _call`,
                 // `pytest_plugins = […]`).
                 let bound = line
@@ -5314,9 +5314,8 @@ impl Analysis<'_> {
         if side == Side::New {
             let trimmed = line.trim_ascii_start();
             let attribute = trimmed.starts_with(b"@") || trimmed.starts_with(b"#[");
-            let counts = found.counts;
-            // A comparison with `True` added is exact ([`Self::record`]).
-            let existence = counts.existence.saturating_sub(counts.booleans);
+            let counts = found.counts.as_added();
+            let existence = counts.existence;
             let exact = counts
                 .assertions
                 .saturating_sub(counts.weakened + existence);
@@ -5601,11 +5600,7 @@ impl Analysis<'_> {
         // it a bare `assert x`): [`neuter::is_boolean_check`]. By identity (`is True`) it is
         // exact on both sides ([`neuter::is_existence`] does not take it).
         let counts = match side {
-            Side::New => Counts {
-                existence: counts.existence.saturating_sub(counts.booleans),
-                booleans: 0,
-                ..counts
-            },
+            Side::New => counts.as_added(),
             Side::Old => counts,
         };
         let kinds = match side {

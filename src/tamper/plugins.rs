@@ -169,9 +169,7 @@ impl Registry {
     pub fn read_module(&mut self, path: &str, text: &[u8]) -> bool {
         let before = self.names.len();
         self.read_imports(path, text);
-        if memchr::memmem::find(text, b"pytest_plugins").is_some() {
-            self.read_plugins_lists(path, text);
-        }
+        self.read_plugins_lists(path, text);
         self.names.len() > before
     }
 
@@ -348,23 +346,19 @@ impl Registry {
     /// run with the tests (a module of checks it calls, `from tools.check import check_eq`).
     fn read_test_module(&mut self, path: &str, text: &[u8]) {
         for import in imports_in(path, import_statements(text)) {
-            // The module, and `p.s` of `from p import s` (which may be a module).
-            let names = import
-                .names
-                .iter()
-                .map(|(name, _)| format!("{}.{name}", import.module));
-            for module in std::iter::once(import.module.clone()).chain(names) {
+            for module in import.modules() {
                 self.tested.entry(module).or_insert_with(|| path.to_owned());
             }
         }
-        if memchr::memmem::find(text, b"pytest_plugins").is_some() {
-            self.read_plugins_lists(path, text);
-        }
+        self.read_plugins_lists(path, text);
     }
 
     /// The `pytest_plugins` statements of a Python file: the names of a literal one; the
     /// words of the file's strings for a computed one.
     fn read_plugins_lists(&mut self, path: &str, text: &[u8]) {
+        if memchr::memmem::find(text, b"pytest_plugins").is_none() {
+            return;
+        }
         for statement in statements(text) {
             // A statement that sets it (`=`, `+=`, `.append(…)`), at any indentation (inside
             // `try:` or `if`; a function's local of that name registers too, a harmless
@@ -789,6 +783,18 @@ struct Import {
     star: bool,
     /// The name `import m` (or `import m as n`) binds the module to.
     alias: Option<String>,
+}
+
+impl Import {
+    /// The modules the import may load: its module, and `p.s` of each name `s` it takes
+    /// from `p` (which may be a module).
+    fn modules(&self) -> impl Iterator<Item = String> + '_ {
+        std::iter::once(self.module.clone()).chain(
+            self.names
+                .iter()
+                .map(|(name, _)| format!("{}.{name}", self.module)),
+        )
+    }
 }
 
 /// The import statements of the Python module at `path` (relative ones resolved against

@@ -155,6 +155,14 @@ fn weakened(count: u64) -> Counts {
     }
 }
 
+/// Nothing counted, in a change to tests (`modifies_tests`).
+fn touching() -> Counts {
+    Counts {
+        modifies_tests: true,
+        ..Counts::default()
+    }
+}
+
 fn config(count: u64) -> Counts {
     Counts {
         test_config_changed: count,
@@ -350,13 +358,7 @@ mod disabling {
                 )),
             )],
         );
-        assert_eq!(
-            counts,
-            Counts {
-                modifies_tests: true,
-                ..Counts::default()
-            }
-        );
+        assert_eq!(counts, touching());
         let (code, report) = check_as_agent(&sandbox);
         assert_eq!(code, Some(3), "{report}");
         assert!(report.contains(&format!("[{TOUCHING}]")), "{report}");
@@ -1677,10 +1679,6 @@ mod runner {
         );
         let plugin = "import pytest\n\nDROP = ()\n\n\ndef pytest_collection_modifyitems(items):\n    items[:] = [i for i in items if i.name not in DROP]\n";
         let dropped = plugin.replace("DROP = ()", "DROP = (\"test_add\",)");
-        let touching = Counts {
-            modifies_tests: true,
-            ..Counts::default()
-        };
         for (registry, module, by) in [
             (
                 ("conftest.py", "pytest_plugins = [\"plugins\" + \".sel\"]\n"),
@@ -1718,7 +1716,7 @@ mod runner {
             held(
                 &base,
                 &[(module, Some(&dropped))],
-                touching,
+                touching(),
                 TOUCHING,
                 &format!("{module}  a pytest plugin ({by} registers it)"),
             );
@@ -1733,7 +1731,7 @@ mod runner {
         held(
             &base,
             &[("plugins/sel.py", Some(&dropped))],
-            touching,
+            touching(),
             TOUCHING,
             "plugins/sel.py  a pytest plugin (plugins/__init__.py registers it)",
         );
@@ -1766,10 +1764,6 @@ mod runner {
         );
         let plugin = "import pytest\n\nDROP = ()\n\n\ndef pytest_collection_modifyitems(items):\n    items[:] = [i for i in items if i.name not in DROP]\n";
         let dropped = plugin.replace("DROP = ()", "DROP = (\"test_add\",)");
-        let touching = Counts {
-            modifies_tests: true,
-            ..Counts::default()
-        };
         for (registry, what) in [
             (
                 (
@@ -1806,7 +1800,7 @@ mod runner {
             held(
                 &base,
                 &[("plugins/sel.py", Some(&dropped))],
-                touching,
+                touching(),
                 TOUCHING,
                 &format!("plugins/sel.py  {what}"),
             );
@@ -1845,10 +1839,6 @@ mod runner {
         );
         let plugin = "import pytest\n\nDROP = ()\n\n\ndef pytest_collection_modifyitems(items):\n    items[:] = [i for i in items if i.name not in DROP]\n";
         let dropped = plugin.replace("DROP = ()", "DROP = (\"test_add\",)");
-        let touching = Counts {
-            modifies_tests: true,
-            ..Counts::default()
-        };
         for (registry, shown) in [
             (
                 ("conftest.py", "pytest_plugins = [\"tools.s\" \"el\"]\n"),
@@ -1882,7 +1872,7 @@ mod runner {
                     ("tools/sel.py", plugin),
                 ],
                 &[("tools/sel.py", Some(&dropped))],
-                touching,
+                touching(),
                 TOUCHING,
                 shown,
             );
@@ -1900,7 +1890,7 @@ mod runner {
                 ("tools/cfg.py", cfg),
             ],
             &[("tools/cfg.py", Some(&cfg.replace("()", "(\"test_add\",)")))],
-            touching,
+            touching(),
             TOUCHING,
             "tools/cfg.py  test support code (tools/sel.py imports it)",
         );
@@ -1981,10 +1971,7 @@ mod runner {
                     "def test_add():\n    try:\n        assert 1 + 1 == 3\n    except Exception:\n        pass\n",
                 ),
             )],
-            Counts {
-                modifies_tests: true,
-                ..Counts::default()
-            },
+            touching(),
             TOUCHING,
             "checks/calc_checks.py:2  changed in test code",
         );
@@ -1992,10 +1979,7 @@ mod runner {
         held(
             &[("docs/test_calc.txt", ">>> 1 + 1\n3\n")],
             &[("docs/test_calc.txt", None)],
-            Counts {
-                modifies_tests: true,
-                ..Counts::default()
-            },
+            touching(),
             TOUCHING,
             "docs/test_calc.txt",
         );
@@ -2148,10 +2132,6 @@ mod runner {
         );
         let setup = "exports.mochaHooks = { beforeAll() {} };\n";
         let patched = "exports.mochaHooks = { beforeAll() { require(\"assert\").strictEqual = () => {}; } };\n";
-        let touching = Counts {
-            modifies_tests: true,
-            ..Counts::default()
-        };
         for (config, file) in [
             (
                 (".mocharc.json", "{\"require\": [\"./tools/setup.js\"]}\n"),
@@ -2179,7 +2159,7 @@ mod runner {
             held(
                 &[spec, config, (file, setup)],
                 &[(file, Some(patched))],
-                touching,
+                touching(),
                 TOUCHING,
                 &format!("{file}  a test setup file ({} names it)", config.0),
             );
@@ -2811,10 +2791,7 @@ mod runner {
             let sandbox = repo(&[(path, "<p>1</p>\n")]);
             assert_eq!(
                 stage(&sandbox, &[(path, Some("<p>2</p>\n"))]),
-                Counts {
-                    modifies_tests: true,
-                    ..Counts::default()
-                },
+                touching(),
                 "{path}"
             );
             let (code, report) = check_as_agent(&sandbox);
@@ -3829,13 +3806,7 @@ mod real_history {
         let spec = "describe('mocks', function () {\n  it('builds a request', function () {\n    mockRequest().method.should.eql('GET');\n  });\n});\n";
         let sandbox = repo(&[("spec/spec.helpers.js", spec)]);
         sandbox.git(&["mv", "spec/spec.helpers.js", "spec/spec.mocks.js"]);
-        assert_eq!(
-            stage(&sandbox, &[]),
-            Counts {
-                modifies_tests: true,
-                ..Counts::default()
-            }
-        );
+        assert_eq!(stage(&sandbox, &[]), touching());
     }
 
     /// A test that was commented out comes back skipped: nothing that ran is skipped now.
