@@ -302,8 +302,22 @@ pub(crate) fn presence_changed(
             (old.is_some(), new.is_some())
         }
         "pyproject.toml" => {
+            // However TOML writes the table: a header, a dotted key, an inline table
+            // (helper-70's attack-60 S2, S3); by its lines where the file does not parse.
             let header: &[&[u8]] = &[b"[tool.pytest]", b"[tool.pytest.ini_options]"];
-            (holds(old, header), holds(new, header))
+            let pytest_table = |side: Option<&[u8]>| {
+                let parsed = side
+                    .and_then(|text| std::str::from_utf8(text).ok())
+                    .and_then(|text| text.parse::<toml::Table>().ok());
+                match parsed {
+                    Some(table) => table
+                        .get("tool")
+                        .and_then(toml::Value::as_table)
+                        .is_some_and(|tool| tool.contains_key("pytest")),
+                    None => holds(side, header),
+                }
+            };
+            (pytest_table(old), pytest_table(new))
         }
         "tox.ini" => (holds(old, &[b"[pytest]"]), holds(new, &[b"[pytest]"])),
         "setup.cfg" => (
@@ -2610,6 +2624,9 @@ mod tests {
             "[tool.pytest.ini_options]",
             "[ tool.pytest.ini_options ]",
             "[tool.\"pytest\".ini_options]",
+            // A dotted key and an inline table (helper-70's attack-60 S2, S3).
+            "[tool]\npytest.ini_options.minversion = \"7.0\"",
+            "[tool]\npytest = { ini_options = { minversion = \"7.0\" } }",
         ] {
             assert_eq!(
                 presence_changed(
