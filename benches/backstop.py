@@ -89,8 +89,13 @@ def make_hooks(work, astrix, root, env):
     return os.path.join(root, "hooks-astrix"), noop
 
 
+ONLY = None
+
+
 def scenario(name, runs, hooks, env_a, setup, command, cwd):
     """Runs `command` with astrix's hooks and with the no-op ones, in turn, after `setup`."""
+    if ONLY and not any(name.startswith(prefix) for prefix in ONLY):
+        return
     astrix_hooks, noop_hooks = hooks
     wall, cpu = ([], [], []), ([], [], [])
     for index in range(runs + 1):
@@ -120,10 +125,15 @@ def main():
     parser.add_argument("--repo", required=True, help="a large repository to clone")
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--keep", action="store_true", help="keep the scratch directory")
+    parser.add_argument("--only", action="append", metavar="SCENARIO",
+                        help="run only the scenarios whose name starts with this (repeatable: "
+                             "rebase, cherry-pick, fetch, branch, commit)")
     parser.add_argument("--midx", action="store_true",
                         help="write a multi-pack-index in the clone first, as `git maintenance "
                              "start` (incremental-repack) and Scalar do")
     args = parser.parse_args()
+    global ONLY
+    ONLY = args.only
     astrix = os.path.abspath(args.astrix)
 
     root = tempfile.mkdtemp(prefix="astrix-backstop-bench-")

@@ -9,6 +9,14 @@ use super::{
     BranchRef, Change, ChangeOptions, Content, GitError, Repository, finish, lossy, message,
 };
 
+/// How many first parents [`Repository::is_ancestor`] goes down before it asks for a merge
+/// base.
+const FIRST_PARENT_STEPS: usize = 32;
+
+/// How many commits [`Repository::commits_not_in`] reads, at most, to find its tip on the
+/// first-parent line of a hidden tip before it walks the way git does.
+const FIRST_PARENT_BUDGET: usize = 64;
+
 /// Whose files to read: what the next commit records, or a commit's.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Snapshot {
@@ -343,8 +351,29 @@ impl Repository {
     /// Whether `ancestor` is reachable from `descendant` (a commit is its own ancestor).
     pub fn is_ancestor(&self, ancestor: &str, descendant: &str) -> Result<bool, GitError> {
         let ancestor_id = self.resolve_commit(ancestor)?;
-        if ancestor_id == self.resolve_commit(descendant)? {
+        let descendant_id = self.resolve_commit(descendant)?;
+        if ancestor_id == descendant_id {
             return Ok(true);
+        }
+        // The usual question is about a branch that moved forwards by a few commits (a
+        // commit, a cherry-pick, a fast-forward): a few first parents down, the ancestor is a
+        // parent of one of them. A merge base walk would be exact too, but among commits of
+        // one date (a sequence git makes within a second) it can read the whole of the
+        // ancestor's side before it stops.
+        let objects = self.objects();
+        let mut current = descendant_id;
+        for _ in 0..FIRST_PARENT_STEPS {
+            // One that cannot be read (a shallow clone's edge) leaves it to the merge base.
+            let Ok((_, parents)) = objects.commit(&current) else {
+                break;
+            };
+            if parents.contains(&ancestor_id) {
+                return Ok(true);
+            }
+            match parents.first() {
+                Some(parent) => current = *parent,
+                None => break,
+            }
         }
         Ok(self.merge_base(ancestor, descendant)? == Some(ancestor_id.to_string()))
     }
@@ -496,6 +525,9 @@ impl Repository {
             .map(|rev| self.resolve_commit(rev))
             .collect::<Result<Vec<_>, _>>()?;
         let objects = self.objects();
+        if super::walk::on_first_parent_line(&objects, head, &hidden, FIRST_PARENT_BUDGET) {
+            return Ok(Vec::new());
+        }
         let listing = super::walk::commits_not_in(&objects, head, &hidden)?;
         let wanted: gix::hashtable::HashSet<ObjectId> = listing.commits.iter().copied().collect();
         let parents_of = |id: &ObjectId| listing.parents.get(id).cloned().unwrap_or_default();

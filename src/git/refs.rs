@@ -338,6 +338,14 @@ impl Repository {
                 Ok(None) => return Ok(None),
                 Err(err) => return Err(reference_error(name, &err)),
             };
+            if object.kind == gix::object::Kind::Commit {
+                // Kept: a branch's tip is read again for what it holds. (One that does not
+                // parse is reported where its content is asked for.)
+                let _ =
+                    self.blobs
+                        .borrow_mut()
+                        .keep_commit(&id, &object.data, self.repo.object_hash());
+            }
             if object.kind != gix::object::Kind::Tag {
                 return Ok(Some(id));
             }
@@ -453,10 +461,13 @@ impl Repository {
         // A full object id names that object, as git reads it before any reference of the
         // same name (and without parsing it as a revision, which costs more than reading
         // the commit: `astrix ci` names every commit of a range so).
-        if let Ok(id) = ObjectId::from_hex(rev.as_bytes())
-            && self.repo.has_object(id)
-        {
-            return self.peel_to_commit(id, rev).map(Some);
+        if let Ok(id) = ObjectId::from_hex(rev.as_bytes()) {
+            if self.blobs.borrow().knows_commit(&id) {
+                return Ok(Some(id));
+            }
+            if self.repo.has_object(id) {
+                return self.peel_to_commit(id, rev).map(Some);
+            }
         }
         match &self.refs {
             RefStore::Git(refs) => refs.rev_parse(rev),
@@ -478,7 +489,32 @@ impl Repository {
     }
 
     /// `id` peeled (tags) to a commit.
-    fn peel_to_commit(&self, id: ObjectId, rev: &str) -> Result<ObjectId, GitError> {
+    fn peel_to_commit(&self, mut id: ObjectId, rev: &str) -> Result<ObjectId, GitError> {
+        // Read once: a commit read here is kept for what is asked of it next.
+        for _ in 0..64 {
+            let Ok(Some(object)) = self.repo.try_find_object(id) else {
+                break;
+            };
+            match object.kind {
+                gix::object::Kind::Commit => {
+                    self.blobs.borrow_mut().keep_commit(
+                        &id,
+                        &object.data,
+                        self.repo.object_hash(),
+                    )?;
+                    return Ok(id);
+                }
+                gix::object::Kind::Tag => {
+                    id = object
+                        .try_into_tag()
+                        .map_err(|err| reference_error(rev, &err))?
+                        .target_id()
+                        .map_err(|err| reference_error(rev, &err))?
+                        .detach();
+                }
+                _ => break,
+            }
+        }
         let peeled = self.peel_object(id, rev)?.unwrap_or(id);
         let object = self
             .repo

@@ -86,13 +86,42 @@ struct TreeEntry {
 pub(crate) struct BlobCache {
     blobs: HashMap<ObjectId, Rc<Vec<u8>>>,
     bytes: usize,
+    /// Commits' trees and parents: the backstop asks about the same few commits again and
+    /// again (a loose one is a file to open, map and inflate each time).
+    commits: HashMap<ObjectId, (ObjectId, Rc<[ObjectId]>)>,
 }
+
+/// The most commits a [`BlobCache`] holds.
+const COMMIT_CACHE_LEN: usize = 4096;
 
 /// The most a [`BlobCache`] holds, and the largest blob it keeps.
 const BLOB_CACHE_BYTES: usize = 16 * 1024 * 1024;
 const BLOB_CACHE_LARGEST: usize = 1024 * 1024;
 
 impl BlobCache {
+    /// Whether the commit `id` was read already (so it exists, and is a commit).
+    pub(crate) fn knows_commit(&self, id: &ObjectId) -> bool {
+        self.commits.contains_key(id)
+    }
+
+    /// Parses the commit `id` read as `data` and keeps its tree and parents.
+    pub(crate) fn keep_commit(
+        &mut self,
+        id: &ObjectId,
+        data: &[u8],
+        hash: gix::hash::Kind,
+    ) -> Result<(ObjectId, Vec<ObjectId>), GitError> {
+        let commit = gix::objs::CommitRef::from_bytes(data, hash)
+            .map_err(|err| GitError::corrupt(id, message(&err)))?;
+        let tree = commit.tree();
+        let parents: Vec<ObjectId> = commit.parents().collect();
+        if self.commits.len() >= COMMIT_CACHE_LEN {
+            self.commits.clear();
+        }
+        self.commits.insert(*id, (tree, parents.as_slice().into()));
+        Ok((tree, parents))
+    }
+
     fn get(&self, id: &ObjectId) -> Option<Rc<Vec<u8>>> {
         self.blobs.get(id).cloned()
     }
@@ -275,12 +304,23 @@ impl<'r> Objects<'r> {
 
     /// A commit's tree and parents.
     pub(crate) fn commit(&self, id: &ObjectId) -> Result<(ObjectId, Vec<ObjectId>), GitError> {
+        if let Some((tree, parents)) = self.cache.borrow().commits.get(id) {
+            return Ok((*tree, parents.to_vec()));
+        }
         let data = self.read_kind(id, gix::object::Kind::Commit)?;
-        let commit = gix::objs::CommitRef::from_bytes(&data, self.repo.object_hash())
-            .map_err(|err| GitError::corrupt(id, message(&err)))?;
-        let tree = commit.tree();
-        let parents = commit.parents().collect();
-        Ok((tree, parents))
+        self.remember_commit(id, &data)
+    }
+
+    /// Parses the commit `id` read as `data`, and keeps its tree and parents for
+    /// [`Self::commit`].
+    pub(crate) fn remember_commit(
+        &self,
+        id: &ObjectId,
+        data: &[u8],
+    ) -> Result<(ObjectId, Vec<ObjectId>), GitError> {
+        self.cache
+            .borrow_mut()
+            .keep_commit(id, data, self.repo.object_hash())
     }
 
     fn tree(&self, id: &ObjectId) -> Result<Vec<TreeEntry>, GitError> {
@@ -783,7 +823,7 @@ impl LooseBlobs {
         Self {
             dir: dir.to_owned(),
             inflate: RefCell::default(),
-            file: RefCell::new(Vec::with_capacity(8 * 1024)),
+            file: RefCell::new(Vec::new()),
         }
     }
 

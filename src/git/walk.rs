@@ -107,6 +107,64 @@ struct Walk<'o, 'r> {
     skew: u64,
 }
 
+/// Whether `target` is on the first-parent line of one of `hidden`, looked for at most
+/// `budget` commits down in all: then the hidden tips have everything `target` has, and
+/// [`commits_not_in`] would list nothing. A proof when it answers yes, and cheap where the
+/// exact walk is not: a branch made at `main~3` beside a branch of newer commits, which the
+/// exact walk (git's order, newest first) reads in full before it reaches `main`. The tips
+/// are tried nearest `target`'s date first, each down to that date; a no, a commit that
+/// cannot be read or dates that lie only leave the question to the exact walk.
+pub(crate) fn on_first_parent_line(
+    objects: &Objects<'_>,
+    target: ObjectId,
+    hidden: &[ObjectId],
+    mut budget: usize,
+) -> bool {
+    let mut buffer = Vec::new();
+    let mut header = |id: &ObjectId| -> Option<(Option<ObjectId>, u64)> {
+        objects
+            .read_into(id, gix::object::Kind::Commit, &mut buffer)
+            .ok()?;
+        let (parents, date) = commit_header(&buffer, id.kind())?;
+        Some((parents.first().copied(), date))
+    };
+    if hidden.contains(&target) {
+        return true;
+    }
+    let Some((_, target_date)) = header(&target) else {
+        return false;
+    };
+    let mut tips: Vec<(u64, Option<ObjectId>)> = Vec::with_capacity(hidden.len());
+    for tip in hidden {
+        if budget == 0 {
+            return false;
+        }
+        budget -= 1;
+        if let Some((parent, date)) = header(tip)
+            && date >= target_date
+        {
+            tips.push((date, parent));
+        }
+    }
+    tips.sort_by_key(|(date, _)| *date);
+    for (_, mut next) in tips {
+        while let Some(id) = next {
+            if id == target {
+                return true;
+            }
+            if budget == 0 {
+                return false;
+            }
+            budget -= 1;
+            match header(&id) {
+                Some((parent, date)) if date >= target_date => next = parent,
+                _ => break,
+            }
+        }
+    }
+    false
+}
+
 /// `git rev-list tip ^hidden…` (see the module header). A hidden tip's history may be
 /// incomplete (a shallow clone): what cannot be read there is skipped, as git skips it. A
 /// missing commit on the tip's side is an error: it could be one of the tip's.
@@ -540,6 +598,39 @@ mod tests {
             assert_eq!(listing.commits.len(), 1);
             assert!(listing.read <= 2 + SLOP as usize + 1, "{}", listing.read);
         }
+    }
+
+    fn on_line(repo: &gix::Repository, target: &str, hidden: &[&str], budget: usize) -> bool {
+        let cache = std::cell::RefCell::default();
+        let objects = Objects::new(repo, &cache);
+        let id = |name: &str| repo.rev_parse_single(name).unwrap().detach();
+        let hidden: Vec<ObjectId> = hidden.iter().map(|name| id(name)).collect();
+        on_first_parent_line(&objects, id(target), &hidden, budget)
+    }
+
+    #[test]
+    fn a_commit_below_a_tip_is_found_without_reading_a_newer_branch() {
+        // `feature`: 200 commits on main~10, all newer than main's tip, which git's order
+        // reads first.
+        let (_dir, repo) = imported(&history(300, 290, 200));
+        assert!(
+            walk(&repo, "main~3", &["feature", "main"])
+                .commits
+                .is_empty()
+        );
+        assert!(walk(&repo, "main~3", &["feature", "main"]).read > 200);
+        // Nearest date first: `main`, three commits down.
+        assert!(on_line(&repo, "main~3", &["feature", "main"], 8));
+        // Along the branch it is farther than the budget: the exact walk answers.
+        assert!(!on_line(&repo, "main~20", &["feature"], 64));
+        assert!(on_line(&repo, "main~20", &["feature"], 300));
+        // Newer than where the branch forked: not on its line.
+        assert!(!on_line(&repo, "main~3", &["feature"], 1000));
+        // A commit no tip has: no.
+        assert!(!on_line(&repo, "feature", &["main"], 1000));
+        assert!(!on_line(&repo, "feature~1", &["main~1"], 1000));
+        // The tip itself.
+        assert!(on_line(&repo, "main", &["feature", "main"], 0));
     }
 
     const TREE: &str = "tree 4b825dc642cb6eb9a060e54bf8d69288fbee4904\n";
