@@ -344,6 +344,10 @@ fn conditional<'t, 'a>(
 /// A comparison of number literals only (`3 > 2`, `2 + 1 == 3`): its value never depends
 /// on the code under test.
 fn constant_comparison(expr: &[Token<'_>]) -> bool {
+    if comparison_value(expr) == Some(false) {
+        // Always fails: it makes no test pass (a sentinel, `assert 0 == 1`).
+        return false;
+    }
     let compares = expr
         .iter()
         .any(|token| matches!(token, Token::Punct(b'<' | b'>' | b'=')));
@@ -353,6 +357,108 @@ fn constant_comparison(expr: &[Token<'_>]) -> bool {
             Token::Punct(byte) => b"+-*/%<>=!().".contains(byte),
             Token::Str => false,
         })
+}
+
+/// The value of a comparison of two plain decimal numbers (`0 == 1`, `2 >= 3`), when the
+/// expression is exactly that.
+fn comparison_value(expr: &[Token<'_>]) -> Option<bool> {
+    let (a, operator, b) = match expr {
+        [Token::Ident(a), Token::Punct(op), Token::Ident(b)] => (*a, vec![*op], *b),
+        [
+            Token::Ident(a),
+            Token::Punct(op1),
+            Token::Punct(op2),
+            Token::Ident(b),
+        ] => (*a, vec![*op1, *op2], *b),
+        [
+            Token::Ident(a),
+            Token::Punct(op1),
+            Token::Punct(op2),
+            Token::Punct(op3),
+            Token::Ident(b),
+        ] => (*a, vec![*op1, *op2, *op3], *b),
+        _ => return None,
+    };
+    let order = plain_number(a)?.partial_cmp(&plain_number(b)?)?;
+    Some(match operator.as_slice() {
+        b"==" | b"===" => order.is_eq(),
+        b"!=" | b"!==" => order.is_ne(),
+        b"<" => order.is_lt(),
+        b">" => order.is_gt(),
+        b"<=" => order.is_le(),
+        b">=" => order.is_ge(),
+        _ => return None,
+    })
+}
+
+/// A decimal number written plainly (`3`, `0.5`, `1_000`), as a value.
+fn plain_number(word: &[u8]) -> Option<f64> {
+    if !word.first().is_some_and(u8::is_ascii_digit)
+        || !word
+            .iter()
+            .all(|byte| byte.is_ascii_digit() || matches!(byte, b'.' | b'_'))
+    {
+        return None;
+    }
+    let digits: String = word
+        .iter()
+        .filter(|byte| **byte != b'_')
+        .map(|byte| char::from(*byte))
+        .collect();
+    digits.parse().ok()
+}
+
+/// Whether an equality matcher from `tokens[from]` (`.to.equal(1)`, `.toBe(1)`, `.eql(1)`,
+/// not negated) compares the literal `subject` with another literal it can never equal
+/// (`(0).should.equal(1)`, `expect(true).toBe(false)`): a check that always fails makes no
+/// test pass (mocha's sentinels in tests that must not run).
+fn fails_always(tokens: &[Token<'_>], from: usize, subject: &[Token<'_>]) -> bool {
+    fn keyword<'a>(tokens: &[Token<'a>]) -> Option<&'a [u8]> {
+        match tokens {
+            [Token::Ident(word @ (b"true" | b"false" | b"null" | b"undefined"))] => Some(*word),
+            _ => None,
+        }
+    }
+    const EQUALITY: &[&[u8]] = &[
+        b"equal",
+        b"equals",
+        b"eql",
+        b"eq",
+        b"exactly",
+        b"toBe",
+        b"toEqual",
+        b"toStrictEqual",
+    ];
+    let mut i = from;
+    let mut last = None;
+    while is_punct(tokens.get(i), b'.') {
+        match ident(tokens.get(i + 1)) {
+            Some(b"not") | None => return false,
+            Some(name) => last = Some(name),
+        }
+        i += 2;
+    }
+    if !last.is_some_and(|name| EQUALITY.contains(&name)) {
+        return false;
+    }
+    let Some((args, _)) = call_args(tokens, i) else {
+        return false;
+    };
+    let Some(expected) = args.as_slice().first().copied() else {
+        return false;
+    };
+    let number = |tokens: &[Token<'_>]| match tokens {
+        [Token::Ident(word)] => plain_number(word),
+        _ => None,
+    };
+    match (number(subject), number(expected)) {
+        (Some(a), Some(b)) => a.partial_cmp(&b).is_some_and(std::cmp::Ordering::is_ne),
+        (None, None) => {
+            matches!((keyword(subject), keyword(expected)), (Some(a), Some(b)) if a != b)
+        }
+        // A number and a keyword: `(0).should.equal(false)` fails strictly, passes loosely.
+        _ => false,
+    }
 }
 
 /// Whether `expr` has a `for` outside any bracket: a generator's or comprehension's.
@@ -806,7 +912,8 @@ pub(crate) fn is_trivial(
                 matches!(tokens[at], Token::Ident(_) | Token::Punct(b')' | b']'))
             })
         {
-            return !matcher_checks_a_value(tokens, start);
+            return !matcher_checks_a_value(tokens, start)
+                && !fails_always(tokens, start, std::slice::from_ref(literal));
         }
         let mut from = start;
         while from > 0 && matches!(tokens[from - 1], Token::Ident(_) | Token::Punct(b'.')) {
@@ -886,7 +993,9 @@ pub(crate) fn is_trivial(
             // `expect("shown").to.equal(value)` names the expected value first: a check
             // of `value`, not of the literal. (gomega's matchers are calls themselves:
             // `Expect(true).To(BeTrue())`.)
-            return language != Language::JavaScript || !matcher_checks_a_value(tokens, after);
+            return language != Language::JavaScript
+                || (!matcher_checks_a_value(tokens, after)
+                    && !fails_always(tokens, after, subject));
         }
         return compared_to_itself(tokens, after, subject);
     }
@@ -2406,10 +2515,21 @@ mod tests {
             "expect(true).toBe(true), String(add)",
             "test.should.equal(test)",
             "this.hook.should.eql(this.hook)",
-            "(0).should.equal(1, \"skipped\")",
-            "(true).should.equal(false)",
+            "(0).should.equal(0, \"runs\")",
+            "(0).should.not.equal(1)",
+            "expect(1).not.toBe(2)",
         ] {
             assert!(trivial(Language::JavaScript, code), "{code}");
+        }
+        // A literal against another it never equals always fails: a sentinel in a test
+        // that must not run (mocha's cddbe529f35a), which makes no test pass.
+        for code in [
+            "(0).should.equal(1, \"skipped\")",
+            "(true).should.equal(false)",
+            "expect(0).to.equal(1, \"skipped\")",
+            "expect(1).toBe(2)",
+        ] {
+            assert!(!trivial(Language::JavaScript, code), "{code}");
         }
         for code in [
             // The expected value first, the value checked in the matcher.
@@ -2466,7 +2586,7 @@ mod tests {
             (Language::Java, "assertFalse(false)"),
             (Language::Java, "assert true;"),
             (Language::JavaScript, "expect(true).toBe(true)"),
-            (Language::JavaScript, "expect(1).toBe(2)"),
+            (Language::JavaScript, "expect(2).toBe(2)"),
             (Language::JavaScript, "expect(x).toEqual(x)"),
             (Language::JavaScript, "assert(true)"),
             (Language::Go, "assert.True(t, true)"),
@@ -2494,6 +2614,11 @@ mod tests {
             (Language::Python, "assert [] == x"),
             (Language::Python, "assert x[0] == 1"),
             (Language::Rust, "assert!(false)"),
+            // Numbers compared that never hold: the check always fails, so it makes no test
+            // pass (a sentinel).
+            (Language::Python, "assert 0 == 1"),
+            (Language::Python, "assert 1 > 2"),
+            (Language::Rust, "assert!(1 != 1)"),
             (Language::Rust, "assert_ne!(x, x)"),
             (Language::Rust, "assert_eq!(\"a\", \"b\")"),
             (Language::Rust, "assert_eq!(add(1, 2), 3)"),
