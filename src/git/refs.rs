@@ -497,11 +497,14 @@ impl Repository {
             };
             match object.kind {
                 gix::object::Kind::Commit => {
-                    self.blobs.borrow_mut().keep_commit(
+                    // Kept for what is asked of it next. One that gix's parser refuses (git
+                    // accepts more: no committer, an odd time zone) is still a commit: what
+                    // needs its content reads it there, as the walk does by its header.
+                    let _ = self.blobs.borrow_mut().keep_commit(
                         &id,
                         &object.data,
                         self.repo.object_hash(),
-                    )?;
+                    );
                     return Ok(id);
                 }
                 gix::object::Kind::Tag => {

@@ -1406,3 +1406,42 @@ fn a_new_environment_takes_no_branch_at_a_later_transaction() {
     let record = std::fs::read_to_string(gate.root.join(".git/astrix/branch-tips.jsonl")).unwrap();
     assert!(!record.contains("\"branch\":\"canary\""), "{record}");
 }
+
+/// git accepts commits that gix's parser refuses (no `committer` line, as `git hash-object
+/// --literally` writes them and old imported histories hold). One at another reference,
+/// tagged by an agent, blocks no one's update: the walks read a commit by its header, as
+/// git does, and keeping a commit read once for later never turns its oddity into an error
+/// (helper-71's finding on the commit cache).
+#[test]
+fn an_odd_commit_at_another_reference_blocks_no_update() {
+    let gate = Gate::new();
+    let main = gate.head();
+    ok(&run(&gate, HUMAN, &["switch", "-q", "-c", "pf"]));
+    for n in 1..=2 {
+        gate.write(&format!("src/p{n}.rs"), "pub fn p() {}\n");
+        ok(&run(&gate, HUMAN, &["add", "-A"]));
+        ok(&gate.commit(HUMAN, &["-m", &format!("person {n}")]));
+    }
+    let pf = gate.head();
+    ok(&run(&gate, HUMAN, &["switch", "-q", "main"]));
+    let tree = gate.rev("HEAD^{tree}");
+    let odd = common_stdin(
+        &gate,
+        &[
+            "hash-object",
+            "-t",
+            "commit",
+            "-w",
+            "--literally",
+            "--stdin",
+        ],
+        &format!("tree {tree}\nparent {main}\nauthor a <a@b> 1 +0000\n\nodd\n"),
+    );
+    ok(&odd);
+    let odd = stdout(&odd).trim().to_owned();
+    ok(&run(&gate, AGENT, &["tag", "junk", &odd]));
+    ok(&run(&gate, HUMAN, &["merge", "-q", "--ff-only", "pf"]));
+    assert_eq!(tip(&gate, "main").as_deref(), Some(pf.as_str()));
+    // An agent's feature branch beside it.
+    ok(&run(&gate, AGENT, &["branch", "f4", &main]));
+}
