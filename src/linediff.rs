@@ -21,7 +21,13 @@ impl<'a> LineDiff<'a> {
     /// Splits `old` and `new` into lines and diffs them.
     pub fn new(old: &'a [u8], new: &'a [u8]) -> Self {
         let input = InternedInput::new(old, new);
-        let diff = Diff::compute(Algorithm::Myers, &input);
+        let mut diff = Diff::compute(Algorithm::Myers, &input);
+        // Where a block of changed lines could sit a line higher or lower (its first line
+        // the same as the line after it), put it where git does: its indent heuristic, on
+        // by default. The counts stay the same; which lines are the changed ones is what
+        // the test-tampering analysis reads (a decorator added above a new class, not the
+        // same decorator of the test below it).
+        diff.postprocess_lines(&input);
         Self {
             old,
             new,
@@ -129,6 +135,17 @@ mod tests {
     }
 
     /// Equal lines are each in their own place, not their twin's.
+    #[test]
+    fn a_block_that_could_slide_sits_where_git_puts_it() {
+        // `git diff` adds lines 4–7 (a new decorated test above the old one), not 3–6 (which
+        // would read as the old test's decorator added).
+        let old = "class A:\n    def test_a(self):\n        pass\n\n    @skip\n    def test_b(self):\n        pass\n";
+        let new = "class A:\n    def test_a(self):\n        pass\n\n    @skip\n    def test_n(self):\n        pass\n\n    @skip\n    def test_b(self):\n        pass\n";
+        let diff = LineDiff::new(old.as_bytes(), new.as_bytes());
+        assert_eq!(diff.hunks().collect::<Vec<_>>(), [(4..4, 4..8)]);
+        assert_eq!((diff.removed(), diff.added()), (0, 4));
+    }
+
     #[test]
     fn lines_are_where_they_are() {
         let (old, new) = (&b"x\na\nx\n"[..], &b"x\nb\nx\n"[..]);
