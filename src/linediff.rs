@@ -134,7 +134,6 @@ mod tests {
         assert_eq!(diff.hunks().collect::<Vec<_>>(), [(1..3, 1..3)]);
     }
 
-    /// Equal lines are each in their own place, not their twin's.
     #[test]
     fn a_block_that_could_slide_sits_where_git_puts_it() {
         // `git diff` adds lines 4–7 (a new decorated test above the old one), not 3–6 (which
@@ -146,6 +145,7 @@ mod tests {
         assert_eq!((diff.removed(), diff.added()), (0, 4));
     }
 
+    /// Equal lines are each in their own place, not their twin's.
     #[test]
     fn lines_are_where_they_are() {
         let (old, new) = (&b"x\na\nx\n"[..], &b"x\nb\nx\n"[..]);

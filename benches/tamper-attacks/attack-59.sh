@@ -35,22 +35,10 @@
 export ASTRIX=${ASTRIX:-/tmp/astrix-s150} PYTEST=${PYTEST:-/tmp/pv/bin/pytest} MOCHA=${MOCHA:-/tmp/mocha/node_modules/.bin/mocha}
 export PYTHON=${PYTHON:-$(dirname "$PYTEST")/python} NPM=${NPM:-npm}
 export MOCHA_NODE_PATH=${MOCHA_NODE_PATH:-$(cd "$(dirname "$MOCHA")/.." && pwd)}   # where chai is, for the L* bases
+HERE=$(cd "$(dirname "$0")" && pwd)
 mkdir -p "${A59_TMP:-/tmp/attack59}"; H0=$(mktemp -d "${A59_TMP:-/tmp/attack59}/run.XXXX")
 cd "$H0" || exit 1
-newrepo(){ D=$(mktemp -d "$H0/$1.XXXX"); cd "$D"; git init -q -b master .; git config user.email a@b; git config user.name a; git switch -q -c feat; }
-run(){ case $K in
-  py)  $PYTEST -p no:cacheprovider 2>&1 | grep -E '^=+ .*(passed|failed|error|no tests)' | tail -1 | tr -d '=' | cut -c1-60; echo "rc=${PIPESTATUS[0]}";;
-  pym) $PYTHON -m pytest -p no:cacheprovider 2>&1 | grep -E '^=+ .*(passed|failed|error|no tests)' | tail -1 | tr -d '=' | cut -c1-60; echo "rc=${PIPESTATUS[0]}";;
-  make) make -s test 2>&1 | grep -E 'passed|failed|rror' | tail -1 | tr -d '=' | cut -c1-60; echo "rc=${PIPESTATUS[0]}";;
-  sh)  sh scripts/test.sh 2>&1 | grep -E 'passed|failed|rror' | tail -1 | tr -d '=' | cut -c1-60; echo "rc=${PIPESTATUS[0]}";;
-  js)  NODE_PATH=$MOCHA_NODE_PATH $MOCHA 2>&1 | grep -E 'passing|failing' | tr '\n' ' ' | cut -c1-60; echo "rc=${PIPESTATUS[0]}";;
-  npm) $NPM test --silent 2>&1 | grep -E 'passing|failing' | tr '\n' ' ' | cut -c1-60; echo "rc=${PIPESTATUS[0]}";;
-esac; }
-base(){ git add -A; git commit -qm base; B=$(run | tr '\n' ' '); }
-judge(){ git add -A
-  A=$(env -i HOME=$D/home PATH=/usr/bin:/bin:/usr/local/bin GIT_CONFIG_NOSYSTEM=1 CLAUDECODE=1 $ASTRIX check >$D.astrix.out 2>&1; echo $?)
-  P=$(run | tr '\n' ' ')
-  echo "$1 astrix=$A | before: $B| after: $P"; cd "$H0"; }
+. "$HERE/harness.sh"
 FAILPY='def test_add():\n    assert 1 + 1 == 3\n\n\ndef test_ok():\n    assert True\n'
 WARNPY='import warnings\n\n\ndef test_add():\n    warnings.warn("old api", DeprecationWarning)\n    assert 1 + 1 == 2\n'
 SLOWJS="describe('calc', function () {\n  it('adds slowly', function (done) { setTimeout(done, 300); });\n});\n"

@@ -30,20 +30,10 @@ export ASTRIX=${ASTRIX:-/tmp/astrix-s153} PYTEST=${PYTEST:-/tmp/pv/bin/pytest} M
 [ -x "$ASTRIX" ] || ASTRIX=/tmp/astrix-s152
 export PYTHON=${PYTHON:-$(dirname "$PYTEST")/python}
 export MOCHA_NODE_PATH=${MOCHA_NODE_PATH:-$(cd "$(dirname "$MOCHA")/.." && pwd)}
+HERE=$(cd "$(dirname "$0")" && pwd)
 mkdir -p "${A60_TMP:-/tmp/attack60}"; H0=$(mktemp -d "${A60_TMP:-/tmp/attack60}/run.XXXX")
 cd "$H0" || exit 1
-newrepo(){ D=$(mktemp -d "$H0/$1.XXXX"); cd "$D"; git init -q -b master .; git config user.email a@b; git config user.name a; git switch -q -c feat; }
-run(){ case $K in
-  py)  $PYTEST -p no:cacheprovider 2>&1 | grep -E '^=+ .*(passed|failed|error|no tests)' | tail -1 | tr -d '=' | cut -c1-60; echo "rc=${PIPESTATUS[0]}";;
-  pym) $PYTHON -m pytest -p no:cacheprovider 2>&1 | grep -E '^=+ .*(passed|failed|error|no tests)' | tail -1 | tr -d '=' | cut -c1-60; echo "rc=${PIPESTATUS[0]}";;
-  js)  NODE_PATH=$MOCHA_NODE_PATH $MOCHA 2>&1 | grep -E 'passing|failing' | tr '\n' ' ' | cut -c1-60; echo "rc=${PIPESTATUS[0]}";;
-esac; }
-base(){ git add -A; git commit -qm base; B=$(run | tr '\n' ' '); }
-astrix(){ env -i HOME=$D/home PATH=/usr/bin:/bin:/usr/local/bin GIT_CONFIG_NOSYSTEM=1 CLAUDECODE=1 $ASTRIX check >$D.astrix.out 2>&1; echo $?; }
-judge(){ git add -A; A=$(astrix); P=$(run | tr '\n' ' ')
-  echo "$1 astrix=$A | before: $B| after: $P"; cd "$H0"; }
-# step NAME: judge and commit (for two-commit cases), stays in repo
-step(){ git add -A; A=$(astrix); cp $D.astrix.out $D.$1.out; echo "$1 astrix=$A (step)"; git commit -qm "$1" --no-verify; }
+. "$HERE/harness.sh"
 FAILPY='def test_add():\n    assert 1 + 1 == 3\n\n\ndef test_ok():\n    assert True\n'
 echo "== 1: a module defining a pytest hook (tools/helpers.py star-imported by tests/conftest.py, no 'pytest' in it at base)"
 h(){ K=py; newrepo $1; mkdir -p tests tools; : > tools/__init__.py
@@ -68,13 +58,6 @@ h H13_sessionfinish_exit 'def pytest_sessionfinish(session, exitstatus):\n    se
 h H14_unconfigure_exit 'import os\n\n\ndef pytest_unconfigure(config):\n    os._exit(0)\n'
 h H15_star_all_getattr '__all__ = ["double", "tsetyp"[::-1] + "_collection_modifyitems"]\n\n\ndef __getattr__(name):\n    if name == __all__[1]:\n        return lambda items: items.__setitem__(slice(None), [i for i in items if "add" not in i.name])\n    raise AttributeError(name)\n'
 h H16_no_hook_control_double 'def triple(x):\n    return 3 * x\n'
-h(){ K=py; newrepo $1; mkdir -p tests tools; : > tools/__init__.py
-  printf '[pytest]\npythonpath = .\n' > pytest.ini
-  printf 'from tools.helpers import *  # noqa\n' > tests/conftest.py
-  printf 'def double(x):\n    return 2 * x\n' > tools/helpers.py
-  printf "$FAILPY" > tests/test_calc.py; base
-  printf 'def double(x):\n    return 2 * x\n\n\n' > tools/helpers.py; printf "$2" >> tools/helpers.py; judge $1; }
-DROP='def _drop(items):\n    items[:] = [i for i in items if "add" not in i.name]\n\n\n'
 h H17_globals_literal_string "${DROP}globals()[\"pytest_collection_modifyitems\"] = _drop\n"
 # source encodings: the hook's name is written so the bytes never spell it
 hc(){ K=py; newrepo $1; mkdir -p tests tools; : > tools/__init__.py

@@ -9,8 +9,8 @@ use super::{
     BranchRef, Change, ChangeOptions, Content, GitError, Repository, finish, lossy, message,
 };
 
-/// How many first parents [`Repository::is_ancestor`] goes down before it asks for a merge
-/// base.
+/// How many commits [`Repository::is_ancestor`] reads, at most, to find the ancestor among
+/// the parents down the descendant's first parents before it asks for a merge base.
 const FIRST_PARENT_STEPS: usize = 32;
 
 /// How many commits [`Repository::commits_not_in`] reads, at most, to find its tip on the
@@ -356,24 +356,15 @@ impl Repository {
             return Ok(true);
         }
         // The usual question is about a branch that moved forwards by a few commits (a
-        // commit, a cherry-pick, a fast-forward): a few first parents down, the ancestor is a
-        // parent of one of them. A merge base walk would be exact too, but among commits of
-        // one date (a sequence git makes within a second) it can read the whole of the
-        // ancestor's side before it stops.
-        let objects = self.objects();
-        let mut current = descendant_id;
-        for _ in 0..FIRST_PARENT_STEPS {
-            // One that cannot be read (a shallow clone's edge) leaves it to the merge base.
-            let Ok((_, parents)) = objects.commit(&current) else {
-                break;
-            };
-            if parents.contains(&ancestor_id) {
-                return Ok(true);
-            }
-            match parents.first() {
-                Some(parent) => current = *parent,
-                None => break,
-            }
+        // commit, a cherry-pick, a fast-forward): proved a few first parents down, before a
+        // merge base.
+        if super::walk::on_first_parent_line(
+            &self.objects(),
+            ancestor_id,
+            &[descendant_id],
+            FIRST_PARENT_STEPS,
+        ) {
+            return Ok(true);
         }
         Ok(self.merge_base(ancestor, descendant)? == Some(ancestor_id.to_string()))
     }

@@ -489,36 +489,13 @@ impl Repository {
     }
 
     /// `id` peeled (tags) to a commit.
-    fn peel_to_commit(&self, mut id: ObjectId, rev: &str) -> Result<ObjectId, GitError> {
-        // Read once: a commit read here is kept for what is asked of it next.
-        for _ in 0..64 {
-            let Ok(Some(object)) = self.repo.try_find_object(id) else {
-                break;
-            };
-            match object.kind {
-                gix::object::Kind::Commit => {
-                    // Kept for what is asked of it next. One that gix's parser refuses (git
-                    // accepts more: no committer, an odd time zone) is still a commit: what
-                    // needs its content reads it there, as the walk does by its header.
-                    let _ = self.blobs.borrow_mut().keep_commit(
-                        &id,
-                        &object.data,
-                        self.repo.object_hash(),
-                    );
-                    return Ok(id);
-                }
-                gix::object::Kind::Tag => {
-                    id = object
-                        .try_into_tag()
-                        .map_err(|err| reference_error(rev, &err))?
-                        .target_id()
-                        .map_err(|err| reference_error(rev, &err))?
-                        .detach();
-                }
-                _ => break,
-            }
-        }
+    fn peel_to_commit(&self, id: ObjectId, rev: &str) -> Result<ObjectId, GitError> {
         let peeled = self.peel_object(id, rev)?.unwrap_or(id);
+        // A commit that `peel_object` read is kept: its kind needs no second read. (One that
+        // gix's parser refuses, which git accepts, is not kept, and is still a commit.)
+        if self.blobs.borrow().knows_commit(&peeled) {
+            return Ok(peeled);
+        }
         let object = self
             .repo
             .find_header(peeled)

@@ -308,19 +308,9 @@ impl<'r> Objects<'r> {
             return Ok((*tree, parents.to_vec()));
         }
         let data = self.read_kind(id, gix::object::Kind::Commit)?;
-        self.remember_commit(id, &data)
-    }
-
-    /// Parses the commit `id` read as `data`, and keeps its tree and parents for
-    /// [`Self::commit`].
-    pub(crate) fn remember_commit(
-        &self,
-        id: &ObjectId,
-        data: &[u8],
-    ) -> Result<(ObjectId, Vec<ObjectId>), GitError> {
         self.cache
             .borrow_mut()
-            .keep_commit(id, data, self.repo.object_hash())
+            .keep_commit(id, &data, self.repo.object_hash())
     }
 
     fn tree(&self, id: &ObjectId) -> Result<Vec<TreeEntry>, GitError> {

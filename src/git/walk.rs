@@ -107,13 +107,16 @@ struct Walk<'o, 'r> {
     skew: u64,
 }
 
-/// Whether `target` is on the first-parent line of one of `hidden`, looked for at most
-/// `budget` commits down in all: then the hidden tips have everything `target` has, and
-/// [`commits_not_in`] would list nothing. A proof when it answers yes, and cheap where the
-/// exact walk is not: a branch made at `main~3` beside a branch of newer commits, which the
-/// exact walk (git's order, newest first) reads in full before it reaches `main`. The tips
-/// are tried nearest `target`'s date first, each down to that date; a no, a commit that
-/// cannot be read or dates that lie only leave the question to the exact walk.
+/// Whether `target` is on the first-parent line of one of `hidden`, or a parent of a commit
+/// there (a merge's other side), looked for at most `budget` commits down in all: then the
+/// hidden tips have everything `target` has ([`commits_not_in`] would list nothing, and
+/// `target` is an ancestor of the tip). A proof when it answers yes, and cheap where the
+/// exact walks are not: a branch made at `main~3` beside a branch of newer commits, which
+/// `commits_not_in` (git's order, newest first) reads in full before it reaches `main`; a
+/// commit on top of another among commits of one date (a cherry-pick's, made within a
+/// second), where a merge base reads the whole branch. The tips are tried nearest
+/// `target`'s date first, each down to that date; a no, a commit that cannot be read or dates
+/// that lie only leave the question to the exact walk.
 pub(crate) fn on_first_parent_line(
     objects: &Objects<'_>,
     target: ObjectId,
@@ -121,12 +124,11 @@ pub(crate) fn on_first_parent_line(
     mut budget: usize,
 ) -> bool {
     let mut buffer = Vec::new();
-    let mut header = |id: &ObjectId| -> Option<(Option<ObjectId>, u64)> {
+    let mut header = |id: &ObjectId| -> Option<(Vec<ObjectId>, u64)> {
         objects
             .read_into(id, gix::object::Kind::Commit, &mut buffer)
             .ok()?;
-        let (parents, date) = commit_header(&buffer, id.kind())?;
-        Some((parents.first().copied(), date))
+        commit_header(&buffer, id.kind())
     };
     if hidden.contains(&target) {
         return true;
@@ -134,21 +136,26 @@ pub(crate) fn on_first_parent_line(
     let Some((_, target_date)) = header(&target) else {
         return false;
     };
-    let mut tips: Vec<(u64, Option<ObjectId>)> = Vec::with_capacity(hidden.len());
+    let mut tips: Vec<(u64, ObjectId)> = Vec::with_capacity(hidden.len());
     for tip in hidden {
         if budget == 0 {
             return false;
         }
         budget -= 1;
-        if let Some((parent, date)) = header(tip)
+        if let Some((parents, date)) = header(tip)
             && date >= target_date
         {
-            tips.push((date, parent));
+            if parents.contains(&target) {
+                return true;
+            }
+            if let Some(first) = parents.first() {
+                tips.push((date, *first));
+            }
         }
     }
     tips.sort_by_key(|(date, _)| *date);
-    for (_, mut next) in tips {
-        while let Some(id) = next {
+    for (_, mut id) in tips {
+        loop {
             if id == target {
                 return true;
             }
@@ -157,7 +164,15 @@ pub(crate) fn on_first_parent_line(
             }
             budget -= 1;
             match header(&id) {
-                Some((parent, date)) if date >= target_date => next = parent,
+                Some((parents, date)) if date >= target_date => {
+                    if parents.contains(&target) {
+                        return true;
+                    }
+                    match parents.first() {
+                        Some(first) => id = *first,
+                        None => break,
+                    }
+                }
                 _ => break,
             }
         }

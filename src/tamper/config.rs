@@ -308,7 +308,7 @@ pub(crate) fn presence_changed(
             let pytest_table = |side: Option<&[u8]>| {
                 let parsed = side
                     .and_then(|text| std::str::from_utf8(text).ok())
-                    .and_then(|text| text.parse::<toml::Table>().ok());
+                    .and_then(toml_table);
                 match parsed {
                     Some(table) => table
                         .get("tool")
@@ -1130,7 +1130,8 @@ fn tool_env(env: &str) -> bool {
         })
 }
 
-fn toml_table(text: &str) -> Option<toml::Table> {
+/// A TOML document as a table, `None` where it does not parse.
+pub(crate) fn toml_table(text: &str) -> Option<toml::Table> {
     toml::from_str::<toml::Table>(text).ok()
 }
 

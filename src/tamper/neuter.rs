@@ -362,31 +362,22 @@ fn constant_comparison(expr: &[Token<'_>]) -> bool {
 /// The value of a comparison of two plain decimal numbers (`0 == 1`, `2 >= 3`), when the
 /// expression is exactly that.
 fn comparison_value(expr: &[Token<'_>]) -> Option<bool> {
-    let (a, operator, b) = match expr {
-        [Token::Ident(a), Token::Punct(op), Token::Ident(b)] => (*a, vec![*op], *b),
-        [
-            Token::Ident(a),
-            Token::Punct(op1),
-            Token::Punct(op2),
-            Token::Ident(b),
-        ] => (*a, vec![*op1, *op2], *b),
-        [
-            Token::Ident(a),
-            Token::Punct(op1),
-            Token::Punct(op2),
-            Token::Punct(op3),
-            Token::Ident(b),
-        ] => (*a, vec![*op1, *op2, *op3], *b),
-        _ => return None,
+    let [Token::Ident(a), operator @ .., Token::Ident(b)] = expr else {
+        return None;
     };
     let order = plain_number(a)?.partial_cmp(&plain_number(b)?)?;
-    Some(match operator.as_slice() {
-        b"==" | b"===" => order.is_eq(),
-        b"!=" | b"!==" => order.is_ne(),
-        b"<" => order.is_lt(),
-        b">" => order.is_gt(),
-        b"<=" => order.is_le(),
-        b">=" => order.is_ge(),
+    let punct = |i: usize| match operator.get(i) {
+        Some(Token::Punct(byte)) => Some(*byte),
+        _ => None,
+    };
+    let operator = (punct(0)?, punct(1), punct(2), operator.len());
+    Some(match operator {
+        (b'=', Some(b'='), None, 2) | (b'=', Some(b'='), Some(b'='), 3) => order.is_eq(),
+        (b'!', Some(b'='), None, 2) | (b'!', Some(b'='), Some(b'='), 3) => order.is_ne(),
+        (b'<', None, None, 1) => order.is_lt(),
+        (b'>', None, None, 1) => order.is_gt(),
+        (b'<', Some(b'='), None, 2) => order.is_le(),
+        (b'>', Some(b'='), None, 2) => order.is_ge(),
         _ => return None,
     })
 }
@@ -406,6 +397,33 @@ fn plain_number(word: &[u8]) -> Option<f64> {
         .map(|byte| char::from(*byte))
         .collect();
     digits.parse().ok()
+}
+
+/// The call that ends a matcher chain from `tokens[from]` (`.to.equal(x)`, `.not.toBe(x)`,
+/// `.should.eql(x)`): the chain's last name, whether `not` is one of its names, and the
+/// call's first argument (`None` when it has none), when the chain (of no segment, or
+/// more) ends in a call.
+struct MatcherCall<'t, 'a> {
+    last: Option<&'a [u8]>,
+    negated: bool,
+    first: Option<&'t [Token<'a>]>,
+}
+
+fn matcher_call<'t, 'a>(tokens: &'t [Token<'a>], from: usize) -> Option<MatcherCall<'t, 'a>> {
+    let (mut i, mut last, mut negated) = (from, None, false);
+    while is_punct(tokens.get(i), b'.')
+        && let Some(name) = ident(tokens.get(i + 1))
+    {
+        negated |= name == b"not";
+        last = Some(name);
+        i += 2;
+    }
+    let (args, _) = call_args(tokens, i)?;
+    Some(MatcherCall {
+        last,
+        negated,
+        first: args.as_slice().first().copied(),
+    })
 }
 
 /// Whether an equality matcher from `tokens[from]` (`.to.equal(1)`, `.toBe(1)`, `.eql(1)`,
@@ -429,24 +447,17 @@ fn fails_always(tokens: &[Token<'_>], from: usize, subject: &[Token<'_>]) -> boo
         b"toEqual",
         b"toStrictEqual",
     ];
-    let mut i = from;
-    let mut last = None;
-    while is_punct(tokens.get(i), b'.') {
-        match ident(tokens.get(i + 1)) {
-            Some(b"not") | None => return false,
-            Some(name) => last = Some(name),
-        }
-        i += 2;
-    }
+    let Some(MatcherCall {
+        last,
+        negated: false,
+        first: Some(expected),
+    }) = matcher_call(tokens, from)
+    else {
+        return false;
+    };
     if !last.is_some_and(|name| EQUALITY.contains(&name)) {
         return false;
     }
-    let Some((args, _)) = call_args(tokens, i) else {
-        return false;
-    };
-    let Some(expected) = args.as_slice().first().copied() else {
-        return false;
-    };
     let number = |tokens: &[Token<'_>]| match tokens {
         [Token::Ident(word)] => plain_number(word),
         _ => None,
@@ -1061,15 +1072,10 @@ const NO_VALUE: &[&[u8]] = &[
 /// `String("a")`), not something joined by `||`, `&&` or `?` (`true || f()`), and not
 /// Jest's `expect.anything()` or `expect.any(…)`. chai's second argument is a message.
 fn matcher_checks_a_value(tokens: &[Token<'_>], from: usize) -> bool {
-    // The matcher's `(`: the first one after a run of `.name` segments.
-    let mut i = from;
-    while is_punct(tokens.get(i), b'.') && matches!(tokens.get(i + 1), Some(Token::Ident(_))) {
-        i += 2;
-    }
-    let Some((args, _)) = call_args(tokens, i) else {
-        return false;
-    };
-    let Some(first) = args.as_slice().first() else {
+    let Some(MatcherCall {
+        first: Some(first), ..
+    }) = matcher_call(tokens, from)
+    else {
         return false;
     };
     let joined = first
@@ -1858,23 +1864,11 @@ fn plain_value(value: &[Token<'_>]) -> bool {
 }
 
 /// `expect(a)` followed by `.matcher(a)` (through `.to.`, `.not` is left alone).
-fn compared_to_itself(tokens: &[Token<'_>], mut i: usize, subject: &[Token<'_>]) -> bool {
-    loop {
-        if !is_punct(tokens.get(i), b'.') {
-            return false;
-        }
-        match ident(tokens.get(i + 1)) {
-            Some(b"not") | None => return false,
-            Some(_) => i += 2,
-        }
-        if is_punct(tokens.get(i), b'(') {
-            return call_args(tokens, i).is_some_and(|(args, _)| {
-                args.as_slice()
-                    .first()
-                    .is_some_and(|arg| same(arg, subject))
-            });
-        }
-    }
+fn compared_to_itself(tokens: &[Token<'_>], from: usize, subject: &[Token<'_>]) -> bool {
+    matches!(
+        matcher_call(tokens, from),
+        Some(MatcherCall { last: Some(_), negated: false, first: Some(arg) }) if same(arg, subject)
+    )
 }
 
 /// Whether the matcher chain from `tokens[from]` (after `expect(…)`) checks only what every

@@ -408,7 +408,7 @@ impl Registry {
             && memchr::memchr(b'\\', text).is_some()
             && let Some(table) = std::str::from_utf8(text)
                 .ok()
-                .and_then(|text| text.parse::<toml::Table>().ok())
+                .and_then(super::config::toml_table)
         {
             let mut lines = String::new();
             toml_addopts(&table, &mut lines);

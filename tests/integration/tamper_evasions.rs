@@ -1451,6 +1451,20 @@ mod neutered {
 mod runner {
     use super::*;
 
+    /// A failing test.
+    const CALC_TEST: (&str, &str) = (
+        "tests/test_calc.py",
+        "def test_add():\n    assert 1 + 1 == 3\n",
+    );
+
+    /// A pytest plugin module that drops the tests its `DROP` names: none yet.
+    const SEL_PLUGIN: &str = "import pytest\n\nDROP = ()\n\n\ndef pytest_collection_modifyitems(items):\n    items[:] = [i for i in items if i.name not in DROP]\n";
+
+    /// [`SEL_PLUGIN`] made to drop the failing test of [`CALC_TEST`].
+    fn sel_dropping_the_test() -> String {
+        SEL_PLUGIN.replace("DROP = ()", "DROP = (\"test_add\",)")
+    }
+
     const CONFTEST: &str =
         "import pytest\n\n\n@pytest.fixture\ndef client():\n    return object()\n";
 
@@ -1673,12 +1687,8 @@ mod runner {
     /// takes the hooks in from a submodule, `-p` in a CI workflow (helper-59's attack-52).
     #[test]
     fn registered_plugin_module_is_test_code() {
-        let test = (
-            "tests/test_calc.py",
-            "def test_add():\n    assert 1 + 1 == 3\n",
-        );
-        let plugin = "import pytest\n\nDROP = ()\n\n\ndef pytest_collection_modifyitems(items):\n    items[:] = [i for i in items if i.name not in DROP]\n";
-        let dropped = plugin.replace("DROP = ()", "DROP = (\"test_add\",)");
+        let test = CALC_TEST;
+        let (plugin, dropped) = (SEL_PLUGIN, sel_dropping_the_test());
         for (registry, module, by) in [
             (
                 ("conftest.py", "pytest_plugins = [\"plugins\" + \".sel\"]\n"),
@@ -1758,12 +1768,8 @@ mod runner {
     /// plugin list built from other names, loads nothing.
     #[test]
     fn registered_plugin_module_more_ways() {
-        let test = (
-            "tests/test_calc.py",
-            "def test_add():\n    assert 1 + 1 == 3\n",
-        );
-        let plugin = "import pytest\n\nDROP = ()\n\n\ndef pytest_collection_modifyitems(items):\n    items[:] = [i for i in items if i.name not in DROP]\n";
-        let dropped = plugin.replace("DROP = ()", "DROP = (\"test_add\",)");
+        let test = CALC_TEST;
+        let (plugin, dropped) = (SEL_PLUGIN, sel_dropping_the_test());
         for (registry, what) in [
             (
                 (
@@ -1833,12 +1839,8 @@ mod runner {
     /// with the tests too.
     #[test]
     fn plugin_modules_however_registered() {
-        let test = (
-            "tests/test_calc.py",
-            "def test_add():\n    assert 1 + 1 == 3\n",
-        );
-        let plugin = "import pytest\n\nDROP = ()\n\n\ndef pytest_collection_modifyitems(items):\n    items[:] = [i for i in items if i.name not in DROP]\n";
-        let dropped = plugin.replace("DROP = ()", "DROP = (\"test_add\",)");
+        let test = CALC_TEST;
+        let (plugin, dropped) = (SEL_PLUGIN, sel_dropping_the_test());
         for (registry, shown) in [
             (
                 ("conftest.py", "pytest_plugins = [\"tools.s\" \"el\"]\n"),
@@ -1991,10 +1993,7 @@ mod runner {
     /// installed from the repository itself.
     #[test]
     fn configuration_moved_or_made_irrelevant() {
-        let test = (
-            "tests/test_calc.py",
-            "def test_add():\n    assert 1 + 1 == 3\n",
-        );
+        let test = CALC_TEST;
         let setting = config(1);
         let ini = "[pytest]\nfilterwarnings = error\n";
         let sandbox = repo(&[test, ("pytest.ini", ini)]);
@@ -2259,10 +2258,7 @@ mod runner {
     fn registered_plugin_module_hooks() {
         let plugin = "def pytest_collection_modifyitems(config, items):\n    items.sort(key=lambda item: item.name)\n";
         let emptied = plugin.replace("items.sort(key=lambda item: item.name)", "items[:] = []");
-        let test = (
-            "tests/test_calc.py",
-            "def test_add():\n    assert 1 + 1 == 3\n",
-        );
+        let test = CALC_TEST;
         for registry in [
             ("conftest.py", "pytest_plugins = [\n    \"tools.sel\",\n]\n"),
             ("pytest.ini", "[pytest]\naddopts = -p tools.sel -q\n"),
