@@ -344,10 +344,6 @@ fn conditional<'t, 'a>(
 /// A comparison of number literals only (`3 > 2`, `2 + 1 == 3`): its value never depends
 /// on the code under test.
 fn constant_comparison(expr: &[Token<'_>]) -> bool {
-    if comparison_value(expr) == Some(false) {
-        // Always fails: it makes no test pass (a sentinel, `assert 0 == 1`).
-        return false;
-    }
     let compares = expr
         .iter()
         .any(|token| matches!(token, Token::Punct(b'<' | b'>' | b'=')));
@@ -357,46 +353,6 @@ fn constant_comparison(expr: &[Token<'_>]) -> bool {
             Token::Punct(byte) => b"+-*/%<>=!().".contains(byte),
             Token::Str => false,
         })
-}
-
-/// The value of a comparison of two plain decimal numbers (`0 == 1`, `2 >= 3`), when the
-/// expression is exactly that.
-fn comparison_value(expr: &[Token<'_>]) -> Option<bool> {
-    let [Token::Ident(a), operator @ .., Token::Ident(b)] = expr else {
-        return None;
-    };
-    let order = plain_number(a)?.partial_cmp(&plain_number(b)?)?;
-    let punct = |i: usize| match operator.get(i) {
-        Some(Token::Punct(byte)) => Some(*byte),
-        _ => None,
-    };
-    let operator = (punct(0)?, punct(1), punct(2), operator.len());
-    Some(match operator {
-        (b'=', Some(b'='), None, 2) | (b'=', Some(b'='), Some(b'='), 3) => order.is_eq(),
-        (b'!', Some(b'='), None, 2) | (b'!', Some(b'='), Some(b'='), 3) => order.is_ne(),
-        (b'<', None, None, 1) => order.is_lt(),
-        (b'>', None, None, 1) => order.is_gt(),
-        (b'<', Some(b'='), None, 2) => order.is_le(),
-        (b'>', Some(b'='), None, 2) => order.is_ge(),
-        _ => return None,
-    })
-}
-
-/// A decimal number written plainly (`3`, `0.5`, `1_000`), as a value.
-fn plain_number(word: &[u8]) -> Option<f64> {
-    if !word.first().is_some_and(u8::is_ascii_digit)
-        || !word
-            .iter()
-            .all(|byte| byte.is_ascii_digit() || matches!(byte, b'.' | b'_'))
-    {
-        return None;
-    }
-    let digits: String = word
-        .iter()
-        .filter(|byte| **byte != b'_')
-        .map(|byte| char::from(*byte))
-        .collect();
-    digits.parse().ok()
 }
 
 /// The call that ends a matcher chain from `tokens[from]` (`.to.equal(x)`, `.not.toBe(x)`,
@@ -424,52 +380,6 @@ fn matcher_call<'t, 'a>(tokens: &'t [Token<'a>], from: usize) -> Option<MatcherC
         negated,
         first: args.as_slice().first().copied(),
     })
-}
-
-/// Whether an equality matcher from `tokens[from]` (`.to.equal(1)`, `.toBe(1)`, `.eql(1)`,
-/// not negated) compares the literal `subject` with another literal it can never equal
-/// (`(0).should.equal(1)`, `expect(true).toBe(false)`): a check that always fails makes no
-/// test pass (mocha's sentinels in tests that must not run).
-fn fails_always(tokens: &[Token<'_>], from: usize, subject: &[Token<'_>]) -> bool {
-    fn keyword<'a>(tokens: &[Token<'a>]) -> Option<&'a [u8]> {
-        match tokens {
-            [Token::Ident(word @ (b"true" | b"false" | b"null" | b"undefined"))] => Some(*word),
-            _ => None,
-        }
-    }
-    const EQUALITY: &[&[u8]] = &[
-        b"equal",
-        b"equals",
-        b"eql",
-        b"eq",
-        b"exactly",
-        b"toBe",
-        b"toEqual",
-        b"toStrictEqual",
-    ];
-    let Some(MatcherCall {
-        last,
-        negated: false,
-        first: Some(expected),
-    }) = matcher_call(tokens, from)
-    else {
-        return false;
-    };
-    if !last.is_some_and(|name| EQUALITY.contains(&name)) {
-        return false;
-    }
-    let number = |tokens: &[Token<'_>]| match tokens {
-        [Token::Ident(word)] => plain_number(word),
-        _ => None,
-    };
-    match (number(subject), number(expected)) {
-        (Some(a), Some(b)) => a.partial_cmp(&b).is_some_and(std::cmp::Ordering::is_ne),
-        (None, None) => {
-            matches!((keyword(subject), keyword(expected)), (Some(a), Some(b)) if a != b)
-        }
-        // A number and a keyword: `(0).should.equal(false)` fails strictly, passes loosely.
-        _ => false,
-    }
 }
 
 /// Whether `expr` has a `for` outside any bracket: a generator's or comprehension's.
@@ -923,8 +833,7 @@ pub(crate) fn is_trivial(
                 matches!(tokens[at], Token::Ident(_) | Token::Punct(b')' | b']'))
             })
         {
-            return !matcher_checks_a_value(tokens, start)
-                && !fails_always(tokens, start, std::slice::from_ref(literal));
+            return !matcher_checks_a_value(tokens, start);
         }
         let mut from = start;
         while from > 0 && matches!(tokens[from - 1], Token::Ident(_) | Token::Punct(b'.')) {
@@ -1004,9 +913,7 @@ pub(crate) fn is_trivial(
             // `expect("shown").to.equal(value)` names the expected value first: a check
             // of `value`, not of the literal. (gomega's matchers are calls themselves:
             // `Expect(true).To(BeTrue())`.)
-            return language != Language::JavaScript
-                || (!matcher_checks_a_value(tokens, after)
-                    && !fails_always(tokens, after, subject));
+            return language != Language::JavaScript || !matcher_checks_a_value(tokens, after);
         }
         return compared_to_itself(tokens, after, subject);
     }
@@ -2512,18 +2419,17 @@ mod tests {
             "(0).should.equal(0, \"runs\")",
             "(0).should.not.equal(1)",
             "expect(1).not.toBe(2)",
-        ] {
-            assert!(trivial(Language::JavaScript, code), "{code}");
-        }
-        // A literal against another it never equals always fails: a sentinel in a test
-        // that must not run (mocha's cddbe529f35a), which makes no test pass.
-        for code in [
+            // A literal against another it never equals checks nothing either: it cannot
+            // tell a right result from a wrong one, and where it never runs or its failure
+            // is expected (`(() => { (0).should.equal(1) }).should.throw()`, a closure never
+            // called) it passes (helper-72's attack on a rule that read it as a check).
             "(0).should.equal(1, \"skipped\")",
             "(true).should.equal(false)",
             "expect(0).to.equal(1, \"skipped\")",
             "expect(1).toBe(2)",
+            "expect(010).to.equal(8)",
         ] {
-            assert!(!trivial(Language::JavaScript, code), "{code}");
+            assert!(trivial(Language::JavaScript, code), "{code}");
         }
         for code in [
             // The expected value first, the value checked in the matcher.
@@ -2560,6 +2466,15 @@ mod tests {
             (Language::Python, "assert True if compute() else 1"),
             (Language::Python, "assert 3 > 2"),
             (Language::Python, "assert 2 + 1 == 3"),
+            // Whether or not it holds (helper-72: `10000000000000001 > 10000000000000000`
+            // holds in Python, not in floating point).
+            (Language::Python, "assert 0 == 1"),
+            (
+                Language::Python,
+                "assert 10000000000000001 > 10000000000000000",
+            ),
+            (Language::Rust, "assert!(1 != 1)"),
+            (Language::Java, "assertTrue(010 == 8)"),
             (Language::Python, "self.assertTrue(3 > 2)"),
             (Language::Python, "self.assertEqual(compute(), mock.ANY)"),
             (Language::Python, "self.assertEqual(ANY, compute())"),
@@ -2580,7 +2495,7 @@ mod tests {
             (Language::Java, "assertFalse(false)"),
             (Language::Java, "assert true;"),
             (Language::JavaScript, "expect(true).toBe(true)"),
-            (Language::JavaScript, "expect(2).toBe(2)"),
+            (Language::JavaScript, "expect(1).toBe(2)"),
             (Language::JavaScript, "expect(x).toEqual(x)"),
             (Language::JavaScript, "assert(true)"),
             (Language::Go, "assert.True(t, true)"),
@@ -2608,11 +2523,6 @@ mod tests {
             (Language::Python, "assert [] == x"),
             (Language::Python, "assert x[0] == 1"),
             (Language::Rust, "assert!(false)"),
-            // Numbers compared that never hold: the check always fails, so it makes no test
-            // pass (a sentinel).
-            (Language::Python, "assert 0 == 1"),
-            (Language::Python, "assert 1 > 2"),
-            (Language::Rust, "assert!(1 != 1)"),
             (Language::Rust, "assert_ne!(x, x)"),
             (Language::Rust, "assert_eq!(\"a\", \"b\")"),
             (Language::Rust, "assert_eq!(add(1, 2), 3)"),

@@ -1231,6 +1231,35 @@ mod neutered {
         );
     }
 
+    /// A literal against another it never equals, where its failure is expected or it never
+    /// runs, passes: it checks nothing (helper-72's attack on a rule, withdrawn, that read it
+    /// as a check because it cannot pass where it runs).
+    #[test]
+    fn never_holding_checks_where_they_cannot_fail() {
+        for (path, base, from, to) in [
+            (
+                "test/sum.test.js",
+                JEST,
+                "expect(sum(1, 2)).toBe(3);",
+                "expect(() => expect(0).toBe(1)).toThrow();",
+            ),
+            (
+                "test/sum.test.js",
+                JEST,
+                "expect(sum(1, 2)).toBe(3);",
+                "const never = () => expect(0).toBe(1);",
+            ),
+            (
+                "tests/test_calc.py",
+                PYTEST,
+                "assert add(1, 2) == 3",
+                "assert 10000000000000001 > 10000000000000000",
+            ),
+        ] {
+            weakened_in(path, base, from, to);
+        }
+    }
+
     #[test]
     fn rust_assertion_macro_redefined() {
         let new = edit(
